@@ -1,0 +1,32 @@
+# Banneret: `make run` plays (or starts the bot with DISCORD_TOKEN); `make test` runs every test.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck bench deep clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/banneret run
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy rules renderers
+	$(BIN)/pytest -q
+
+# Longer property-based runs: many more random games.
+deep: $(STAMP)
+	HYPOTHESIS_PROFILE=deep $(BIN)/pytest -q tests/rules
+
+bench: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache

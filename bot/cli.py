@@ -1,0 +1,103 @@
+"""The `banneret` command: run the bot (or the local demo), the console, scripts, verify."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+from bot.config import Settings
+from bot.console import Console
+from bot.service import GameService
+from bot.store import Store
+from rules.core.data import data_dir
+
+log = logging.getLogger(__name__)
+
+
+def make_service(db: Path | str) -> GameService:
+    """Open the store and wire the renderer in."""
+    from renderers import render_png
+
+    return GameService(Store(db), render=render_png)
+
+
+def demo(settings: Settings) -> int:
+    """Play every bundled demo script to its end, writing board PNGs."""
+    scripts = sorted((data_dir() / "demo").glob("*.txt"))
+    db = settings.out / "demo.db"
+    settings.out.mkdir(parents=True, exist_ok=True)
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    service = make_service(db)
+    failures = 0
+    for script in scripts:
+        console = Console(service, settings.out / script.stem)
+        console.channel = f"demo-{script.stem}"
+        print(f"\n##### demo: {script.stem} #####")
+        console.run_lines(script.read_text(encoding="utf-8").splitlines())
+        print(f"\n{script.stem}: {len(console.images)} board images in {settings.out / script.stem}")
+        if console.images:
+            print(f"  last board: {console.images[-1]}")
+    for game_id, ok, text in service.verify_all():
+        print(text)
+        failures += 0 if ok else 1
+    return 1 if failures else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line and run one of Banneret's jobs."""
+    parser = argparse.ArgumentParser(prog="banneret", description=__doc__)
+    sub = parser.add_subparsers(dest="job")
+    sub.add_parser("run", help="start the Discord bot; without DISCORD_TOKEN play the demo")
+    sub.add_parser("demo", help="play the bundled demo games locally, writing board PNGs")
+    sub.add_parser("console", help="type commands as in Discord, in this terminal")
+    script = sub.add_parser("script", help="run a file of console commands, one a line")
+    script.add_argument("file", type=Path)
+    verify = sub.add_parser("verify", help="replay stored games (or an exported record)")
+    verify.add_argument("--file", type=Path, help="an exported game record (JSON)")
+    args = parser.parse_args(argv)
+    settings = Settings()
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    job = args.job or "run"
+    if job == "run":
+        if settings.discord_token is None:
+            print("No DISCORD_TOKEN set: playing the bundled demo games locally.")
+            return demo(settings)
+        from bot.client import run_bot
+
+        return run_bot(settings)
+    if job == "demo":
+        return demo(settings)
+    if job == "console":
+        console = Console(make_service(settings.db), settings.out)
+        print("Banneret console. Type commands as in Discord, e.g. "
+              "`@alice /game new system:samurai scenario:river-crossing opponent:@bob`.")
+        for line in sys.stdin:
+            console.execute(line)
+        return 0
+    if job == "script":
+        console = Console(make_service(settings.db), settings.out)
+        console.run_lines(args.file.read_text(encoding="utf-8").splitlines())
+        return 0
+    if job == "verify":
+        service = GameService(Store(settings.db))
+        if args.file:
+            ok, text = service.verify_record(json.loads(args.file.read_text(encoding="utf-8")))
+            print(text)
+            return 0 if ok else 1
+        results = service.verify_all()
+        for _, ok, text in results:
+            print(text)
+        print(f"{sum(ok for _, ok, _ in results)} of {len(results)} games consistent")
+        return 0 if all(ok for _, ok, _ in results) else 1
+    parser.error(f"unknown job {job}")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

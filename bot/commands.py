@@ -1,0 +1,346 @@
+"""The command surface, declared once: names, options, descriptions, autocomplete sources.
+
+The console runs these directly; the Discord extensions declare the same commands
+with discord.py's decorators (for Range, choices and autocomplete) and call
+`run()`. A test checks that both expose exactly the same commands and options,
+so a script that runs in the console runs the same way in Discord.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bot.service import BadInput, Caller, GameService, Reply
+from rules.core.references import search
+
+OptionKind = Literal["str", "int", "bool", "user"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a command."""
+
+    name: str
+    description: str
+    kind: OptionKind = "str"
+    required: bool = True
+    choices: tuple[str, ...] = ()
+    min_value: int | None = None
+    max_value: int | None = None
+    # Where completions come from: "system", "scenario", "rule", or a game field name.
+    autocomplete: str | None = None
+
+
+@dataclass(frozen=True)
+class Context:
+    """Where a command was typed and by whom."""
+
+    channel_id: str
+    guild_id: str
+    caller: Caller
+
+
+Handler = Callable[[GameService, Context, dict[str, Any]], Reply]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command: `path` is 'group name', e.g. 'samurai order'."""
+
+    path: str
+    description: str
+    handler: Handler
+    options: tuple[Option, ...] = ()
+    # For game actions: the action type this command applies (options become its fields).
+    action: str | None = None
+    private: bool = False
+
+    @property
+    def group(self) -> str:
+        """Return the command group (the slash command's top-level name)."""
+        return self.path.split()[0]
+
+    @property
+    def name(self) -> str:
+        """Return the subcommand name."""
+        return self.path.split()[1]
+
+
+@dataclass
+class Surface:
+    """Every command, by path."""
+
+    commands: dict[str, Command] = field(default_factory=dict)
+    groups: dict[str, str] = field(default_factory=dict)
+
+    def add(self, command: Command) -> None:
+        """Register a command."""
+        self.commands[command.path] = command
+
+    def by_action(self, group: str, name: str) -> Command | None:
+        """Return a group's action command by subcommand name."""
+        found = self.commands.get(f"{group} {name}")
+        return found if found and found.action else None
+
+
+def _act(action: str) -> Handler:
+    def handler(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+        data = {"type": action, **{k: v for k, v in o.items() if v is not None}}
+        return service.act(ctx.channel_id, ctx.caller, data)
+
+    return handler
+
+
+def _rules_search(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+    found = search(o["keyword"], system=o.get("system"), limit=10)
+    lines = [f"`{r.id}` — {r.title}" for r in found]
+    return Reply(
+        text=f"{len(found)} rule(s) match “{o['keyword']}”" if found else
+        f"No rule matches “{o['keyword']}”.",
+        lines=lines,
+        ephemeral=o.get("public") is not True,
+    )
+
+
+def _rules_show(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+    ref = service.rule(o["rule"])
+    origin = {
+        "seed": f"restates the rules excerpt {ref.origin}",
+        "published": "published game fact, in our words",
+        "house": "house rule: Banneret's default where the published value is unknown to us",
+        "banneret": "how Banneret runs games",
+    }[ref.source]
+    return Reply(text=f"`{ref.id}` — **{ref.title}**", lines=[ref.statement, f"Source: {origin}."])
+
+
+def parse_action_text(surface: Surface, group: str, text: str) -> dict[str, Any]:
+    """Read 'order pieces:"U3 L1"' (a subcommand of `group` and its options) into an action."""
+    from bot.console import split_options  # the console owns the typed syntax
+
+    words = text.strip().split(None, 1)
+    if not words:
+        raise BadInput(problem="name an action, e.g. `order pieces:U3`")
+    name = words[0].lstrip("/")
+    if name == group and len(words) > 1:
+        words = words[1].split(None, 1)
+        name = words[0]
+    command = surface.by_action(group, name)
+    if command is None or command.action is None:
+        choices = sorted(c.name for c in surface.commands.values() if c.group == group and c.action)
+        raise BadInput(problem=f"`{name}` is not a {group} action; try one of: {', '.join(choices)}")
+    options = coerce(command, split_options(words[1] if len(words) > 1 else ""))
+    return {"type": command.action, **{k: v for k, v in options.items() if v is not None}}
+
+
+def coerce(command: Command, raw: dict[str, str]) -> dict[str, Any]:
+    """Check typed options against a command and convert them; BadInput on a mistake."""
+    known = {o.name: o for o in command.options}
+    out: dict[str, Any] = {}
+    for name, value in raw.items():
+        option = known.get(name)
+        if option is None:
+            expected = ", ".join(f"{o.name}:" for o in command.options) or "no options"
+            raise BadInput(problem=f"/{command.path} has no option `{name}` (it takes {expected})")
+        if option.kind == "int":
+            try:
+                number = int(value)
+            except ValueError:
+                raise BadInput(problem=f"`{name}` must be a whole number") from None
+            if option.min_value is not None and number < option.min_value:
+                raise BadInput(problem=f"`{name}` must be at least {option.min_value}")
+            if option.max_value is not None and number > option.max_value:
+                raise BadInput(problem=f"`{name}` must be at most {option.max_value}")
+            out[name] = number
+        elif option.kind == "bool":
+            out[name] = value.lower() in ("1", "true", "yes", "y", "on")
+        else:
+            if option.choices and value not in option.choices:
+                raise BadInput(problem=f"`{name}` must be one of: {', '.join(option.choices)}")
+            out[name] = value
+    missing = [o.name for o in command.options if o.required and o.name not in out]
+    if missing:
+        raise BadInput(problem=f"/{command.path} needs {', '.join(f'{m}:' for m in missing)}")
+    return out
+
+
+def _ruling(group: str) -> Handler:
+    def handler(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+        action = parse_action_text(SURFACE, group, o["action"])
+        return service.ruling(ctx.channel_id, ctx.caller, action, seat=o.get("seat"))
+
+    return handler
+
+
+def _rules_ruling(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+    with service.store.reading() as tx:
+        game = tx.active_game(ctx.channel_id)
+    if game is None:
+        return service.status(ctx.channel_id, ctx.caller)  # raises NoGame politely
+    return _ruling(SURFACE.groups.get(game.system, game.system))(service, ctx, o)
+
+
+def build_surface() -> Surface:
+    """Declare every command Banneret offers."""
+    s = Surface()
+    s.groups = {"samurai": "samurai", "wh40k": "wh40k"}
+    g = "game"
+
+    def add(path: str, description: str, handler: Handler, *options: Option, **kw: Any) -> None:
+        s.add(Command(path, description, handler, tuple(options), **kw))
+
+    add(
+        f"{g} new",
+        "Start a game in this channel (one per channel; use a thread for another)",
+        lambda sv, c, o: sv.new_game(
+            c.channel_id,
+            c.guild_id,
+            c.caller,
+            o["system"],
+            o["scenario"],
+            opponent=o.get("opponent"),
+            seat=o.get("seat"),
+            language=o.get("language"),
+        ),
+        Option("system", "Which game system to play", autocomplete="system"),
+        Option("scenario", "Which scenario to set up", autocomplete="scenario"),
+        Option("opponent", "Invite a player (yourself for a solo game)", "user", required=False),
+        Option("seat", "The side you play (default: the scenario's first)", required=False,
+               autocomplete="seat"),
+        Option("language", "Language of the bot's replies", required=False,
+               choices=("en", "pt-BR")),
+    )
+    add(f"{g} join", "Take a free seat, or the one you were invited to",
+        lambda sv, c, o: sv.join(c.channel_id, c.caller, seat=o.get("seat")),
+        Option("seat", "Which side to play", required=False, autocomplete="seat"))
+    add(f"{g} status", "Show the board and whose turn it is",
+        lambda sv, c, o: sv.status(c.channel_id, c.caller))
+    add(f"{g} hand", "Show what only you may see (your cards), privately",
+        lambda sv, c, o: sv.private(c.channel_id, c.caller), private=True)
+    add(f"{g} log", "Show the latest entries of the game log",
+        lambda sv, c, o: sv.log_lines(c.channel_id, c.caller, last=o.get("last") or 15),
+        Option("last", "How many entries", "int", required=False, min_value=1, max_value=50))
+    add(f"{g} undo", "Take back your last action (or ask your opponent to agree)",
+        lambda sv, c, o: sv.undo(c.channel_id, c.caller))
+    add(f"{g} answer", "Agree to or refuse your opponent's undo request",
+        lambda sv, c, o: sv.answer_undo(c.channel_id, c.caller, bool(o["agree"])),
+        Option("agree", "True to agree, false to refuse", "bool"))
+    add(f"{g} resign", "Concede the game", lambda sv, c, o: sv.resign(c.channel_id, c.caller))
+    add(f"{g} end", "End the game without a winner (creator or moderator)",
+        lambda sv, c, o: sv.end(c.channel_id, c.caller))
+    add(f"{g} export", "Download the game record as JSON",
+        lambda sv, c, o: sv.export(c.channel_id, c.caller))
+    add(f"{g} verify", "Replay the game from its log and check every roll",
+        lambda sv, c, o: sv.verify_channel(c.channel_id, c.caller))
+    add(f"{g} settings", "Show or change the game's language and turn deadline",
+        lambda sv, c, o: sv.settings(c.channel_id, c.caller, language=o.get("language"),
+                                     deadline_hours=o.get("deadline_hours")),
+        Option("language", "Language of the bot's replies", required=False,
+               choices=("en", "pt-BR")),
+        Option("deadline_hours", "Hours a player has for a turn (0: none)", "int",
+               required=False, min_value=0, max_value=336))
+
+    add("rules search", "Find rules by keyword", _rules_search,
+        Option("keyword", "Words to look for in rule ids, titles and statements",
+               autocomplete="rule"),
+        Option("system", "Only this game system", required=False, autocomplete="system"),
+        Option("public", "Show the answer to the whole channel", "bool", required=False))
+    add("rules show", "Show one rule in full", _rules_show,
+        Option("rule", "The rule id, e.g. samurai/leader-split-needs-helmet", autocomplete="rule"))
+    add("rules ruling", "Judge an action against this channel's game without applying it",
+        _rules_ruling,
+        Option("action", "The action as you would type it, e.g. order pieces:L1"),
+        Option("seat", "Judge it for this side (default: yours, or the side to act)",
+               required=False, autocomplete="seat"))
+
+    _samurai(add)
+    _wh40k(add)
+    return s
+
+
+def _samurai(add: Callable[..., None]) -> None:
+    p = "samurai"
+    add(f"{p} play", "Play a command card from your hand", _act("play"),
+        Option("card", "The card to play", autocomplete="card"), action="play")
+    add(f"{p} order", "Give orders: unit and leader ids, e.g. `U3 L1`", _act("order"),
+        Option("pieces", "Pieces to order, separated by spaces", autocomplete="pieces"),
+        action="order")
+    add(f"{p} move", "Move an ordered piece", _act("move"),
+        Option("piece", "The piece to move", autocomplete="piece"),
+        Option("to", "The hex to move to, e.g. E5", autocomplete="to"), action="move")
+    add(f"{p} battle", "Battle with an ordered piece", _act("battle"),
+        Option("piece", "The attacking piece", autocomplete="piece"),
+        Option("target", "The hex attacked, e.g. F6", autocomplete="target"), action="battle")
+    add(f"{p} retreat", "Choose where your unit retreats", _act("retreat"),
+        Option("to", "The hex to retreat to", autocomplete="to"), action="retreat")
+    add(f"{p} keep", "Keep one of the two cards you drew", _act("keep"),
+        Option("card", "The card to keep", autocomplete="card"), action="keep")
+    add(f"{p} endturn", "Finish your moves and battles and draw a card", _act("end_turn"),
+        action="end_turn")
+    add(f"{p} adjust", "Referee: correct the game (figures, position, banners, tokens)",
+        _act("adjust"),
+        Option("piece", "The piece to change", required=False, autocomplete="piece"),
+        Option("figures", "Figures to add (negative to remove)", "int", required=False,
+               min_value=-10, max_value=10),
+        Option("to", "Move the piece to this hex", required=False, autocomplete="to"),
+        Option("banner", "Grant a victory banner to this side", required=False,
+               autocomplete="seat"),
+        Option("tokens", "Honor & Fortune tokens to add to the side (negative to remove)",
+               "int", required=False, min_value=-10, max_value=10),
+        Option("note", "Why (shown in the log)", required=False),
+        action="adjust")
+
+
+def _wh40k(add: Callable[..., None]) -> None:
+    # Filled in when the wh40k engine lands (issue 5).
+    return None
+
+
+SURFACE = build_surface()
+
+
+def run(service: GameService, ctx: Context, path: str, options: dict[str, Any]) -> Reply:
+    """Run a command by path with already-typed options."""
+    command = SURFACE.commands.get(path)
+    if command is None:
+        raise BadInput(problem=f"there is no command /{path}")
+    reply = command.handler(service, ctx, options)
+    if command.private:
+        reply.ephemeral = True
+    return reply
+
+
+def autocomplete(
+    service: GameService, ctx: Context, path: str, option: str, text: str,
+    options: dict[str, Any],
+) -> list[tuple[str, str]]:
+    """Return (name, value) completions for an option, best first, at most 25."""
+    command = SURFACE.commands.get(path)
+    spec = next((o for o in command.options if o.name == option), None) if command else None
+    if spec is None or spec.autocomplete is None:
+        return []
+    source = spec.autocomplete
+    needle = text.lower()
+    if source == "system":
+        return [(s, s) for s in service.systems() if needle in s][:25]
+    if source == "scenario":
+        return service.scenario_choices(str(options.get("system") or ""), text)
+    if source == "rule":
+        return [(f"{r.id} — {r.title}"[:100], r.id) for r in search(text, limit=25)]
+    return service.suggest(ctx.channel_id, ctx.caller, source, text)
+
+
+def help_lines(language: str = "en") -> list[str]:
+    """Return one line per command, for the README and `/help`-like replies."""
+    del language  # descriptions are English for now; the catalogue covers replies
+    lines = []
+    for command in SURFACE.commands.values():
+        opts = " ".join(
+            f"{o.name}:" if o.required else f"[{o.name}:]" for o in command.options
+        )
+        lines.append(f"/{command.path} {opts}".rstrip() + f" — {command.description}")
+    return lines
+
+
+__all__ = ["SURFACE", "Command", "Context", "Option", "autocomplete", "help_lines", "run"]

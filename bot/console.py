@@ -1,0 +1,147 @@
+"""The console transport: slash commands typed in a terminal or read from a script.
+
+A line is `[@user[*]] [#channel] /group command option:value option:"two words"`.
+`@alice` acts as alice (a trailing `*` makes her a channel moderator), `#table-2`
+switches channel, `click N` presses button N of the previous reply. Lines starting
+with `#` followed by a space are comments. Each reply is printed with the path of
+the board PNG it produced.
+"""
+
+from __future__ import annotations
+
+import logging
+import shlex
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.commands import SURFACE, Context, coerce, run
+from bot.i18n import t
+from bot.service import BadInput, Caller, GameService, PlayerError, Reply
+
+log = logging.getLogger(__name__)
+
+
+def split_options(text: str) -> dict[str, str]:
+    """Read `name:value name:"two words"` into a dict; BadInput when a word has no name."""
+    try:
+        words = shlex.split(text)
+    except ValueError as err:
+        raise BadInput(problem=f"unbalanced quotes ({err})") from None
+    out: dict[str, str] = {}
+    for word in words:
+        name, sep, value = word.partition(":")
+        if not sep or not name:
+            raise BadInput(problem=f"`{word}` should be written name:value")
+        out[name] = value
+    return out
+
+
+@dataclass
+class Console:
+    """Runs typed lines against a GameService and reports what a player would see."""
+
+    service: GameService
+    out_dir: Path
+    write: Callable[[str], None] = print
+    channel: str = "console"
+    guild: str = "local"
+    last: Reply | None = None
+    images: list[Path] = field(default_factory=list)
+    failures: int = 0
+
+    def caller(self, token: str) -> Caller:
+        """Build the caller for an `@name` (a trailing * marks a moderator)."""
+        name = token.lstrip("@")
+        moderator = name.endswith("*")
+        name = name.rstrip("*")
+        return Caller(user_id=name, name=name, moderator=moderator)
+
+    def execute(self, line: str) -> Reply | None:
+        """Run one line; print the reply; return it (None for blank lines and comments)."""
+        line = line.strip()
+        if not line or line.startswith("# ") or line == "#":
+            return None
+        caller = Caller(user_id="you", name="you")
+        words = line.split(None, 1)
+        while words and words[0][:1] in "@#" and len(words[0]) > 1:
+            if words[0].startswith("@"):
+                caller = self.caller(words[0])
+            else:
+                self.channel = words[0][1:]
+            words = words[1].split(None, 1) if len(words) > 1 else []
+        if not words:
+            return None
+        rest = words[1] if len(words) > 1 else ""
+        try:
+            if words[0] == "click":
+                reply = self._click(caller, rest)
+            else:
+                reply = self._command(caller, words[0], rest)
+        except PlayerError as err:
+            self.failures += 1
+            self._print_error(err)
+            return None
+        self.last = reply
+        self.show(reply)
+        return reply
+
+    def _command(self, caller: Caller, head: str, rest: str) -> Reply:
+        group = head.lstrip("/")
+        name, _, rest = rest.partition(" ")
+        path = f"{group} {name}".strip()
+        command = SURFACE.commands.get(path)
+        if command is None:
+            near = sorted(p for p in SURFACE.commands if p.startswith(group))
+            hint = f" Try: {', '.join('/' + p for p in near)}" if near else ""
+            raise BadInput(problem=f"there is no command /{path}.{hint}")
+        options: dict[str, Any] = coerce(command, split_options(rest))
+        for option in command.options:
+            if option.kind == "user" and option.name in options:
+                options[option.name] = self.caller(str(options[option.name]))
+        return run(self.service, Context(self.channel, self.guild, caller), path, options)
+
+    def _click(self, caller: Caller, rest: str) -> Reply:
+        buttons = self.last.buttons if self.last else []
+        try:
+            button = buttons[int(rest) - 1]
+        except (ValueError, IndexError):
+            raise BadInput(problem=f"there is no button {rest!r} on the last reply") from None
+        return self.service.press(self.channel, caller, button.custom_id)
+
+    def show(self, reply: Reply) -> None:
+        """Print a reply as text, saving its board image."""
+        prefix = "(only you) " if reply.ephemeral else ""
+        if reply.title:
+            self.write(f"== {reply.title} ==")
+        if reply.text:
+            self.write(prefix + reply.text)
+        for text in reply.lines:
+            self.write(f"  {text}")
+        for number, button in enumerate(reply.buttons, 1):
+            self.write(f"  [{number}] {button.label}   (click {number})")
+        if reply.image is not None and reply.game_id is not None:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            path = self.out_dir / f"game{reply.game_id}-v{reply.version:04d}.png"
+            path.write_bytes(reply.image)
+            self.images.append(path)
+            self.write(f"  board: {path}")
+        for name, data in reply.files:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            path = self.out_dir / name
+            path.write_bytes(data)
+            self.write(f"  file: {path}")
+
+    def _print_error(self, err: PlayerError) -> None:
+        self.write(f"(only you) {err.text()}")
+        if err.rule is not None:
+            self.write(f"  {t(err.language, 'rule.rule_line', id=err.rule.id, title=err.rule.title)}")
+            self.write(f"  {err.rule.statement}")
+
+    def run_lines(self, lines: Iterable[str]) -> None:
+        """Run many lines, echoing each before its reply."""
+        for line in lines:
+            if line.strip() and not line.lstrip().startswith("#"):
+                self.write(f"> {line.rstrip()}")
+            self.execute(line)

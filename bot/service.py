@@ -1,0 +1,1061 @@
+"""GameService: the one path every transport takes.
+
+load the channel's game -> check the seat -> apply the rules -> save -> render.
+Discord, the console and the tests all call these methods, so they behave alike.
+Methods are synchronous and thread-safe; the Discord layer runs them in a worker
+thread so neither SQLite nor rendering ever blocks the event loop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from bot.i18n import pick_language, t
+from bot.store import GameRow, LogEntry, Store, Transaction
+from rules.core.dice import seed_hash
+from rules.core.errors import RuleViolation
+from rules.core.model import Action, Event
+from rules.core.references import RuleReference, all_rules, rule
+from rules.core.system import GameSystem, Prompt, available, system
+
+log = logging.getLogger(__name__)
+
+EXPORT_FORMAT = "banneret-game/1"
+MAX_BUTTONS = 5
+
+
+# ---------------------------------------------------------------- who and what
+
+
+@dataclass(frozen=True)
+class Caller:
+    """The person behind a command."""
+
+    user_id: str
+    name: str
+    moderator: bool = False
+    locale: str | None = None
+
+
+@dataclass(frozen=True)
+class Button:
+    """A choice offered under a reply; it is only valid for the game version it names."""
+
+    kind: str  # join | undo-yes | undo-no | act
+    label: str
+    game_id: int
+    version: int
+    arg: str = ""
+    style: str = "primary"
+
+    @property
+    def custom_id(self) -> str:
+        """Return the id a transport gives the component (at most 100 characters)."""
+        return f"bn:{self.kind}:{self.game_id}:{self.version}:{self.arg}"[:100]
+
+
+@dataclass
+class Reply:
+    """What a transport shows after a command."""
+
+    text: str
+    title: str | None = None
+    lines: list[str] = field(default_factory=list)
+    ephemeral: bool = False
+    image: bytes | None = None
+    image_name: str = "board.png"
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    mention: str | None = None
+    buttons: list[Button] = field(default_factory=list)
+    game_id: int | None = None
+    version: int | None = None
+
+
+# ---------------------------------------------------------------- player errors
+
+
+class PlayerError(Exception):
+    """Something the player can fix; shown politely (ephemerally) and nothing changes."""
+
+    key = "error.bad_input"
+    # The Banneret rule the refusal rests on, when there is one (shown with the reason).
+    rule_id: str | None = None
+
+    def __init__(self, language: str = "en", **values: Any) -> None:
+        super().__init__(self.key)
+        self.language = language
+        self.values = values
+        self.rule: RuleReference | None = all_rules().get(self.rule_id) if self.rule_id else None
+
+    def text(self, language: str | None = None) -> str:
+        """Return the message in the game's (or given) language."""
+        return t(language or self.language, self.key, **self.values)
+
+
+class NoGame(PlayerError):
+    key = "error.no_game"
+
+
+class GameExists(PlayerError):
+    key = "error.game_exists"
+
+
+class NotSeated(PlayerError):
+    key = "error.not_seated"
+
+
+class NotYourTurn(PlayerError):
+    key = "error.not_your_turn"
+    rule_id = "core/not-your-turn"
+
+
+class NotStarted(PlayerError):
+    key = "error.game_not_started"
+
+
+class GameOver(PlayerError):
+    key = "error.game_over"
+    rule_id = "core/game-over"
+
+
+class RefereeOnly(PlayerError):
+    key = "error.referee_only"
+    rule_id = "core/referee-only"
+
+
+class BadInput(PlayerError):
+    key = "error.bad_input"
+    rule_id = "core/bad-input"
+
+
+class Stale(PlayerError):
+    key = "error.stale"
+
+
+class Refused(PlayerError):
+    """The rules forbid the action; carries the rule so the reply is also a ruling."""
+
+    key = "rule.refused"
+
+    def __init__(self, violation: RuleViolation, language: str = "en") -> None:
+        super().__init__(language, reason=violation.message)
+        self.violation = violation
+        self.rule = all_rules().get(violation.rule_id)
+
+
+class InternalError(PlayerError):
+    """Our fault: logged with the game and action; the player hears nothing was applied."""
+
+    key = "error.internal"
+
+
+def simple_error(key: str, language: str = "en", **values: Any) -> PlayerError:
+    """Build a PlayerError for a catalogue key that has no class of its own."""
+    err = PlayerError(language, **values)
+    err.key = key
+    err.args = (key,)
+    return err
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def engine_version(sys: GameSystem) -> str:
+    """Return the stamp stored with a game so a rules change shows up in verify."""
+    return f"{sys.id}-{getattr(sys, 'version', '1')}"
+
+
+def action_label(action: Action) -> str:
+    """Return a short human label for an action, e.g. 'retreat to F7'."""
+    data = action.model_dump(mode="json", exclude={"seat", "type"}, exclude_defaults=True)
+    parts = [action.type.replace("_", " ")]
+    for key, value in data.items():
+        if value in (None, "", [], {}):
+            continue
+        shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
+        parts.append(f"{key} {shown}")
+    return " ".join(parts)
+
+
+def event_record(sys: GameSystem, event: Event) -> dict[str, Any]:
+    """Return an event as stored in the log: its fields plus its English text."""
+    data = event.model_dump(mode="json")
+    data["_text"] = sys.describe(event)
+    return data
+
+
+def event_text(language: str, sys_id: str, event: dict[str, Any]) -> str:
+    """Return a stored event's text in a language (the catalogue's, else the engine's English)."""
+    key = f"event.{sys_id}.{event.get('type')}"
+    from bot.i18n import has  # local: keeps the import list short for the hot path
+
+    if has(language, key):
+        return t(language, key, **{k: v for k, v in event.items() if not k.startswith("_")})
+    return str(event.get("_text") or event.get("type"))
+
+
+def effective_actions(entries: Iterable[LogEntry]) -> list[LogEntry]:
+    """Return the action entries still in force once undo entries are applied."""
+    kept: list[LogEntry] = []
+    for entry in entries:
+        if entry.kind == "action":
+            kept.append(entry)
+        elif entry.kind == "undo":
+            count = int(entry.action.get("count", 1))
+            del kept[len(kept) - count :]
+    return kept
+
+
+def replay(
+    sys: GameSystem, scenario: str, seed: str, actions: Iterable[dict[str, Any]]
+) -> tuple[BaseModel, list[list[dict[str, Any]]]]:
+    """Replay actions from the scenario through the checked entry point."""
+    state = sys.new_game(scenario, seed)
+    events: list[list[dict[str, Any]]] = []
+    for data in actions:
+        state, evs = sys.apply(state, sys.parse_action(data))
+        events.append([event_record(sys, e) for e in evs])
+    return state, events
+
+
+def _strip_text(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in e.items() if k != "_text"} for e in events]
+
+
+# ---------------------------------------------------------------- the service
+
+
+class GameService:
+    """Games per channel: create, seat, act, show, undo, finish, export, verify."""
+
+    def __init__(
+        self,
+        store: Store,
+        render: Callable[[Any], bytes] | None = None,
+        seed_factory: Callable[[], str] = lambda: secrets.token_hex(16),
+    ) -> None:
+        self.store = store
+        self._render = render
+        self._seed_factory = seed_factory
+
+    # ------------------------------------------------------------ reading
+
+    def _system(self, system_id: str) -> GameSystem:
+        return system(system_id)
+
+    def _state(self, game: GameRow) -> tuple[GameSystem, BaseModel]:
+        sys = self._system(game.system)
+        return sys, sys.load_state(game.state)
+
+    def _language(self, game: GameRow | None, caller: Caller | None = None) -> str:
+        return pick_language(game.language if game else None, caller.locale if caller else None)
+
+    def _active(self, tx: Transaction, channel_id: str, caller: Caller | None = None) -> GameRow:
+        game = tx.active_game(channel_id)
+        if game is None:
+            raise NoGame(self._language(None, caller))
+        return game
+
+    def _any(self, tx: Transaction, channel_id: str, caller: Caller | None = None) -> GameRow:
+        game = tx.latest_game(channel_id)
+        if game is None:
+            raise NoGame(self._language(None, caller))
+        return game
+
+    def render(self, sys: GameSystem, state: BaseModel) -> bytes | None:
+        """Draw the public board of a state (None when no renderer is configured)."""
+        if self._render is None:
+            return None
+        return self._render(sys.board(state))
+
+    def _is_referee(self, game: GameRow, caller: Caller) -> bool:
+        return caller.moderator or caller.user_id == game.creator_id
+
+    def _seat_label(self, game: GameRow, seat: str | None) -> str:
+        if seat is None:
+            return t(game.language, "game.nobody")
+        return seat.capitalize()
+
+    # ------------------------------------------------------------ catalogue of systems
+
+    def systems(self) -> list[str]:
+        """Return the ids of the systems that can be played."""
+        return available()
+
+    def scenarios(self, system_id: str) -> list[tuple[str, str]]:
+        """Return (id, title) of a system's scenarios; empty for an unknown system."""
+        try:
+            return [(s.id, s.title) for s in self._system(system_id).scenarios()]
+        except KeyError:
+            return []
+
+    # ------------------------------------------------------------ starting
+
+    def new_game(
+        self,
+        channel_id: str,
+        guild_id: str,
+        caller: Caller,
+        system_id: str,
+        scenario: str,
+        opponent: Caller | None = None,
+        seat: str | None = None,
+        language: str | None = None,
+    ) -> Reply:
+        """Start a game in a channel; the creator takes a seat and may invite an opponent."""
+        lang = pick_language(language, caller.locale)
+        if system_id not in available():
+            raise simple_error(
+                "error.unknown_system", lang, system=system_id, choices=", ".join(available())
+            )
+        sys = self._system(system_id)
+        infos = {s.id: s for s in sys.scenarios()}
+        if scenario not in infos:
+            raise simple_error(
+                "error.unknown_scenario",
+                lang,
+                system=system_id,
+                scenario=scenario,
+                choices=", ".join(sorted(infos)),
+            )
+        info = infos[scenario]
+        my_seat = seat or info.seats[0]
+        if my_seat not in info.seats:
+            raise simple_error(
+                "error.unknown_seat", lang, seat=my_seat, choices=", ".join(info.seats)
+            )
+        seed = self._seed_factory()
+        state = sys.new_game(scenario, seed)
+        seats: dict[str, str | None] = {s: None for s in info.seats}
+        seats[my_seat] = caller.user_id
+        invited: dict[str, str] = {}
+        solo = opponent is not None and opponent.user_id == caller.user_id
+        others = [s for s in info.seats if s != my_seat]
+        if solo:
+            for s in others:
+                seats[s] = caller.user_id
+        elif opponent is not None and others:
+            invited[others[0]] = opponent.user_id
+        status = "active" if all(seats.values()) else "open"
+        with self.store.transaction() as tx:
+            existing = tx.active_game(channel_id)
+            if existing is not None:
+                raise GameExists(lang, system=existing.system, status=existing.status)
+            game = tx.insert_game(
+                {
+                    "channel_id": channel_id,
+                    "guild_id": guild_id,
+                    "system": system_id,
+                    "scenario": scenario,
+                    "creator_id": caller.user_id,
+                    "seats": seats,
+                    "invited": invited,
+                    "status": status,
+                    "seed_hash": seed_hash(seed),
+                    "seed": seed,
+                    "state": state.model_dump(mode="json"),
+                    "engine_version": engine_version(sys),
+                    "language": lang,
+                    "settings": {},
+                    "pending": {},
+                }
+            )
+            tx.append(game, "join", caller.user_id, my_seat, {"seat": my_seat, "creator": True})
+        lines = [t(lang, "game.seed_published", hash=game.seed_hash)]
+        buttons: list[Button] = []
+        mention = None
+        for s, uid in invited.items():
+            lines.append(t(lang, "game.invited", user=f"<@{uid}>", seat=s.capitalize()))
+            buttons.append(Button("join", t(lang, "button.accept"), game.id, game.version, s))
+            mention = uid
+        for s in info.seats:
+            if seats[s] is None and s not in invited:
+                lines.append(t(lang, "game.open_seat", seat=s.capitalize()))
+        reply = self._board_reply(game, sys, state, lang)
+        reply.text = t(
+            lang,
+            "game.created",
+            system=sys.title,
+            scenario=info.title,
+            creator=caller.name,
+            seat=my_seat.capitalize(),
+        )
+        reply.lines = lines + reply.lines
+        reply.buttons = buttons
+        reply.mention = mention
+        return reply
+
+    def join(self, channel_id: str, caller: Caller, seat: str | None = None) -> Reply:
+        """Take a free seat (or the one you were invited to); the game starts when all are full."""
+        with self.store.transaction() as tx:
+            game = self._active(tx, channel_id, caller)
+            lang = self._language(game, caller)
+            mine = game.seats_of(caller.user_id)
+            if mine and len(mine) == len(game.seats):
+                raise simple_error("error.already_seated", lang, seat=mine[0].capitalize())
+            free = [s for s, uid in game.seats.items() if uid is None]
+            if seat is None:
+                invited_to = [s for s in free if game.invited.get(s) == caller.user_id]
+                open_to_all = [s for s in free if s not in game.invited]
+                choice = (invited_to or open_to_all or [None])[0]
+                if choice is None:
+                    if mine:
+                        raise simple_error("error.already_seated", lang, seat=mine[0].capitalize())
+                    raise simple_error("error.no_free_seat", lang)
+                seat = choice
+            if seat not in game.seats:
+                raise simple_error(
+                    "error.unknown_seat", lang, seat=seat, choices=", ".join(game.seats)
+                )
+            if game.seats[seat] is not None:
+                raise simple_error("error.seat_taken", lang, seat=seat.capitalize())
+            if game.invited.get(seat) not in (None, caller.user_id):
+                raise simple_error("error.invited_other", lang, seat=seat.capitalize())
+            seats = {**game.seats, seat: caller.user_id}
+            status = "active" if all(seats.values()) else "open"
+            tx.append(game, "join", caller.user_id, seat, {"seat": seat})
+            game = tx.update_game(game, seats=seats, status=status)
+        sys, state = self._state(game)
+        reply = self._board_reply(game, sys, state, lang)
+        reply.text = t(lang, "game.joined", user=caller.name, seat=seat.capitalize())
+        return reply
+
+    # ------------------------------------------------------------ acting
+
+    def _acting_seat(
+        self, game: GameRow, sys: GameSystem, prompt: Prompt, caller: Caller, action_type: str
+    ) -> str:
+        lang = game.language
+        if action_type in sys.referee_actions:
+            if not self._is_referee(game, caller):
+                raise RefereeOnly(lang)
+            mine = game.seats_of(caller.user_id)
+            return mine[0] if mine else "referee"
+        mine = game.seats_of(caller.user_id)
+        if not mine:
+            raise NotSeated(lang)
+        if game.status == "open":
+            waiting = [s.capitalize() for s, uid in game.seats.items() if uid is None]
+            raise NotStarted(lang, seats=", ".join(waiting))
+        if prompt.seat in mine:
+            return prompt.seat
+        out_of_turn: frozenset[str] = getattr(sys, "out_of_turn_actions", frozenset())
+        if action_type in out_of_turn:
+            return mine[0]
+        raise NotYourTurn(lang, seat=self._seat_label(game, prompt.seat), step=prompt.step)
+
+    def _parse(self, sys: GameSystem, data: dict[str, Any], lang: str) -> Action:
+        try:
+            return sys.parse_action(data)
+        except ValidationError as err:
+            problems = []
+            for item in err.errors()[:3]:
+                where = ".".join(str(p) for p in item["loc"] if not isinstance(p, int))
+                problems.append(f"{where}: {item['msg']}" if where else item["msg"])
+            raise BadInput(lang, problem="; ".join(problems)) from None
+        except RuleViolation as violation:
+            raise Refused(violation, lang) from None
+
+    def _prepare(
+        self, game: GameRow, caller: Caller, action: dict[str, Any]
+    ) -> tuple[GameSystem, BaseModel, Action]:
+        """Check who may act and read the action, without applying it."""
+        sys, state = self._state(game)
+        lang = game.language
+        action_type = str(action.get("type", ""))
+        seat = self._acting_seat(game, sys, sys.prompt(state), caller, action_type)
+        return sys, state, self._parse(sys, {**action, "seat": seat}, lang)
+
+    def _apply(
+        self, game: GameRow, sys: GameSystem, state: BaseModel, parsed: Action
+    ) -> tuple[BaseModel, list[Event]]:
+        try:
+            return sys.apply(state, parsed)
+        except RuleViolation as violation:
+            raise Refused(violation, game.language) from None
+        except Exception:
+            ref = uuid.uuid4().hex[:8]
+            log.exception(
+                "engine failure in game %s (ref %s) applying %s",
+                game.id,
+                ref,
+                parsed.model_dump(mode="json"),
+            )
+            raise InternalError(game.language, game=game.id, ref=ref) from None
+
+    def act(
+        self,
+        channel_id: str,
+        caller: Caller,
+        action: dict[str, Any],
+        expected_version: int | None = None,
+    ) -> Reply:
+        """Apply one action for the caller's seat, in one transaction, then draw the board."""
+        with self.store.transaction() as tx:
+            game = self._active(tx, channel_id, caller)
+            if expected_version is not None and expected_version != game.version:
+                raise Stale(game.language)
+            sys, state, parsed = self._prepare(game, caller, action)
+            before = sys.prompt(state)
+            new_state, events = self._apply(game, sys, state, parsed)
+            records = [event_record(sys, e) for e in events]
+            kind = "action"
+            tx.append(
+                game,
+                kind,
+                caller.user_id,
+                parsed.seat,
+                parsed.model_dump(mode="json"),
+                records,
+                irreversible=any(type(e).irreversible for e in events),
+            )
+            changes: dict[str, Any] = {"state": new_state.model_dump(mode="json"), "pending": {}}
+            outcome = sys.outcome(new_state)
+            if outcome is not None:
+                changes.update(
+                    status="finished",
+                    winner=outcome.winner,
+                    result=outcome.reason,
+                    seed_revealed=1,
+                )
+            game = tx.update_game(game, **changes)
+        return self._turn_reply(game, sys, new_state, records, before)
+
+    def _turn_reply(
+        self,
+        game: GameRow,
+        sys: GameSystem,
+        state: BaseModel,
+        records: list[dict[str, Any]],
+        before: Prompt | None,
+    ) -> Reply:
+        lang = game.language
+        reply = self._board_reply(game, sys, state, lang)
+        reply.lines = [event_text(lang, sys.id, e) for e in records] + reply.lines
+        reply.text = reply.lines.pop(0) if reply.lines else ""
+        after = sys.prompt(state)
+        if not game.over and after.seat and (before is None or after.seat != before.seat):
+            reply.mention = game.seats.get(after.seat)
+        return reply
+
+    def _board_reply(self, game: GameRow, sys: GameSystem, state: BaseModel, lang: str) -> Reply:
+        """Build the status part every public reply shares: whose turn, buttons, the board."""
+        lines: list[str] = []
+        buttons: list[Button] = []
+        outcome = sys.outcome(state)
+        if game.status == "finished" and outcome is None and game.winner:
+            lines.append(t(lang, "game.winner", seat=game.winner.capitalize(), reason=game.result))
+        elif outcome is not None:
+            lines.append(
+                t(lang, "game.winner", seat=self._seat_label(game, outcome.winner),
+                  reason=outcome.reason)
+            )
+        elif game.status == "ended":
+            lines.append(t(lang, "game.ended", user=t(lang, "game.nobody")))
+        else:
+            prompt = sys.prompt(state)
+            if prompt.seat:
+                lines.append(
+                    t(lang, "game.turn", seat=self._seat_label(game, prompt.seat), hint=prompt.hint)
+                )
+                if game.status == "active":
+                    options = sys.legal_actions(state, prompt.seat)
+                    if 0 < len(options) <= MAX_BUTTONS:
+                        for index, option in enumerate(options):
+                            buttons.append(
+                                Button("act", action_label(option), game.id, game.version,
+                                       str(index))
+                            )
+        if game.over and game.seed_revealed:
+            lines.append(t(lang, "game.seed_revealed", seed=game.seed))
+        return Reply(
+            text="",
+            title=t(lang, "game.status_title", system=sys.title, scenario=self._scenario_title(
+                sys, game.scenario)),
+            lines=lines,
+            image=self.render(sys, state),
+            buttons=buttons,
+            game_id=game.id,
+            version=game.version,
+        )
+
+    def _scenario_title(self, sys: GameSystem, scenario: str) -> str:
+        for info in sys.scenarios():
+            if info.id == scenario:
+                return info.title
+        return scenario
+
+    def ruling(
+        self, channel_id: str, caller: Caller, action: dict[str, Any], seat: str | None = None
+    ) -> Reply:
+        """Judge an action against the live game without applying it (quick arbitration)."""
+        with self.store.reading() as tx:
+            game = self._active(tx, channel_id, caller)
+        sys, state = self._state(game)
+        lang = game.language
+        prompt = sys.prompt(state)
+        as_seat = seat or (game.seats_of(caller.user_id) or [prompt.seat or ""])[0]
+        if prompt.seat in game.seats_of(caller.user_id) and seat is None:
+            as_seat = prompt.seat
+        try:
+            parsed = self._parse(sys, {**action, "seat": as_seat}, lang)
+            if as_seat != prompt.seat and parsed.type not in getattr(
+                sys, "out_of_turn_actions", frozenset()
+            ):
+                raise Refused(
+                    RuleViolation(
+                        "core/not-your-turn",
+                        f"it is {self._seat_label(game, prompt.seat)}'s turn ({prompt.step}), "
+                        f"not {as_seat.capitalize()}'s",
+                    ),
+                    lang,
+                )
+            self._apply(game, sys, state, parsed)
+        except Refused as refusal:
+            reply = Reply(
+                text=t(lang, "rule.ruling_illegal", reason=refusal.violation.message),
+                game_id=game.id,
+                version=game.version,
+            )
+            if refusal.rule is not None:
+                reply.lines = [
+                    t(lang, "rule.rule_line", id=refusal.rule.id, title=refusal.rule.title),
+                    refusal.rule.statement,
+                ]
+            return reply
+        return Reply(
+            text=t(lang, "rule.ruling_legal", action=action_label(parsed)),
+            game_id=game.id,
+            version=game.version,
+        )
+
+    # ------------------------------------------------------------ showing
+
+    def status(self, channel_id: str, caller: Caller | None = None) -> Reply:
+        """Show the board, the seats and whose turn it is."""
+        with self.store.reading() as tx:
+            game = self._any(tx, channel_id, caller)
+        sys, state = self._state(game)
+        lang = game.language
+        reply = self._board_reply(game, sys, state, lang)
+        seats = ", ".join(
+            f"{s.capitalize()}: {f'<@{uid}>' if uid else '—'}" for s, uid in game.seats.items()
+        )
+        reply.text = seats
+        reply.lines.append(t(lang, "game.version", version=game.version))
+        return reply
+
+    def private(self, channel_id: str, caller: Caller) -> Reply:
+        """Show a player what only their seat may see (their hand, hidden pieces)."""
+        with self.store.reading() as tx:
+            game = self._any(tx, channel_id, caller)
+        sys, state = self._state(game)
+        lang = game.language
+        mine = game.seats_of(caller.user_id)
+        if not mine:
+            raise NotSeated(lang)
+        lines: list[str] = []
+        for seat in mine:
+            private_lines = getattr(sys, "private_lines", None)
+            if private_lines is not None:
+                found = list(private_lines(state, seat))
+            else:
+                found = [json.dumps(sys.view(state, seat), sort_keys=True)]
+            if len(mine) > 1:
+                found = [f"{seat.capitalize()}: {line}" for line in found]
+            lines.extend(found)
+        return Reply(
+            text=t(lang, "hand.title"),
+            lines=lines or [t(lang, "hand.empty")],
+            ephemeral=True,
+            game_id=game.id,
+            version=game.version,
+        )
+
+    def log_lines(self, channel_id: str, caller: Caller | None = None, last: int = 20) -> Reply:
+        """Show the last entries of the game's log as text."""
+        with self.store.reading() as tx:
+            game = self._any(tx, channel_id, caller)
+            entries = tx.log(game.id, last=last)
+        lang = game.language
+        lines = []
+        for entry in entries:
+            who = (entry.seat or "").capitalize()
+            if entry.kind == "action":
+                texts = [event_text(lang, game.system, e) for e in entry.events]
+                lines.append(f"#{entry.seq} {who}: " + " / ".join(texts or [entry.action["type"]]))
+            else:
+                lines.append(f"#{entry.seq} {who}: {entry.kind}")
+        return Reply(
+            text=t(lang, "game.status_title", system=game.system, scenario=game.scenario),
+            lines=lines or [t(lang, "game.log_empty")],
+            game_id=game.id,
+            version=game.version,
+        )
+
+    def suggest(
+        self, channel_id: str, caller: Caller, option: str, text: str
+    ) -> list[tuple[str, str]]:
+        """Offer completions for an option from the channel's live game (at most 25)."""
+        with self.store.reading() as tx:
+            game = tx.active_game(channel_id)
+        if game is None:
+            return []
+        sys, state = self._state(game)
+        mine = game.seats_of(caller.user_id)
+        seat = mine[0] if mine else None
+        prompt = sys.prompt(state)
+        if prompt.seat in mine:
+            seat = prompt.seat
+        return sys.suggest(state, seat, option, text)[:25]
+
+    def scenario_choices(self, system_id: str, text: str) -> list[tuple[str, str]]:
+        """Offer scenario completions for `/game new`."""
+        needle = text.lower()
+        found = [
+            (f"{title} ({sid})", sid)
+            for sid, title in self.scenarios(system_id)
+            if needle in sid or needle in title.lower()
+        ]
+        return found[:25]
+
+    # ------------------------------------------------------------ buttons
+
+    def press(self, channel_id: str, caller: Caller, custom_id: str) -> Reply:
+        """Handle a button made by this service; refuse politely if the game moved on."""
+        try:
+            _, kind, game_id, version, arg = custom_id.split(":", 4)
+        except ValueError:
+            raise BadInput(problem="unknown button") from None
+        with self.store.reading() as tx:
+            game = tx.game(int(game_id))
+        if game is None or game.channel_id != channel_id or game.over:
+            raise Stale(self._language(game, caller))
+        if game.version != int(version):
+            raise Stale(game.language)
+        if kind == "join":
+            return self.join(channel_id, caller, seat=arg)
+        if kind in ("undo-yes", "undo-no"):
+            return self.answer_undo(channel_id, caller, kind == "undo-yes", int(version))
+        if kind == "act":
+            sys, state = self._state(game)
+            prompt = sys.prompt(state)
+            options = sys.legal_actions(state, prompt.seat or "")
+            index = int(arg)
+            if not 0 <= index < len(options):
+                raise Stale(game.language)
+            data = options[index].model_dump(mode="json", exclude={"seat"})
+            return self.act(channel_id, caller, data, expected_version=int(version))
+        raise BadInput(game.language, problem="unknown button")
+
+    # ------------------------------------------------------------ undo
+
+    def undo(self, channel_id: str, caller: Caller) -> Reply:
+        """Take back your last action freely when the rules allow, else ask the opponent."""
+        with self.store.transaction() as tx:
+            game = self._active(tx, channel_id, caller)
+            lang = game.language
+            mine = game.seats_of(caller.user_id)
+            if not mine:
+                raise NotSeated(lang)
+            entries = tx.log(game.id)
+            kept = effective_actions(entries)
+            if not kept or kept[-1].seat not in mine:
+                raise simple_error("error.nothing_to_undo", lang)
+            last = kept[-1]
+            sys, state = self._state(game)
+            free = not last.irreversible and sys.prompt(state).seat == last.seat
+            what = " / ".join(e.get("_text", "") for e in last.events) or last.action.get("type")
+            if free:
+                entry = tx.append(
+                    game, "undo", caller.user_id, last.seat, {"count": 1, "of": last.seq}
+                )
+                new_state = self._replay_effective(game, sys, [*entries, entry])
+                game = tx.update_game(game, state=new_state.model_dump(mode="json"), pending={})
+                reply = self._turn_reply(game, sys, new_state, [], None)
+                reply.text = t(lang, "game.undone", seat=last.seat.capitalize(), what=what)
+                return reply
+            tx.append(game, "undo_request", caller.user_id, last.seat, {"of": last.seq})
+            game = tx.update_game(game, pending={"undo": {"seat": last.seat, "of": last.seq}})
+        others = [s for s in game.seats if s != last.seat]
+        other = others[0] if others else last.seat
+        return Reply(
+            text=t(
+                lang,
+                "game.undo_requested",
+                seat=last.seat.capitalize(),
+                what=what,
+                other=f"<@{game.seats.get(other)}>",
+            ),
+            mention=game.seats.get(other),
+            buttons=[
+                Button("undo-yes", t(lang, "button.agree_undo"), game.id, game.version, "",
+                       "success"),
+                Button("undo-no", t(lang, "button.refuse_undo"), game.id, game.version, "",
+                       "danger"),
+            ],
+            game_id=game.id,
+            version=game.version,
+        )
+
+    def answer_undo(
+        self, channel_id: str, caller: Caller, agree: bool, expected_version: int | None = None
+    ) -> Reply:
+        """Agree to or refuse the opponent's undo request; the answer is logged."""
+        with self.store.transaction() as tx:
+            game = self._active(tx, channel_id, caller)
+            lang = game.language
+            if expected_version is not None and expected_version != game.version:
+                raise Stale(lang)
+            request = game.pending.get("undo")
+            if not request:
+                raise simple_error("error.no_undo_request", lang)
+            mine = game.seats_of(caller.user_id)
+            if not mine:
+                raise NotSeated(lang)
+            answering = [s for s in mine if s != request["seat"]]
+            if not answering:
+                raise simple_error("error.own_undo_request", lang)
+            sys, _ = self._state(game)
+            if not agree:
+                tx.append(game, "undo_refused", caller.user_id, answering[0], {"of": request["of"]})
+                game = tx.update_game(game, pending={})
+                return Reply(
+                    text=t(lang, "game.undo_refused", seat=answering[0].capitalize()),
+                    game_id=game.id,
+                    version=game.version,
+                )
+            entries = tx.log(game.id)
+            marker = {"count": 1, "of": request["of"], "agreed_by": answering[0]}
+            entry = tx.append(game, "undo", caller.user_id, request["seat"], marker)
+            new_state = self._replay_effective(game, sys, [*entries, entry])
+            game = tx.update_game(game, state=new_state.model_dump(mode="json"), pending={})
+        reply = self._turn_reply(game, sys, new_state, [], None)
+        reply.text = t(lang, "game.undo_agreed", seat=answering[0].capitalize())
+        return reply
+
+    def _replay_effective(
+        self, game: GameRow, sys: GameSystem, entries: list[LogEntry]
+    ) -> BaseModel:
+        state, _ = replay(
+            sys, game.scenario, game.seed, [e.action for e in effective_actions(entries)]
+        )
+        return state
+
+    # ------------------------------------------------------------ finishing
+
+    def resign(self, channel_id: str, caller: Caller) -> Reply:
+        """Concede: the other seat wins and the dice seed is revealed."""
+        with self.store.transaction() as tx:
+            game = self._active(tx, channel_id, caller)
+            lang = game.language
+            mine = game.seats_of(caller.user_id)
+            if not mine:
+                raise NotSeated(lang)
+            loser = mine[0]
+            others = [s for s in game.seats if s != loser]
+            winner = others[0] if others and game.seats[others[0]] != caller.user_id else None
+            tx.append(game, "resign", caller.user_id, loser, {"seat": loser})
+            reason = t(lang, "game.resigned", seat=loser.capitalize(),
+                       winner=self._seat_label(game, winner))
+            game = tx.update_game(
+                game, status="finished", winner=winner, result=reason, seed_revealed=1
+            )
+        sys, state = self._state(game)
+        reply = self._board_reply(game, sys, state, lang)
+        reply.text = reason
+        return reply
+
+    def end(self, channel_id: str, caller: Caller) -> Reply:
+        """Close the channel's game without a winner (creator or moderator only)."""
+        with self.store.transaction() as tx:
+            game = self._active(tx, channel_id, caller)
+            lang = game.language
+            if not self._is_referee(game, caller):
+                raise RefereeOnly(lang)
+            tx.append(game, "end", caller.user_id, None, {})
+            text = t(lang, "game.ended", user=caller.name)
+            game = tx.update_game(game, status="ended", result=text, seed_revealed=1)
+        sys, state = self._state(game)
+        reply = self._board_reply(game, sys, state, lang)
+        reply.text = text
+        return reply
+
+    def settings(
+        self,
+        channel_id: str,
+        caller: Caller,
+        language: str | None = None,
+        deadline_hours: int | None = None,
+    ) -> Reply:
+        """Show or change the game's language and turn deadline."""
+        with self.store.transaction() as tx:
+            game = self._active(tx, channel_id, caller)
+            if language is not None or deadline_hours is not None:
+                if not game.seats_of(caller.user_id) and not self._is_referee(game, caller):
+                    raise NotSeated(game.language)
+                settings = dict(game.settings)
+                if deadline_hours is not None:
+                    settings["deadline_hours"] = deadline_hours or None
+                game = tx.update_game(
+                    game,
+                    language=pick_language(language) if language else game.language,
+                    settings=settings,
+                )
+        lang = game.language
+        hours = game.settings.get("deadline_hours")
+        deadline = t(lang, "game.deadline_hours", hours=hours) if hours else t(
+            lang, "game.no_deadline"
+        )
+        return Reply(
+            text=t(lang, "game.settings", language=lang, deadline=deadline),
+            game_id=game.id,
+            version=game.version,
+        )
+
+    # ------------------------------------------------------------ records
+
+    def export(self, channel_id: str, caller: Caller | None = None) -> Reply:
+        """Attach the game record as JSON (the seed only once revealed)."""
+        with self.store.reading() as tx:
+            game = self._any(tx, channel_id, caller)
+            record = self._record(tx, game)
+        data = json.dumps(record, indent=1, sort_keys=True).encode()
+        return Reply(
+            text=t(game.language, "game.exported"),
+            files=[(f"banneret-game-{game.id}.json", data)],
+            game_id=game.id,
+            version=game.version,
+        )
+
+    def _record(self, tx: Transaction, game: GameRow) -> dict[str, Any]:
+        return {
+            "format": EXPORT_FORMAT,
+            "game": game.id,
+            "system": game.system,
+            "scenario": game.scenario,
+            "engine_version": game.engine_version,
+            "status": game.status,
+            "winner": game.winner,
+            "result": game.result,
+            "seats": game.seats,
+            "seed_hash": game.seed_hash,
+            "seed": game.seed if game.seed_revealed else None,
+            "log": [
+                {
+                    "seq": e.seq,
+                    "kind": e.kind,
+                    "seat": e.seat,
+                    "action": e.action,
+                    "events": e.events,
+                    "at": e.created_at,
+                }
+                for e in tx.log(game.id)
+            ],
+        }
+
+    def verify_game(self, game_id: int) -> tuple[bool, str]:
+        """Replay one stored game through the checked path; compare state and events."""
+        with self.store.reading() as tx:
+            game = tx.game(game_id)
+            entries = tx.log(game_id) if game else []
+        if game is None:
+            return False, f"game {game_id} not found"
+        lang = game.language
+        problem = self._check(
+            game.system, game.scenario, game.seed, game.seed_hash, game.engine_version,
+            entries, game.state,
+        )
+        if problem:
+            return False, t(lang, "game.verify_bad", game=game.id, problem=problem)
+        count = len(effective_actions(entries))
+        return True, t(lang, "game.verify_ok", game=game.id, actions=count)
+
+    def verify_all(self) -> list[tuple[int, bool, str]]:
+        """Verify every stored game."""
+        with self.store.reading() as tx:
+            ids = tx.game_ids()
+        return [(gid, *self.verify_game(gid)) for gid in ids]
+
+    def verify_channel(self, channel_id: str, caller: Caller | None = None) -> Reply:
+        """Verify the channel's game and say so."""
+        with self.store.reading() as tx:
+            game = self._any(tx, channel_id, caller)
+        ok, text = self.verify_game(game.id)
+        return Reply(text=text, game_id=game.id, version=game.version)
+
+    def verify_record(self, record: dict[str, Any]) -> tuple[bool, str]:
+        """Check an exported game record on its own (needs the revealed seed)."""
+        game = record.get("game", "?")
+        if record.get("format") != EXPORT_FORMAT:
+            return False, f"not a {EXPORT_FORMAT} record"
+        seed = record.get("seed")
+        if not seed:
+            return False, t("en", "game.verify_pending_seed", game=game)
+        entries = [
+            LogEntry(
+                game_id=int(game) if str(game).isdigit() else 0,
+                seq=item["seq"],
+                kind=item["kind"],
+                actor_id="",
+                seat=item.get("seat"),
+                action=item["action"],
+                events=item.get("events", []),
+            )
+            for item in record.get("log", [])
+        ]
+        problem = self._check(
+            record["system"], record["scenario"], seed, record["seed_hash"],
+            record.get("engine_version", ""), entries, None,
+        )
+        if problem:
+            return False, t("en", "game.verify_bad", game=game, problem=problem)
+        return True, t("en", "game.verify_ok", game=game, actions=len(effective_actions(entries)))
+
+    def _check(
+        self,
+        system_id: str,
+        scenario: str,
+        seed: str,
+        published_hash: str,
+        stamp: str,
+        entries: list[LogEntry],
+        stored_state: dict[str, Any] | None,
+    ) -> str | None:
+        """Return what is wrong with a game's record, or None when it replays exactly."""
+        if hashlib.sha256(seed.encode()).hexdigest() != published_hash:
+            return "the seed does not match the published fingerprint"
+        sys = self._system(system_id)
+        kept = effective_actions(entries)
+        note = ""
+        if stamp and stamp != engine_version(sys):
+            note = f" (recorded with engine {stamp}, replayed with {engine_version(sys)})"
+        try:
+            state, events = replay(sys, scenario, seed, [e.action for e in kept])
+        except RuleViolation as violation:
+            return f"a logged action is now refused: [{violation.rule_id}] {violation.message}" + note
+        for entry, replayed in zip(kept, events, strict=True):
+            if _strip_text(entry.events) != _strip_text(replayed):
+                return f"action #{entry.seq} gives different events on replay" + note
+        if stored_state is not None and state.model_dump(mode="json") != stored_state:
+            return "the stored position differs from the replayed one" + note
+        return None
+
+    # ------------------------------------------------------------ rules reference
+
+    def rule(self, rule_id: str, language: str = "en") -> RuleReference:
+        """Return one rule reference or a polite error."""
+        try:
+            return rule(rule_id)
+        except KeyError:
+            raise simple_error("error.unknown_rule", language, rule=rule_id) from None
+

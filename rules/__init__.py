@@ -1,0 +1,1 @@
+"""Pure rules of the game systems Banneret runs: pydantic and the standard library only."""

@@ -1,0 +1,62 @@
+"""The registry of rules we enforce: id -> title, statement in our own words, source."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+from rules.core.data import data_dir, load_toml
+from rules.core.model import Frozen
+
+Source = Literal["seed", "published", "house", "banneret"]
+
+
+class RuleReference(Frozen):
+    """One rule, stated in our own words, with where it comes from."""
+
+    id: str
+    system: str
+    title: str
+    statement: str
+    source: Source
+    # The seed file or publication the rule restates, for the `/rules show` footer.
+    origin: str = ""
+
+
+@cache
+def all_rules() -> dict[str, RuleReference]:
+    """Load every rule reference from data/rules/*.toml, keyed by id."""
+    out: dict[str, RuleReference] = {}
+    for path in sorted((data_dir() / "rules").glob("*.toml")):
+        doc = load_toml(f"rules/{path.name}")
+        system = str(doc["system"])
+        for raw in doc.get("rule", []):
+            ref = RuleReference(system=system, **raw)
+            if ref.id in out:
+                raise ValueError(f"rule id {ref.id} is defined twice")
+            if not ref.id.startswith(f"{system}/"):
+                raise ValueError(f"rule id {ref.id} must start with {system}/")
+            out[ref.id] = ref
+    return out
+
+
+def rule(rule_id: str) -> RuleReference:
+    """Return one rule reference; KeyError if we have no such rule."""
+    return all_rules()[rule_id]
+
+
+def search(text: str, system: str | None = None, limit: int = 25) -> list[RuleReference]:
+    """Return rules whose id, title or statement match every word of `text`, best first."""
+    words = [w for w in text.lower().split() if w]
+    scored: list[tuple[int, str, RuleReference]] = []
+    for ref in all_rules().values():
+        if system and ref.system != system:
+            continue
+        head = f"{ref.id} {ref.title}".lower()
+        body = ref.statement.lower()
+        if not all(w in head or w in body for w in words):
+            continue
+        score = sum(2 if w in head else 1 for w in words)
+        scored.append((-score, ref.id, ref))
+    scored.sort(key=lambda item: (item[0], item[1]))
+    return [ref for _, _, ref in scored[:limit]]

@@ -1,0 +1,137 @@
+"""The contract every game system meets, and the registry of systems by id."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel
+
+from rules.core.board import HexBoardView, TabletopView
+from rules.core.model import Action, Event, Frozen
+
+
+class ScenarioInfo(Frozen):
+    """A bundled starting position players can pick."""
+
+    id: str
+    title: str
+    summary: str
+    seats: tuple[str, ...]
+
+
+class Prompt(Frozen):
+    """Who must act next, in which step, and which action types are open to them."""
+
+    seat: str | None
+    step: str
+    actions: tuple[str, ...] = ()
+    hint: str = ""
+
+
+class Outcome(Frozen):
+    """How a finished game ended."""
+
+    winner: str | None
+    reason: str
+
+
+@runtime_checkable
+class GameSystem(Protocol):
+    """A rules engine: pure functions over a pydantic state."""
+
+    id: str
+    title: str
+    # Action types only a referee (creator or moderator) may use, such as adjustments.
+    referee_actions: frozenset[str]
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        """List the bundled scenarios, sorted by id."""
+        ...
+
+    def new_game(self, scenario_id: str, seed: str) -> BaseModel:
+        """Set up a scenario; the seed drives every die and shuffle."""
+        ...
+
+    def load_state(self, data: dict[str, Any]) -> BaseModel:
+        """Rebuild a state from its JSON form."""
+        ...
+
+    def parse_action(self, data: dict[str, Any]) -> Action:
+        """Validate an action from its JSON or command-option form (pydantic errors on bad input)."""
+        ...
+
+    def apply(self, state: Any, action: Any) -> tuple[BaseModel, list[Event]]:
+        """Apply one action, checking every rule; raise RuleViolation and change nothing if illegal."""
+        ...
+
+    def prompt(self, state: Any) -> Prompt:
+        """Say who must act next and what is open to them."""
+        ...
+
+    def legal_actions(self, state: Any, seat: str) -> list[Action]:
+        """List legal actions for a seat, sorted, for menus and random playouts."""
+        ...
+
+    def view(self, state: Any, seat: str | None) -> dict[str, Any]:
+        """Return what a seat may see (None: a spectator) as JSON-ready data."""
+        ...
+
+    def board(self, state: Any) -> HexBoardView | TabletopView:
+        """Return the public board picture."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """Return how the game ended, or None while it goes on."""
+        ...
+
+    def suggest(self, state: Any, seat: str | None, field: str, text: str) -> list[tuple[str, str]]:
+        """Offer (name, value) completions for a command option, best first, at most 25."""
+        ...
+
+    def describe(self, event: Any) -> str:
+        """Say in one English line what an event means (fallback when no catalogue text exists)."""
+        ...
+
+
+# Registering a system is one line here; modules load on first use.
+_KNOWN: dict[str, str] = {
+    "samurai": "rules.samurai.engine",
+    "wh40k": "rules.wh40k.engine",
+    "bushido": "rules.bushido.engine",
+    "fantasy_warriors": "rules.fantasy_warriors.engine",
+}
+
+
+_EXTRA: dict[str, GameSystem] = {}
+
+
+def register(game_system: GameSystem) -> None:
+    """Add a system that does not live in rules/ (a plugin, or a test double)."""
+    _EXTRA[game_system.id] = game_system
+    system.cache_clear()
+
+
+@cache
+def system(system_id: str) -> GameSystem:
+    """Return the game system with this id; KeyError if there is none."""
+    if system_id in _EXTRA:
+        return _EXTRA[system_id]
+    if system_id not in _KNOWN:
+        raise KeyError(system_id)
+    module = importlib.import_module(_KNOWN[system_id])
+    found: GameSystem = module.SYSTEM
+    return found
+
+
+def available() -> list[str]:
+    """Return the ids of systems whose engine is installed, sorted."""
+    out = []
+    for system_id in sorted({*_KNOWN, *_EXTRA}):
+        try:
+            system(system_id)
+        except ModuleNotFoundError:
+            continue
+        out.append(system_id)
+    return out

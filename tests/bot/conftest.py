@@ -1,0 +1,42 @@
+"""Fixtures for service-level tests: a store in a temp file and the toy race system."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.service import Caller, GameService
+from bot.store import Store
+from rules.core.system import register
+from tests.toy import SYSTEM as RACE
+
+register(RACE)
+
+ALICE = Caller(user_id="1001", name="Alice")
+BOB = Caller(user_id="1002", name="Bob")
+CAROL = Caller(user_id="1003", name="Carol")
+MOD = Caller(user_id="1004", name="Mod", moderator=True)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(tmp_path / "games.db")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def service(store: Store) -> GameService:
+    seeds = (f"seed-{n}" for n in itertools.count())
+    return GameService(store, seed_factory=lambda: next(seeds))
+
+
+@pytest.fixture
+def race(service: GameService) -> GameService:
+    """A race game in channel 'c1': Alice red, Bob blue, started."""
+    service.new_game("c1", "g1", ALICE, "race", "short", opponent=BOB)
+    service.join("c1", BOB)
+    return service

@@ -1,0 +1,276 @@
+"""GameService: seats, turns, refusals that leave no trace, concurrency, undo, verify, export."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+
+import pytest
+
+from bot.service import (
+    BadInput,
+    GameExists,
+    GameService,
+    InternalError,
+    NoGame,
+    NotSeated,
+    NotStarted,
+    NotYourTurn,
+    PlayerError,
+    RefereeOnly,
+    Refused,
+    Stale,
+)
+from bot.store import Store
+from tests.bot.conftest import ALICE, BOB, CAROL, MOD
+
+
+def _snapshot(store: Store) -> tuple[list[tuple], list[tuple]]:
+    conn = sqlite3.connect(store.path)
+    try:
+        games = conn.execute("SELECT * FROM games ORDER BY id").fetchall()
+        actions = conn.execute("SELECT * FROM actions ORDER BY game_id, seq").fetchall()
+    finally:
+        conn.close()
+    return games, actions
+
+
+def test_new_game_publishes_the_seed_hash_and_waits_for_the_opponent(service: GameService) -> None:
+    reply = service.new_game("c1", "g1", ALICE, "race", "short", opponent=BOB)
+    assert "Alice plays Red" in reply.text
+    assert any("SHA-256" in line for line in reply.lines)
+    assert reply.mention == BOB.user_id and reply.buttons[0].kind == "join"
+    with pytest.raises(NotStarted):
+        service.act("c1", ALICE, {"type": "roll"})
+    with pytest.raises(GameExists):
+        service.new_game("c1", "g1", CAROL, "race", "short")
+    with pytest.raises(PlayerError, match="error.no_free_seat"):
+        service.join("c1", CAROL)  # Blue is held for Bob
+    with pytest.raises(PlayerError, match="error.invited_other"):
+        service.join("c1", CAROL, seat="blue")
+    assert "begins" in service.join("c1", BOB).text
+
+
+def test_unknown_system_and_scenario_are_polite(service: GameService) -> None:
+    with pytest.raises(PlayerError) as err:
+        service.new_game("c1", "g1", ALICE, "chess", "x")
+    assert "race" in err.value.text()
+    with pytest.raises(PlayerError) as err:
+        service.new_game("c1", "g1", ALICE, "race", "marathon")
+    assert "short" in err.value.text()
+
+
+def test_no_game_wrong_seat_wrong_turn(race: GameService) -> None:
+    with pytest.raises(NoGame):
+        race.act("elsewhere", ALICE, {"type": "roll"})
+    with pytest.raises(NotSeated):
+        race.act("c1", CAROL, {"type": "roll"})
+    with pytest.raises(NotYourTurn) as err:
+        race.act("c1", BOB, {"type": "roll"})
+    assert "Red" in err.value.text()
+
+
+def test_refusals_leave_the_game_byte_identical(race: GameService, store: Store) -> None:
+    race.act("c1", ALICE, {"type": "roll"})
+    before = _snapshot(store)
+    with pytest.raises(Refused) as err:
+        race.act("c1", ALICE, {"type": "move", "steps": 99})
+    assert err.value.violation.rule_id == "core/bad-input"
+    with pytest.raises(Refused) as wrong_step:
+        race.act("c1", ALICE, {"type": "roll"})
+    assert wrong_step.value.rule is not None and wrong_step.value.rule.id == "core/wrong-step"
+    with pytest.raises(BadInput):
+        race.act("c1", ALICE, {"type": "move", "steps": "lots"})
+    with pytest.raises(BadInput):
+        race.act("c1", ALICE, {"type": "teleport"})
+    with pytest.raises(NotYourTurn):
+        race.act("c1", BOB, {"type": "roll"})
+    assert _snapshot(store) == before
+
+
+def test_our_own_errors_are_logged_and_apply_nothing(
+    race: GameService, store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    before = _snapshot(store)
+    with caplog.at_level(logging.ERROR), pytest.raises(InternalError) as err:
+        race.act("c1", ALICE, {"type": "boom"})
+    assert "not applied" in err.value.text()
+    record = caplog.records[-1]
+    assert "game 1" in record.getMessage() and "boom" in record.getMessage()
+    assert record.exc_info is not None
+    assert _snapshot(store) == before
+
+
+def test_concurrent_commands_on_one_channel_serialize(race: GameService, store: Store) -> None:
+    """Two threads race (Alice marks while also marking): both land, in order, none lost."""
+    barrier = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def mark(note: str) -> None:
+        try:
+            barrier.wait()
+            for n in range(10):
+                race.act("c1", ALICE, {"type": "mark", "note": f"{note}{n}"})
+        except BaseException as exc:  # noqa: BLE001 - collected for the assertion below
+            errors.append(exc)
+        finally:
+            store.close()
+
+    threads = [threading.Thread(target=mark, args=(x,)) for x in "ab"]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+    with store.reading() as tx:
+        game = tx.active_game("c1")
+        log = tx.log(game.id)
+    assert game is not None
+    marks = game.state["marks"]
+    assert sorted(marks) == sorted(f"{x}{n}" for x in "ab" for n in range(10))
+    logged = [e.action["note"] for e in log if e.kind == "action"]
+    assert logged == marks  # the log order is the order the state saw
+    assert [e.seq for e in log] == list(range(1, len(log) + 1))
+
+
+def test_free_undo_within_the_turn(race: GameService) -> None:
+    race.act("c1", ALICE, {"type": "mark", "note": "oops"})
+    reply = race.undo("c1", ALICE)
+    assert "takes back" in reply.text
+    assert race.status("c1").version is not None
+    with race.store.reading() as tx:
+        assert tx.active_game("c1").state["marks"] == []
+    with pytest.raises(PlayerError):
+        race.undo("c1", BOB)  # Bob has nothing of his own to take back
+
+
+def test_undo_past_a_roll_needs_consent(race: GameService) -> None:
+    race.act("c1", ALICE, {"type": "roll"})
+    request = race.undo("c1", ALICE)
+    assert request.mention == BOB.user_id
+    assert [b.kind for b in request.buttons] == ["undo-yes", "undo-no"]
+    with pytest.raises(PlayerError):
+        race.answer_undo("c1", ALICE, True)  # not your own request
+    reply = race.press("c1", BOB, request.buttons[0].custom_id)
+    assert "agrees" in reply.text
+    with race.store.reading() as tx:
+        game = tx.active_game("c1")
+        kinds = [e.kind for e in tx.log(game.id)]
+    assert game.state["step"] == "roll"
+    assert kinds[-3:] == ["action", "undo_request", "undo"]
+    # Rolling again gives the same number: undo never buys a re-roll.
+    again = race.act("c1", ALICE, {"type": "roll"})
+    assert race.verify_game(game.id)[0]
+    assert again.text
+
+
+def test_stale_buttons_are_refused(race: GameService) -> None:
+    race.act("c1", ALICE, {"type": "roll"})
+    request = race.undo("c1", ALICE)
+    race.answer_undo("c1", BOB, False)
+    with pytest.raises(Stale):
+        race.press("c1", BOB, request.buttons[0].custom_id)
+
+
+def test_action_buttons_apply_a_legal_choice(race: GameService) -> None:
+    reply = race.act("c1", ALICE, {"type": "roll"})
+    assert reply.buttons and all(b.kind == "act" for b in reply.buttons)
+    moved = race.press("c1", ALICE, reply.buttons[0].custom_id)
+    assert "moved" in moved.text
+    assert moved.mention == BOB.user_id  # Bob is pinged: his turn now
+    with pytest.raises(Stale):
+        race.press("c1", ALICE, reply.buttons[0].custom_id)
+
+
+def _play_to_the_end(service: GameService) -> None:
+    for _ in range(100):
+        status = service.status("c1")
+        if "wins" in " ".join(status.lines):
+            return
+        seat_user = ALICE if status.lines[0].startswith("Red") else BOB
+        service.act("c1", seat_user, {"type": "roll"})
+        with service.store.reading() as tx:
+            rolled = tx.active_game("c1").state["rolled"]
+        service.act("c1", seat_user, {"type": "move", "steps": rolled})
+    raise AssertionError("the race never ended")
+
+
+def test_a_finished_game_reveals_its_seed_and_verifies(race: GameService) -> None:
+    _play_to_the_end(race)
+    with pytest.raises(NoGame):
+        race.act("c1", ALICE, {"type": "roll"})
+    status = race.status("c1")
+    assert any("seed was `seed-0`" in line for line in status.lines)
+    exported = race.export("c1")
+    record = json.loads(exported.files[0][1])
+    assert record["seed"] == "seed-0"
+    assert race.verify_record(record) == (True, race.verify_record(record)[1])
+    record["log"][-1]["events"][0]["pos"] += 1
+    ok, text = race.verify_record(record)
+    assert not ok and "different events" in text
+
+
+def test_export_before_the_end_hides_the_seed(race: GameService) -> None:
+    record = json.loads(race.export("c1").files[0][1])
+    assert record["seed"] is None and record["seed_hash"]
+    ok, text = race.verify_record(record)
+    assert not ok and "not revealed" in text
+
+
+def test_verify_detects_a_corrupted_state(race: GameService, store: Store) -> None:
+    race.act("c1", ALICE, {"type": "roll"})
+    assert race.verify_all()[0][1]
+    conn = sqlite3.connect(store.path)
+    conn.execute("UPDATE games SET state = json_set(state, '$.pos.red', 7)")
+    conn.commit()
+    conn.close()
+    ok, text = race.verify_game(1)
+    assert not ok and "differs" in text
+
+
+def test_resign_and_end(race: GameService, service: GameService) -> None:
+    reply = race.resign("c1", BOB)
+    assert "Red wins" in reply.text
+    service.new_game("c2", "g1", ALICE, "race", "short", opponent=BOB)
+    with pytest.raises(RefereeOnly):
+        service.end("c2", BOB)
+    assert "ended" in service.end("c2", MOD).text
+
+
+def test_referee_adjustments(race: GameService) -> None:
+    with pytest.raises(RefereeOnly) as err:
+        race.act("c1", BOB, {"type": "fix", "pos": 5})
+    assert err.value.rule is not None and err.value.rule.id == "core/referee-only"
+    reply = race.act("c1", ALICE, {"type": "fix", "pos": 5})  # Alice created the game
+    assert "fixed" in reply.text
+    race.act("c1", MOD, {"type": "fix", "pos": 6})  # a moderator may too
+    with race.store.reading() as tx:
+        game = tx.active_game("c1")
+        log = tx.log(game.id)
+    assert log[-1].actor_id == MOD.user_id
+
+
+def test_ruling_judges_without_applying(race: GameService, store: Store) -> None:
+    before = _snapshot(store)
+    legal = race.ruling("c1", CAROL, {"type": "roll"})
+    assert legal.text.startswith("Legal")
+    illegal = race.ruling("c1", CAROL, {"type": "move", "steps": 1})
+    assert illegal.text.startswith("Not legal") and "core/wrong-step" in illegal.lines[0]
+    assert "core/not-your-turn" in race.ruling("c1", BOB, {"type": "roll"}).lines[0]
+    assert _snapshot(store) == before
+
+
+def test_settings_and_language(race: GameService) -> None:
+    reply = race.settings("c1", ALICE, language="pt-BR", deadline_hours=24)
+    assert "idioma pt-BR" in reply.text and "24 h" in reply.text
+    with pytest.raises(NotYourTurn) as err:
+        race.act("c1", BOB, {"type": "roll"})
+    assert "Não é a sua vez" in err.value.text()
+
+
+def test_solo_game_lets_one_player_hold_both_seats(service: GameService) -> None:
+    service.new_game("solo", "g1", ALICE, "race", "short", opponent=ALICE)
+    service.act("solo", ALICE, {"type": "roll"})
+    assert service.suggest("solo", ALICE, "steps", "")

@@ -1,0 +1,55 @@
+"""Rule references: every cited id exists, every id is tested, statements are our own words."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules.core.references import all_rules, rule, search
+
+ROOT = Path(__file__).resolve().parents[2]
+ID = re.compile(r"""["']((?:core|samurai|bushido|wh40k|fantasy_warriors)/[a-z0-9][a-z0-9-]*)["']""")
+
+
+def _ids_in(folder: str) -> set[str]:
+    found: set[str] = set()
+    for path in (ROOT / folder).rglob("*.py"):
+        found.update(ID.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_rule_id_cited_in_code_is_in_the_registry() -> None:
+    known = set(all_rules())
+    cited = _ids_in("rules") | _ids_in("bot")
+    assert cited - known == set()
+
+
+def test_every_registered_rule_is_named_by_a_test() -> None:
+    missing = set(all_rules()) - _ids_in("tests")
+    assert missing == set(), f"rules no test names: {sorted(missing)}"
+
+
+def test_registry_entries_are_complete() -> None:
+    for ref in all_rules().values():
+        assert ref.title and len(ref.statement) > 40, ref.id
+        if ref.source == "seed":
+            assert ref.origin, f"{ref.id} must name the seed it restates"
+
+
+def test_lookup_and_search() -> None:
+    assert rule("core/undo-limit").title
+    with pytest.raises(KeyError):
+        rule("core/no-such-rule")
+    assert search("undo")[0].id == "core/undo-limit"
+
+
+def test_no_project_text_repeats_a_seed() -> None:
+    tool = ROOT.parent / "shared" / "tools" / "seed_overlap.py"
+    if not tool.exists():
+        pytest.skip("the shared seed_overlap tool is not beside this checkout")
+    done = subprocess.run([sys.executable, str(tool), str(ROOT)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout
