@@ -38,10 +38,12 @@ def demo(settings: Settings) -> int:
         console.channel = f"demo-{script.stem}"
         print(f"\n##### demo: {script.stem} #####")
         console.run_lines(script.read_text(encoding="utf-8").splitlines())
-        print(f"\n{script.stem}: {len(console.images)} board images in {settings.out / script.stem}")
+        print(
+            f"\n{script.stem}: {len(console.images)} board images in {settings.out / script.stem}"
+        )
         if console.images:
             print(f"  last board: {console.images[-1]}")
-    for game_id, ok, text in service.verify_all():
+    for _game_id, ok, text in service.verify_all():
         print(text)
         failures += 0 if ok else 1
     return 1 if failures else 0
@@ -75,8 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         return demo(settings)
     if job == "console":
         console = Console(make_service(settings.db), settings.out)
-        print("Banneret console. Type commands as in Discord, e.g. "
-              "`@alice /game new system:samurai scenario:river-crossing opponent:@bob`.")
+        print(
+            "Banneret console. Type commands as in Discord, e.g. "
+            "`@alice /game new system:samurai scenario:river-crossing opponent:@bob`."
+        )
         for line in sys.stdin:
             console.execute(line)
         return 0
@@ -91,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             print(text)
             return 0 if ok else 1
         results = service.verify_all()
-        for _, ok, text in results:
+        for _gid, ok, text in results:
             print(text)
         print(f"{sum(ok for _, ok, _ in results)} of {len(results)} games consistent")
         return 0 if all(ok for _, ok, _ in results) else 1

@@ -97,8 +97,9 @@ def _rules_search(service: GameService, ctx: Context, o: dict[str, Any]) -> Repl
     found = search(o["keyword"], system=o.get("system"), limit=10)
     lines = [f"`{r.id}` — {r.title}" for r in found]
     return Reply(
-        text=f"{len(found)} rule(s) match “{o['keyword']}”" if found else
-        f"No rule matches “{o['keyword']}”.",
+        text=f"{len(found)} rule(s) match “{o['keyword']}”"
+        if found
+        else f"No rule matches “{o['keyword']}”.",
         lines=lines,
         ephemeral=o.get("public") is not True,
     )
@@ -129,7 +130,9 @@ def parse_action_text(surface: Surface, group: str, text: str) -> dict[str, Any]
     command = surface.by_action(group, name)
     if command is None or command.action is None:
         choices = sorted(c.name for c in surface.commands.values() if c.group == group and c.action)
-        raise BadInput(problem=f"`{name}` is not a {group} action; try one of: {', '.join(choices)}")
+        raise BadInput(
+            problem=f"`{name}` is not a {group} action; try one of: {', '.join(choices)}"
+        )
     options = coerce(command, split_options(words[1] if len(words) > 1 else ""))
     return {"type": command.action, **{k: v for k, v in options.items() if v is not None}}
 
@@ -206,53 +209,116 @@ def build_surface() -> Surface:
         Option("system", "Which game system to play", autocomplete="system"),
         Option("scenario", "Which scenario to set up", autocomplete="scenario"),
         Option("opponent", "Invite a player (yourself for a solo game)", "user", required=False),
-        Option("seat", "The side you play (default: the scenario's first)", required=False,
-               autocomplete="seat"),
-        Option("language", "Language of the bot's replies", required=False,
-               choices=("en", "pt-BR")),
+        Option(
+            "seat",
+            "The side you play (default: the scenario's first)",
+            required=False,
+            autocomplete="seat",
+        ),
+        Option(
+            "language", "Language of the bot's replies", required=False, choices=("en", "pt-BR")
+        ),
     )
-    add(f"{g} join", "Take a free seat, or the one you were invited to",
+    add(
+        f"{g} join",
+        "Take a free seat, or the one you were invited to",
         lambda sv, c, o: sv.join(c.channel_id, c.caller, seat=o.get("seat")),
-        Option("seat", "Which side to play", required=False, autocomplete="seat"))
-    add(f"{g} status", "Show the board and whose turn it is",
-        lambda sv, c, o: sv.status(c.channel_id, c.caller))
-    add(f"{g} hand", "Show what only you may see (your cards), privately",
-        lambda sv, c, o: sv.private(c.channel_id, c.caller), private=True)
-    add(f"{g} log", "Show the latest entries of the game log",
+        Option("seat", "Which side to play", required=False, autocomplete="seat"),
+    )
+    add(
+        f"{g} status",
+        "Show the board and whose turn it is",
+        lambda sv, c, o: sv.status(c.channel_id, c.caller),
+    )
+    add(
+        f"{g} hand",
+        "Show what only you may see (your cards), privately",
+        lambda sv, c, o: sv.private(c.channel_id, c.caller),
+        private=True,
+    )
+    add(
+        f"{g} log",
+        "Show the latest entries of the game log",
         lambda sv, c, o: sv.log_lines(c.channel_id, c.caller, last=o.get("last") or 15),
-        Option("last", "How many entries", "int", required=False, min_value=1, max_value=50))
-    add(f"{g} undo", "Take back your last action (or ask your opponent to agree)",
-        lambda sv, c, o: sv.undo(c.channel_id, c.caller))
-    add(f"{g} answer", "Agree to or refuse your opponent's undo request",
+        Option("last", "How many entries", "int", required=False, min_value=1, max_value=50),
+    )
+    add(
+        f"{g} undo",
+        "Take back your last action (or ask your opponent to agree)",
+        lambda sv, c, o: sv.undo(c.channel_id, c.caller),
+    )
+    add(
+        f"{g} answer",
+        "Agree to or refuse your opponent's undo request",
         lambda sv, c, o: sv.answer_undo(c.channel_id, c.caller, bool(o["agree"])),
-        Option("agree", "True to agree, false to refuse", "bool"))
+        Option("agree", "True to agree, false to refuse", "bool"),
+    )
     add(f"{g} resign", "Concede the game", lambda sv, c, o: sv.resign(c.channel_id, c.caller))
-    add(f"{g} end", "End the game without a winner (creator or moderator)",
-        lambda sv, c, o: sv.end(c.channel_id, c.caller))
-    add(f"{g} export", "Download the game record as JSON",
-        lambda sv, c, o: sv.export(c.channel_id, c.caller))
-    add(f"{g} verify", "Replay the game from its log and check every roll",
-        lambda sv, c, o: sv.verify_channel(c.channel_id, c.caller))
-    add(f"{g} settings", "Show or change the game's language and turn deadline",
-        lambda sv, c, o: sv.settings(c.channel_id, c.caller, language=o.get("language"),
-                                     deadline_hours=o.get("deadline_hours")),
-        Option("language", "Language of the bot's replies", required=False,
-               choices=("en", "pt-BR")),
-        Option("deadline_hours", "Hours a player has for a turn (0: none)", "int",
-               required=False, min_value=0, max_value=336))
+    add(
+        f"{g} end",
+        "End the game without a winner (creator or moderator)",
+        lambda sv, c, o: sv.end(c.channel_id, c.caller),
+    )
+    add(
+        f"{g} export",
+        "Download the game record as JSON",
+        lambda sv, c, o: sv.export(c.channel_id, c.caller),
+    )
+    add(
+        f"{g} verify",
+        "Replay the game from its log and check every roll",
+        lambda sv, c, o: sv.verify_channel(c.channel_id, c.caller),
+    )
+    add(
+        f"{g} settings",
+        "Show or change the game's language and turn deadline",
+        lambda sv, c, o: sv.settings(
+            c.channel_id,
+            c.caller,
+            language=o.get("language"),
+            deadline_hours=o.get("deadline_hours"),
+        ),
+        Option(
+            "language", "Language of the bot's replies", required=False, choices=("en", "pt-BR")
+        ),
+        Option(
+            "deadline_hours",
+            "Hours a player has for a turn (0: none)",
+            "int",
+            required=False,
+            min_value=0,
+            max_value=336,
+        ),
+    )
 
-    add("rules search", "Find rules by keyword", _rules_search,
-        Option("keyword", "Words to look for in rule ids, titles and statements",
-               autocomplete="rule"),
+    add(
+        "rules search",
+        "Find rules by keyword",
+        _rules_search,
+        Option(
+            "keyword", "Words to look for in rule ids, titles and statements", autocomplete="rule"
+        ),
         Option("system", "Only this game system", required=False, autocomplete="system"),
-        Option("public", "Show the answer to the whole channel", "bool", required=False))
-    add("rules show", "Show one rule in full", _rules_show,
-        Option("rule", "The rule id, e.g. samurai/leader-split-needs-helmet", autocomplete="rule"))
-    add("rules ruling", "Judge an action against this channel's game without applying it",
+        Option("public", "Show the answer to the whole channel", "bool", required=False),
+    )
+    add(
+        "rules show",
+        "Show one rule in full",
+        _rules_show,
+        Option("rule", "The rule id, e.g. samurai/leader-split-needs-helmet", autocomplete="rule"),
+    )
+    add(
+        "rules ruling",
+        "Judge an action against this channel's game without applying it",
         _rules_ruling,
         Option("action", "The action as you would type it, e.g. order pieces:L1"),
-        Option("seat", "Judge it for this side (default: yours, or the side to act)",
-               required=False, autocomplete="seat"))
+        Option(
+            "seat",
+            "Judge it for this side (default: yours, or the side to act)",
+            required=False,
+            autocomplete="seat",
+        ),
+    )
 
     _samurai(add)
     _wh40k(add)
@@ -261,35 +327,84 @@ def build_surface() -> Surface:
 
 def _samurai(add: Callable[..., None]) -> None:
     p = "samurai"
-    add(f"{p} play", "Play a command card from your hand", _act("play"),
-        Option("card", "The card to play", autocomplete="card"), action="play")
-    add(f"{p} order", "Give orders: unit and leader ids, e.g. `U3 L1`", _act("order"),
+    add(
+        f"{p} play",
+        "Play a command card from your hand",
+        _act("play"),
+        Option("card", "The card to play", autocomplete="card"),
+        action="play",
+    )
+    add(
+        f"{p} order",
+        "Give orders: unit and leader ids, e.g. `U3 L1`",
+        _act("order"),
         Option("pieces", "Pieces to order, separated by spaces", autocomplete="pieces"),
-        action="order")
-    add(f"{p} move", "Move an ordered piece", _act("move"),
+        action="order",
+    )
+    add(
+        f"{p} move",
+        "Move an ordered piece",
+        _act("move"),
         Option("piece", "The piece to move", autocomplete="piece"),
-        Option("to", "The hex to move to, e.g. E5", autocomplete="to"), action="move")
-    add(f"{p} battle", "Battle with an ordered piece", _act("battle"),
+        Option("to", "The hex to move to, e.g. E5", autocomplete="to"),
+        action="move",
+    )
+    add(
+        f"{p} battle",
+        "Battle with an ordered piece",
+        _act("battle"),
         Option("piece", "The attacking piece", autocomplete="piece"),
-        Option("target", "The hex attacked, e.g. F6", autocomplete="target"), action="battle")
-    add(f"{p} retreat", "Choose where your unit retreats", _act("retreat"),
-        Option("to", "The hex to retreat to", autocomplete="to"), action="retreat")
-    add(f"{p} keep", "Keep one of the two cards you drew", _act("keep"),
-        Option("card", "The card to keep", autocomplete="card"), action="keep")
-    add(f"{p} endturn", "Finish your moves and battles and draw a card", _act("end_turn"),
-        action="end_turn")
-    add(f"{p} adjust", "Referee: correct the game (figures, position, banners, tokens)",
+        Option("target", "The hex attacked, e.g. F6", autocomplete="target"),
+        action="battle",
+    )
+    add(
+        f"{p} retreat",
+        "Choose where your unit retreats",
+        _act("retreat"),
+        Option("to", "The hex to retreat to", autocomplete="to"),
+        action="retreat",
+    )
+    add(
+        f"{p} keep",
+        "Keep one of the two cards you drew",
+        _act("keep"),
+        Option("card", "The card to keep", autocomplete="card"),
+        action="keep",
+    )
+    add(
+        f"{p} endturn",
+        "Finish your moves and battles and draw a card",
+        _act("end_turn"),
+        action="end_turn",
+    )
+    add(
+        f"{p} adjust",
+        "Referee: correct the game (figures, position, banners, tokens)",
         _act("adjust"),
         Option("piece", "The piece to change", required=False, autocomplete="piece"),
-        Option("figures", "Figures to add (negative to remove)", "int", required=False,
-               min_value=-10, max_value=10),
+        Option(
+            "figures",
+            "Figures to add (negative to remove)",
+            "int",
+            required=False,
+            min_value=-10,
+            max_value=10,
+        ),
         Option("to", "Move the piece to this hex", required=False, autocomplete="to"),
-        Option("banner", "Grant a victory banner to this side", required=False,
-               autocomplete="seat"),
-        Option("tokens", "Honor & Fortune tokens to add to the side (negative to remove)",
-               "int", required=False, min_value=-10, max_value=10),
+        Option(
+            "banner", "Grant a victory banner to this side", required=False, autocomplete="seat"
+        ),
+        Option(
+            "tokens",
+            "Honor & Fortune tokens to add to the side (negative to remove)",
+            "int",
+            required=False,
+            min_value=-10,
+            max_value=10,
+        ),
         Option("note", "Why (shown in the log)", required=False),
-        action="adjust")
+        action="adjust",
+    )
 
 
 def _wh40k(add: Callable[..., None]) -> None:
@@ -312,7 +427,11 @@ def run(service: GameService, ctx: Context, path: str, options: dict[str, Any]) 
 
 
 def autocomplete(
-    service: GameService, ctx: Context, path: str, option: str, text: str,
+    service: GameService,
+    ctx: Context,
+    path: str,
+    option: str,
+    text: str,
     options: dict[str, Any],
 ) -> list[tuple[str, str]]:
     """Return (name, value) completions for an option, best first, at most 25."""
@@ -328,6 +447,9 @@ def autocomplete(
         return service.scenario_choices(str(options.get("system") or ""), text)
     if source == "rule":
         return [(f"{r.id} — {r.title}"[:100], r.id) for r in search(text, limit=25)]
+    if source == "seat":
+        seats = service.seat_choices(ctx.channel_id, options.get("system"), options.get("scenario"))
+        return [(seat.capitalize(), seat) for seat in seats if needle in seat][:25]
     return service.suggest(ctx.channel_id, ctx.caller, source, text)
 
 
@@ -336,9 +458,7 @@ def help_lines(language: str = "en") -> list[str]:
     del language  # descriptions are English for now; the catalogue covers replies
     lines = []
     for command in SURFACE.commands.values():
-        opts = " ".join(
-            f"{o.name}:" if o.required else f"[{o.name}:]" for o in command.options
-        )
+        opts = " ".join(f"{o.name}:" if o.required else f"[{o.name}:]" for o in command.options)
         lines.append(f"/{command.path} {opts}".rstrip() + f" — {command.description}")
     return lines
 

@@ -136,7 +136,9 @@ class Console:
     def _print_error(self, err: PlayerError) -> None:
         self.write(f"(only you) {err.text()}")
         if err.rule is not None:
-            self.write(f"  {t(err.language, 'rule.rule_line', id=err.rule.id, title=err.rule.title)}")
+            self.write(
+                f"  {t(err.language, 'rule.rule_line', id=err.rule.id, title=err.rule.title)}"
+            )
             self.write(f"  {err.rule.statement}")
 
     def run_lines(self, lines: Iterable[str]) -> None:

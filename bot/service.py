@@ -556,8 +556,12 @@ class GameService:
             lines.append(t(lang, "game.winner", seat=game.winner.capitalize(), reason=game.result))
         elif outcome is not None:
             lines.append(
-                t(lang, "game.winner", seat=self._seat_label(game, outcome.winner),
-                  reason=outcome.reason)
+                t(
+                    lang,
+                    "game.winner",
+                    seat=self._seat_label(game, outcome.winner),
+                    reason=outcome.reason,
+                )
             )
         elif game.status == "ended":
             lines.append(t(lang, "game.ended", user=t(lang, "game.nobody")))
@@ -572,15 +576,20 @@ class GameService:
                     if 0 < len(options) <= MAX_BUTTONS:
                         for index, option in enumerate(options):
                             buttons.append(
-                                Button("act", action_label(option), game.id, game.version,
-                                       str(index))
+                                Button(
+                                    "act", action_label(option), game.id, game.version, str(index)
+                                )
                             )
         if game.over and game.seed_revealed:
             lines.append(t(lang, "game.seed_revealed", seed=game.seed))
         return Reply(
             text="",
-            title=t(lang, "game.status_title", system=sys.title, scenario=self._scenario_title(
-                sys, game.scenario)),
+            title=t(
+                lang,
+                "game.status_title",
+                system=sys.title,
+                scenario=self._scenario_title(sys, game.scenario),
+            ),
             lines=lines,
             image=self.render(sys, state),
             buttons=buttons,
@@ -718,6 +727,18 @@ class GameService:
             seat = prompt.seat
         return sys.suggest(state, seat, option, text)[:25]
 
+    def seat_choices(
+        self, channel_id: str, system_id: str | None = None, scenario: str | None = None
+    ) -> list[str]:
+        """Return the seats of a scenario being chosen, else of the channel's game."""
+        if system_id and scenario:
+            for info in self._system(system_id).scenarios() if system_id in available() else []:
+                if info.id == scenario:
+                    return list(info.seats)
+        with self.store.reading() as tx:
+            game = tx.active_game(channel_id)
+        return list(game.seats) if game else []
+
     def scenario_choices(self, system_id: str, text: str) -> list[tuple[str, str]]:
         """Offer scenario completions for `/game new`."""
         needle = text.lower()
@@ -798,10 +819,12 @@ class GameService:
             ),
             mention=game.seats.get(other),
             buttons=[
-                Button("undo-yes", t(lang, "button.agree_undo"), game.id, game.version, "",
-                       "success"),
-                Button("undo-no", t(lang, "button.refuse_undo"), game.id, game.version, "",
-                       "danger"),
+                Button(
+                    "undo-yes", t(lang, "button.agree_undo"), game.id, game.version, "", "success"
+                ),
+                Button(
+                    "undo-no", t(lang, "button.refuse_undo"), game.id, game.version, "", "danger"
+                ),
             ],
             game_id=game.id,
             version=game.version,
@@ -865,8 +888,12 @@ class GameService:
             others = [s for s in game.seats if s != loser]
             winner = others[0] if others and game.seats[others[0]] != caller.user_id else None
             tx.append(game, "resign", caller.user_id, loser, {"seat": loser})
-            reason = t(lang, "game.resigned", seat=loser.capitalize(),
-                       winner=self._seat_label(game, winner))
+            reason = t(
+                lang,
+                "game.resigned",
+                seat=loser.capitalize(),
+                winner=self._seat_label(game, winner),
+            )
             game = tx.update_game(
                 game, status="finished", winner=winner, result=reason, seed_revealed=1
             )
@@ -913,8 +940,8 @@ class GameService:
                 )
         lang = game.language
         hours = game.settings.get("deadline_hours")
-        deadline = t(lang, "game.deadline_hours", hours=hours) if hours else t(
-            lang, "game.no_deadline"
+        deadline = (
+            t(lang, "game.deadline_hours", hours=hours) if hours else t(lang, "game.no_deadline")
         )
         return Reply(
             text=t(lang, "game.settings", language=lang, deadline=deadline),
@@ -972,8 +999,13 @@ class GameService:
             return False, f"game {game_id} not found"
         lang = game.language
         problem = self._check(
-            game.system, game.scenario, game.seed, game.seed_hash, game.engine_version,
-            entries, game.state,
+            game.system,
+            game.scenario,
+            game.seed,
+            game.seed_hash,
+            game.engine_version,
+            entries,
+            game.state,
         )
         if problem:
             return False, t(lang, "game.verify_bad", game=game.id, problem=problem)
@@ -1014,8 +1046,13 @@ class GameService:
             for item in record.get("log", [])
         ]
         problem = self._check(
-            record["system"], record["scenario"], seed, record["seed_hash"],
-            record.get("engine_version", ""), entries, None,
+            record["system"],
+            record["scenario"],
+            seed,
+            record["seed_hash"],
+            record.get("engine_version", ""),
+            entries,
+            None,
         )
         if problem:
             return False, t("en", "game.verify_bad", game=game, problem=problem)
@@ -1042,7 +1079,9 @@ class GameService:
         try:
             state, events = replay(sys, scenario, seed, [e.action for e in kept])
         except RuleViolation as violation:
-            return f"a logged action is now refused: [{violation.rule_id}] {violation.message}" + note
+            return (
+                f"a logged action is now refused: [{violation.rule_id}] {violation.message}" + note
+            )
         for entry, replayed in zip(kept, events, strict=True):
             if _strip_text(entry.events) != _strip_text(replayed):
                 return f"action #{entry.seq} gives different events on replay" + note
@@ -1058,4 +1097,3 @@ class GameService:
             return rule(rule_id)
         except KeyError:
             raise simple_error("error.unknown_rule", language, rule=rule_id) from None
-

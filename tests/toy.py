@@ -100,7 +100,9 @@ class RaceSystem:
     def new_game(self, scenario_id: str, seed: str) -> RaceState:
         if scenario_id != "short":
             raise KeyError(scenario_id)
-        return RaceState(scenario=scenario_id, dice=DiceState(seed=seed), pos=dict.fromkeys(SEATS, 0))
+        return RaceState(
+            scenario=scenario_id, dice=DiceState(seed=seed), pos=dict.fromkeys(SEATS, 0)
+        )
 
     def load_state(self, data: dict[str, Any]) -> RaceState:
         return RaceState.model_validate(data)
@@ -149,8 +151,12 @@ class RaceSystem:
     def prompt(self, state: RaceState) -> Prompt:
         if state.step == "over":
             return Prompt(seat=None, step="over")
-        return Prompt(seat=state.turn, step=state.step, actions=(state.step, "mark"),
-                      hint=f"{state.step} the die" if state.step == "roll" else "move")
+        return Prompt(
+            seat=state.turn,
+            step=state.step,
+            actions=(state.step, "mark"),
+            hint=f"{state.step} the die" if state.step == "roll" else "move",
+        )
 
     def legal_actions(self, state: RaceState, seat: str) -> list[Action]:
         if state.step == "over" or seat != state.turn:
@@ -164,11 +170,17 @@ class RaceSystem:
 
     def board(self, state: RaceState) -> HexBoardView:
         return HexBoardView(
-            static_key="race", cols=13, rows=3,
+            static_key="race",
+            cols=13,
+            rows=3,
             sides={"red": "#c0392b", "blue": "#2c6fbb"},
             markers=tuple(
-                HexMarker(hex=f"{'ABCDEFGHIJKLM'[min(p, 12)]}{i + 1}", side=s, shape="circle",
-                          label=s[0].upper())
+                HexMarker(
+                    hex=f"{'ABCDEFGHIJKLM'[min(p, 12)]}{i + 1}",
+                    side=s,
+                    shape="circle",
+                    label=s[0].upper(),
+                )
                 for i, (s, p) in enumerate(sorted(state.pos.items()))
             ),
             panel=Panel(title="Race", lines=(PanelLine(text=f"{state.turn} to {state.step}"),)),
@@ -177,7 +189,9 @@ class RaceSystem:
     def outcome(self, state: RaceState) -> Outcome | None:
         return Outcome(winner=state.winner, reason="reached 10") if state.winner else None
 
-    def suggest(self, state: RaceState, seat: str | None, field: str, text: str) -> list[tuple[str, str]]:
+    def suggest(
+        self, state: RaceState, seat: str | None, field: str, text: str
+    ) -> list[tuple[str, str]]:
         if field == "steps":
             return [(str(n), str(n)) for n in range(1, state.rolled + 1)]
         return []

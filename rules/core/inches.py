@@ -14,7 +14,7 @@ class Point(Frozen):
     y: float
 
     def __str__(self) -> str:
-        return f"({self.x:g}\", {self.y:g}\")"
+        return f'({self.x:g}", {self.y:g}")'
 
 
 def distance(a: Point, b: Point) -> float:

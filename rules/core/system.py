@@ -59,11 +59,11 @@ class GameSystem(Protocol):
         ...
 
     def parse_action(self, data: dict[str, Any]) -> Action:
-        """Validate an action from its JSON or command-option form (pydantic errors on bad input)."""
+        """Validate an action from its JSON or command-option form (pydantic errors if bad)."""
         ...
 
     def apply(self, state: Any, action: Any) -> tuple[BaseModel, list[Event]]:
-        """Apply one action, checking every rule; raise RuleViolation and change nothing if illegal."""
+        """Apply one action, checking every rule; on RuleViolation nothing changes."""
         ...
 
     def prompt(self, state: Any) -> Prompt:

@@ -6,16 +6,28 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from sqlite_utils import Database
 
 from bot.store import StaleVersion, Store, migrations
-from sqlite_utils import Database
 
 
 def _game(tx, channel: str = "c") -> object:
     return tx.insert_game(
-        dict(channel_id=channel, guild_id="g", system="race", scenario="short", creator_id="u",
-             seats={"red": "u"}, invited={}, status="open", seed_hash="h", seed="s",
-             state={"n": 1}, engine_version="race-1", language="en")
+        dict(
+            channel_id=channel,
+            guild_id="g",
+            system="race",
+            scenario="short",
+            creator_id="u",
+            seats={"red": "u"},
+            invited={},
+            status="open",
+            seed_hash="h",
+            seed="s",
+            state={"n": 1},
+            engine_version="race-1",
+            language="en",
+        )
     )
 
 

@@ -1,0 +1,270 @@
+"""Discord plumbing shared by every extension: callers, replies, buttons, the error handler.
+
+Every command goes the same way: build a `Caller`, run the surface command in a
+worker thread (SQLite and rendering never block the event loop), answer within
+the interaction deadline (deferring when the work is slow), and show refusals
+ephemerally with the rule they rest on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+import uuid
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.commands import SURFACE, Context, autocomplete, run
+from bot.i18n import pick_language, t
+from bot.service import Caller, GameService, PlayerError, Reply
+
+if TYPE_CHECKING:
+    from bot.client import BanneretBot
+
+log = logging.getLogger(__name__)
+
+# Answer directly when the work is done this fast; otherwise defer and follow up.
+DIRECT_ANSWER_SECONDS = 1.5
+COLOURS = {"ok": 0x2C6FBB, "refused": 0xC0392B, "private": 0x7F8C8D}
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def caller_of(interaction: discord.Interaction[Any]) -> Caller:
+    """Describe the user behind an interaction (moderators may referee)."""
+    user = interaction.user
+    perms = getattr(user, "guild_permissions", None)
+    moderator = bool(perms and (perms.manage_channels or perms.manage_guild))
+    return Caller(
+        user_id=str(user.id),
+        name=user.display_name,
+        moderator=moderator,
+        locale=str(interaction.locale) if interaction.locale else None,
+    )
+
+
+def context_of(interaction: discord.Interaction[Any]) -> Context:
+    """Describe where an interaction happened."""
+    return Context(
+        channel_id=str(interaction.channel_id),
+        guild_id=str(interaction.guild_id or "dm"),
+        caller=caller_of(interaction),
+    )
+
+
+def describe(path: str) -> dict[str, str]:
+    """Return a command's option descriptions from the surface (for app_commands.describe)."""
+    return {o.name: o.description for o in SURFACE.commands[path].options}
+
+
+def description(path: str) -> str:
+    """Return a command's description from the surface."""
+    return SURFACE.commands[path].description
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bn:(?P<rest>.+)"):
+    """A button made by the service; survives restarts because its id says everything."""
+
+    def __init__(self, custom_id: str, label: str = "…", style: str = "primary") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                custom_id=custom_id,
+                style=getattr(discord.ButtonStyle, style, discord.ButtonStyle.primary),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> GameButton:
+        """Rebuild the button from a click (its label is not needed to act)."""
+        return cls(f"bn:{match['rest']}")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Press the button through the service."""
+        bot: BanneretBot = interaction.client  # type: ignore[assignment]
+        ctx = context_of(interaction)
+        custom_id = self.custom_id
+        await respond_with(
+            interaction,
+            lambda: bot.service.press(ctx.channel_id, ctx.caller, custom_id),
+            what=f"button {custom_id}",
+        )
+
+
+def reply_view(reply: Reply) -> discord.ui.View | None:
+    """Build the buttons under a reply (persistent: no timeout)."""
+    if not reply.buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for button in reply.buttons[:25]:
+        view.add_item(GameButton(button.custom_id, button.label, button.style))
+    return view
+
+
+def reply_embed(reply: Reply, colour: int = COLOURS["ok"]) -> discord.Embed:
+    """Build the turn summary embed of a reply."""
+    body = "\n".join([reply.text, *reply.lines]).strip()
+    embed = discord.Embed(
+        title=(reply.title or "")[:256] or None, description=body[:4000], colour=colour
+    )
+    if reply.image is not None:
+        embed.set_image(url=f"attachment://{reply.image_name}")
+    if reply.version is not None and reply.game_id is not None:
+        embed.set_footer(text=f"game {reply.game_id} · position {reply.version}")
+    return embed
+
+
+async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """Send a service reply as the interaction's answer (or follow-up when deferred)."""
+    files = []
+    if reply.image is not None:
+        files.append(discord.File(io.BytesIO(reply.image), filename=reply.image_name))
+    for name, data in reply.files:
+        files.append(discord.File(io.BytesIO(data), filename=name))
+    mentions = NO_MENTIONS
+    content = None
+    if reply.mention and not reply.ephemeral:
+        # Only the player who must act next is pinged; nothing else in the text can ping.
+        content = f"<@{reply.mention}>"
+        mentions = discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            replied_user=False,
+            users=[discord.Object(id=int(reply.mention))],
+        )
+    colour = COLOURS["private"] if reply.ephemeral else COLOURS["ok"]
+    kwargs: dict[str, Any] = {
+        "content": content,
+        "embed": reply_embed(reply, colour),
+        "files": files,
+        "allowed_mentions": mentions,
+        "ephemeral": reply.ephemeral,
+    }
+    view = reply_view(reply)
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        if reply.ephemeral and not interaction.is_expired():
+            await _drop_thinking(interaction)
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def _drop_thinking(interaction: discord.Interaction[Any]) -> None:
+    """Remove a public 'thinking…' placeholder before an ephemeral answer."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.debug("no original response to remove")
+
+
+async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer any failure: refusals politely with their rule; our errors logged, no traceback."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    language = pick_language(str(interaction.locale) if interaction.locale else None)
+    if isinstance(error, PlayerError):
+        lines = [error.text()]
+        if error.rule is not None:
+            lines.append(
+                t(error.language, "rule.rule_line", id=error.rule.id, title=error.rule.title)
+            )
+            lines.append(f"> {error.rule.statement}")
+        colour = COLOURS["refused"]
+    elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+        lines = [t(language, "error.bad_input", problem=str(error))]
+        colour = COLOURS["refused"]
+    else:
+        ref = uuid.uuid4().hex[:8]
+        command = interaction.command.qualified_name if interaction.command else "component"
+        options = interaction.data.get("options") if interaction.data else None
+        log.error(
+            "unexpected error (ref %s) in channel %s running %s with %s",
+            ref,
+            interaction.channel_id,
+            command,
+            options,
+            exc_info=error,
+        )
+        lines = [t(language, "error.internal", game="?", ref=ref)]
+        colour = COLOURS["refused"]
+    embed = discord.Embed(description="\n".join(lines)[:4000], colour=colour)
+    try:
+        if interaction.response.is_done():
+            await _drop_thinking(interaction)
+            await interaction.followup.send(
+                embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
+        else:
+            await interaction.response.send_message(
+                embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
+    except discord.HTTPException:
+        log.warning("could not deliver an error reply in channel %s", interaction.channel_id)
+
+
+async def respond_with(
+    interaction: discord.Interaction[Any], work: Callable[[], Reply], what: str
+) -> None:
+    """Run service work in a thread and answer; defer publicly if it is slow."""
+    task = asyncio.ensure_future(asyncio.to_thread(work))
+    done, _ = await asyncio.wait({task}, timeout=DIRECT_ANSWER_SECONDS)
+    if not done:
+        await interaction.response.defer(thinking=True)
+    try:
+        reply = await task
+    except Exception as error:  # noqa: BLE001 - every failure gets an answer
+        if not isinstance(error, PlayerError):
+            log.debug("work %s failed", what)
+        await report_error(interaction, error)
+        return
+    await send_reply(interaction, reply)
+
+
+async def run_command(interaction: discord.Interaction[Any], path: str, **options: Any) -> None:
+    """Run a surface command from a slash command's typed options."""
+    bot: BanneretBot = interaction.client  # type: ignore[assignment]
+    ctx = context_of(interaction)
+    typed: dict[str, Any] = {}
+    for name, value in options.items():
+        if value is None:
+            continue
+        if isinstance(value, discord.User | discord.Member):
+            value = Caller(user_id=str(value.id), name=value.display_name)
+        typed[name] = value
+    service: GameService = bot.service
+    await respond_with(interaction, lambda: run(service, ctx, path, typed), what=path)
+
+
+def completer(path: str, option: str) -> Callable[..., Any]:
+    """Make an autocomplete callback for one option, fed by the channel's live game."""
+
+    async def complete(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        bot: BanneretBot = interaction.client  # type: ignore[assignment]
+        ctx = context_of(interaction)
+        namespace = {k: v for k, v in interaction.namespace.__dict__.items() if v is not None}
+        try:
+            found = await asyncio.to_thread(
+                autocomplete, bot.service, ctx, path, option, current, namespace
+            )
+        except Exception:  # noqa: BLE001 - an autocomplete failure must not break typing
+            log.exception("autocomplete %s/%s failed in channel %s", path, option, ctx.channel_id)
+            return []
+        return [
+            app_commands.Choice(name=name[:100], value=value[:100]) for name, value in found[:25]
+        ]
+
+    return complete
