@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             print(text)
             return 0 if ok else 1
         results = service.verify_all()
-        for _gid, ok, text in results:
+        for _gid, _ok, text in results:
             print(text)
         print(f"{sum(ok for _, ok, _ in results)} of {len(results)} games consistent")
         return 0 if all(ok for _, ok, _ in results) else 1
