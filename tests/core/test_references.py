@@ -12,7 +12,7 @@ import pytest
 from rules.core.references import all_rules, rule, search
 
 ROOT = Path(__file__).resolve().parents[2]
-ID = re.compile(r"""["']((?:core|samurai|bushido|wh40k|fantasy_warriors)/[a-z0-9][a-z0-9-]*)["']""")
+ID = re.compile(r"""["']((?:core|samurai|bushido|wh40k|fantasy_warriors)/[a-z][a-z0-9-]*)["']""")
 
 
 def _ids_in(folder: str) -> set[str]:
