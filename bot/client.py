@@ -7,6 +7,7 @@ import pkgutil
 from typing import Any
 
 import discord
+import yarl
 from discord import app_commands
 from discord.ext import commands
 
@@ -32,7 +33,7 @@ def point_at(api_base: str | None, gateway_url: str | None) -> None:
     if api_base:
         discord.http.Route.BASE = api_base.rstrip("/")
     if gateway_url:
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway_url  # type: ignore[attr-defined]
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
 class BanneretTree(app_commands.CommandTree["BanneretBot"]):

@@ -1,0 +1,31 @@
+"""Fixtures for end-to-end tests against the loopback Discord in fakediscord.py."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from .fakediscord import BotRunner, ErrorLog, FakeDiscord
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """Start a FakeDiscord on 127.0.0.1 and point discord.py at it for one test."""
+    async with FakeDiscord() as fake:
+        yield fake
+    assert not fake.server_errors, f"fake Discord crashed: {fake.server_errors}"
+
+
+@pytest.fixture
+async def bot_runner(fake_discord: FakeDiscord) -> AsyncIterator[BotRunner]:
+    """Start bots with `await bot_runner.start(bot)`; all are closed after the test."""
+    runner = BotRunner(fake_discord)
+    yield runner
+    await runner.aclose()
+
+
+@pytest.fixture
+def bot_errors(fake_discord: FakeDiscord) -> ErrorLog:
+    """Return the collector of ERROR log records emitted while the fake runs."""
+    return fake_discord.error_log
