@@ -1,0 +1,32 @@
+"""Board images: pure functions from a public board view to a picture.
+
+`render_image` gives a Pillow image, `render_png` the bytes to post. Both depend on
+the view and the width only; static layers are cached between calls and the cache
+is safe to share between worker threads.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from renderers import hexboard, tabletop
+from renderers.primitives import encode_png
+from rules.core.board import HexBoardView, TabletopView
+
+__all__ = ["render_image", "render_png"]
+
+
+def render_image(view: HexBoardView | TabletopView, width: int = 1200) -> Image.Image:
+    """Draw `view` as a new RGB image `width` pixels wide (height follows the board)."""
+    if width < 200:
+        raise ValueError(f"a board image needs at least 200 pixels of width, not {width}")
+    if isinstance(view, HexBoardView):
+        return hexboard.render(view, width)
+    if isinstance(view, TabletopView):
+        return tabletop.render(view, width)
+    raise TypeError(f"no renderer for {type(view).__name__}")
+
+
+def render_png(view: HexBoardView | TabletopView, width: int = 1200) -> bytes:
+    """Draw `view` and encode it as a palette PNG ready to upload."""
+    return encode_png(render_image(view, width))

@@ -1,0 +1,610 @@
+"""Draw a hex board (Samurai Battles, Bushido) from a `HexBoardView`.
+
+The static layer (terrain, grid, coordinates, areas, section lines) is drawn once per
+board shape and size and cached; each render pastes it and paints the pieces,
+arrows, highlights and panel on top.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+
+from PIL import Image
+
+from renderers import primitives as P
+from renderers.primitives import RGB, Point
+from rules.core.board import Arrow, HexBoardView, HexMarker
+from rules.core.hexgrid import Hex, HexBoard
+
+log = logging.getLogger(__name__)
+
+SQRT3 = math.sqrt(3.0)
+
+BOARD_BG: RGB = (70, 82, 64)
+GRID: RGB = (120, 128, 104)
+SECTION_INK: RGB = (150, 20, 20)
+
+CACHE = P.LayerCache(maxsize=16)
+
+
+# ---------------------------------------------------------------------------
+# Geometry
+
+
+@dataclass(frozen=True)
+class HexLayout:
+    """Where a board's hexes land in an image `width` pixels wide."""
+
+    width: int
+    height: int
+    cols: int
+    rows: int
+    short_odd_rows: bool
+    flipped: bool
+    margin_x: float
+    margin_y: float
+    hex_w: float
+    size: float
+
+    @classmethod
+    def of(cls, view: HexBoardView, width: int) -> HexLayout:
+        """Fit the board of `view` into `width` pixels."""
+        span = view.cols + (0.5 if not view.short_odd_rows and view.rows > 1 else 0.0)
+        margin_x = max(8.0, width / 60)
+        hex_w = (width - 2 * margin_x) / span
+        size = hex_w / SQRT3
+        # Room above and below for area names that sit on the board's edge.
+        margin_y = max(10.0, hex_w * 0.32)
+        height = math.ceil(2 * margin_y + 2 * size + (view.rows - 1) * 1.5 * size)
+        return cls(
+            width,
+            height,
+            view.cols,
+            view.rows,
+            view.short_odd_rows,
+            view.flipped,
+            margin_x,
+            margin_y,
+            hex_w,
+            size,
+        )
+
+    def point(self, x: float, row: float) -> Point:
+        """Return the pixel for a position in hex widths across and rows down."""
+        px = self.margin_x + (x + 0.5) * self.hex_w
+        py = self.margin_y + self.size + row * 1.5 * self.size
+        if self.flipped:
+            return (self.width - px, self.height - py)
+        return (px, py)
+
+    def centre(self, label: str) -> Point:
+        """Return the pixel centre of the hex named `label` (e.g. 'E5')."""
+        h = Hex.parse(label)
+        return self.point(h.x, h.row)
+
+    def corners(self, c: Point, inset: float = 0.0) -> list[Point]:
+        """Return a hex's six corners from its top corner clockwise, in board order.
+
+        On a flipped board corner k is still the board's corner k, so edge k always
+        faces the same neighbour whichever way up the image is.
+        """
+        s = self.size - inset * 2 / SQRT3
+        sign = -1.0 if self.flipped else 1.0
+        out: list[Point] = []
+        for k in range(6):
+            a = math.radians(-90 + 60 * k)
+            out.append((c[0] + sign * s * math.cos(a), c[1] + sign * s * math.sin(a)))
+        return out
+
+    def section_x(self, x: float) -> float:
+        """Return the pixel column of a section line at `x` hex widths."""
+        return self.point(x, 0)[0]
+
+
+# Neighbour across edge k (corner k to corner k+1), as (dx in hex widths, drow).
+_EDGE_NEIGHBOUR: tuple[tuple[float, int], ...] = (
+    (0.5, -1),
+    (1.0, 0),
+    (0.5, 1),
+    (-0.5, 1),
+    (-1.0, 0),
+    (-0.5, -1),
+)
+
+
+def _parse(label: str) -> Hex | None:
+    try:
+        return Hex.parse(label)
+    except ValueError:
+        log.warning("board view names no hex %r; skipped", label)
+        return None
+
+
+# ---------------------------------------------------------------------------
+# Terrain
+
+
+Glyph = Callable[[P.Canvas, Point, HexLayout], None]
+
+
+def _spots(c: Point, lay: HexLayout, which: str) -> list[Point]:
+    """Return glyph spots near a hex's corners, clear of a piece in the middle."""
+    w, s = lay.hex_w, lay.size
+    table = {
+        "ll": (-0.36 * w, 0.4 * s),
+        "b": (0.0, 0.74 * s),
+        "lr": (0.36 * w, 0.4 * s),
+        "ul": (-0.36 * w, -0.4 * s),
+        "ur": (0.36 * w, -0.4 * s),
+    }
+    return [(c[0] + table[k][0], c[1] + table[k][1]) for k in which.split()]
+
+
+def _trees(d: P.Canvas, c: Point, lay: HexLayout) -> None:
+    u = lay.hex_w
+    for x, y in _spots(c, lay, "ul ur ll b lr"):
+        h, half = 0.17 * u, 0.075 * u
+        d.rectangle((x - u * 0.012, y + h * 0.3, x + u * 0.012, y + h * 0.55), fill=(70, 50, 30))
+        d.polygon(
+            [(x, y - h * 0.6), (x + half, y + h * 0.35), (x - half, y + h * 0.35)],
+            fill=(28, 86, 40),
+            outline=(18, 56, 26),
+        )
+
+
+def _hills(d: P.Canvas, c: Point, lay: HexLayout) -> None:
+    u = lay.hex_w
+    wd = max(2, round(u / 40))
+    for x, y in _spots(c, lay, "ll b lr ul ur"):
+        r = 0.09 * u
+        d.arc((x - r, y - r * 0.8, x + r, y + r * 1.2), 200, 340, fill=(120, 84, 40), width=wd)
+
+
+def _waves(d: P.Canvas, c: Point, lay: HexLayout) -> None:
+    u, s = lay.hex_w, lay.size
+    wd = max(2, round(u / 40))
+    for dy in (-0.42 * s, 0.0, 0.42 * s):
+        half = 0.4 * u if dy == 0 else 0.3 * u
+        pts = []
+        for i in range(13):
+            t = i / 12
+            pts.append(
+                (c[0] - half + 2 * half * t, c[1] + dy + math.sin(t * math.pi * 4) * u * 0.025)
+            )
+        d.line(pts, fill=(236, 246, 255), width=wd, joint="curve")
+
+
+def _houses(d: P.Canvas, c: Point, lay: HexLayout) -> None:
+    u = lay.hex_w
+    for x, y in _spots(c, lay, "ll b lr"):
+        h = 0.065 * u
+        d.rectangle((x - h, y - h * 0.2, x + h, y + h), fill=(236, 224, 200), outline=(90, 60, 40))
+        d.polygon(
+            [(x - h * 1.3, y - h * 0.2), (x, y - h * 1.3), (x + h * 1.3, y - h * 0.2)],
+            fill=(170, 50, 40),
+            outline=(90, 30, 20),
+        )
+
+
+def _reeds(d: P.Canvas, c: Point, lay: HexLayout) -> None:
+    u = lay.hex_w
+    wd = max(1, round(u / 60))
+    for x, y in _spots(c, lay, "ll b lr ul ur"):
+        d.line(
+            ((x - u * 0.07, y + u * 0.03), (x + u * 0.07, y + u * 0.03)),
+            fill=(60, 90, 110),
+            width=wd,
+        )
+        for dx in (-0.035, 0.0, 0.035):
+            d.line(
+                ((x + dx * u, y + u * 0.02), (x + dx * u * 1.6, y - u * 0.06)),
+                fill=(50, 90, 50),
+                width=wd,
+            )
+
+
+def _letter(kind: str) -> Glyph:
+    def draw(d: P.Canvas, c: Point, lay: HexLayout) -> None:
+        size = max(10, round(lay.hex_w * 0.2))
+        for x, y in _spots(c, lay, "ll lr"):
+            P.draw_text(d, (x, y), kind[:1].upper(), size, P.INK, bold=True)
+
+    return draw
+
+
+@dataclass(frozen=True)
+class TerrainStyle:
+    """How one kind of terrain looks: the hex fill and a small glyph."""
+
+    fill: RGB
+    glyph: Glyph | None
+
+
+OPEN = TerrainStyle((222, 228, 190), None)
+_STYLES: dict[str, TerrainStyle] = {
+    "forest": TerrainStyle((132, 178, 108), _trees),
+    "hill": TerrainStyle((222, 196, 140), _hills),
+    "river": TerrainStyle((120, 180, 226), _waves),
+    "water": TerrainStyle((120, 180, 226), _waves),
+    "lake": TerrainStyle((104, 164, 214), _waves),
+    "village": TerrainStyle((232, 214, 184), _houses),
+    "marsh": TerrainStyle((176, 200, 170), _reeds),
+}
+_SYNONYMS = {
+    "woods": "forest",
+    "wood": "forest",
+    "hills": "hill",
+    "town": "village",
+    "swamp": "marsh",
+    "stream": "river",
+    "ford": "river",
+}
+_UNKNOWN_FILLS: tuple[RGB, ...] = ((206, 206, 196), (214, 200, 214), (200, 214, 214))
+
+
+def terrain_style(kind: str | None) -> TerrainStyle:
+    """Return the fill and glyph for a terrain kind; unknown kinds get a letter."""
+    if kind is None:
+        return OPEN
+    key = kind.strip().lower()
+    key = _SYNONYMS.get(key, key)
+    if key in ("", "open", "plain", "clear"):
+        return OPEN
+    found = _STYLES.get(key)
+    if found is not None:
+        return found
+    fill = _UNKNOWN_FILLS[sum(key.encode()) % len(_UNKNOWN_FILLS)]
+    return TerrainStyle(fill, _letter(key))
+
+
+# ---------------------------------------------------------------------------
+# Static layer
+
+
+def _static_key(view: HexBoardView, width: int) -> Hashable:
+    # The static parts themselves are in the key, so a scenario whose terrain changes
+    # under the same static_key can never be served a stale map.
+    return (
+        view.static_key,
+        width,
+        view.flipped,
+        view.cols,
+        view.rows,
+        view.short_odd_rows,
+        view.section_lines,
+        view.areas,
+        view.terrain,
+    )
+
+
+def static_layer(view: HexBoardView, width: int) -> Image.Image:
+    """Return the cached map for this board and width (shared: paste it, never draw on it)."""
+    return CACHE.get(_static_key(view, width), lambda: _draw_static(view, width))
+
+
+def _draw_static(view: HexBoardView, width: int) -> Image.Image:
+    lay = HexLayout.of(view, width)
+    img = Image.new("RGB", (lay.width, lay.height), BOARD_BG)
+    d = P.Canvas(img)
+    board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
+    kinds = _terrain_kinds(view)
+    hexes = [(h, lay.point(h.x, h.row), terrain_style(kinds.get(h.label))) for h in board.hexes()]
+    grid_w = max(1, round(lay.hex_w / 45))
+    for _, c, style in hexes:
+        d.polygon(lay.corners(c), fill=style.fill, outline=GRID, width=grid_w)
+    for _, c, style in hexes:
+        if style.glyph is not None:
+            style.glyph(d, c, lay)
+    for name, members in view.areas:
+        _draw_area(d, lay, name, members)
+    _draw_section_lines(d, lay, view.section_lines)
+    for h, c, style in hexes:
+        _draw_coordinate(d, lay, h, c, style.fill)
+    return img
+
+
+def _terrain_kinds(view: HexBoardView) -> dict[str, str]:
+    kinds: dict[str, str] = {}
+    for t in view.terrain:
+        h = _parse(t.hex)
+        if h is not None:
+            kinds[h.label] = t.kind
+    return kinds
+
+
+def _draw_coordinate(d: P.Canvas, lay: HexLayout, h: Hex, c: Point, fill: RGB) -> None:
+    """Print the hex's name small near its top corner (upright whichever way the board is)."""
+    size = max(9, round(lay.hex_w * 0.155))
+    ink = P.text_on(fill)
+    halo = P.mix(fill, P.WHITE if ink == P.INK else P.BLACK, 0.25)
+    P.draw_text(
+        d,
+        (c[0], c[1] - lay.size * 0.72),
+        h.label,
+        size,
+        ink,
+        halo=halo,
+        halo_width=max(1, size // 6),
+    )
+
+
+def _draw_section_lines(d: P.Canvas, lay: HexLayout, xs: Iterable[float]) -> None:
+    wd = max(3, round(lay.hex_w / 22))
+    dash, gap = lay.hex_w * 0.24, lay.hex_w * 0.14
+    for x in xs:
+        px = lay.section_x(x)
+        top, bottom = lay.margin_y * 0.35, lay.height - lay.margin_y * 0.35
+        # Dashes start at the player's own edge so both ends look alike when flipped.
+        P.dashed_line(
+            d,
+            (px, top),
+            (px, bottom),
+            SECTION_INK,
+            wd,
+            dash,
+            gap,
+            casing=P.WHITE,
+            casing_width=max(1, wd // 3),
+        )
+
+
+def _draw_area(d: P.Canvas, lay: HexLayout, name: str, members: Iterable[str]) -> None:
+    hexes = [h for h in (_parse(m) for m in members) if h is not None]
+    if not hexes:
+        return
+    inside = {(round(h.x * 2), h.row) for h in hexes}
+    edges: list[tuple[Point, Point]] = []
+    centres: list[Point] = []
+    for h in hexes:
+        c = lay.point(h.x, h.row)
+        centres.append(c)
+        corners = lay.corners(c, inset=lay.hex_w * 0.03)
+        for k, (dx, dr) in enumerate(_EDGE_NEIGHBOUR):
+            if (round((h.x + dx) * 2), h.row + dr) not in inside:
+                edges.append((corners[k], corners[(k + 1) % 6]))
+    wd = max(3, round(lay.hex_w / 16))
+    for a, b in edges:
+        d.line((a, b), fill=P.WHITE, width=wd + 4)
+    for a, b in edges:
+        d.line((a, b), fill=(150, 96, 20), width=wd)
+    for a, b in edges:  # round the joints
+        for p in (a, b):
+            P.disc(d, p[0], p[1], wd / 2, (150, 96, 20))
+    if name:
+        mx = sum(c[0] for c in centres) / len(centres)
+        ys = [c[1] for c in centres]
+        size = max(10, round(lay.hex_w * 0.17))
+        # Put the name on the outer side of the area: edge areas get it in the margin.
+        if sum(ys) / len(ys) < lay.height / 2:
+            y = min(ys) - lay.size - size * 0.35
+        else:
+            y = max(ys) + lay.size + size * 0.35
+        P.pill(d, (mx, y), name, size, (250, 236, 196), ink=(110, 66, 10), outline=(150, 96, 20))
+
+
+# ---------------------------------------------------------------------------
+# Pieces
+
+
+@dataclass(frozen=True)
+class _Placed:
+    marker: HexMarker
+    centre: Point
+    radius: float
+
+
+def _place_markers(lay: HexLayout, markers: Iterable[HexMarker]) -> list[_Placed]:
+    by_hex: dict[str, list[HexMarker]] = defaultdict(list)
+    for m in markers:
+        h = _parse(m.hex)
+        if h is not None:
+            by_hex[h.label].append(m)
+    r = lay.hex_w * 0.345
+    out: list[_Placed] = []
+    for label, group in by_hex.items():
+        c = lay.centre(label)
+        if len(group) == 1:
+            out.append(_Placed(group[0], c, r))
+            continue
+        # Several pieces in one hex (a leader beside a unit): overlap them like
+        # stacked counters, left to right, the later ones on top.
+        small = r * (0.78 if len(group) == 2 else 0.62)
+        step = r * 1.0 / (len(group) - 1)
+        for i, m in enumerate(group):
+            dx = -r * 0.5 + step * i
+            dy = 0.0 if len(group) == 2 else (r * 0.3 if i % 2 else -r * 0.3)
+            out.append(_Placed(m, (c[0] + dx, c[1] + dy), small))
+    return out
+
+
+def _draw_bow(d: P.Canvas, c: Point, r: float, ink: RGB) -> None:
+    """Draw a bow with a nocked arrow pointing up and right: the ranged mark."""
+    cos, sin = math.cos(math.radians(-45)), math.sin(math.radians(-45))
+
+    def at(u: float, v: float) -> Point:
+        return (c[0] + (u * cos - v * sin) * r, c[1] + (u * sin + v * cos) * r)
+
+    wd = max(2, round(r / 4))
+    thin = max(1, round(r / 7))
+    limb = [at(-0.4 + 0.85 * (1 - t * t), 0.95 * t) for t in (i / 6 - 1 for i in range(13))]
+    d.line(limb, fill=ink, width=wd, joint="curve")
+    d.line((at(-0.4, -0.95), at(-0.4, 0.95)), fill=ink, width=thin)
+    d.line((at(-0.85, 0), at(0.7, 0)), fill=ink, width=thin)
+    d.polygon([at(1.05, 0), at(0.6, -0.3), at(0.6, 0.3)], fill=ink)
+
+
+def _draw_marker(d: P.Canvas, placed: _Placed, sides: dict[str, str]) -> None:
+    m, (cx, cy), r = placed.marker, placed.centre, placed.radius
+    base = P.side_colour(m.side, sides)
+    fade = 0.6 if m.faded else 0.0
+
+    def f(c: RGB) -> RGB:
+        return P.mix(c, OPEN.fill, fade) if fade else c
+
+    fill = f(base)
+    ink = f(P.text_on(base))
+    edge = f(P.INK)
+    badge_bg = f(P.WHITE)
+    P.disc(d, cx, cy, r, fill, outline=edge, width=max(2, round(r / 12)))
+    only_leader = m.leader is not None and m.leader == m.label
+    if only_leader:
+        P.draw_shape(d, "star", cx, cy - r * 0.45, r * 0.3, f((255, 210, 40)), outline=edge)
+    else:
+        P.draw_shape(d, m.shape, cx, cy - r * 0.52, r * 0.21, ink, outline=None)
+    # Long names shrink to fit the disc before they are cut short.
+    label_size = max(8, round(r * 0.62))
+    while label_size > max(8, r * 0.4) and P.text_width(m.label, label_size, bold=True) > r * 1.8:
+        label_size -= 1
+    label = P.fit_text(m.label, label_size, r * 1.8, bold=True)
+    P.draw_text(
+        d,
+        (cx, cy + r * 0.16),
+        label,
+        label_size,
+        ink,
+        bold=True,
+        halo=P.mix(fill, P.BLACK if ink == P.WHITE else P.WHITE, 0.35),
+        halo_width=1,
+    )
+    tag_size = max(8, round(r * 0.42))
+    if m.cavalry:
+        tc = (cx - r * 0.8, cy - r * 0.62)
+        half = r * 0.3
+        d.rounded_rectangle(
+            (tc[0] - half, tc[1] - half, tc[0] + half, tc[1] + half),
+            radius=half * 0.35,
+            fill=badge_bg,
+            outline=edge,
+            width=1,
+        )
+        P.draw_text(d, tc, "C", tag_size, edge, bold=True)
+    if m.ranged:
+        tc = (cx + r * 0.8, cy - r * 0.62)
+        P.disc(d, tc[0], tc[1], r * 0.33, badge_bg, outline=edge, width=1)
+        _draw_bow(d, tc, r * 0.25, edge)
+    if m.leader is not None and not only_leader:
+        # The attached leader: a gold tag hanging under the disc, left of the count.
+        size = max(9, round(r * 0.48))
+        text = P.fit_text(m.leader, size, r * 1.3, bold=True)
+        tw = P.text_width(text, size, bold=True)
+        h = size * 1.3
+        star_w = size * 1.05
+        total = star_w + tw + size * 0.6
+        x0 = cx - r * 0.15 - total / 2
+        y0 = cy + r * 0.98 - h / 2
+        d.rounded_rectangle(
+            (x0, y0, x0 + total, y0 + h),
+            radius=h / 2,
+            fill=f((255, 210, 40)),
+            outline=edge,
+            width=1,
+        )
+        P.draw_shape(d, "star", x0 + size * 0.3 + star_w / 2, y0 + h / 2, size * 0.45, edge)
+        P.draw_text(
+            d, (x0 + size * 0.3 + star_w, y0 + h / 2), text, size, edge, bold=True, anchor="lm"
+        )
+    if m.count is not None:
+        bc = (cx + r * 0.82, cy + r * 0.58)
+        br = r * 0.38
+        P.disc(d, bc[0], bc[1], br, badge_bg, outline=edge, width=max(1, round(r / 16)))
+        digits = str(m.count)
+        size = max(9, round(r * (0.52 if len(digits) == 1 else 0.42)))
+        P.draw_text(d, bc, digits, size, edge, bold=True)
+
+
+def _draw_highlight(d: P.Canvas, lay: HexLayout, c: Point) -> None:
+    wd = max(3, round(lay.hex_w / 14))
+    ring = lay.corners(c, inset=wd / 2 + 1)
+    d.polygon(ring, outline=P.HIGHLIGHT, width=wd)
+    d.polygon(lay.corners(c, inset=wd + 1), outline=P.INK, width=1)
+
+
+# ---------------------------------------------------------------------------
+# Arrows
+
+
+_ARROW_INK: dict[str, RGB] = {
+    "move": P.INK,
+    "battle": P.BATTLE_RED,
+    "retreat": (226, 110, 0),
+}
+
+
+def _draw_arrow(
+    d: P.Canvas,
+    lay: HexLayout,
+    a: Arrow,
+    radius_at: dict[str, float],
+    bursts: list[tuple[Point, float]],
+) -> tuple[Hex, ...]:
+    """Draw one arrow; return the hexes at its ends."""
+    start, end = _parse(a.start), _parse(a.end)
+    if start is None or end is None or start == end:
+        return ()
+    p, q = lay.point(start.x, start.row), lay.point(end.x, end.row)
+    pad = lay.hex_w * 0.06
+    from_r = radius_at.get(start.label, lay.hex_w * 0.1) + pad
+    to_r = radius_at.get(end.label, lay.hex_w * 0.1)
+    wd = max(3, round(lay.hex_w / 15))
+    if a.kind == "battle":
+        # No head: a burst just off the target's rim, facing the attacker.
+        br = lay.hex_w * 0.16
+        p2, q2 = P.shorten(p, q, from_r, to_r + br * 0.8)
+        P.cased_line(d, p2, q2, P.BATTLE_RED, wd)
+        bursts.append((q2, br))
+        return (start, end)
+    p2, q2 = P.shorten(p, q, from_r, to_r + pad)
+    P.arrow(d, p2, q2, _ARROW_INK[a.kind], wd, dashed=a.kind == "retreat")
+    return (start, end)
+
+
+# ---------------------------------------------------------------------------
+# Public
+
+
+def render(view: HexBoardView, width: int = 1200) -> Image.Image:
+    """Draw the board, pieces, arrows and panel; return a new RGB image."""
+    lay = HexLayout.of(view, width)
+    layer = static_layer(view, width)
+    panel_h = P.panel_height(view.panel, width)
+    img = Image.new("RGB", (width, lay.height + panel_h), P.PANEL_BG)
+    img.paste(layer, (0, 0))
+    d = P.Canvas(img)
+    placed = _place_markers(lay, view.markers)
+    lit = {
+        h.label: h
+        for h in (_parse(pl.marker.hex) for pl in placed if pl.marker.highlight)
+        if h is not None
+    }
+    for h in lit.values():
+        _draw_highlight(d, lay, lay.point(h.x, h.row))
+    radius_at: dict[str, float] = {}
+    for pl in placed:
+        label = Hex.parse(pl.marker.hex).label
+        radius_at[label] = max(radius_at.get(label, 0.0), pl.radius)
+    bursts: list[tuple[Point, float]] = []
+    ends: dict[str, Hex] = {}
+    for a in view.arrows:
+        for h in _draw_arrow(d, lay, a, radius_at, bursts):
+            ends[h.label] = h
+    # Rings and arrow ends cross the hex names next to them; print those names again.
+    reprint = lit | ends
+    if reprint:
+        kinds = _terrain_kinds(view)
+        board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
+        for label, h in reprint.items():
+            if board.contains(h):
+                _draw_coordinate(
+                    d, lay, h, lay.point(h.x, h.row), terrain_style(kinds.get(label)).fill
+                )
+    # Bursts go under the pieces so they never cover a figure count.
+    for c, r in bursts:
+        P.burst(d, c, r, (255, 200, 40), P.BATTLE_RED)
+    for pl in placed:
+        _draw_marker(d, pl, view.sides)
+    P.draw_panel(d, view.panel, view.sides, lay.height, width)
+    return img

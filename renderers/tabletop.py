@@ -1,0 +1,367 @@
+"""Draw a measured tabletop (40k, Fantasy Warriors) from a `TabletopView`.
+
+The static layer (mat, 6-inch grid, edge measurements, terrain features) is cached
+per table and width; each render paints objectives, units, arrows and the panel.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from PIL import Image
+
+from renderers import primitives as P
+from renderers.primitives import RGB, Point
+from rules.core.board import TableArrow, TableObjective, TabletopView, TableUnit
+
+MAT: RGB = (200, 204, 178)
+MAT_EDGE: RGB = (58, 62, 54)
+GRID: RGB = (168, 174, 144)
+GRID_MID: RGB = (128, 136, 108)
+CONTESTED: RGB = (120, 120, 124)
+
+CACHE = P.LayerCache(maxsize=16)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Where the table's inches land in an image `width` pixels wide."""
+
+    width: int
+    height: int
+    left: float
+    top: float
+    scale: float
+    table_w: float
+    table_h: float
+
+    @classmethod
+    def of(cls, view: TabletopView, width: int) -> TableLayout:
+        """Fit a `view.width` by `view.height` inch table into `width` pixels."""
+        label = max(18.0, width / 38)  # room for the inch marks on the top and left edges
+        pad = max(8.0, width / 90)
+        scale = (width - label - pad) / view.width
+        height = math.ceil(label + view.height * scale + pad)
+        return cls(width, height, label, label, scale, view.width, view.height)
+
+    def to_px(self, x: float, y: float) -> Point:
+        """Return the pixel for a point `x` inches from the left and `y` from the top."""
+        return (self.left + x * self.scale, self.top + y * self.scale)
+
+
+# ---------------------------------------------------------------------------
+# Static layer
+
+
+@dataclass(frozen=True)
+class FeatureStyle:
+    """How a kind of terrain piece is filled and outlined."""
+
+    fill: RGB
+    edge: RGB
+
+
+_FEATURES: dict[str, FeatureStyle] = {
+    "ruin": FeatureStyle((150, 146, 140), (78, 74, 70)),
+    "forest": FeatureStyle((104, 150, 88), (46, 86, 40)),
+    "crater": FeatureStyle((170, 140, 104), (106, 80, 52)),
+    "hill": FeatureStyle((214, 188, 138), (140, 110, 64)),
+    "building": FeatureStyle((120, 118, 128), (58, 56, 64)),
+    "water": FeatureStyle((120, 170, 214), (56, 100, 150)),
+    "wall": FeatureStyle((150, 110, 80), (86, 60, 40)),
+    "container": FeatureStyle((180, 100, 60), (100, 52, 30)),
+}
+_FEATURE_SYNONYMS = {
+    "ruins": "ruin",
+    "woods": "forest",
+    "wood": "forest",
+    "river": "water",
+    "lake": "water",
+    "barricade": "wall",
+    "obstacle": "wall",
+    "craters": "crater",
+    "hills": "hill",
+}
+_OTHER = FeatureStyle((164, 164, 154), (90, 90, 84))
+
+
+def feature_style(kind: str) -> FeatureStyle:
+    """Return the fill and outline for a terrain piece's kind."""
+    key = kind.strip().lower()
+    return _FEATURES.get(_FEATURE_SYNONYMS.get(key, key), _OTHER)
+
+
+def _static_key(view: TabletopView, width: int) -> Hashable:
+    return (view.static_key, width, view.width, view.height, view.features)
+
+
+def static_layer(view: TabletopView, width: int) -> Image.Image:
+    """Return the cached table for this view and width (shared: paste it, never draw on it)."""
+    return CACHE.get(_static_key(view, width), lambda: _draw_static(view, width))
+
+
+def _draw_static(view: TabletopView, width: int) -> Image.Image:
+    lay = TableLayout.of(view, width)
+    img = Image.new("RGB", (lay.width, lay.height), (236, 232, 220))
+    d = P.Canvas(img)
+    x0, y0 = lay.to_px(0, 0)
+    x1, y1 = lay.to_px(view.width, view.height)
+    d.rectangle((x0, y0, x1, y1), fill=MAT)
+    size = max(10, round(lay.left * 0.48))
+    step = 6
+    for i in range(0, math.floor(view.width) + 1, step):
+        x = lay.to_px(i, 0)[0]
+        mid = abs(i - view.width / 2) < 1e-6
+        d.line(((x, y0), (x, y1)), fill=GRID_MID if mid else GRID, width=2 if mid else 1)
+        P.draw_text(d, (x, y0 - lay.top * 0.45), f'{i}"', size, (80, 80, 72))
+    for j in range(0, math.floor(view.height) + 1, step):
+        y = lay.to_px(0, j)[1]
+        mid = abs(j - view.height / 2) < 1e-6
+        d.line(((x0, y), (x1, y)), fill=GRID_MID if mid else GRID, width=2 if mid else 1)
+        if j:
+            P.draw_text(d, (x0 - lay.left * 0.5, y), f"{j}", size, (80, 80, 72))
+    d.rectangle((x0, y0, x1, y1), outline=MAT_EDGE, width=max(2, round(width / 400)))
+    label_size = max(10, round(lay.scale * 0.85))
+    for f in view.features:
+        if len(f.points) < 3:
+            continue
+        style = feature_style(f.kind)
+        pts = [lay.to_px(x, y) for x, y in f.points]
+        d.polygon(pts, fill=style.fill, outline=style.edge, width=max(2, round(lay.scale / 8)))
+    for f in view.features:
+        if f.label and len(f.points) >= 3:
+            style = feature_style(f.kind)
+            c = P.polygon_centroid([lay.to_px(x, y) for x, y in f.points])
+            P.draw_text(d, c, f.label, label_size, P.WHITE, halo=style.edge, bold=True)
+    return img
+
+
+# ---------------------------------------------------------------------------
+# Objectives, units, arrows
+
+
+def _draw_objective_ring(
+    d: P.Canvas,
+    blend: P.Canvas,
+    lay: TableLayout,
+    o: TableObjective,
+    sides: dict[str, str],
+) -> None:
+    cx, cy = lay.to_px(o.x, o.y)
+    ring = o.radius * lay.scale
+    wd = max(3, round(lay.scale * 0.2))
+    box = (cx - ring, cy - ring, cx + ring, cy + ring)
+    if o.contested:
+        blend.ellipse(box, fill=(*CONTESTED, 60))
+        # Grey and white stripes round the ring: held by nobody, fought over.
+        for k in range(0, 360, 20):
+            d.arc(box, k, k + 10, fill=CONTESTED, width=wd)
+            d.arc(box, k + 10, k + 20, fill=P.WHITE, width=wd)
+    elif o.holder is not None:
+        c = P.side_colour(o.holder, sides)
+        blend.ellipse(box, fill=(*c, 56))
+        d.ellipse(box, outline=c, width=wd)
+    else:
+        for k in range(0, 360, 15):
+            d.arc(box, k, k + 8, fill=(96, 96, 90), width=max(2, wd // 2))
+
+
+def _draw_objective_token(
+    d: P.Canvas, lay: TableLayout, o: TableObjective, sides: dict[str, str]
+) -> None:
+    # Drawn over unit bases: the objective's number matters more than the base under it.
+    cx, cy = lay.to_px(o.x, o.y)
+    r = lay.scale * 0.8
+    token_fill: RGB = (250, 246, 232)
+    if o.holder is not None and not o.contested:
+        token_fill = P.mix(P.side_colour(o.holder, sides), P.WHITE, 0.75)
+    d.regular_polygon(
+        (cx, cy, r),
+        6,
+        rotation=30,
+        fill=token_fill,
+        outline=P.INK,
+        width=max(2, round(lay.scale / 8)),
+    )
+    size = max(10, round(r * (0.95 if len(o.label) <= 2 else 0.6)))
+    P.draw_text(d, (cx, cy), P.fit_text(o.label, size, r * 1.7, bold=True), size, P.INK, bold=True)
+
+
+def _status_colour(tag: str) -> RGB:
+    t = tag.lower()
+    if "shock" in t or "flee" in t or "rout" in t or "broken" in t:
+        return P.BATTLE_RED
+    if "½" in t or "1/2" in t or "half" in t or "below" in t:
+        return (236, 150, 20)
+    return (70, 70, 76)
+
+
+def _draw_unit_base(d: P.Canvas, lay: TableLayout, u: TableUnit, sides: dict[str, str]) -> None:
+    cx, cy = lay.to_px(u.x, u.y)
+    r = max(4.0, u.radius * lay.scale)
+    if u.highlight:
+        wd = max(3, round(lay.scale * 0.22))
+        P.disc(d, cx, cy, r + wd + 2, None, outline=P.INK, width=1)
+        P.disc(d, cx, cy, r + wd + 1, None, outline=P.HIGHLIGHT, width=wd)
+    c = P.side_colour(u.side, sides)
+    P.disc(d, cx, cy, r, c, outline=P.INK, width=max(2, round(r / 10)))
+    P.disc(d, cx, cy, r * 0.78, None, outline=P.mix(c, P.WHITE, 0.4), width=max(1, round(r / 14)))
+
+
+@dataclass(frozen=True)
+class _Tag:
+    """A name or status tag hung under a unit's base."""
+
+    centre: Point
+    text: str
+    size: int
+    fill: RGB
+    ink: RGB | None
+    box: P.Box
+
+
+def _label_inside(lay: TableLayout, u: TableUnit) -> bool:
+    r = max(4.0, u.radius * lay.scale)
+    return P.text_width(u.label, _label_size(lay), bold=True) <= r * 1.7
+
+
+def _label_size(lay: TableLayout) -> int:
+    return max(11, round(lay.scale * 0.95))
+
+
+def _unit_tags(lay: TableLayout, u: TableUnit, sides: dict[str, str]) -> list[_Tag]:
+    """Lay out the tags under a unit: its name when too long for the base, then statuses."""
+    cx, cy = lay.to_px(u.x, u.y)
+    y = cy + max(4.0, u.radius * lay.scale)
+    tags: list[_Tag] = []
+    if not _label_inside(lay, u):
+        # Long names go on a tag under the base so they stay one readable line.
+        size = _label_size(lay)
+        centre = (cx, y + size * 0.45)
+        text, box = P.pill_layout(centre, u.label, size, max_width=lay.scale * 9)
+        tags.append(_Tag(centre, text, size, P.side_colour(u.side, sides), None, box))
+        y = box[3] - size * 0.1
+    size = max(9, round(_label_size(lay) * 0.75))
+    for s in u.status:
+        centre = (cx, y + size * 0.75)
+        shown = s.upper() if s.isascii() else s
+        text, box = P.pill_layout(centre, shown, size, max_width=lay.scale * 8)
+        tags.append(_Tag(centre, text, size, _status_colour(s), P.WHITE, box))
+        y = box[3]
+    return tags
+
+
+def _draw_unit_text(d: P.Canvas, lay: TableLayout, u: TableUnit, sides: dict[str, str]) -> None:
+    if _label_inside(lay, u):
+        c = P.side_colour(u.side, sides)
+        P.draw_text(d, lay.to_px(u.x, u.y), u.label, _label_size(lay), P.text_on(c), bold=True)
+    for t in _unit_tags(lay, u, sides):
+        P.pill(d, t.centre, t.text, t.size, t.fill, ink=t.ink)
+
+
+_TABLE_ARROW_INK: dict[str, RGB] = {
+    "move": P.INK,
+    "battle": P.BATTLE_RED,
+    "retreat": (226, 110, 0),
+    "target": P.BATTLE_RED,
+}
+
+
+def _unit_at(units: tuple[TableUnit, ...], x: float, y: float) -> TableUnit | None:
+    for u in units:
+        if math.hypot(u.x - x, u.y - y) <= max(0.25, u.radius * 0.5):
+            return u
+    return None
+
+
+def _clearance(
+    lay: TableLayout, u: TableUnit | None, toward: Point, sides: dict[str, str]
+) -> float:
+    """Return how far from a unit an arrow heading `toward` must stop to miss it and its tags."""
+    if u is None:
+        return lay.scale * 0.2
+    dist = u.radius * lay.scale + lay.scale * (0.55 if u.highlight else 0.3)
+    c = lay.to_px(u.x, u.y)
+    n = math.hypot(toward[0] - c[0], toward[1] - c[1]) or 1.0
+    direction = ((toward[0] - c[0]) / n, (toward[1] - c[1]) / n)
+    pad = lay.scale * 0.3
+    for t in _unit_tags(lay, u, sides):
+        box = (t.box[0] - pad, t.box[1] - pad, t.box[2] + pad, t.box[3] + pad)
+        dist = max(dist, P.exit_distance(c, direction, box))
+    return dist
+
+
+def _draw_arrow(
+    d: P.Canvas,
+    lay: TableLayout,
+    a: TableArrow,
+    units: tuple[TableUnit, ...],
+    sides: dict[str, str],
+    marks: list[tuple[Point, float, str]],
+) -> None:
+    p, q = lay.to_px(a.x1, a.y1), lay.to_px(a.x2, a.y2)
+    source, target = _unit_at(units, a.x1, a.y1), _unit_at(units, a.x2, a.y2)
+    ink = _TABLE_ARROW_INK[a.kind]
+    if a.kind == "target":
+        # A sight line ending in a reticle round the target.
+        ring = (target.radius * lay.scale if target else 0) + lay.scale * 0.45
+        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, sides), ring)
+        wd = max(2, round(lay.scale * 0.14))
+        P.dashed_line(
+            d, p2, q2, ink, wd, lay.scale * 0.6, lay.scale * 0.35, casing=P.WHITE, casing_width=1
+        )
+        marks.append((q if target else q2, ring, "target"))
+        return
+    wd = max(3, round(lay.scale * 0.26))
+    if a.kind == "battle":
+        br = lay.scale * 0.85
+        reach = target.radius * lay.scale if target else 0.0
+        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, sides), reach + br * 0.2)
+        P.cased_line(d, p2, q2, ink, wd)
+        marks.append((q2, br, "battle"))
+        return
+    p2, q2 = P.shorten(p, q, _clearance(lay, source, q, sides), _clearance(lay, target, p, sides))
+    P.arrow(d, p2, q2, ink, wd, dashed=a.kind == "retreat")
+
+
+def _reticle(d: P.Canvas, c: Point, r: float) -> None:
+    wd = max(2, round(r / 10))
+    P.disc(d, c[0], c[1], r, None, outline=P.WHITE, width=wd + 2)
+    P.disc(d, c[0], c[1], r, None, outline=P.BATTLE_RED, width=wd)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        a = (c[0] + dx * r * 0.45, c[1] + dy * r * 0.45)
+        b = (c[0] + dx * r * 1.35, c[1] + dy * r * 1.35)
+        d.line((a, b), fill=P.BATTLE_RED, width=wd)
+
+
+def render(view: TabletopView, width: int = 1200) -> Image.Image:
+    """Draw the table, objectives, units, arrows and panel; return a new RGB image."""
+    lay = TableLayout.of(view, width)
+    layer = static_layer(view, width)
+    panel_h = P.panel_height(view.panel, width)
+    img = Image.new("RGB", (width, lay.height + panel_h), P.PANEL_BG)
+    img.paste(layer, (0, 0))
+    d = P.Canvas(img)
+    blend = P.Canvas(img, "RGBA")
+    for o in view.objectives:
+        _draw_objective_ring(d, blend, lay, o, view.sides)
+    marks: list[tuple[Point, float, str]] = []
+    for a in view.arrows:
+        _draw_arrow(d, lay, a, view.units, view.sides, marks)
+    for u in view.units:
+        _draw_unit_base(d, lay, u, view.sides)
+    for o in view.objectives:
+        _draw_objective_token(d, lay, o, view.sides)
+    for c, r, kind in marks:
+        if kind == "target":
+            _reticle(d, c, r)
+    for c, r, kind in marks:
+        if kind == "battle":
+            P.burst(d, c, r, (255, 200, 40), P.BATTLE_RED)
+    # Names and status tags last, so nothing covers them.
+    for u in view.units:
+        _draw_unit_text(d, lay, u, view.sides)
+    P.draw_panel(d, view.panel, view.sides, lay.height, width)
+    return img

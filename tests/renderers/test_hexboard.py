@@ -1,0 +1,213 @@
+"""The hex board: pieces where their hexes are, flipped boards, highlights, caching."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from renderers import hexboard, render_image
+from renderers import primitives as P
+from rules.core.board import Arrow, HexBoardView, HexMarker, Terrain
+
+from .helpers import count, dominant, near, pixel
+
+W = 1200
+
+
+def _bare(**changes: object) -> HexBoardView:
+    base = HexBoardView(
+        static_key="test/bare",
+        cols=13,
+        rows=9,
+        section_lines=(4.0, 8.0),
+        sides={"Blue": "blue", "Red": "red"},
+    )
+    return base.model_copy(update=changes)
+
+
+def test_marker_at_its_hex_centre_is_in_the_side_colour(samurai: HexBoardView) -> None:
+    img = render_image(samurai, W)
+    lay = hexboard.HexLayout.of(samurai, W)
+    blue, red = P.side_colour("Blue", samurai.sides), P.side_colour("Red", samurai.sides)
+    assert dominant(img, lay.centre("C8"), 14) == blue
+    assert dominant(img, lay.centre("D2"), 14) == red
+    # An empty open hex stays terrain-coloured.
+    assert dominant(img, lay.centre("A1"), 14) == hexboard.OPEN.fill
+
+
+def test_flipped_board_puts_a_marker_at_the_mirrored_position(
+    samurai: HexBoardView, samurai_flipped: HexBoardView
+) -> None:
+    normal = render_image(samurai, W)
+    flipped = render_image(samurai_flipped, W)
+    board_h = hexboard.HexLayout.of(samurai, W).height
+    x, y = hexboard.HexLayout.of(samurai, W).centre("C8")
+    mirrored = hexboard.HexLayout.of(samurai_flipped, W).centre("C8")
+    assert mirrored == (W - x, board_h - y)
+    blue = P.side_colour("Blue", samurai.sides)
+    assert dominant(flipped, mirrored, 14) == blue
+    assert dominant(normal, (x, y), 14) == blue
+    # C8's spot on the flipped board shows the hex opposite it, J2, with Red's U5.
+    assert dominant(flipped, (x, y), 14) == P.side_colour("Red", samurai.sides)
+    assert normal.size == flipped.size
+
+
+def test_flipped_board_keeps_labels_upright() -> None:
+    # Hex names are drawn from one upright sprite, so the name pixels of A1 on the
+    # normal board equal those of A1 on the flipped board, translated.
+    lay = hexboard.HexLayout.of(_bare(), W)
+    lay_f = hexboard.HexLayout.of(_bare(flipped=True), W)
+    a, b = render_image(_bare(), W), render_image(_bare(flipped=True), W)
+
+    def name_ink(img: Image.Image, c: tuple[float, float]) -> bytes:
+        x, y = round(c[0]), round(c[1] - lay.size * 0.72)
+        box = img.crop((x - 14, y - 10, x + 14, y + 10)).convert("L")
+        return box.point(lambda v: 255 if v < 80 else 0).tobytes()
+
+    upright = name_ink(a, lay.centre("B5"))
+    assert upright.count(255) > 20
+    assert name_ink(b, lay_f.centre("B5")) == upright
+
+
+def test_static_layer_is_drawn_once_and_reused(samurai: HexBoardView) -> None:
+    render_image(samurai, W)
+    render_image(samurai.model_copy(update={"markers": samurai.markers[:3]}), W)
+    info = hexboard.CACHE.info()
+    assert (info.misses, info.hits) == (1, 1)
+    assert hexboard.static_layer(samurai, W) is hexboard.static_layer(samurai, W)
+    render_image(samurai, 800)
+    render_image(samurai.model_copy(update={"flipped": True}), W)
+    assert hexboard.CACHE.info().misses == 3
+
+
+def test_changed_terrain_under_the_same_key_is_not_served_stale(samurai: HexBoardView) -> None:
+    first = hexboard.static_layer(samurai, W)
+    burnt = samurai.model_copy(
+        update={"terrain": (*samurai.terrain, Terrain(hex="A1", kind="hill"))}
+    )
+    assert hexboard.static_layer(burnt, W) is not first
+
+
+def test_rendering_never_mutates_the_cached_layer(samurai: HexBoardView) -> None:
+    layer = hexboard.static_layer(samurai, W)
+    before = layer.tobytes()
+    one = render_image(samurai, W)
+    two = render_image(samurai, W)
+    assert layer.tobytes() == before
+    assert one.tobytes() == two.tobytes()
+
+
+def test_highlight_draws_a_bright_ring() -> None:
+    plain = _bare(markers=(HexMarker(hex="F5", side="Blue", shape="circle", label="U1"),))
+    lit = _bare(
+        markers=(HexMarker(hex="F5", side="Blue", shape="circle", label="U1", highlight=True),)
+    )
+    lay = hexboard.HexLayout.of(plain, W)
+    x, y = lay.centre("F5")
+    box = (
+        round(x - lay.hex_w / 2),
+        round(y - lay.size),
+        round(x + lay.hex_w / 2),
+        round(y + lay.size),
+    )
+    a, b = render_image(plain, W), render_image(lit, W)
+    assert a.crop(box).tobytes() != b.crop(box).tobytes()
+    assert count(a, box, P.HIGHLIGHT) == 0
+    assert count(b, box, P.HIGHLIGHT) > lay.hex_w * 3  # all the way round the hex
+    # Outside the hex nothing changes.
+    assert (
+        a.crop((0, 0, box[0] - 4, a.height)).tobytes()
+        == b.crop((0, 0, box[0] - 4, b.height)).tobytes()
+    )
+
+
+def test_faded_piece_is_dimmer_than_a_live_one() -> None:
+    view = _bare(
+        markers=(
+            HexMarker(hex="C5", side="Red", shape="circle", label="U1"),
+            HexMarker(hex="H5", side="Red", shape="circle", label="U2", faded=True),
+        )
+    )
+    img = render_image(view, W)
+    lay = hexboard.HexLayout.of(view, W)
+    red = P.side_colour("Red", view.sides)
+    live, faded = dominant(img, lay.centre("C5"), 14), dominant(img, lay.centre("H5"), 14)
+    assert live == red
+    assert faded != red
+    assert P.luminance(faded) > P.luminance(red)
+
+
+def test_arrows_are_drawn_along_their_lines() -> None:
+    view = _bare(
+        arrows=(
+            Arrow(start="B2", end="E2", kind="battle"),
+            Arrow(start="B6", end="H6", kind="retreat"),
+            Arrow(start="B8", end="E8", kind="move"),
+        )
+    )
+    img = render_image(view, W)
+    lay = hexboard.HexLayout.of(view, W)
+
+    def mid(a: str, b: str, t: float = 0.5) -> tuple[float, float]:
+        (x0, y0), (x1, y1) = lay.centre(a), lay.centre(b)
+        return (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+
+    assert pixel(img, mid("B2", "E2")) == P.BATTLE_RED
+    assert pixel(img, mid("B8", "E8")) == P.INK
+    # A retreat is dashed: along its line some points are arrow-coloured, some not.
+    along = [pixel(img, mid("B6", "H6", t / 40)) for t in range(8, 30)]
+    orange = hexboard._ARROW_INK["retreat"]
+    assert orange in along
+    assert sum(1 for c in along if c != orange) >= 4
+
+
+def test_two_pieces_in_one_hex_are_both_drawn() -> None:
+    view = _bare(
+        markers=(
+            HexMarker(hex="F5", side="Blue", shape="circle", label="U1"),
+            HexMarker(hex="F5", side="Blue", shape="star", label="L1", leader="L1"),
+        )
+    )
+    img = render_image(view, W)
+    lay = hexboard.HexLayout.of(view, W)
+    x, y = lay.centre("F5")
+    blue = P.side_colour("Blue", view.sides)
+    r = lay.hex_w * 0.345
+    assert near(dominant(img, (x - r * 0.55, y), 10), blue)
+    assert near(dominant(img, (x + r * 0.55, y), 10), blue)
+
+
+def test_unknown_hex_names_and_terrain_are_skipped_not_fatal() -> None:
+    view = _bare(
+        terrain=(Terrain(hex="??", kind="forest"), Terrain(hex="C3", kind="lava")),
+        markers=(HexMarker(hex="nowhere", side="Green", shape="diamond", label="X"),),
+        arrows=(Arrow(start="A1", end="??"),),
+        areas=(("Camp", ("F9", "bad")),),
+    )
+    img = render_image(view, W)
+    assert img.width == W
+
+
+def test_board_without_short_rows_fits_the_width() -> None:
+    view = _bare(cols=12, rows=8, short_odd_rows=False, section_lines=())
+    lay = hexboard.HexLayout.of(view, W)
+    img = render_image(
+        view.model_copy(
+            update={"markers": (HexMarker(hex="L2", side="Red", shape="square", label="U1"),)}
+        ),
+        W,
+    )
+    x, _ = lay.centre("L2")  # the last hex of a long odd row
+    assert x + lay.hex_w / 2 <= W - lay.margin_x + 1
+    assert dominant(img, lay.centre("L2"), 12) == P.side_colour("Red", view.sides)
+
+
+def test_area_is_outlined_round_its_outside_edges() -> None:
+    view = _bare(areas=(("Camp", ("F5", "G5")),))
+    img = render_image(view, W)
+    lay = hexboard.HexLayout.of(view, W)
+    (fx, fy), (gx, _) = lay.centre("F5"), lay.centre("G5")
+    edge_colour = (150, 96, 20)
+    # The shared edge between F5 and G5 is inside the area: no outline there.
+    assert pixel(img, ((fx + gx) / 2, fy)) != edge_colour
+    # F5's left edge faces outside.
+    assert pixel(img, (fx - lay.hex_w / 2 + lay.hex_w * 0.03, fy)) == edge_colour

@@ -1,0 +1,105 @@
+"""Shared drawing pieces: text fallbacks, colours, the panel, the layer cache."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from PIL import Image
+
+from renderers import primitives as P
+from rules.core.board import Panel, PanelLine
+
+
+def test_characters_the_font_lacks_get_readable_stand_ins() -> None:
+    assert P.printable("Turn 3 \u2014 Blue \u00bd") == "Turn 3 - Blue 1/2"
+    assert P.printable("A\u00e7\u00e3o Vermelho") == "Acao Vermelho"
+    assert P.printable("plain ascii") == "plain ascii"
+    assert P.printable("\u4e00") == "?"
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [("blue", P.PALETTE["blue"]), ("#102030", (16, 32, 48)), ("Red", P.PALETTE["red"])],
+)
+def test_side_colours_read_names_and_hex(spec: str, expected: P.RGB) -> None:
+    assert P.side_colour("x", {"x": spec}) == expected
+
+
+def test_unnamed_sides_get_distinct_stable_colours() -> None:
+    sides = {"Takeda": "", "Uesugi": ""}
+    a, b = P.side_colour("Takeda", sides), P.side_colour("Uesugi", sides)
+    assert a != b
+    assert a == P.side_colour("Takeda", sides)
+
+
+def test_readable_on_reaches_contrast() -> None:
+    yellow = P.PALETTE["yellow"]
+    assert P.contrast(P.readable_on(yellow, P.PANEL_BG), P.PANEL_BG) >= 4.5
+
+
+def _panel_image(panel: Panel, width: int = 900) -> Image.Image:
+    h = P.panel_height(panel, width)
+    img = Image.new("RGB", (width, h), (255, 0, 255))
+    P.draw_panel(P.Canvas(img), panel, {"Blue": "blue", "Red": "red"}, 0, width)
+    return img
+
+
+def test_panel_lines_are_drawn_and_tinted() -> None:
+    empty = Panel(title="Turn 1")
+    full = Panel(
+        title="Turn 1",
+        lines=(
+            PanelLine(text="Cards  Blue 5  Red 5"),
+            PanelLine(text="Red lost a unit", side="Red"),
+        ),
+    )
+    assert P.panel_height(full, 900) > P.panel_height(empty, 900)
+    img = _panel_image(full)
+    title_h = round(P.panel_height(empty, 900) * 0.6)
+    lines = img.crop((0, title_h, img.width, img.height))
+    colours = {c for _, c in lines.getcolors(img.width * img.height) or []}
+    assert P.INK in colours  # plain text
+    assert P.side_colour("Red", {"Red": "red"}) in colours  # the side swatch
+    assert P.readable_on(P.side_colour("Blue", {"Blue": "blue"}), P.PANEL_BG) in colours
+
+
+def test_empty_panel_takes_no_room() -> None:
+    assert P.panel_height(Panel(title=""), 1200) == 0
+
+
+def test_layer_cache_counts_and_bounds() -> None:
+    cache = P.LayerCache(maxsize=2)
+    built: list[str] = []
+
+    def build(name: str) -> Image.Image:
+        built.append(name)
+        return Image.new("RGB", (4, 4))
+
+    a = cache.get("a", lambda: build("a"))
+    assert cache.get("a", lambda: build("a")) is a
+    cache.get("b", lambda: build("b"))
+    cache.get("c", lambda: build("c"))  # evicts "a", the least recently used
+    cache.get("a", lambda: build("a"))
+    assert built == ["a", "b", "c", "a"]
+    info = cache.info()
+    assert (info.hits, info.misses, info.size, info.maxsize) == (1, 4, 2, 2)
+
+
+def test_text_sprites_match_direct_drawing() -> None:
+    direct = Image.new("RGB", (120, 60), P.WHITE)
+    direct_draw = P.Canvas(direct)
+    direct_draw.text((60, 30), "U3", font=P.font(28), fill=P.INK, anchor="mm")
+    pasted = Image.new("RGB", (120, 60), P.WHITE)
+    P.draw_text(P.Canvas(pasted), (60, 30), "U3", 28, P.INK)
+    assert direct.tobytes() == pasted.tobytes()
+
+
+def test_fonts_are_per_thread() -> None:
+    mine = P.font(20)
+    theirs: list[object] = []
+    t = threading.Thread(target=lambda: theirs.append(P.font(20)))
+    t.start()
+    t.join()
+    assert theirs[0] is not mine
+    assert P.font(20) is mine
