@@ -45,8 +45,25 @@ class Canvas(ImageDraw.ImageDraw):
 _fonts = threading.local()
 
 
+def _face_path() -> str | None:
+    """Return the Roboto face shipped by the font-roboto package (accented Latin), if present."""
+    try:
+        import font_roboto
+    except ImportError:
+        return None
+    path: str = font_roboto.Roboto
+    return path
+
+
+_FACE = _face_path()
+
+
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Return Pillow's scalable default font at `size` pixels (cached per thread)."""
+    """Return the board font at `size` pixels (cached per thread).
+
+    Roboto (from the font-roboto package) covers Portuguese accents; Pillow's scalable
+    default font, which covers ASCII only, stands in when it is missing.
+    """
     # One cache per thread: a FreeType face is not safe to share between threads.
     cache: dict[int, ImageFont.FreeTypeFont] | None = getattr(_fonts, "cache", None)
     if cache is None:
@@ -54,15 +71,15 @@ def font(size: int) -> ImageFont.FreeTypeFont:
         _fonts.cache = cache
     found = cache.get(size)
     if found is None:
-        loaded = ImageFont.load_default(size=size)
+        loaded = ImageFont.truetype(_FACE, size) if _FACE else ImageFont.load_default(size=size)
         if not isinstance(loaded, ImageFont.FreeTypeFont):
             raise RuntimeError("Pillow was built without FreeType; board text needs it")
         found = cache[size] = loaded
     return found
 
 
-# The embedded default font (Aileron) covers printable ASCII only; these read well
-# in its place. Anything else falls back to its unaccented letter ("Ação" -> "Acao").
+# Characters the font lacks (the embedded default covers printable ASCII only) get
+# stand-ins that read well in their place. Anything else falls back to its unaccented letter ("Ação" -> "Acao").
 _FALLBACK: dict[str, str] = {
     "\u2014": "-",  # em dash
     "\u2013": "-",  # en dash
