@@ -1,0 +1,541 @@
+"""What 40k players ask the bot to do (actions) and what it reports back (events).
+
+Both are discriminated unions on `type`. Actions accept the loose text a command option
+carries ("u2", "6+", "Insane Bravery", "Infantry, Grenades", '12"') and store it normalised,
+so a stored action always reads back the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BeforeValidator, Field, TypeAdapter
+
+from rules.core.model import Action, Event
+from rules.wh40k.state import Seat
+
+
+def _unit_ref(value: Any) -> Any:
+    """Read a unit reference: an id such as "u2" becomes "U2"; anything else is a name."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    return text.upper() if re.fullmatch(r"[uU]\d+", text) else text
+
+
+def _leadership(value: Any) -> Any:
+    """Read "6+" (or 6) as the target number 6."""
+    if isinstance(value, str):
+        return value.strip().rstrip("+").strip()
+    return value
+
+
+def _keywords(value: Any) -> Any:
+    """Read "Infantry, Grenades" or a list as upper-case keywords, without repeats."""
+    if isinstance(value, str):
+        value = value.split(",")
+    if isinstance(value, (list, tuple)):
+        out: list[str] = []
+        for item in value:
+            if not isinstance(item, str):
+                return value  # let pydantic reject it
+            word = " ".join(item.split()).upper()
+            if word and word not in out:
+                out.append(word)
+        return tuple(out)
+    return value
+
+
+def _inches(value: Any) -> Any:
+    """Read '12"', "12in" or "12 inches" as 12."""
+    if isinstance(value, str):
+        return re.sub(r'\s*(inches|inch|in|")$', "", value.strip().lower())
+    return value
+
+
+def _slug(value: Any) -> Any:
+    """Read "Insane Bravery" as "insane-bravery"."""
+    if isinstance(value, str):
+        return re.sub(r"[^a-z0-9]+", "-", value.strip().lower()).strip("-")
+    return value
+
+
+def _lower(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.strip().lower().replace(" ", "-")
+    return value
+
+
+UnitRef = Annotated[str, BeforeValidator(_unit_ref), Field(min_length=1, max_length=80)]
+Leadership = Annotated[int, BeforeValidator(_leadership), Field(ge=2, le=12)]
+Keywords = Annotated[tuple[str, ...], BeforeValidator(_keywords), Field(max_length=30)]
+Inches = Annotated[float, BeforeValidator(_inches), Field(ge=-1000, le=1000)]
+SeatName = Annotated[Seat, BeforeValidator(_lower)]
+UnitName = Annotated[str, Field(min_length=1, max_length=60)]
+FirstTurn = Annotated[Literal["attacker", "defender", "roll-off"], BeforeValidator(_lower)]
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+class StartBattle(Action):
+    """End setup and begin battle round 1; `first` overrides who takes the first turn."""
+
+    type: Literal["start_battle"] = "start_battle"
+    first: FirstTurn | None = None
+
+
+class NextPhase(Action):
+    """Finish the current step or phase and go on to the next."""
+
+    type: Literal["next_phase"] = "next_phase"
+
+
+class AddUnit(Action):
+    """Enter a unit in the sender's army before the battle."""
+
+    type: Literal["add_unit"] = "add_unit"
+    name: UnitName
+    models: int = Field(ge=1, le=100)
+    wounds: int = Field(ge=1, le=100)
+    leadership: Leadership
+    oc: int = Field(ge=0, le=20)
+    keywords: Keywords = ()
+    reserves: bool = False
+    x: Inches | None = None
+    y: Inches | None = None
+
+
+class EditUnit(Action):
+    """Change a unit's profile before the battle; omitted fields stay as they are."""
+
+    type: Literal["edit_unit"] = "edit_unit"
+    unit: UnitRef
+    name: UnitName | None = None
+    models: int | None = Field(default=None, ge=1, le=100)
+    wounds: int | None = Field(default=None, ge=1, le=100)
+    leadership: Leadership | None = None
+    oc: int | None = Field(default=None, ge=0, le=20)
+    keywords: Keywords | None = None
+    reserves: bool | None = None
+
+
+class RemoveUnit(Action):
+    """Take a unit out of the sender's army before the battle."""
+
+    type: Literal["remove_unit"] = "remove_unit"
+    unit: UnitRef
+
+
+class LoadRoster(Action):
+    """Replace the sender's army with the one in a roster file (TOML text)."""
+
+    type: Literal["roster"] = "roster"
+    text: str = Field(min_length=1, max_length=50_000)
+
+
+class Attach(Action):
+    """Join a Leader to a Bodyguard unit before the battle."""
+
+    type: Literal["attach"] = "attach"
+    leader: UnitRef
+    bodyguard: UnitRef
+
+
+class Detach(Action):
+    """Separate a Leader from its Bodyguard unit before the battle."""
+
+    type: Literal["detach"] = "detach"
+    leader: UnitRef
+
+
+class Move(Action):
+    """Report where a unit now stands (deploying, moving, arriving from Reserves)."""
+
+    type: Literal["move"] = "move"
+    unit: UnitRef
+    x: Inches
+    y: Inches
+
+
+class FallBack(Action):
+    """Fall Back with a unit; a Battle-shocked one rolls Desperate Escape for every model."""
+
+    type: Literal["fall_back"] = "fall_back"
+    unit: UnitRef
+    x: Inches | None = None
+    y: Inches | None = None
+    # Which part of an attached unit loses models first to Desperate Escape.
+    first: Annotated[Literal["bodyguard", "leader"], BeforeValidator(_lower)] = "bodyguard"
+
+
+class Casualties(Action):
+    """Report models destroyed and/or wounds lost by a unit."""
+
+    type: Literal["casualties"] = "casualties"
+    unit: UnitRef
+    models: int = Field(default=0, ge=0, le=100)
+    wounds: int = Field(default=0, ge=0, le=1000)
+
+
+class Restore(Action):
+    """Report models returned to a unit and/or wounds healed."""
+
+    type: Literal["restore"] = "restore"
+    unit: UnitRef
+    models: int = Field(default=0, ge=0, le=100)
+    wounds: int = Field(default=0, ge=0, le=1000)
+
+
+class ShockTest(Action):
+    """Call on a unit to test in this battle-shock step for being below its Starting Strength."""
+
+    type: Literal["shock_test"] = "shock_test"
+    unit: UnitRef
+
+
+class UseStratagem(Action):
+    """Spend CP on a Stratagem, naming the unit it affects."""
+
+    type: Literal["stratagem"] = "stratagem"
+    name: Annotated[str, BeforeValidator(_slug), Field(min_length=1, max_length=60)]
+    unit: UnitRef | None = None
+
+
+class GainCp(Action):
+    """Gain CP from an ability or other rule (limited per battle round)."""
+
+    type: Literal["gain_cp"] = "gain_cp"
+    amount: int = Field(default=1, ge=1, le=5)
+    source: str = Field(default="", max_length=100)
+
+
+class AdjustCp(Action):
+    """Set a side's CP outright (a referee's correction)."""
+
+    type: Literal["adjust_cp"] = "adjust_cp"
+    side: SeatName
+    cp: int = Field(ge=0, le=99)
+
+
+class Score(Action):
+    """Report victory points scored this battle round (negative numbers correct a mistake)."""
+
+    type: Literal["score"] = "score"
+    primary: int = Field(default=0, ge=-50, le=50)
+    secondary: int = Field(default=0, ge=-40, le=40)
+
+
+class Concede(Action):
+    """Concede the battle."""
+
+    type: Literal["concede"] = "concede"
+
+
+WhAction = Annotated[
+    StartBattle
+    | NextPhase
+    | AddUnit
+    | EditUnit
+    | RemoveUnit
+    | LoadRoster
+    | Attach
+    | Detach
+    | Move
+    | FallBack
+    | Casualties
+    | Restore
+    | ShockTest
+    | UseStratagem
+    | GainCp
+    | AdjustCp
+    | Score
+    | Concede,
+    Field(discriminator="type"),
+]
+ACTIONS: TypeAdapter[WhAction] = TypeAdapter(WhAction)
+
+# Other spellings of action types that players type.
+TYPE_ALIASES = {
+    "place": "move",
+    "deploy": "move",
+    "fallback": "fall_back",
+    "next": "next_phase",
+    "use_stratagem": "stratagem",
+    "load_roster": "roster",
+    "battle_shock_test": "shock_test",
+}
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+class RollOff(Event):
+    """The bot rolled off for the first turn; each pair is (attacker, defender)."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["RollOff"] = "RollOff"
+    rolls: tuple[tuple[int, int], ...]
+    winner: Seat
+
+
+class BattleStarted(Event):
+    type: Literal["BattleStarted"] = "BattleStarted"
+    first: Seat
+
+
+class PhaseBegan(Event):
+    type: Literal["PhaseBegan"] = "PhaseBegan"
+    round: int
+    seat: Seat
+    phase: str
+    step: str
+
+
+class CommandPointsGained(Event):
+    type: Literal["CommandPointsGained"] = "CommandPointsGained"
+    side: Seat
+    amount: int
+    source: str
+    cp: int
+
+
+class CommandPointsSet(Event):
+    type: Literal["CommandPointsSet"] = "CommandPointsSet"
+    side: Seat
+    cp: int
+
+
+class BattleShockEnded(Event):
+    type: Literal["BattleShockEnded"] = "BattleShockEnded"
+    unit: str
+    name: str
+
+
+class BattleShockTestRequired(Event):
+    type: Literal["BattleShockTestRequired"] = "BattleShockTestRequired"
+    unit: str
+    name: str
+
+
+TestCause = Literal["below-half-strength", "below-starting-strength", "re-roll"]
+
+
+class BattleShockTestRolled(Event):
+    """A Battle-shock test the bot rolled; `units` lists every part of an attached unit."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["BattleShockTestRolled"] = "BattleShockTestRolled"
+    units: tuple[str, ...]
+    name: str
+    cause: TestCause
+    dice: tuple[int, int]
+    leadership: int
+    passed: bool
+
+
+class BattleShockTestOverturned(Event):
+    """Insane Bravery turned a failed test into a pass."""
+
+    type: Literal["BattleShockTestOverturned"] = "BattleShockTestOverturned"
+    units: tuple[str, ...]
+    name: str
+
+
+class StratagemUsed(Event):
+    type: Literal["StratagemUsed"] = "StratagemUsed"
+    side: Seat
+    stratagem: str
+    name: str
+    unit: str | None = None
+    cost: int
+    cp: int
+
+
+class FellBack(Event):
+    type: Literal["FellBack"] = "FellBack"
+    units: tuple[str, ...]
+    name: str
+
+
+class DesperateEscapeRolled(Event):
+    """One die per model of a Battle-shocked unit Falling Back; each 1-2 lost a model."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["DesperateEscapeRolled"] = "DesperateEscapeRolled"
+    units: tuple[str, ...]
+    name: str
+    dice: tuple[int, ...]
+    lost: int
+
+
+class ModelsDestroyed(Event):
+    type: Literal["ModelsDestroyed"] = "ModelsDestroyed"
+    unit: str
+    name: str
+    models: int
+    remaining: int
+
+
+class WoundsLost(Event):
+    type: Literal["WoundsLost"] = "WoundsLost"
+    unit: str
+    name: str
+    wounds: int
+    # Models the wounds destroyed.
+    models: int
+    remaining: int
+
+
+class ModelsRestored(Event):
+    type: Literal["ModelsRestored"] = "ModelsRestored"
+    unit: str
+    name: str
+    models: int
+    wounds: int
+    remaining: int
+
+
+class UnitDestroyed(Event):
+    """A unit lost its last model; `attached_to` names the surviving part of an attached unit."""
+
+    type: Literal["UnitDestroyed"] = "UnitDestroyed"
+    unit: str
+    name: str
+    side: Seat
+    attached_to: str | None = None
+
+
+class StartingStrengthChanged(Event):
+    type: Literal["StartingStrengthChanged"] = "StartingStrengthChanged"
+    unit: str
+    name: str
+    was: int
+    now: int
+
+
+class BelowHalfStrengthChanged(Event):
+    type: Literal["BelowHalfStrengthChanged"] = "BelowHalfStrengthChanged"
+    units: tuple[str, ...]
+    name: str
+    below: bool
+
+
+class UnitMoved(Event):
+    type: Literal["UnitMoved"] = "UnitMoved"
+    units: tuple[str, ...]
+    name: str
+    x: float
+    y: float
+    arrived: bool = False
+
+
+class ObjectiveControlChanged(Event):
+    type: Literal["ObjectiveControlChanged"] = "ObjectiveControlChanged"
+    objective: str
+    label: str
+    holder: Seat | None
+    contested: bool
+    was: Seat | None
+    attacker_oc: int
+    defender_oc: int
+
+
+class VictoryPointsScored(Event):
+    type: Literal["VictoryPointsScored"] = "VictoryPointsScored"
+    side: Seat
+    round: int
+    primary: int
+    secondary: int
+    total: int
+
+
+class UnitAdded(Event):
+    type: Literal["UnitAdded"] = "UnitAdded"
+    unit: str
+    side: Seat
+    name: str
+    models: int
+
+
+class UnitEdited(Event):
+    type: Literal["UnitEdited"] = "UnitEdited"
+    unit: str
+    name: str
+    fields: tuple[str, ...]
+
+
+class UnitRemoved(Event):
+    type: Literal["UnitRemoved"] = "UnitRemoved"
+    unit: str
+    name: str
+
+
+class RosterLoaded(Event):
+    type: Literal["RosterLoaded"] = "RosterLoaded"
+    side: Seat
+    name: str
+    units: tuple[str, ...]
+
+
+class UnitAttached(Event):
+    type: Literal["UnitAttached"] = "UnitAttached"
+    leader: str
+    bodyguard: str
+    name: str
+
+
+class UnitDetached(Event):
+    type: Literal["UnitDetached"] = "UnitDetached"
+    leader: str
+    bodyguard: str
+    name: str
+
+
+class Conceded(Event):
+    type: Literal["Conceded"] = "Conceded"
+    side: Seat
+
+
+class BattleEnded(Event):
+    type: Literal["BattleEnded"] = "BattleEnded"
+    winner: Seat | None
+    attacker_vp: int
+    defender_vp: int
+    reason: str
+
+
+WhEvent = Annotated[
+    RollOff
+    | BattleStarted
+    | PhaseBegan
+    | CommandPointsGained
+    | CommandPointsSet
+    | BattleShockEnded
+    | BattleShockTestRequired
+    | BattleShockTestRolled
+    | BattleShockTestOverturned
+    | StratagemUsed
+    | FellBack
+    | DesperateEscapeRolled
+    | ModelsDestroyed
+    | WoundsLost
+    | ModelsRestored
+    | UnitDestroyed
+    | StartingStrengthChanged
+    | BelowHalfStrengthChanged
+    | UnitMoved
+    | ObjectiveControlChanged
+    | VictoryPointsScored
+    | UnitAdded
+    | UnitEdited
+    | UnitRemoved
+    | RosterLoaded
+    | UnitAttached
+    | UnitDetached
+    | Conceded
+    | BattleEnded,
+    Field(discriminator="type"),
+]
+EVENTS: TypeAdapter[WhEvent] = TypeAdapter(WhEvent)

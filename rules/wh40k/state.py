@@ -1,0 +1,229 @@
+"""The state of a tracked 40k battle, and the facts that follow from it (strength, control).
+
+The state is mutable on purpose: the engine deep-copies it once per action and edits the copy,
+so an input state is never changed. Units keep their own figures; whether a unit is Below
+Half-strength, destroyed or part of an attached unit is worked out from them, never stored twice.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.core.dice import DiceState
+from rules.core.inches import Point, within
+from rules.core.model import Frozen
+
+ENGINE = "wh40k/1"
+
+Seat = Literal["attacker", "defender"]
+SEATS: tuple[Seat, Seat] = ("attacker", "defender")
+
+Phase = Literal["command", "movement", "shooting", "charge", "fight"]
+Step = Literal[
+    "setup", "command", "battle-shock", "movement", "shooting", "charge", "fight", "over"
+]
+# The steps of one player's turn, in order; the Command phase is two steps.
+TURN_STEPS: tuple[Step, ...] = (
+    "command", "battle-shock", "movement", "shooting", "charge", "fight"
+)
+LAST_ROUND = 5
+OBJECTIVE_RANGE = 3.0
+CHARACTER = "CHARACTER"
+
+
+def other(seat: Seat) -> Seat:
+    """Return the opposing seat."""
+    return "defender" if seat == "attacker" else "attacker"
+
+
+_PHASES: dict[Step, Phase | None] = {
+    "setup": None,
+    "command": "command",
+    "battle-shock": "command",
+    "movement": "movement",
+    "shooting": "shooting",
+    "charge": "charge",
+    "fight": "fight",
+    "over": None,
+}
+
+
+def phase_of(step: Step) -> Phase | None:
+    """Return the phase a step belongs to (None before and after the battle)."""
+    return _PHASES[step]
+
+
+class Unit(BaseModel):
+    """A unit of an army as the bot tracks it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    side: Seat
+    name: str
+    # Models in the unit when it joined the army (its own Starting Strength).
+    starting_strength: int = Field(ge=1)
+    models: int = Field(ge=0)
+    wounds: int = Field(ge=1)
+    # Wounds lost by the one wounded model still standing.
+    damage: int = Field(default=0, ge=0)
+    # The Leadership target (6 means 6+); lower is better.
+    leadership: int
+    oc: int = Field(ge=0)
+    keywords: tuple[str, ...] = ()
+    # On a Leader: the Bodyguard unit it is joined to.
+    leads: str | None = None
+    position: Point | None = None
+    reserves: bool = False
+    shocked: bool = False
+
+    @property
+    def destroyed(self) -> bool:
+        """Say whether the unit has no models left."""
+        return self.models == 0
+
+    @property
+    def character(self) -> bool:
+        """Say whether the unit is a CHARACTER (and so may lead)."""
+        return CHARACTER in self.keywords
+
+    def objective_control(self) -> int:
+        """Return the unit's total OC: 0 while Battle-shocked."""
+        return 0 if self.shocked else self.models * self.oc
+
+
+class Control(Frozen):
+    """Who holds an objective marker after the last check."""
+
+    holder: Seat | None = None
+    contested: bool = False
+
+
+class RoundScore(Frozen):
+    """Victory points one player reported for one battle round."""
+
+    round: int
+    primary: int = 0
+    secondary: int = 0
+
+
+class GameState(BaseModel):
+    """A whole battle: rosters, turn position, CP, Stratagem use, control and scores."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    engine: str = ENGINE
+    scenario: str
+    dice: DiceState
+    step: Step = "setup"
+    round: int = 0
+    # The seat that takes the first turn of every battle round.
+    first: Seat = "attacker"
+    active: Seat = "attacker"
+    cp: dict[Seat, int]
+    # CP gained this battle round beyond the 1 CP of each Command phase.
+    extra_cp: dict[Seat, int]
+    units: dict[str, Unit] = {}
+    next_unit: int = 1
+    # Units called on to test for being below Starting Strength in this Command phase.
+    forced_tests: list[str] = []
+    # Units (every part of an attached unit) that failed a test in this battle-shock step.
+    failed_tests: list[str] = []
+    # "seat:stratagem" keys.
+    used_this_phase: list[str] = []
+    used_this_battle: list[str] = []
+    control: dict[str, Control] = {}
+    scores: dict[Seat, list[RoundScore]]
+    conceded: Seat | None = None
+
+
+def unit_number(unit_id: str) -> int:
+    """Return the number in a unit id ("U12" -> 12) for sorting."""
+    return int(unit_id[1:])
+
+
+def leader_of(state: GameState, bodyguard: Unit) -> Unit | None:
+    """Return the Leader joined to a unit, if any."""
+    for unit in state.units.values():
+        if unit.leads == bodyguard.id:
+            return unit
+    return None
+
+
+def parts(state: GameState, unit: Unit) -> list[Unit]:
+    """Return the units that fight as one with `unit`: the Leader first, then the Bodyguard.
+
+    The last part (the Bodyguard, or the unit itself) is the one an attached unit is known by.
+    """
+    if unit.leads is not None:
+        return [unit, state.units[unit.leads]]
+    leader = leader_of(state, unit)
+    return [leader, unit] if leader is not None else [unit]
+
+
+def label(state: GameState, unit: Unit) -> str:
+    """Return the display name of a unit or attached unit."""
+    return " + ".join(p.name for p in parts(state, unit))
+
+
+def groups(state: GameState, side: Seat | None = None) -> list[list[Unit]]:
+    """Return every unit still in play (attached ones as one), ordered by their head's id."""
+    out: list[list[Unit]] = []
+    for unit in state.units.values():
+        if unit.destroyed or unit.leads is not None or (side and unit.side != side):
+            continue
+        out.append(parts(state, unit))
+    out.sort(key=lambda g: unit_number(g[-1].id))
+    return out
+
+
+def starting_strength(state: GameState, unit: Unit) -> int:
+    """Return the Starting Strength of a unit, summed over an attached unit's parts."""
+    return sum(p.starting_strength for p in parts(state, unit))
+
+
+def below_half_strength(state: GameState, unit: Unit) -> bool:
+    """Say whether a unit (or the attached unit it belongs to) is Below Half-strength."""
+    group = parts(state, unit)
+    if all(p.destroyed for p in group):
+        return False
+    if starting_strength(state, unit) == 1:
+        remaining = group[0].wounds - group[0].damage
+        return 2 * remaining < group[0].wounds
+    return 2 * sum(p.models for p in group) < starting_strength(state, unit)
+
+
+def below_starting_strength(state: GameState, unit: Unit) -> bool:
+    """Say whether a unit has fewer models than its Starting Strength."""
+    return sum(p.models for p in parts(state, unit)) < starting_strength(state, unit)
+
+
+def best_leadership(state: GameState, unit: Unit) -> int:
+    """Return the best (lowest) Leadership target among a unit's models."""
+    return min(p.leadership for p in parts(state, unit))
+
+
+def objective_totals(state: GameState, at: Point) -> dict[Seat, int]:
+    """Return each side's total OC of units in play within range of a point."""
+    totals: dict[Seat, int] = {seat: 0 for seat in SEATS}
+    for unit in state.units.values():
+        if unit.destroyed or unit.reserves or unit.position is None:
+            continue
+        if within(unit.position, at, OBJECTIVE_RANGE):
+            totals[unit.side] += unit.objective_control()
+    return totals
+
+
+def control_of(totals: dict[Seat, int]) -> Control:
+    """Decide who holds a marker from each side's OC near it; equal totals above 0 contest it."""
+    a, d = totals["attacker"], totals["defender"]
+    if a == d:
+        return Control(contested=a > 0)
+    return Control(holder="attacker" if a > d else "defender")
+
+
+def vp_total(state: GameState, seat: Seat) -> int:
+    """Return a player's victory points so far."""
+    return sum(r.primary + r.secondary for r in state.scores[seat])

@@ -1,0 +1,421 @@
+"""The battle around the Command phase: setup, rounds, scoring, outcome and the system surface."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from rules.core.board import TabletopView
+from rules.core.dice import seed_hash
+from rules.core.errors import RuleViolation
+from rules.core.references import all_rules
+from rules.core.system import GameSystem, system
+from rules.wh40k.actions import EVENTS, NextPhase, UseStratagem
+from rules.wh40k.engine import SYSTEM, sort_key
+from rules.wh40k.state import GameState
+from tests.rules.wh40k.helpers import (
+    SCENARIO,
+    act,
+    act_events,
+    advance,
+    battle,
+    covers,
+    of_type,
+    refused,
+    uid,
+    unit,
+)
+
+
+def finish(state: GameState) -> tuple[GameState, list]:
+    """Press next_phase to the end of the battle, returning every event on the way."""
+    events: list = []
+    while state.step != "over":
+        state, more = act_events(state, state.active, type="next_phase")
+        events += more
+    return state, events
+
+
+def test_every_wh40k_rule_is_named_by_a_test_of_this_folder() -> None:
+    text = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    ours = [r for r in all_rules().values() if r.system == "wh40k"]
+    assert [r.id for r in ours if f'"{r.id}"' not in text] == []
+    seed_rules = [r for r in ours if r.source == "seed"]
+    assert len(seed_rules) == 14
+    assert {r.origin for r in seed_rules} == {"wh40k-command-phase"}
+
+
+def test_the_system_is_registered_and_meets_the_protocol() -> None:
+    assert isinstance(SYSTEM, GameSystem)
+    assert system("wh40k") is SYSTEM
+    assert [s.id for s in SYSTEM.scenarios()] == ["take-and-hold"]
+    assert SYSTEM.scenarios()[0].seats == ("attacker", "defender")
+
+
+def test_new_game_loads_the_scenario_and_both_sample_armies() -> None:
+    state = SYSTEM.new_game(SCENARIO, "x")
+    assert state.step == "setup" and state.round == 0
+    sides = {u.side for u in state.units.values()}
+    assert sides == {"attacker", "defender"}
+    captain = state.units[uid(state, "Captain")]
+    assert state.units[captain.leads or ""].name == "Intercessor Squad"
+    assert len(SYSTEM.board(state).objectives) == 5
+    with pytest.raises(RuleViolation) as caught:
+        SYSTEM.new_game("no-such-mission", "x")
+    assert caught.value.rule_id == "core/bad-input"
+
+
+def test_five_rounds_of_five_phases_then_the_battle_ends() -> None:
+    covers("wh40k/battle-rounds")
+    state, events = finish(battle("seed-6"))
+    began = of_type(events, "PhaseBegan")
+    commands = [(e.round, e.seat) for e in began if e.step == "command"]
+    assert commands[0] == (1, "defender") and commands[-1] == (5, "defender")
+    assert len(commands) == 9  # plus the attacker's round-1 phase opened by start_battle
+    turn = [e.step for e in began[:7]]
+    assert turn == [
+        "battle-shock",
+        "movement",
+        "shooting",
+        "charge",
+        "fight",
+        "command",
+        "battle-shock",
+    ]
+    assert of_type(events, "BattleEnded")[0].winner is None
+    assert SYSTEM.prompt(state).seat is None
+
+
+def test_the_higher_vp_total_wins_after_round_5() -> None:
+    covers("wh40k/victory-points")
+    state = battle("seed-6")
+    state = act(state, "attacker", type="score", primary=10, secondary=3)
+    state = advance(advance(state, "movement"), "command", active="attacker")
+    state = act(state, "attacker", type="score", primary=5)
+    state = act(state, "defender", type="score", secondary=4)
+    assert [(r.round, r.primary, r.secondary) for r in state.scores["attacker"]] == [
+        (1, 10, 3),
+        (2, 5, 0),
+    ]
+    assert SYSTEM.outcome(state) is None
+    state, events = finish(state)
+    outcome = SYSTEM.outcome(state)
+    assert outcome is not None and outcome.winner == "attacker"
+    assert "18 VP to 4 VP" in outcome.reason
+    ended = of_type(events, "BattleEnded")[0]
+    assert (ended.attacker_vp, ended.defender_vp) == (18, 4)
+    panel = " ".join(line.text for line in SYSTEM.board(state).panel.lines)
+    assert "18 VP" in panel and "Battle over" in panel
+
+
+def test_equal_totals_are_a_draw() -> None:
+    covers("wh40k/victory-points")
+    state = battle("seed-6")
+    state = act(state, "attacker", type="score", primary=5)
+    state = act(state, "defender", type="score", primary=5)
+    outcome = SYSTEM.outcome(finish(state)[0])
+    assert outcome is not None and outcome.winner is None and "draw" in outcome.reason
+
+
+def test_victory_point_caps_and_corrections() -> None:
+    covers("wh40k/victory-points")
+    state = battle()
+    state = act(state, "attacker", type="score", primary=40, secondary=30)
+    refused(state, "attacker", "wh40k/victory-points", type="score", primary=11)
+    refused(state, "attacker", "wh40k/victory-points", type="score", secondary=11)
+    refused(state, "defender", "wh40k/victory-points", type="score", primary=-1)
+    state = act(state, "attacker", type="score", primary=-5)
+    assert state.scores["attacker"][0].primary == 35
+    refused(state, "attacker", "core/bad-input", type="score")
+
+
+def test_conceding_ends_the_battle() -> None:
+    state, events = act_events(battle(), "defender", type="concede")
+    outcome = SYSTEM.outcome(state)
+    assert outcome is not None and outcome.winner == "attacker"
+    assert of_type(events, "Conceded")[0].side == "defender"
+
+
+def test_a_finished_battle_takes_no_more_actions() -> None:
+    covers("core/game-over")
+    state = act(battle(), "defender", type="concede")
+    refused(state, "attacker", "core/game-over", type="next_phase")
+    refused(state, "attacker", "core/game-over", type="score", primary=1)
+    assert SYSTEM.legal_actions(state, "attacker") == []
+
+
+def test_only_the_active_player_moves_the_game_on() -> None:
+    covers("core/not-your-turn")
+    state = battle()
+    refused(state, "defender", "core/not-your-turn", type="next_phase")
+    refused(state, "", "core/not-your-turn", type="score", primary=1)
+    assert "next_phase" not in SYSTEM.out_of_turn_actions
+    assert "fall_back" not in SYSTEM.out_of_turn_actions
+
+
+def test_actions_belong_to_their_step() -> None:
+    covers("core/wrong-step")
+    setup = battle(start=False)
+    refused(setup, "attacker", "core/wrong-step", type="next_phase")
+    refused(
+        setup, "attacker", "core/wrong-step", type="casualties", unit=uid(setup, "Squad"), models=1
+    )
+    started = act(setup, "attacker", type="start_battle")
+    refused(
+        started,
+        "attacker",
+        "core/wrong-step",
+        type="add_unit",
+        name="Late",
+        models=1,
+        wounds=1,
+        leadership=7,
+        oc=1,
+    )
+    refused(started, "attacker", "core/wrong-step", type="start_battle")
+
+
+def test_setup_builds_and_edits_an_army() -> None:
+    state = battle(start=False)
+    state, events = act_events(
+        state,
+        "attacker",
+        type="add_unit",
+        name="Captain",
+        models="1",
+        wounds=5,
+        leadership="6+",
+        oc=1,
+        keywords="Infantry, Character",
+        x='12"',
+        y=8,
+    )
+    (added,) = of_type(events, "UnitAdded")
+    captain = state.units[added.unit]
+    assert (captain.leadership, captain.keywords) == (6, ("INFANTRY", "CHARACTER"))
+    assert captain.position is not None and captain.position.x == 12
+    squad = uid(state, "Squad")
+    state = act(state, "attacker", type="attach", leader=captain.id, bodyguard=squad)
+    assert state.units[captain.id].leads == squad
+    state = act(state, "attacker", type="edit_unit", unit=squad, reserves=True)
+    assert state.units[captain.id].reserves and state.units[squad].reserves
+    state = act(state, "attacker", type="detach", leader=captain.id)
+    state, events = act_events(state, "attacker", type="remove_unit", unit="Captain")
+    assert captain.id not in state.units
+    refused(state, "attacker", "core/bad-input", type="edit_unit", unit=squad)
+    refused(state, "defender", "wh40k/own-units", type="edit_unit", unit=squad, oc=3)
+
+
+def test_leaders_join_one_bodyguard_before_the_battle() -> None:
+    covers("wh40k/leader")
+    state = battle(
+        attacker=(
+            unit("Captain", models=1, keywords=("Character",), x=1, y=1),
+            unit("Chaplain", models=1, keywords=("Character",), x=1, y=1),
+            unit("Squad", x=20, y=22),
+        ),
+        start=False,
+    )
+    captain, chaplain, squad = (uid(state, n) for n in ("Captain", "Chaplain", "Squad"))
+    refused(state, "attacker", "wh40k/leader", type="attach", leader=squad, bodyguard=captain)
+    refused(state, "attacker", "wh40k/leader", type="attach", leader=captain, bodyguard=chaplain)
+    refused(state, "attacker", "wh40k/leader", type="detach", leader=captain)
+    state = act(state, "attacker", type="attach", leader=captain, bodyguard=squad)
+    refused(state, "attacker", "wh40k/leader", type="attach", leader=chaplain, bodyguard=squad)
+    refused(state, "attacker", "wh40k/leader", type="attach", leader=captain, bodyguard=squad)
+    refused(state, "attacker", "wh40k/leader", type="edit_unit", unit=captain, keywords="Infantry")
+    refused(state, "attacker", "wh40k/leader", type="edit_unit", unit=squad, keywords="Character")
+    refused(state, "defender", "wh40k/own-units", type="attach", leader=captain, bodyguard=squad)
+
+
+def test_roster_files_are_read_and_checked() -> None:
+    covers("wh40k/leader", "core/bad-input", "wh40k/on-the-table")
+    state = battle(start=False)
+    text = unit("Warboss", models=1, keywords=("Character",), key="b", leads="m") + unit(
+        "Boyz", key="m", x=30, y=40
+    )
+    state, events = act_events(state, "defender", type="roster", text=text)
+    boss = state.units[uid(state, "Warboss")]
+    assert boss.leads == uid(state, "Boyz")
+    assert of_type(events, "RosterLoaded")[0].units == (boss.id, uid(state, "Boyz"))
+    refused(state, "defender", "core/bad-input", type="roster", text="[[unit]]\nname = 3")
+    refused(state, "defender", "core/bad-input", type="roster", text="not = [toml")
+    refused(
+        state,
+        "defender",
+        "wh40k/leader",
+        type="roster",
+        text=unit("Boss", leads="m") + unit("Boyz", key="m"),
+    )
+    refused(state, "defender", "wh40k/on-the-table", type="roster", text=unit("Boyz", x=70, y=1))
+
+
+def test_the_battle_needs_both_armies() -> None:
+    covers("wh40k/armies-ready")
+    state = battle(start=False)
+    state = act(state, "defender", type="remove_unit", unit=uid(state, "Mob"))
+    refused(state, "attacker", "wh40k/armies-ready", type="start_battle")
+
+
+def test_a_roll_off_can_decide_the_first_turn() -> None:
+    state, events = act_events(
+        battle("seed-0", start=False), "defender", type="start_battle", first="Roll-off"
+    )
+    (roll,) = of_type(events, "RollOff")
+    assert roll.rolls == ((2, 5),) and roll.winner == "defender"
+    assert type(roll).irreversible
+    assert (state.first, state.active) == ("defender", "defender")
+    chosen = act(battle(start=False), "attacker", type="start_battle", first="defender")
+    assert chosen.active == "defender"
+
+
+def test_parse_action_reads_loose_command_options() -> None:
+    assert SYSTEM.parse_action({"type": "Next Phase"}) == NextPhase()
+    parsed = SYSTEM.parse_action({"type": "stratagem", "name": "Insane Bravery", "unit": " u2 "})
+    assert parsed == UseStratagem(name="insane-bravery", unit="U2")
+    assert SYSTEM.parse_action({"type": "place", "unit": "U1", "x": "12in", "y": 3}).type == "move"
+    with pytest.raises(ValidationError):
+        SYSTEM.parse_action({"type": "casualties", "unit": "U1", "models": -1})
+    with pytest.raises(ValidationError):
+        SYSTEM.parse_action({"type": "next_phase", "extra": 1})
+
+
+def test_state_actions_and_events_round_trip_through_json() -> None:
+    state = battle("seed-3")
+    squad = uid(state, "Squad")
+    state = act(state, "attacker", type="casualties", unit=squad, models=6)
+    state, events = act_events(state, "attacker", type="next_phase")
+    dumped = json.loads(json.dumps(state.model_dump(mode="json")))
+    assert SYSTEM.load_state(dumped) == state
+    for event in events:
+        assert EVENTS.validate_python(event.model_dump(mode="json")) == event
+    for action in SYSTEM.legal_actions(state, "attacker"):
+        assert SYSTEM.parse_action(action.model_dump(mode="json")) == action
+
+
+def test_a_refusal_leaves_the_input_unchanged_and_apply_never_mutates_it() -> None:
+    covers("core/bad-input")
+    state = battle("seed-3")
+    before = state.model_dump(mode="json")
+    refused(state, "attacker", "core/bad-input", type="casualties", unit="Nobody", models=1)
+    new, _ = act_events(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=6)
+    new, _ = act_events(new, "attacker", type="next_phase")
+    assert state.model_dump(mode="json") == before
+    assert new.dice.drawn == 2 and state.dice.drawn == 0
+
+
+def test_dict_actions_and_states_are_accepted() -> None:
+    state = battle()
+    new, _ = SYSTEM.apply(state.model_dump(mode="json"), {"type": "next_phase", "seat": "attacker"})
+    assert new.step == "movement"
+    with pytest.raises(RuleViolation) as caught:
+        SYSTEM.apply(state, {"type": "no_such_thing", "seat": "attacker"})
+    assert caught.value.rule_id == "core/bad-input"
+
+
+def test_view_shows_everything_but_the_dice_seed() -> None:
+    state = battle("a-secret-seed")
+    for seat in ("attacker", "defender", None):
+        shown = SYSTEM.view(state, seat)
+        assert "a-secret-seed" not in json.dumps(shown)
+        assert shown["dice"]["seed_sha256"] == seed_hash("a-secret-seed")
+        assert shown["cp"] == {"attacker": 1, "defender": 1}
+
+
+def test_board_shows_the_table_objectives_units_and_panel() -> None:
+    state = SYSTEM.new_game(SCENARIO, "x")
+    assert len(SYSTEM.board(state).features) == 2  # deployment zones while armies deploy
+    state = act(state, "attacker", type="start_battle")
+    view = SYSTEM.board(state)
+    assert isinstance(view, TabletopView)
+    assert (view.width, view.height) == (60, 44)
+    assert [o.label for o in view.objectives] == ["O1", "O2", "O3", "O4", "O5"]
+    assert set(view.sides) == {"attacker", "defender"}
+    assert {u.side for u in view.units} == {"attacker", "defender"}
+    assert view.features == ()
+    text = [line.text for line in view.panel.lines]
+    assert text[0] == "Battle round 1 of 5"
+    assert "command step" in text[1]
+    assert any(t.startswith("Attacker: 1 CP, 0 VP") for t in text)
+    assert any("Reserves" in t and "Terminator" in t for t in text)
+
+
+def test_suggest_completes_units_leaders_bodyguards_and_stratagems() -> None:
+    state = SYSTEM.new_game(SCENARIO, "x")
+    units = SYSTEM.suggest(state, "attacker", "unit", "inter")
+    assert [v for _, v in units] == [
+        uid(state, "Intercessor Squad"),
+        uid(state, "Assault Intercessors"),
+    ]
+    assert units[0][0].startswith(uid(state, "Intercessor Squad"))
+    assert SYSTEM.suggest(state, "defender", "leader", "") == [
+        (f"{uid(state, 'Warboss')} Warboss (defender, 1/1)", uid(state, "Warboss"))
+    ]
+    bodyguards = [v for _, v in SYSTEM.suggest(state, "attacker", "bodyguard", "")]
+    assert uid(state, "Intercessor Squad") not in bodyguards  # it already has its Captain
+    assert uid(state, "Terminator Squad") in bodyguards
+    assert SYSTEM.suggest(state, None, "stratagem", "brav") == [
+        ("Insane Bravery (1 CP)", "insane-bravery")
+    ]
+    assert len(SYSTEM.suggest(state, None, "stratagem", "")) == 11
+    assert SYSTEM.suggest(state, None, "colour", "") == []
+
+
+def test_legal_actions_sort_unit_numbers_by_size() -> None:
+    state = act(SYSTEM.new_game(SCENARIO, "x"), "attacker", type="start_battle")
+    hits = [
+        a.unit
+        for a in SYSTEM.legal_actions(state, "attacker")
+        if a.type == "casualties" and a.models == 1
+    ]
+    assert hits[:3] == ["U1", "U2", "U3"] and hits[-3:] == ["U10", "U11", "U12"]
+
+
+def test_prompt_names_the_seat_and_step() -> None:
+    state = SYSTEM.new_game(SCENARIO, "x")
+    prompt = SYSTEM.prompt(state)
+    assert (prompt.seat, prompt.step) == ("attacker", "setup")
+    assert "start_battle" in prompt.actions
+    state = advance(act(state, "attacker", type="start_battle"), "movement")
+    prompt = SYSTEM.prompt(state)
+    assert (prompt.seat, prompt.step) == ("attacker", "movement")
+    assert "fall_back" in prompt.actions and prompt.actions == tuple(sorted(prompt.actions))
+
+
+def test_every_listed_action_is_legal_and_the_list_is_sorted() -> None:
+    state = SYSTEM.new_game(SCENARIO, "seed-3")
+    for _ in range(14):
+        for seat in ("attacker", "defender"):
+            options = SYSTEM.legal_actions(state, seat)
+            assert options == sorted(reversed(options), key=sort_key)
+            assert options == SYSTEM.legal_actions(state, seat)
+            for action in options:
+                SYSTEM.apply(state, action)  # raises if the list lied
+        state, _ = SYSTEM.apply(
+            state,
+            SYSTEM.legal_actions(state, state.active)[-1]
+            if state.step == "setup"
+            else NextPhase(seat=state.active),
+        )
+        if state.step == "command":
+            state = act(
+                state,
+                state.active,
+                type="casualties",
+                unit=next(
+                    u.id for u in state.units.values() if u.side == state.active and u.models > 2
+                ),
+                models=2,
+            )
+
+
+def test_a_referee_sets_command_points_outright() -> None:
+    covers("core/referee-only")
+    assert SYSTEM.referee_actions == frozenset({"adjust_cp"})
+    state, events = act_events(battle(), "referee", type="adjust_cp", side="Defender", cp=4)
+    assert state.cp == {"attacker": 1, "defender": 4}
+    assert of_type(events, "CommandPointsSet")[0].cp == 4
+    assert SYSTEM.describe(events[0]) == "The referee sets the defender's CP to 4."

@@ -1,0 +1,342 @@
+"""The Command phase: CP for both players, the CP cap, Battle-shock tests and their answers."""
+
+from __future__ import annotations
+
+from rules.core.model import Event
+from rules.wh40k.state import GameState
+from tests.rules.wh40k.helpers import (
+    SQUAD,
+    act,
+    act_events,
+    advance,
+    battle,
+    covers,
+    of_type,
+    refused,
+    uid,
+    unit,
+)
+
+CAPTAIN = unit(
+    "Captain",
+    models=1,
+    wounds=5,
+    leadership=6,
+    oc=1,
+    keywords=("Infantry", "Character"),
+    key="cpt",
+    leads="sq",
+)
+LED_SQUAD = unit("Squad", key="sq", x=20, y=22)
+
+
+def shaken(
+    seed: str, lost: int = 6, roster: tuple[str, ...] = (SQUAD,)
+) -> tuple[GameState, list[Event]]:
+    """Return (state, events) after the attacker's unit lost models and the tests were rolled."""
+    state = battle(seed, attacker=roster)
+    state = act(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=lost)
+    return act_events(state, "attacker", type="next_phase")
+
+
+def test_the_command_phase_runs_command_step_then_battle_shock_step() -> None:
+    covers("wh40k/command-phase-steps")
+    # The battle opens in the command step; next_phase rolls the battle-shock step and, with
+    # nothing left to answer, goes on to the Movement phase.
+    state = battle("seed-6")
+    assert (state.round, state.active, state.step) == (1, "attacker", "command")
+    state, events = act_events(state, "attacker", type="next_phase")
+    steps = [e.step for e in of_type(events, "PhaseBegan")]
+    assert steps == ["battle-shock", "movement"]
+    assert state.step == "movement"
+
+
+def test_a_failed_test_holds_the_game_in_the_battle_shock_step() -> None:
+    # A failure waits for a possible Insane Bravery.
+    covers("wh40k/command-phase-steps")
+    state, _ = shaken("seed-3")
+    assert state.step == "battle-shock"
+    state = act(state, "attacker", type="next_phase")
+    assert state.step == "movement"
+
+
+def test_both_players_gain_1_cp_at_the_start_of_every_command_phase() -> None:
+    covers("wh40k/command-point-gain")
+    state, events = act_events(battle(start=False), "attacker", type="start_battle")
+    assert len(of_type(events, "CommandPointsGained")) == 2
+    assert state.cp == {"attacker": 1, "defender": 1}
+    state, events = act_events(advance(state, "fight"), "attacker", type="next_phase")
+    gains = of_type(events, "CommandPointsGained")
+    assert [(g.side, g.amount, g.source) for g in gains] == [
+        ("attacker", 1, "command-phase"),
+        ("defender", 1, "command-phase"),
+    ]
+    assert (state.active, state.step) == ("defender", "command")
+    assert state.cp == {"attacker": 2, "defender": 2}
+
+
+def test_cp_cap_allows_one_extra_cp_per_round_beyond_the_command_phase_gain() -> None:
+    # The 1 CP of the Command phase does not count toward the limit.
+    covers("wh40k/cp-cap")
+    state = battle("seed-6")
+    assert state.cp["attacker"] == 1
+    state, events = act_events(state, "attacker", type="gain_cp", amount=1, source="Oath")
+    assert state.cp["attacker"] == 2
+    assert of_type(events, "CommandPointsGained")[0].source == "Oath"
+    violation = refused(state, "attacker", "wh40k/cp-cap", type="gain_cp", amount=1)
+    assert violation.details == {"gained": 1, "limit": 1}
+    # The cap is per player, and the opponent's Command phase in the same round resets nothing.
+    state = act(state, "defender", type="gain_cp", amount=1)
+    state = advance(state, "command", active="defender")
+    refused(state, "attacker", "wh40k/cp-cap", type="gain_cp")
+    # A new battle round lifts it.
+    state = advance(state, "command", active="attacker")
+    assert state.round == 2
+    state = act(state, "attacker", type="gain_cp")
+    assert state.cp["attacker"] == 2 + 2 + 1
+
+
+def test_cp_cap_refuses_a_gain_of_two_at_once() -> None:
+    covers("wh40k/cp-cap")
+    refused(battle("seed-6"), "attacker", "wh40k/cp-cap", type="gain_cp", amount=2)
+
+
+def test_battle_shock_test_fails_on_a_low_roll() -> None:
+    # Seed-3 rolls 1+3=4 against Leadership 7+.
+    covers("wh40k/battle-shock-test")
+    state, events = shaken("seed-3")
+    (test,) = of_type(events, "BattleShockTestRolled")
+    assert test.dice == (1, 3)
+    assert (test.leadership, test.cause, test.passed) == (7, "below-half-strength", False)
+    assert type(test).irreversible
+    assert state.units[uid(state, "Squad")].shocked
+    assert state.failed_tests == [uid(state, "Squad")]
+
+
+def test_battle_shock_test_passes_on_a_high_roll() -> None:
+    # Seed-6 rolls 6+6.
+    covers("wh40k/battle-shock-test")
+    state, events = shaken("seed-6")
+    (test,) = of_type(events, "BattleShockTestRolled")
+    assert test.dice == (6, 6) and test.passed
+    assert not state.units[uid(state, "Squad")].shocked
+
+
+def test_only_units_below_half_strength_test() -> None:
+    # 5 of 10 models left is not below half.
+    covers("wh40k/battle-shock-test")
+    _, events = shaken("seed-3", lost=5)
+    assert of_type(events, "BattleShockTestRolled") == []
+
+
+def test_the_opponents_units_do_not_test_in_your_command_phase() -> None:
+    covers("wh40k/battle-shock-test")
+    state = battle("seed-3")
+    state = act(state, "attacker", type="casualties", unit=uid(state, "Mob"), models=8)
+    _, events = act_events(state, "attacker", type="next_phase")
+    assert of_type(events, "BattleShockTestRolled") == []
+
+
+def test_units_in_reserves_do_not_test() -> None:
+    # Only units on the battlefield test.
+    covers("wh40k/battle-shock-test")
+    state = battle("seed-3", attacker=(unit("Squad", reserves=True),))
+    state = act(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=8)
+    _, events = act_events(state, "attacker", type="next_phase")
+    assert of_type(events, "BattleShockTestRolled") == []
+
+
+def test_best_leadership_of_a_leader_and_bodyguard_is_used() -> None:
+    # Seed-2 rolls 4+2=6; the Captain's 6+ passes where 7+ would fail.
+    covers("wh40k/battle-shock-test")
+    state, events = shaken("seed-2", roster=(CAPTAIN, LED_SQUAD))
+    (test,) = of_type(events, "BattleShockTestRolled")
+    assert test.dice == (4, 2)
+    assert test.leadership == 6 and test.passed
+    assert set(test.units) == {uid(state, "Captain"), uid(state, "Squad")}
+    _, alone = shaken("seed-2")
+    assert of_type(alone, "BattleShockTestRolled")[0].passed is False
+
+
+def test_every_model_of_a_shocked_attached_unit_is_shocked() -> None:
+    # Seed-3's 4 fails even Leadership 6+.
+    covers("wh40k/battle-shocked")
+    state, _ = shaken("seed-3", roster=(CAPTAIN, LED_SQUAD))
+    assert state.units[uid(state, "Captain")].shocked
+    assert state.units[uid(state, "Squad")].shocked
+
+
+def test_battle_shock_lasts_until_the_owners_next_command_phase() -> None:
+    covers("wh40k/battle-shocked")
+    state, _ = shaken("seed-3")
+    squad = uid(state, "Squad")
+    state = advance(state, "fight", active="defender")
+    assert state.units[squad].shocked
+    state, events = act_events(state, "defender", type="next_phase")
+    assert (state.round, state.active) == (2, "attacker")
+    assert [e.unit for e in of_type(events, "BattleShockEnded")] == [squad]
+    assert not state.units[squad].shocked
+    # Still below half, it tests again in this Command phase.
+    state, events = act_events(state, "attacker", type="next_phase")
+    assert len(of_type(events, "BattleShockTestRolled")) == 1
+
+
+def test_forced_test_below_starting_strength_replaces_the_below_half_test() -> None:
+    # One test, for the forced cause.
+    covers("wh40k/below-starting-strength-test")
+    state = battle("seed-3")
+    squad = uid(state, "Squad")
+    state = act(state, "attacker", type="casualties", unit=squad, models=6)
+    state, events = act_events(state, "defender", type="shock_test", unit=squad)
+    assert of_type(events, "BattleShockTestRequired")[0].unit == squad
+    state, events = act_events(state, "attacker", type="next_phase")
+    tests = of_type(events, "BattleShockTestRolled")
+    assert [t.cause for t in tests] == ["below-starting-strength"]
+
+
+def test_forced_test_catches_a_unit_that_is_not_below_half() -> None:
+    covers("wh40k/below-starting-strength-test")
+    state = battle("seed-3")
+    squad = uid(state, "Squad")
+    state = act(state, "attacker", type="casualties", unit=squad, models=1)
+    state = act(state, "attacker", type="shock_test", unit=squad)
+    state, events = act_events(state, "attacker", type="next_phase")
+    (test,) = of_type(events, "BattleShockTestRolled")
+    assert test.cause == "below-starting-strength" and not test.passed
+
+
+def test_forced_test_needs_a_unit_under_its_starting_strength() -> None:
+    covers("wh40k/below-starting-strength-test")
+    state = battle("seed-3")
+    squad, mob = uid(state, "Squad"), uid(state, "Mob")
+    refused(state, "attacker", "wh40k/below-starting-strength-test", type="shock_test", unit=squad)
+    state = act(state, "attacker", type="casualties", unit=mob, models=1)
+    refused(state, "attacker", "wh40k/below-starting-strength-test", type="shock_test", unit=mob)
+    state = act(state, "attacker", type="casualties", unit=squad, models=1)
+    state = act(state, "attacker", type="shock_test", unit=squad)
+    refused(state, "attacker", "wh40k/below-starting-strength-test", type="shock_test", unit=squad)
+    moved_on = advance(state, "movement")
+    refused(moved_on, "attacker", "core/wrong-step", type="shock_test", unit=squad)
+
+
+def test_insane_bravery_passes_a_failed_test() -> None:
+    covers("wh40k/insane-bravery")
+    state, _ = shaken("seed-3")
+    squad = uid(state, "Squad")
+    state, events = act_events(
+        state, "attacker", type="stratagem", name="Insane Bravery", unit=squad
+    )
+    assert of_type(events, "BattleShockTestOverturned")[0].units == (squad,)
+    assert not state.units[squad].shocked
+    assert state.cp["attacker"] == 0
+    assert state.failed_tests == []
+
+
+def test_insane_bravery_once_per_battle() -> None:
+    # Once per battle, even a round later.
+    covers("wh40k/insane-bravery", "wh40k/stratagem-once-per-phase")
+    state, _ = shaken("seed-3")
+    squad = uid(state, "Squad")
+    state = act(state, "attacker", type="stratagem", name="insane-bravery", unit=squad)
+    state = advance(state, "command", active="attacker")
+    state, events = act_events(state, "attacker", type="next_phase")
+    assert not of_type(events, "BattleShockTestRolled")[0].passed  # seed-3 rolls 2+2 next
+    violation = refused(
+        state,
+        "attacker",
+        "wh40k/stratagem-once-per-phase",
+        type="stratagem",
+        name="insane-bravery",
+        unit=squad,
+    )
+    assert "once per battle" in violation.message
+
+
+def test_insane_bravery_needs_a_unit_that_just_failed() -> None:
+    covers("wh40k/insane-bravery")
+    state, _ = shaken("seed-3", roster=(SQUAD, unit("Other", x=5, y=5)))
+    refused(
+        state,
+        "attacker",
+        "wh40k/insane-bravery",
+        type="stratagem",
+        name="insane-bravery",
+        unit=uid(state, "Other"),
+    )
+    refused(state, "attacker", "wh40k/stratagem-target", type="stratagem", name="insane-bravery")
+
+
+def test_command_re_roll_rerolls_a_failed_test() -> None:
+    # Seed-1 fails 2+3, then the re-roll 2+6 passes.
+    covers("wh40k/command-re-roll")
+    state, events = shaken("seed-1")
+    assert of_type(events, "BattleShockTestRolled")[0].dice == (2, 3)
+    squad = uid(state, "Squad")
+    state, events = act_events(
+        state, "attacker", type="stratagem", name="command-re-roll", unit=squad
+    )
+    (again,) = of_type(events, "BattleShockTestRolled")
+    assert (again.cause, again.dice, again.passed) == ("re-roll", (2, 6), True)
+    assert not state.units[squad].shocked and state.failed_tests == []
+
+
+def test_command_re_roll_that_fails_again_leaves_insane_bravery_open() -> None:
+    # Seed-4 fails 4+1 twice.
+    covers("wh40k/command-re-roll")
+    state, _ = shaken("seed-4")
+    squad = uid(state, "Squad")
+    state = act(state, "attacker", type="gain_cp")
+    state, events = act_events(
+        state, "attacker", type="stratagem", name="command-re-roll", unit=squad
+    )
+    assert of_type(events, "BattleShockTestRolled")[0].dice == (4, 1)
+    assert state.units[squad].shocked
+    state = act(state, "attacker", type="stratagem", name="insane-bravery", unit=squad)
+    assert not state.units[squad].shocked
+
+
+def test_desperate_escape_for_a_shocked_unit_falling_back() -> None:
+    # Seed-3 fails the test, then rolls 2, 2, 1, 3 for 4 models.
+    covers("wh40k/desperate-escape")
+    state, _ = shaken("seed-3")
+    squad = uid(state, "Squad")
+    state = advance(state, "movement")
+    state, events = act_events(state, "attacker", type="fall_back", unit=squad, x=20, y=15)
+    (escape,) = of_type(events, "DesperateEscapeRolled")
+    assert escape.dice == (2, 2, 1, 3)
+    assert escape.lost == 3 == sum(1 for d in escape.dice if d <= 2)
+    assert type(escape).irreversible
+    assert of_type(events, "ModelsDestroyed")[0].models == 3
+    assert state.units[squad].models == 1
+    assert state.units[squad].position is not None and state.units[squad].position.y == 15
+
+
+def test_falling_back_without_battle_shock_rolls_nothing() -> None:
+    covers("wh40k/desperate-escape")
+    state = advance(battle("seed-3"), "movement")
+    state, events = act_events(state, "attacker", type="fall_back", unit=uid(state, "Squad"))
+    assert of_type(events, "DesperateEscapeRolled") == []
+    assert state.dice.drawn == 0
+
+
+def test_desperate_escape_takes_bodyguard_models_first_unless_told_otherwise() -> None:
+    # 4 squad models + the Captain roll 2, 2, 1, 3, 6: three lost.
+    covers("wh40k/desperate-escape")
+    state, _ = shaken("seed-3", roster=(CAPTAIN, LED_SQUAD))
+    state = advance(state, "movement")
+    squad, captain = uid(state, "Squad"), uid(state, "Captain")
+    after, _ = act_events(state, "attacker", type="fall_back", unit=squad)
+    assert (after.units[squad].models, after.units[captain].models) == (1, 1)
+    after, events = act_events(state, "attacker", type="fall_back", unit=squad, first="leader")
+    assert (after.units[squad].models, after.units[captain].models) == (2, 0)
+    (gone,) = of_type(events, "UnitDestroyed")
+    assert (gone.unit, gone.attached_to) == (captain, squad)
+
+
+def test_fall_back_only_in_your_movement_phase() -> None:
+    covers("wh40k/fall-back")
+    state = battle("seed-6")
+    refused(state, "attacker", "wh40k/fall-back", type="fall_back", unit=uid(state, "Squad"))
+    moving = advance(state, "movement")
+    refused(moving, "defender", "core/not-your-turn", type="fall_back", unit=uid(state, "Mob"))
+    refused(moving, "attacker", "wh40k/own-units", type="fall_back", unit=uid(state, "Mob"))

@@ -1,0 +1,186 @@
+"""Starting Strength, Below Half-strength, destroyed units and attached units."""
+
+from __future__ import annotations
+
+from rules.wh40k.engine import SYSTEM
+from rules.wh40k.state import below_half_strength, starting_strength
+from tests.rules.wh40k.helpers import act, act_events, battle, covers, of_type, refused, uid, unit
+
+CAPTAIN = unit(
+    "Captain",
+    models=1,
+    wounds=5,
+    leadership=6,
+    oc=1,
+    keywords=("Infantry", "Character"),
+    key="cpt",
+    leads="sq",
+)
+LED_SQUAD = unit("Squad", key="sq", x=20, y=22)
+
+
+def test_starting_strength_is_the_model_count_on_joining_the_army() -> None:
+    covers("wh40k/starting-strength")
+    state = battle(start=False)
+    squad = uid(state, "Squad")
+    assert state.units[squad].starting_strength == 10
+    state = act(state, "attacker", type="edit_unit", unit=squad, models=6)
+    assert state.units[squad].starting_strength == 6
+    state = act(state, "attacker", type="start_battle")
+    state = act(state, "defender", type="casualties", unit=squad, models=2)
+    assert state.units[squad].starting_strength == 6
+    assert starting_strength(state, state.units[squad]) == 6
+
+
+def test_restored_models_cannot_pass_the_starting_strength() -> None:
+    covers("wh40k/starting-strength")
+    state = battle()
+    squad = uid(state, "Squad")
+    refused(state, "attacker", "wh40k/starting-strength", type="restore", unit=squad, models=1)
+    state = act(state, "attacker", type="casualties", unit=squad, models=2)
+    state = act(state, "attacker", type="restore", unit=squad, models=2)
+    assert state.units[squad].models == 10
+
+
+def test_below_half_strength_counts_models_against_starting_strength() -> None:
+    # 5 of 10 is half, not below it; 4 of 10 is below.
+    covers("wh40k/below-half-strength")
+    state = battle()
+    squad = uid(state, "Squad")
+    state, events = act_events(state, "defender", type="casualties", unit=squad, models=5)
+    assert not below_half_strength(state, state.units[squad])
+    assert of_type(events, "BelowHalfStrengthChanged") == []
+    state, events = act_events(state, "defender", type="casualties", unit=squad, models=1)
+    assert below_half_strength(state, state.units[squad])
+    (change,) = of_type(events, "BelowHalfStrengthChanged")
+    assert change.units == (squad,) and change.below
+    state, events = act_events(state, "attacker", type="restore", unit=squad, models=1)
+    assert of_type(events, "BelowHalfStrengthChanged")[0].below is False
+
+
+def test_a_single_model_is_below_half_strength_by_its_wounds() -> None:
+    # Wounds 5, so 3 left is not below half and 2 left is.
+    covers("wh40k/below-half-strength")
+    state = battle(attacker=(unit("Dreadnought", models=1, wounds=5, x=20, y=20),))
+    dread = uid(state, "Dreadnought")
+    state = act(state, "defender", type="casualties", unit=dread, wounds=2)
+    assert state.units[dread].damage == 2
+    assert not below_half_strength(state, state.units[dread])
+    state, events = act_events(state, "defender", type="casualties", unit=dread, wounds=1)
+    assert below_half_strength(state, state.units[dread])
+    assert of_type(events, "BelowHalfStrengthChanged")[0].below
+    state = act(state, "attacker", type="restore", unit=dread, wounds=3)
+    assert state.units[dread].damage == 0
+
+
+def test_wounds_destroy_models_once_a_model_has_lost_all_its_wounds() -> None:
+    # Wounds 2 each; 3 wounds kill one model and leave one wounded.
+    covers("wh40k/destroyed")
+    state = battle(attacker=(unit("Squad", models=5, wounds=2, x=20, y=22),))
+    squad = uid(state, "Squad")
+    state, events = act_events(state, "defender", type="casualties", unit=squad, wounds=3)
+    assert (state.units[squad].models, state.units[squad].damage) == (4, 1)
+    assert of_type(events, "WoundsLost")[0].models == 1
+    # A reported dead model is the wounded one.
+    state = act(state, "defender", type="casualties", unit=squad, models=1)
+    assert (state.units[squad].models, state.units[squad].damage) == (3, 0)
+
+
+def test_a_unit_with_no_models_left_is_destroyed() -> None:
+    covers("wh40k/destroyed")
+    state = battle()
+    squad = uid(state, "Squad")
+    state, events = act_events(state, "defender", type="casualties", unit=squad, models=10)
+    (gone,) = of_type(events, "UnitDestroyed")
+    assert (gone.unit, gone.side, gone.attached_to) == (squad, "attacker", None)
+    assert state.units[squad].destroyed
+    refused(state, "defender", "wh40k/destroyed", type="casualties", unit=squad, models=1)
+    refused(state, "attacker", "wh40k/destroyed", type="move", unit=squad, x=1, y=1)
+    refused(state, "attacker", "wh40k/destroyed", type="restore", unit=squad, models=1)
+    assert [u.side for u in SYSTEM.board(state).units] == ["defender"]
+
+
+def test_wounds_beyond_a_units_last_model_are_lost() -> None:
+    covers("wh40k/destroyed")
+    state = battle()
+    squad = uid(state, "Squad")
+    state = act(state, "defender", type="casualties", unit=squad, wounds=40)
+    assert state.units[squad].destroyed and state.units[squad].damage == 0
+
+
+def test_more_models_than_the_unit_has_is_bad_input() -> None:
+    covers("core/bad-input")
+    state = battle()
+    refused(
+        state, "defender", "core/bad-input", type="casualties", unit=uid(state, "Squad"), models=11
+    )
+    refused(state, "defender", "core/bad-input", type="casualties", unit=uid(state, "Squad"))
+    refused(state, "defender", "core/bad-input", type="casualties", unit="U99", models=1)
+
+
+def test_attached_unit_starting_strength_is_the_sum_of_both_parts() -> None:
+    covers("wh40k/attached-starting-strength")
+    # Captain (1) + Squad (10) = 11; 6 of 11 is not below
+    # half, 5 of 11 is.
+    state = battle(attacker=(CAPTAIN, LED_SQUAD))
+    squad, captain = uid(state, "Squad"), uid(state, "Captain")
+    assert starting_strength(state, state.units[squad]) == 11
+    assert SYSTEM.view(state, None)["derived"]["units"][captain]["starting_strength"] == 11
+    state = act(state, "defender", type="casualties", unit=squad, models=5)
+    assert not below_half_strength(state, state.units[captain])
+    state, events = act_events(state, "defender", type="casualties", unit=squad, models=1)
+    (change,) = of_type(events, "BelowHalfStrengthChanged")
+    assert set(change.units) == {squad, captain} and change.below
+
+
+def test_the_survivor_of_an_attached_unit_returns_to_its_own_starting_strength() -> None:
+    covers("wh40k/attached-starting-strength")
+    state = battle(attacker=(CAPTAIN, LED_SQUAD))
+    squad, captain = uid(state, "Squad"), uid(state, "Captain")
+    state, events = act_events(state, "defender", type="casualties", unit=squad, models=10)
+    (reset,) = of_type(events, "StartingStrengthChanged")
+    assert (reset.unit, reset.was, reset.now) == (captain, 11, 1)
+    assert state.units[captain].leads is None
+    assert starting_strength(state, state.units[captain]) == 1
+    # Alone, the Captain (Wounds 5) goes Below Half-strength by wounds.
+    state = act(state, "defender", type="casualties", unit=captain, wounds=3)
+    assert below_half_strength(state, state.units[captain])
+
+
+def test_the_bodyguard_survives_its_leader_with_its_own_starting_strength() -> None:
+    covers("wh40k/attached-starting-strength")
+    # 4 Squad + Captain is 5 of 11 (below half); without the
+    # Captain 4 of 10 stays below half.
+    state = battle(attacker=(CAPTAIN, LED_SQUAD))
+    squad, captain = uid(state, "Squad"), uid(state, "Captain")
+    state = act(state, "defender", type="casualties", unit=squad, models=6)
+    assert below_half_strength(state, state.units[squad])
+    state, events = act_events(state, "defender", type="casualties", unit=captain, wounds=5)
+    assert of_type(events, "StartingStrengthChanged")[0].now == 10
+    assert starting_strength(state, state.units[squad]) == 10
+    assert below_half_strength(state, state.units[squad])
+    assert of_type(events, "BelowHalfStrengthChanged") == []
+
+
+def test_destroying_either_part_of_an_attached_unit_reports_a_unit_destroyed() -> None:
+    covers("wh40k/attached-destroyed")
+    state = battle(attacker=(CAPTAIN, LED_SQUAD))
+    squad, captain = uid(state, "Squad"), uid(state, "Captain")
+    _, events = act_events(state, "defender", type="casualties", unit=captain, models=1)
+    (gone,) = of_type(events, "UnitDestroyed")
+    assert (gone.unit, gone.attached_to) == (captain, squad)
+    assert "destroyed" in SYSTEM.describe(gone)
+    _, events = act_events(state, "defender", type="casualties", unit=squad, models=10)
+    (gone,) = of_type(events, "UnitDestroyed")
+    assert (gone.unit, gone.attached_to) == (squad, captain)
+
+
+def test_an_attached_unit_moves_as_one() -> None:
+    covers("wh40k/leader")
+    state = battle(attacker=(CAPTAIN, LED_SQUAD))
+    squad, captain = uid(state, "Squad"), uid(state, "Captain")
+    state, events = act_events(state, "attacker", type="move", unit=captain, x=12, y=30)
+    assert of_type(events, "UnitMoved")[0].units == (captain, squad)
+    assert state.units[squad].position == state.units[captain].position
+    (marker,) = [u for u in SYSTEM.board(state).units if u.side == "attacker"]
+    assert marker.label == f"{squad} 11/11 Captain + Squad"
