@@ -15,7 +15,7 @@ from typing import Any, Literal
 from bot.service import BadInput, Caller, GameService, Reply
 from rules.core.references import search
 
-OptionKind = Literal["str", "int", "bool", "user"]
+OptionKind = Literal["str", "int", "float", "bool", "user", "file"]
 
 
 @dataclass(frozen=True)
@@ -156,6 +156,16 @@ def coerce(command: Command, raw: dict[str, str]) -> dict[str, Any]:
             if option.max_value is not None and number > option.max_value:
                 raise BadInput(problem=f"`{name}` must be at most {option.max_value}")
             out[name] = number
+        elif option.kind == "float":
+            try:
+                real = float(value.rstrip('"').removesuffix("in"))
+            except ValueError:
+                raise BadInput(problem=f"`{name}` must be a number") from None
+            if option.min_value is not None and real < option.min_value:
+                raise BadInput(problem=f"`{name}` must be at least {option.min_value}")
+            if option.max_value is not None and real > option.max_value:
+                raise BadInput(problem=f"`{name}` must be at most {option.max_value}")
+            out[name] = real
         elif option.kind == "bool":
             out[name] = value.lower() in ("1", "true", "yes", "y", "on")
         else:
@@ -408,8 +418,78 @@ def _samurai(add: Callable[..., None]) -> None:
 
 
 def _wh40k(add: Callable[..., None]) -> None:
-    # Filled in when the wh40k engine lands (issue 5).
-    return None
+    p = "wh40k"
+    unit = Option("unit", "The unit (id or name)", autocomplete="unit")
+    x = Option("x", "Inches from the left edge (0-60)", "float", min_value=0, max_value=60)
+    y = Option("y", "Inches from the top edge (0-44)", "float", min_value=0, max_value=44)
+    add(f"{p} start", "Finish setting up and start the battle", _act("start_battle"),
+        Option("first", "Who takes the first turn (default: a roll-off)", required=False,
+               choices=("attacker", "defender", "roll-off")), action="start_battle")
+    add(f"{p} next", "End this phase and go on to the next", _act("next_phase"),
+        action="next_phase")
+    add(f"{p} roster", "Load your army from a roster file (TOML, see data/wh40k/rosters)",
+        _act("roster"), Option("text", "The roster file", "file"), action="roster")
+    add(f"{p} addunit", "Add a unit to your army before the battle", _act("add_unit"),
+        Option("name", "The unit's name"),
+        Option("models", "How many models", "int", min_value=1, max_value=100),
+        Option("wounds", "Wounds per model", "int", min_value=1, max_value=100),
+        Option("leadership", "Leadership, e.g. 6+"),
+        Option("oc", "Objective Control per model", "int", min_value=0, max_value=20),
+        Option("keywords", "Keywords, comma separated", required=False),
+        Option("reserves", "Starts in Reserves", "bool", required=False),
+        action="add_unit")
+    add(f"{p} editunit", "Change a unit before the battle", _act("edit_unit"), unit,
+        Option("name", "New name", required=False),
+        Option("models", "How many models", "int", required=False, min_value=1, max_value=100),
+        Option("wounds", "Wounds per model", "int", required=False, min_value=1, max_value=100),
+        Option("leadership", "Leadership, e.g. 6+", required=False),
+        Option("oc", "Objective Control per model", "int", required=False, min_value=0,
+               max_value=20),
+        Option("keywords", "Keywords, comma separated", required=False),
+        Option("reserves", "Starts in Reserves", "bool", required=False),
+        action="edit_unit")
+    add(f"{p} removeunit", "Remove a unit before the battle", _act("remove_unit"), unit,
+        action="remove_unit")
+    add(f"{p} attach", "Attach a Leader to a Bodyguard unit", _act("attach"),
+        Option("leader", "The Leader unit", autocomplete="leader"),
+        Option("bodyguard", "The Bodyguard unit", autocomplete="bodyguard"), action="attach")
+    add(f"{p} detach", "Detach a Leader before the battle", _act("detach"),
+        Option("leader", "The Leader unit", autocomplete="leader"), action="detach")
+    add(f"{p} move", "Report where a unit now stands", _act("move"), unit, x, y,
+        action="move")
+    add(f"{p} fallback", "Fall Back with a unit (Battle-shocked units test each model)",
+        _act("fall_back"), unit,
+        Option(x.name, x.description, "float", False, min_value=0, max_value=60),
+        Option(y.name, y.description, "float", False, min_value=0, max_value=44),
+        Option("first", "Which part loses models first", required=False,
+               choices=("bodyguard", "leader")),
+        action="fall_back")
+    add(f"{p} casualties", "Report models lost or wounds taken", _act("casualties"), unit,
+        Option("models", "Models destroyed", "int", required=False, min_value=0, max_value=100),
+        Option("wounds", "Wounds taken (not destroying a model)", "int", required=False,
+               min_value=0, max_value=1000),
+        action="casualties")
+    add(f"{p} restore", "Give back models or wounds reported by mistake", _act("restore"), unit,
+        Option("models", "Models to return", "int", required=False, min_value=0, max_value=100),
+        Option("wounds", "Wounds to heal", "int", required=False, min_value=0, max_value=1000),
+        action="restore")
+    add(f"{p} shocktest", "Take a Battle-shock test a rule demands", _act("shock_test"), unit,
+        action="shock_test")
+    add(f"{p} stratagem", "Use a Stratagem (costs CP)", _act("stratagem"),
+        Option("name", "The Stratagem", autocomplete="stratagem"),
+        Option("unit", "The unit it targets", required=False, autocomplete="unit"),
+        action="stratagem")
+    add(f"{p} gaincp", "Gain CP from another rule (at most 1 a battle round)", _act("gain_cp"),
+        Option("amount", "How many CP", "int", required=False, min_value=1, max_value=5),
+        Option("source", "Which rule grants it", required=False), action="gain_cp")
+    add(f"{p} score", "Record victory points scored this round", _act("score"),
+        Option("primary", "Primary VP", "int", required=False, min_value=-50, max_value=50),
+        Option("secondary", "Secondary VP", "int", required=False, min_value=-40,
+               max_value=40),
+        action="score")
+    add(f"{p} adjustcp", "Referee: set a side's CP", _act("adjust_cp"),
+        Option("side", "The side", autocomplete="seat"),
+        Option("cp", "Its CP", "int", min_value=0, max_value=99), action="adjust_cp")
 
 
 SURFACE = build_surface()

@@ -100,7 +100,18 @@ class Console:
         for option in command.options:
             if option.kind == "user" and option.name in options:
                 options[option.name] = self.caller(str(options[option.name]))
+            if option.kind == "file" and option.name in options:
+                options[option.name] = self._read(str(options[option.name]))
         return run(self.service, Context(self.channel, self.guild, caller), path, options)
+
+    def _read(self, name: str) -> str:
+        """Read a file option: a path, or a path under data/ (e.g. wh40k/rosters/x.toml)."""
+        from rules.core.data import data_dir
+
+        for path in (Path(name), data_dir() / name):
+            if path.is_file():
+                return path.read_text(encoding="utf-8")
+        raise BadInput(problem=f"there is no file {name!r}")
 
     def _click(self, caller: Caller, rest: str) -> Reply:
         buttons = self.last.buttons if self.last else []

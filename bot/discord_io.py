@@ -37,8 +37,11 @@ NO_MENTIONS = discord.AllowedMentions.none()
 def caller_of(interaction: discord.Interaction[Any]) -> Caller:
     """Describe the user behind an interaction (moderators may referee)."""
     user = interaction.user
-    perms = getattr(user, "guild_permissions", None)
-    moderator = bool(perms and (perms.manage_channels or perms.manage_guild))
+    # The permissions Discord resolved for this channel, sent with the interaction.
+    # Member.guild_permissions would read roles from the guild cache, which is empty
+    # because the bot asks for no intents, so moderators would never be recognised.
+    perms = interaction.permissions
+    moderator = bool(interaction.guild_id and (perms.manage_channels or perms.manage_guild))
     return Caller(
         user_id=str(user.id),
         name=user.display_name,
@@ -169,7 +172,19 @@ async def _drop_thinking(interaction: discord.Interaction[Any]) -> None:
         log.debug("no original response to remove")
 
 
-async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+def running(interaction: discord.Interaction[Any]) -> str:
+    """Say what an interaction was doing, for the log: a slash command or a button."""
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    custom_id = (interaction.data or {}).get("custom_id")
+    if custom_id:
+        return f"button {custom_id}"
+    return f"interaction of type {interaction.type.name}"
+
+
+async def report_error(
+    interaction: discord.Interaction[Any], error: BaseException, what: str | None = None
+) -> None:
     """Answer any failure: refusals politely with their rule; our errors logged, no traceback."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
@@ -187,13 +202,13 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         colour = COLOURS["refused"]
     else:
         ref = uuid.uuid4().hex[:8]
-        command = interaction.command.qualified_name if interaction.command else "component"
         options = interaction.data.get("options") if interaction.data else None
         log.error(
-            "unexpected error (ref %s) in channel %s running %s with %s",
+            "unexpected error (ref %s) in channel %s by user %s running %s with options %s",
             ref,
             interaction.channel_id,
-            command,
+            interaction.user.id,
+            what or running(interaction),
             options,
             exc_info=error,
         )
@@ -225,11 +240,34 @@ async def respond_with(
     try:
         reply = await task
     except Exception as error:  # noqa: BLE001 - every failure gets an answer
-        if not isinstance(error, PlayerError):
-            log.debug("work %s failed", what)
-        await report_error(interaction, error)
+        await report_error(interaction, error, what)
         return
-    await send_reply(interaction, reply)
+    try:
+        await send_reply(interaction, reply)
+    except discord.HTTPException:
+        # The work is done and saved; only showing it failed. Say so in the log and
+        # show the text alone rather than leave "This interaction failed".
+        log.exception(
+            "could not send the reply in channel %s to %s (game %s, position %s)",
+            interaction.channel_id,
+            what,
+            reply.game_id,
+            reply.version,
+        )
+        await send_reply(interaction, plain(reply))
+
+
+def plain(reply: Reply) -> Reply:
+    """Return a reply with its text only: no image, files or buttons."""
+    return Reply(
+        text=reply.text,
+        title=reply.title,
+        lines=list(reply.lines),
+        ephemeral=reply.ephemeral,
+        mention=reply.mention,
+        game_id=reply.game_id,
+        version=reply.version,
+    )
 
 
 async def run_command(interaction: discord.Interaction[Any], path: str, **options: Any) -> None:
@@ -242,9 +280,11 @@ async def run_command(interaction: discord.Interaction[Any], path: str, **option
             continue
         if isinstance(value, discord.User | discord.Member):
             value = Caller(user_id=str(value.id), name=value.display_name)
+        elif isinstance(value, discord.Attachment):
+            value = (await value.read()).decode("utf-8", errors="replace")
         typed[name] = value
     service: GameService = bot.service
-    await respond_with(interaction, lambda: run(service, ctx, path, typed), what=path)
+    await respond_with(interaction, lambda: run(service, ctx, path, typed), what=f"/{path}")
 
 
 def completer(path: str, option: str) -> Callable[..., Any]:

@@ -572,14 +572,7 @@ class GameService:
                     t(lang, "game.turn", seat=self._seat_label(game, prompt.seat), hint=prompt.hint)
                 )
                 if game.status == "active":
-                    options = sys.legal_actions(state, prompt.seat)
-                    if 0 < len(options) <= MAX_BUTTONS:
-                        for index, option in enumerate(options):
-                            buttons.append(
-                                Button(
-                                    "act", action_label(option), game.id, game.version, str(index)
-                                )
-                            )
+                    buttons = self._choice_buttons(game, sys, state, prompt.seat)
         if game.over and game.seed_revealed:
             lines.append(t(lang, "game.seed_revealed", seed=game.seed))
         return Reply(
@@ -596,6 +589,26 @@ class GameService:
             game_id=game.id,
             version=game.version,
         )
+
+    def _choice_buttons(
+        self, game: GameRow, sys: GameSystem, state: BaseModel, seat: str
+    ) -> list[Button]:
+        """Offer the seat's choices as buttons: all of them when few, else the option-less ones.
+
+        A retreat among three hexes becomes three buttons; a 40k phase with dozens of
+        actions still gets a one-click "next phase".
+        """
+        options = sys.legal_actions(state, seat)
+        indexed = list(enumerate(options))
+        if len(options) > MAX_BUTTONS:
+            indexed = [
+                (i, a)
+                for i, a in indexed
+                if not a.model_dump(exclude={"seat", "type"}, exclude_defaults=True)
+            ][:MAX_BUTTONS]
+        return [
+            Button("act", action_label(a), game.id, game.version, str(i)) for i, a in indexed
+        ]
 
     def _scenario_title(self, sys: GameSystem, scenario: str) -> str:
         for info in sys.scenarios():
@@ -672,13 +685,13 @@ class GameService:
         mine = game.seats_of(caller.user_id)
         if not mine:
             raise NotSeated(lang)
+        private_lines = getattr(sys, "private_lines", None)
+        if private_lines is None:
+            return Reply(text=t(lang, "hand.nothing_hidden"), ephemeral=True, game_id=game.id,
+                         version=game.version)
         lines: list[str] = []
         for seat in mine:
-            private_lines = getattr(sys, "private_lines", None)
-            if private_lines is not None:
-                found = list(private_lines(state, seat))
-            else:
-                found = [json.dumps(sys.view(state, seat), sort_keys=True)]
+            found = list(private_lines(state, seat))
             if len(mine) > 1:
                 found = [f"{seat.capitalize()}: {line}" for line in found]
             lines.extend(found)

@@ -274,3 +274,16 @@ def test_solo_game_lets_one_player_hold_both_seats(service: GameService) -> None
     service.new_game("solo", "g1", ALICE, "race", "short", opponent=ALICE)
     service.act("solo", ALICE, {"type": "roll"})
     assert service.suggest("solo", ALICE, "steps", "")
+
+
+def test_a_game_without_secrets_says_so_privately(race: GameService) -> None:
+    reply = race.private("c1", ALICE)
+    assert reply.ephemeral and "Nothing in this game is hidden" in reply.text
+    with pytest.raises(NotSeated):
+        race.private("c1", CAROL)
+
+
+def test_many_choices_keep_only_one_click_buttons(race: GameService) -> None:
+    # Alice's roll step offers [roll] only: one button, one click.
+    status = race.status("c1")
+    assert [b.label for b in status.buttons] == ["roll"]

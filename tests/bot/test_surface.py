@@ -20,6 +20,8 @@ KIND = {
     discord.AppCommandOptionType.integer: "int",
     discord.AppCommandOptionType.boolean: "bool",
     discord.AppCommandOptionType.user: "user",
+    discord.AppCommandOptionType.number: "float",
+    discord.AppCommandOptionType.attachment: "file",
 }
 
 
