@@ -283,7 +283,7 @@ def test_a_game_without_secrets_says_so_privately(race: GameService) -> None:
         race.private("c1", CAROL)
 
 
-def test_many_choices_keep_only_one_click_buttons(race: GameService) -> None:
-    # Alice's roll step offers [roll] only: one button, one click.
+def test_the_only_choice_is_offered_as_a_button(race: GameService) -> None:
+    # Alice's roll step offers one legal action: it becomes one button.
     status = race.status("c1")
     assert [b.label for b in status.buttons] == ["roll"]
