@@ -591,16 +591,18 @@ class GameService:
         )
 
     def _choice_buttons(
-        self, game: GameRow, sys: GameSystem, state: BaseModel, seat: str
+        self, game: GameRow, sys: GameSystem, state: BaseModel, seat: str, private: bool = False
     ) -> list[Button]:
         """Offer the seat's choices as buttons: all of them when few, else the option-less ones.
 
         A retreat among three hexes becomes three buttons; a 40k phase with dozens of
-        actions still gets a one-click "next phase".
+        actions still gets a one-click "next phase". Choices that would reveal a hand
+        (`private_actions`) go only on the player's private reply, never on a public one.
         """
+        hidden: frozenset[str] = getattr(sys, "private_actions", frozenset())
         options = sys.legal_actions(state, seat)
-        indexed = list(enumerate(options))
-        if len(options) > MAX_BUTTONS:
+        indexed = [(i, a) for i, a in enumerate(options) if (a.type in hidden) == private]
+        if len(indexed) > MAX_BUTTONS:
             indexed = [
                 (i, a)
                 for i, a in indexed
@@ -630,6 +632,15 @@ class GameService:
             as_seat = prompt.seat
         try:
             parsed = self._parse(sys, {**action, "seat": as_seat}, lang)
+            hidden: frozenset[str] = getattr(sys, "private_actions", frozenset())
+            if parsed.type in hidden and as_seat not in game.seats_of(caller.user_id):
+                # The verdict alone would say whether that hand holds the card.
+                return Reply(
+                    text=t(lang, "rule.ruling_private", seat=self._seat_label(game, as_seat)),
+                    ephemeral=True,
+                    game_id=game.id,
+                    version=game.version,
+                )
             if as_seat != prompt.seat and parsed.type not in getattr(
                 sys, "out_of_turn_actions", frozenset()
             ):
@@ -695,10 +706,15 @@ class GameService:
             if len(mine) > 1:
                 found = [f"{seat.capitalize()}: {line}" for line in found]
             lines.extend(found)
+        prompt = sys.prompt(state)
+        buttons: list[Button] = []
+        if game.status == "active" and prompt.seat in mine:
+            buttons = self._choice_buttons(game, sys, state, prompt.seat, private=True)
         return Reply(
             text=t(lang, "hand.title"),
             lines=lines or [t(lang, "hand.empty")],
             ephemeral=True,
+            buttons=buttons,
             game_id=game.id,
             version=game.version,
         )

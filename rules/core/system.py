@@ -45,6 +45,10 @@ class GameSystem(Protocol):
     title: str
     # Action types only a referee (creator or moderator) may use, such as adjustments.
     referee_actions: frozenset[str]
+    # Optional, read with getattr by the service:
+    #   out_of_turn_actions: frozenset[str]  types a seat may use when it is not its turn
+    #   private_actions: frozenset[str]      types whose choices reveal hidden information
+    #   private_lines(state, seat) -> list[str]  what only that seat may see, as text
 
     def scenarios(self) -> list[ScenarioInfo]:
         """List the bundled scenarios, sorted by id."""

@@ -1,0 +1,1 @@
+"""Command & Colors: Samurai Battles: command cards, sections, orders, leaders and battle."""

@@ -1,0 +1,413 @@
+"""Actions a seat may take and events the engine reports, as pydantic models.
+
+Both are discriminated unions on `type`. Actions accept the strings a person types
+(piece ids in any case, hex names like "e5", card names or ids) and normalise them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field, TypeAdapter, field_validator
+
+from rules.core.hexgrid import Hex
+from rules.core.model import Action, Event
+from rules.samurai.catalogue import card_aliases, slug
+
+# ---------------------------------------------------------------- normalisers
+
+
+def _piece_id(value: object) -> object:
+    return value.strip().upper() if isinstance(value, str) else value
+
+
+def _hex_label(value: object) -> object:
+    if isinstance(value, str):
+        return Hex.parse(value).label  # ValueError on a malformed name
+    return value
+
+
+def _optional_hex(value: object) -> object:
+    if isinstance(value, str) and not value.strip():
+        return None
+    return _hex_label(value)
+
+
+def _card_id(value: object) -> object:
+    if isinstance(value, str):
+        key = slug(value)
+        return card_aliases().get(key, key)
+    return value
+
+
+def pieces_list(text: str) -> list[str]:
+    """Split an order string such as 'u3, L1' into piece ids ['U3', 'L1']."""
+    return [t for t in re.split(r"[\s,;]+", text.strip().upper()) if t]
+
+
+# -------------------------------------------------------------------- actions
+
+
+class Play(Action):
+    """Play a command card from your hand: `card` is its id or name ("order-two-left")."""
+
+    type: Literal["play"] = "play"
+    card: str
+
+    normalise_card = field_validator("card", mode="before")(_card_id)
+
+
+class Order(Action):
+    """Name the pieces to order: "U3" (with its leader), "L1" (leader alone), "L1 U3" (both).
+
+    An empty string, or "none", orders nothing.
+    """
+
+    type: Literal["order"] = "order"
+    pieces: str = ""
+
+    @field_validator("pieces", mode="before")
+    @classmethod
+    def _pieces(cls, value: object) -> object:
+        if isinstance(value, list | tuple):
+            value = " ".join(str(v) for v in value)
+        if isinstance(value, str):
+            ids = pieces_list(value)
+            return "" if ids == ["NONE"] else " ".join(ids)
+        return value
+
+
+class Move(Action):
+    """Move an ordered piece (a unit carries its leader) to a hex."""
+
+    type: Literal["move"] = "move"
+    piece: str
+    to: str
+
+    normalise_piece = field_validator("piece", mode="before")(_piece_id)
+    normalise_to = field_validator("to", mode="before")(_hex_label)
+
+
+class Battle(Action):
+    """Battle with an ordered piece against the enemy on `target` (a hex)."""
+
+    type: Literal["battle"] = "battle"
+    piece: str
+    target: str
+
+    normalise_piece = field_validator("piece", mode="before")(_piece_id)
+    normalise_target = field_validator("target", mode="before")(_hex_label)
+
+
+class Retreat(Action):
+    """Choose the next hex of a retreat."""
+
+    type: Literal["retreat"] = "retreat"
+    to: str
+
+    normalise_to = field_validator("to", mode="before")(_hex_label)
+
+
+class Keep(Action):
+    """Keep one of the two cards drawn after an Order One Unit card."""
+
+    type: Literal["keep"] = "keep"
+    card: str
+
+    normalise_card = field_validator("card", mode="before")(_card_id)
+
+
+class EndTurn(Action):
+    """Finish moving and battling, draw, and pass the turn."""
+
+    type: Literal["end_turn"] = "end_turn"
+
+
+class Adjust(Action):
+    """A referee's correction; every field given is one change, applied in this order.
+
+    - `piece` + `figures`: add that many figures to the piece (negative removes them).
+      The count must stay between 0 and full strength; reaching 0 takes the piece off
+      the map without awarding a banner (grant one with `banner` if it is owed).
+    - `piece` + `to`: put that piece on another hex (a free hex, or a leader onto a
+      friendly unit he may lead). An attached leader stays where he is.
+    - `banner`: that seat gains one victory banner (this can end the game).
+    - `tokens`: add Honor & Fortune tokens (negative removes, never below 0) to `side`;
+      without `side`, to the owner of `piece`, else to the acting seat.
+    - `note`: why; shown in the log.
+    """
+
+    type: Literal["adjust"] = "adjust"
+    piece: str | None = None
+    figures: int | None = None
+    to: str | None = None
+    banner: str | None = None
+    side: str | None = None
+    tokens: int | None = None
+    note: str = ""
+
+    @field_validator("piece", mode="before")
+    @classmethod
+    def _piece(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return _piece_id(value)
+
+    normalise_to = field_validator("to", mode="before")(_optional_hex)
+
+    @field_validator("banner", "side", mode="before")
+    @classmethod
+    def _seat(cls, value: object) -> object:
+        if isinstance(value, str):
+            return value.strip().lower() or None
+        return value
+
+
+SamuraiAction = Annotated[
+    Play | Order | Move | Battle | Retreat | Keep | EndTurn | Adjust,
+    Field(discriminator="type"),
+]
+ACTIONS: TypeAdapter[SamuraiAction] = TypeAdapter(SamuraiAction)
+ACTION_TYPES: tuple[str, ...] = (
+    "play",
+    "order",
+    "move",
+    "battle",
+    "retreat",
+    "keep",
+    "end_turn",
+    "adjust",
+)
+
+# --------------------------------------------------------------------- events
+
+
+class CardPlayed(Event):
+    """A seat played a command card."""
+
+    type: Literal["card_played"] = "card_played"
+    seat: str
+    card: str
+
+
+class OrdersLost(Event):
+    """A card gave more orders somewhere than there were pieces to take them."""
+
+    type: Literal["orders_lost"] = "orders_lost"
+    seat: str
+    where: str
+    count: int
+
+
+class ShogunRolled(Event):
+    """The Shogun card's dice: one per card in hand."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["shogun_rolled"] = "shogun_rolled"
+    seat: str
+    faces: list[str]
+    slots: list[str]
+    tokens: int
+
+
+class PieceOrdered(Event):
+    """A piece received an order (`leader`: ordered with it; `split`: leader ordered away)."""
+
+    type: Literal["piece_ordered"] = "piece_ordered"
+    seat: str
+    piece: str
+    leader: str | None = None
+    split: bool = False
+    slot: str
+
+
+class NothingOrdered(Event):
+    """A seat chose to order no piece this turn."""
+
+    type: Literal["nothing_ordered"] = "nothing_ordered"
+    seat: str
+
+
+class PieceMoved(Event):
+    """A piece moved (with the leader it carries, if any)."""
+
+    type: Literal["piece_moved"] = "piece_moved"
+    piece: str
+    leader: str | None = None
+    start: str
+    end: str
+
+
+class LeaderJoined(Event):
+    """A leader moved onto a friendly unit's hex and is now attached to it."""
+
+    type: Literal["leader_joined"] = "leader_joined"
+    leader: str
+    unit: str
+    unit_ordered: bool
+
+
+class BattleRolled(Event):
+    """Battle dice were rolled, and what they scored."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["battle_rolled"] = "battle_rolled"
+    attacker: str
+    defender: str
+    start: str
+    target: str
+    ranged: bool = False
+    battle_back: bool = False
+    dice: int
+    faces: list[str]
+    hits: int
+    swords_ignored: int = 0
+    flags: int = 0
+    flags_ignored: int = 0
+
+
+class FiguresLost(Event):
+    """Figures were removed from a unit (the standard bearer always goes last)."""
+
+    type: Literal["figures_lost"] = "figures_lost"
+    piece: str
+    lost: int
+    remaining: int
+
+
+class UnitEliminated(Event):
+    """A unit or leader lost its standard bearer and left the map."""
+
+    type: Literal["unit_eliminated"] = "unit_eliminated"
+    piece: str
+    side: str
+    hex: str
+
+
+class LeaderCasualtyCheck(Event):
+    """Dice rolled to see whether a leader falls with his unit."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["leader_casualty_check"] = "leader_casualty_check"
+    leader: str
+    unit: str
+    faces: list[str]
+    killed: bool
+
+
+class BannerWon(Event):
+    """A seat gained a victory banner."""
+
+    type: Literal["banner_won"] = "banner_won"
+    seat: str
+    banners: int
+    target: int
+    piece: str | None = None
+
+
+class RetreatPending(Event):
+    """A unit must retreat further and its owner must choose the hex."""
+
+    type: Literal["retreat_pending"] = "retreat_pending"
+    piece: str
+    seat: str
+    remaining: int
+    choices: list[str]
+
+
+class Retreated(Event):
+    """A unit retreated one hex."""
+
+    type: Literal["retreated"] = "retreated"
+    piece: str
+    start: str
+    end: str
+
+
+class RetreatBlocked(Event):
+    """A unit could not retreat all the way and took hits instead."""
+
+    type: Literal["retreat_blocked"] = "retreat_blocked"
+    piece: str
+    hexes: int
+    hits: int
+
+
+class CardsDrawn(Event):
+    """A seat drew cards (only the count is public)."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["cards_drawn"] = "cards_drawn"
+    seat: str
+    count: int
+
+
+class CardDiscarded(Event):
+    """A drawn card was put face up on the discards."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["card_discarded"] = "card_discarded"
+    seat: str
+    card: str
+
+
+class DeckReshuffled(Event):
+    """The discards (and the rest of the deck) were shuffled into a new deck."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["deck_reshuffled"] = "deck_reshuffled"
+    cards: int
+
+
+class TurnEnded(Event):
+    """A turn ended; the tokens and banners of both seats, counted in public."""
+
+    type: Literal["turn_ended"] = "turn_ended"
+    seat: str
+    next_seat: str
+    tokens: dict[str, int]
+    banners: dict[str, int]
+
+
+class GameWon(Event):
+    """The game is over."""
+
+    type: Literal["game_won"] = "game_won"
+    seat: str
+    reason: str
+
+
+class Adjusted(Event):
+    """A referee changed the game by hand."""
+
+    type: Literal["adjusted"] = "adjusted"
+    change: str
+    note: str = ""
+
+
+SamuraiEvent = Annotated[
+    CardPlayed
+    | OrdersLost
+    | ShogunRolled
+    | PieceOrdered
+    | NothingOrdered
+    | PieceMoved
+    | LeaderJoined
+    | BattleRolled
+    | FiguresLost
+    | UnitEliminated
+    | LeaderCasualtyCheck
+    | BannerWon
+    | RetreatPending
+    | Retreated
+    | RetreatBlocked
+    | CardsDrawn
+    | CardDiscarded
+    | DeckReshuffled
+    | TurnEnded
+    | GameWon
+    | Adjusted,
+    Field(discriminator="type"),
+]
+EVENTS: TypeAdapter[SamuraiEvent] = TypeAdapter(SamuraiEvent)

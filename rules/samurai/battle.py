@@ -1,0 +1,307 @@
+"""Battles: rolling, scoring hits and flags, removing figures, banners, retreats and battle back.
+
+Every function here works on the engine's working copy of the state and appends the
+events it causes; the engine validates the action before calling in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core.dice import Dice
+from rules.core.hexgrid import line
+from rules.core.model import Event
+from rules.samurai.actions import (
+    BannerWon,
+    BattleRolled,
+    FiguresLost,
+    GameWon,
+    LeaderCasualtyCheck,
+    RetreatBlocked,
+    Retreated,
+    RetreatPending,
+    UnitEliminated,
+)
+from rules.samurai.catalogue import UnitType, battle_table, hex_of, neighbours_of, scenarios
+from rules.samurai.movement import blocks_sight, impassable
+from rules.samurai.state import ArrowRecord, PendingRetreat, Piece, SamuraiState
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """What stands on a hex for battle: a unit with any attached leader, or a leader alone."""
+
+    head: Piece
+    leader: Piece | None
+
+    @property
+    def unit_type(self) -> UnitType:
+        """Return the type the combined piece fights as (the unit's, not the leader's)."""
+        return self.head.unit_type
+
+
+@dataclass(frozen=True)
+class Score:
+    """What a battle roll achieved against its target."""
+
+    hits: int
+    swords_ignored: int
+    flags: int
+    flags_ignored: int
+
+
+def fighter_at(state: SamuraiState, label: str) -> Fighter | None:
+    """Return what fights on a hex, or None when it is empty."""
+    unit = state.unit_at(label)
+    leader = state.leader_at(label)
+    if unit is not None:
+        return Fighter(unit, leader)
+    if leader is not None:
+        return Fighter(leader, None)
+    return None
+
+
+def close_dice(utype: UnitType) -> int:
+    """Return the close-combat dice of a type, from its standard."""
+    return battle_table().dice[utype.standard]
+
+
+def roll(dice: Dice, count: int) -> list[str]:
+    """Roll battle dice and return their faces."""
+    faces = battle_table().faces
+    return [faces[dice.roll(6) - 1] for _ in range(count)]
+
+
+def score(faces: list[str], attacker: UnitType, target: UnitType, ranged: bool) -> Score:
+    """Count hits and flags of a roll against a target, after what the target ignores."""
+    table = battle_table()
+    swords = faces.count("sword") if (not ranged or table.ranged.swords_hit) else 0
+    ignore = table.swords_ignored_by_standard.get(target.standard, {}).get(attacker.standard, 0)
+    ignore += table.swords_ignored_by_kind.get(target.kind, {}).get(attacker.kind, 0)
+    swords_ignored = min(swords, ignore)
+    flags = faces.count("flag")
+    flags_ignored = min(flags, table.flags_ignored.get(target.standard, 0))
+    return Score(
+        hits=swords - swords_ignored + faces.count(target.standard),
+        swords_ignored=swords_ignored,
+        flags=flags - flags_ignored,
+        flags_ignored=flags_ignored,
+    )
+
+
+def sight_blocker(state: SamuraiState, start: str, target: str) -> str | None:
+    """Return the first hex between two hexes that blocks a shot, or None when clear."""
+    for h in line(hex_of(start), hex_of(target))[1:-1]:
+        label = h.label
+        if state.at(label) or blocks_sight(state, label):
+            return label
+    return None
+
+
+def award_banner(state: SamuraiState, seat: str, piece: str | None, events: list[Event]) -> None:
+    """Give a seat one victory banner and end the game when it reaches its target."""
+    target = scenarios()[state.scenario].side(seat).banners
+    state.banners[seat] += 1
+    events.append(BannerWon(seat=seat, banners=state.banners[seat], target=target, piece=piece))
+    if state.winner is None and state.banners[seat] >= target:
+        state.winner = seat
+        state.step = "over"
+        state.retreat = None
+        state.end_reason = f"{seat} reached {target} victory banners"
+        events.append(GameWon(seat=seat, reason=state.end_reason))
+
+
+def remove(state: SamuraiState, piece: Piece, events: list[Event]) -> None:
+    """Take an eliminated piece off the map and give its opponent a banner."""
+    state.pieces = [p for p in state.pieces if p.id != piece.id]
+    events.append(UnitEliminated(piece=piece.id, side=piece.side, hex=piece.hex))
+    award_banner(state, state.other(piece.side), piece.id, events)
+
+
+def leader_check(
+    state: SamuraiState,
+    dice: Dice,
+    leader: Piece,
+    unit: Piece,
+    lost_unit: bool,
+    events: list[Event],
+) -> None:
+    """Roll to see whether a leader falls with the unit he is with (house rule)."""
+    table = battle_table().leader_check
+    count, needed = (
+        (table.lost_dice, table.lost_swords) if lost_unit else (table.hit_dice, table.hit_swords)
+    )
+    faces = roll(dice, count)
+    killed = faces.count("sword") >= needed
+    events.append(LeaderCasualtyCheck(leader=leader.id, unit=unit.id, faces=faces, killed=killed))
+    if killed:
+        remove(state, leader, events)
+
+
+def inflict(
+    state: SamuraiState, dice: Dice, label: str, hits: int, from_roll: bool, events: list[Event]
+) -> bool:
+    """Remove figures for hits on the piece on a hex; return True if its unit was eliminated.
+
+    The standard bearer is the last figure, so a unit leaves the map only when its count
+    reaches zero; excess hits are wasted.
+    """
+    fighter = fighter_at(state, label)
+    if fighter is None or hits <= 0:
+        return False
+    head = fighter.head
+    lost = min(hits, head.figures)
+    head.figures -= lost
+    events.append(FiguresLost(piece=head.id, lost=lost, remaining=head.figures))
+    if head.figures == 0:
+        remove(state, head, events)
+        if fighter.leader is not None and state.winner is None:
+            leader_check(state, dice, fighter.leader, head, True, events)
+        return True
+    if fighter.leader is not None and from_roll and state.winner is None:
+        leader_check(state, dice, fighter.leader, head, False, events)
+    return False
+
+
+def retreat_choices(state: SamuraiState, label: str, seat: str) -> list[str]:
+    """Return the free hexes one step toward the seat's own edge of the map."""
+    top = scenarios()[state.scenario].top == seat
+    row = hex_of(label).row + (-1 if top else 1)
+    occupied = state.occupied()
+    return sorted(
+        n
+        for n in neighbours_of(label)
+        if hex_of(n).row == row and n not in occupied and not impassable(state, n)
+    )
+
+
+def shift(state: SamuraiState, start: str, end: str) -> None:
+    """Move everything on a hex (a unit and its leader) to another hex."""
+    for p in state.pieces:
+        if p.hex == start:
+            p.hex = end
+
+
+def step_retreat(state: SamuraiState, end: str, events: list[Event]) -> None:
+    """Move the retreating piece one hex and record it."""
+    pending = state.retreat
+    assert pending is not None
+    piece = state.piece(pending.piece)
+    assert piece is not None
+    start = piece.hex
+    shift(state, start, end)
+    pending.remaining -= 1
+    pending.moved += 1
+    events.append(Retreated(piece=piece.id, start=start, end=end))
+    if state.turn is not None:
+        state.turn.arrows.append(ArrowRecord(start=start, end=end, kind="retreat"))
+
+
+def continue_retreat(state: SamuraiState, dice: Dice, events: list[Event]) -> tuple[bool, int]:
+    """Carry a pending retreat as far as it goes without a choice.
+
+    Returns (waiting, hexes moved): waiting is True when the owner must pick the next hex.
+    """
+    pending = state.retreat
+    assert pending is not None
+    while pending.remaining > 0:
+        piece = state.piece(pending.piece)
+        if piece is None:
+            break
+        choices = retreat_choices(state, piece.hex, piece.side)
+        if not choices:
+            hits = pending.remaining * battle_table().retreat.hits_per_blocked_hex
+            events.append(RetreatBlocked(piece=piece.id, hexes=pending.remaining, hits=hits))
+            state.retreat = None
+            inflict(state, dice, piece.hex, hits, False, events)
+            return False, pending.moved
+        if len(choices) > 1:
+            state.step = "retreat"
+            events.append(
+                RetreatPending(
+                    piece=piece.id, seat=piece.side, remaining=pending.remaining, choices=choices
+                )
+            )
+            return True, pending.moved
+        step_retreat(state, choices[0], events)
+    state.retreat = None
+    return False, pending.moved
+
+
+def start_retreat(
+    state: SamuraiState, dice: Dice, label: str, flags: int, events: list[Event]
+) -> tuple[bool, int]:
+    """Begin the retreat that flags force on the piece on a hex."""
+    fighter = fighter_at(state, label)
+    assert fighter is not None
+    hexes = flags * battle_table().retreat.hexes_per_flag
+    state.retreat = PendingRetreat(piece=fighter.head.id, seat=fighter.head.side, remaining=hexes)
+    return continue_retreat(state, dice, events)
+
+
+def attack(
+    state: SamuraiState,
+    dice: Dice,
+    start: str,
+    target: str,
+    *,
+    ranged: bool,
+    bonus: int,
+    battle_back: bool,
+    events: list[Event],
+) -> tuple[bool, bool]:
+    """Roll one battle from `start` against `target` and apply it.
+
+    Returns (target still stands unmoved and alive, a retreat now waits for a choice).
+    """
+    attacker = fighter_at(state, start)
+    defender = fighter_at(state, target)
+    assert attacker is not None and defender is not None
+    base = attacker.unit_type.ranged_dice if ranged else close_dice(attacker.unit_type)
+    count = base + bonus
+    faces = roll(dice, count)
+    result = score(faces, attacker.unit_type, defender.unit_type, ranged)
+    events.append(
+        BattleRolled(
+            attacker=attacker.head.id,
+            defender=defender.head.id,
+            start=start,
+            target=target,
+            ranged=ranged,
+            battle_back=battle_back,
+            dice=count,
+            faces=faces,
+            hits=result.hits,
+            swords_ignored=result.swords_ignored,
+            flags=result.flags,
+            flags_ignored=result.flags_ignored,
+        )
+    )
+    if state.turn is not None:
+        state.turn.arrows.append(ArrowRecord(start=start, end=target, kind="battle"))
+    if inflict(state, dice, target, result.hits, True, events) or state.winner is not None:
+        return False, False
+    if result.flags <= 0:
+        return True, False
+    waiting, moved = start_retreat(state, dice, target, result.flags, events)
+    if waiting:
+        return False, True
+    standing = state.winner is None and moved == 0 and state.piece(defender.head.id) is not None
+    return standing, False
+
+
+def battle(
+    state: SamuraiState,
+    dice: Dice,
+    start: str,
+    target: str,
+    ranged: bool,
+    bonus: int,
+    events: list[Event],
+) -> None:
+    """Resolve an ordered piece's battle, with the defender's battle back when it may."""
+    standing, _ = attack(
+        state, dice, start, target, ranged=ranged, bonus=bonus, battle_back=False, events=events
+    )
+    if standing and not ranged and state.winner is None:
+        attack(state, dice, target, start, ranged=False, bonus=0, battle_back=True, events=events)

@@ -1,0 +1,291 @@
+"""The static definitions of Samurai Battles, read from data/samurai/.
+
+Unit types, command cards, terrain, the battle tables and the bundled scenarios all
+live in TOML so a group can change a value without touching code. States refer to
+them by id only.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Literal
+
+from rules.core.data import data_dir, load_toml
+from rules.core.hexgrid import Hex, HexBoard
+from rules.core.model import Frozen
+
+Standard = Literal["circle", "triangle", "square"]
+Kind = Literal["infantry", "cavalry"]
+Face = Literal["circle", "triangle", "square", "flag", "sword", "honor"]
+Edge = Literal["top", "bottom"]
+
+BOARD = HexBoard()
+SECTIONS: tuple[str, ...] = BOARD.section_names
+
+
+class UnitType(Frozen):
+    """A kind of unit or leader: how it fights, moves and how many figures it has."""
+
+    id: str
+    name: str
+    kind: Kind
+    standard: Standard
+    figures: int
+    move: int
+    leader: bool = False
+    range: int = 0
+    ranged_dice: int = 0
+
+
+class CommandCard(Frozen):
+    """A command card: which pieces it lets a player order, and what else it does."""
+
+    id: str
+    name: str
+    kind: Literal["section", "advance", "shogun", "charge"]
+    count: int
+    helmet: bool = False
+    # Section cards: orders per section, sections named from the holder's side.
+    orders: dict[str, int] = {}
+    # Advance cards: the section they order in.
+    section: str | None = None
+    # Charge cards: how many pieces of which kind, anywhere on the map.
+    anywhere: int = 0
+    eligible: Kind | None = None
+    draw_two: bool = False
+    bonus_dice: int = 0
+    close_bonus: int = 0
+    ranged: bool = True
+    reshuffle: bool = False
+    # Shogun: what each face of its roll gives (a standard, "any", "token" or "none").
+    faces: dict[str, str] = {}
+
+
+class TerrainType(Frozen):
+    """What a terrain kind does to movement and to shooting."""
+
+    id: str
+    name: str
+    impassable: bool = False
+    stops_movement: bool = False
+    blocks_sight: bool = False
+
+
+class RetreatTable(Frozen):
+    """How far flags push a unit back, and what a blocked retreat costs."""
+
+    hexes_per_flag: int
+    hits_per_blocked_hex: int
+
+
+class RangedTable(Frozen):
+    """Settings for shooting."""
+
+    swords_hit: bool
+
+
+class LeaderCheckTable(Frozen):
+    """The dice that decide whether a leader falls with his unit (a house rule)."""
+
+    hit_dice: int
+    hit_swords: int
+    lost_dice: int
+    lost_swords: int
+
+
+class BattleTable(Frozen):
+    """The battle dice and the combat tables."""
+
+    faces: tuple[Face, Face, Face, Face, Face, Face]
+    dice: dict[str, int]
+    swords_ignored_by_standard: dict[str, dict[str, int]] = {}
+    swords_ignored_by_kind: dict[str, dict[str, int]] = {}
+    flags_ignored: dict[str, int] = {}
+    retreat: RetreatTable
+    ranged: RangedTable
+    leader_check: LeaderCheckTable
+
+
+class SideSetup(Frozen):
+    """One seat of a scenario: its name, colour, map edge, hand size and banners to win."""
+
+    seat: str
+    name: str
+    colour: str
+    edge: Edge
+    hand: int
+    banners: int
+
+
+class PieceSetup(Frozen):
+    """A piece placed by a scenario."""
+
+    id: str
+    type: str
+    side: str
+    hex: str
+    figures: int | None = None
+
+
+class TerrainSetup(Frozen):
+    """A terrain hex placed by a scenario."""
+
+    hex: str
+    kind: str
+
+
+class Scenario(Frozen):
+    """A bundled starting position."""
+
+    id: str
+    title: str
+    summary: str
+    first: str
+    sides: tuple[SideSetup, SideSetup]
+    terrain: tuple[TerrainSetup, ...] = ()
+    pieces: tuple[PieceSetup, ...]
+
+    def side(self, seat: str) -> SideSetup:
+        """Return the set-up of one seat; KeyError if the scenario has no such seat."""
+        for side in self.sides:
+            if side.seat == seat:
+                return side
+        raise KeyError(seat)
+
+    @property
+    def top(self) -> str:
+        """Return the seat at the top edge of the map."""
+        return next(s.seat for s in self.sides if s.edge == "top")
+
+    def terrain_at(self) -> dict[str, str]:
+        """Return terrain kinds by hex label."""
+        return {t.hex: t.kind for t in self.terrain}
+
+
+@cache
+def unit_types() -> dict[str, UnitType]:
+    """Return every unit type by id."""
+    doc = load_toml("samurai/units.toml")
+    return {u.id: u for u in (UnitType.model_validate(raw) for raw in doc["unit"])}
+
+
+@cache
+def cards() -> dict[str, CommandCard]:
+    """Return every command card by id."""
+    doc = load_toml("samurai/cards.toml")
+    out: dict[str, CommandCard] = {}
+    for raw in doc["card"]:
+        card = CommandCard.model_validate(raw)
+        for section in (*card.orders, *([card.section] if card.section else [])):
+            if section not in SECTIONS:
+                raise ValueError(f"card {card.id}: unknown section {section!r}")
+        out[card.id] = card
+    return out
+
+
+def slug(text: str) -> str:
+    """Return a lower-case, dash-separated form of a name ('Order Two Units Left' -> ...)."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+@cache
+def card_aliases() -> dict[str, str]:
+    """Map every accepted spelling of a card (id, name, name without 'units') to its id."""
+    out: dict[str, str] = {}
+    for card in cards().values():
+        name = slug(card.name)
+        for alias in (card.id, name, name.replace("-units", "").replace("-unit", "")):
+            out.setdefault(alias, card.id)
+    return out
+
+
+@cache
+def terrain_types() -> dict[str, TerrainType]:
+    """Return every terrain kind by id."""
+    doc = load_toml("samurai/terrain.toml")
+    return {t.id: t for t in (TerrainType.model_validate(raw) for raw in doc["terrain"])}
+
+
+@cache
+def battle_table() -> BattleTable:
+    """Return the battle dice and combat tables."""
+    return BattleTable.model_validate(load_toml("samurai/battle.toml"))
+
+
+@cache
+def scenarios() -> dict[str, Scenario]:
+    """Return every bundled scenario by id, each checked for consistency."""
+    out: dict[str, Scenario] = {}
+    for path in sorted((data_dir() / "samurai" / "scenarios").glob("*.toml")):
+        raw = load_toml(f"samurai/scenarios/{path.name}")
+        scenario = Scenario.model_validate(
+            {
+                **{k: v for k, v in raw.items() if k not in ("side", "piece")},
+                "sides": raw["side"],
+                "pieces": raw["piece"],
+            }
+        )
+        _check_scenario(scenario)
+        out[scenario.id] = scenario
+    return out
+
+
+@cache
+def terrain_map(scenario_id: str) -> dict[str, str]:
+    """Return a scenario's terrain kinds by hex label (cached: looked up on every step)."""
+    return scenarios()[scenario_id].terrain_at()
+
+
+def _check_scenario(scenario: Scenario) -> None:
+    """Refuse a scenario whose pieces, seats or terrain do not fit together."""
+    seats = {s.seat for s in scenario.sides}
+    edges = {s.edge for s in scenario.sides}
+    if len(seats) != 2 or edges != {"top", "bottom"} or scenario.first not in seats:
+        raise ValueError(f"scenario {scenario.id}: needs two seats, one per edge, and a first")
+    types = unit_types()
+    seen: set[str] = set()
+    units: dict[str, PieceSetup] = {}
+    leaders: dict[str, PieceSetup] = {}
+    for piece in scenario.pieces:
+        if piece.id in seen or piece.type not in types or piece.side not in seats:
+            raise ValueError(f"scenario {scenario.id}: bad piece {piece.id}")
+        seen.add(piece.id)
+        BOARD.parse(piece.hex)
+        target = leaders if types[piece.type].leader else units
+        if piece.hex in target:
+            raise ValueError(f"scenario {scenario.id}: two pieces of a kind on {piece.hex}")
+        target[piece.hex] = piece
+    for hex_label, leader in leaders.items():
+        unit = units.get(hex_label)
+        if unit is None:
+            continue
+        if unit.side != leader.side or not may_lead(types[leader.type], types[unit.type]):
+            raise ValueError(f"scenario {scenario.id}: {leader.id} may not lead {unit.id}")
+    for t in scenario.terrain:
+        BOARD.parse(t.hex)
+        if t.kind not in terrain_types():
+            raise ValueError(f"scenario {scenario.id}: unknown terrain {t.kind}")
+
+
+def may_lead(leader: UnitType, unit: UnitType) -> bool:
+    """Say whether a leader may be attached to a unit: foot leaders lead infantry only."""
+    return leader.kind == "cavalry" or unit.kind == "infantry"
+
+
+@cache
+def hex_of(label: str) -> Hex:
+    """Parse a hex label once (labels are few and parsing is on every path)."""
+    return Hex.parse(label)
+
+
+@cache
+def neighbours_of(label: str) -> tuple[str, ...]:
+    """Return the labels of the on-board hexes around a hex."""
+    return tuple(n.label for n in BOARD.neighbours(hex_of(label)))
+
+
+@cache
+def sections_of(label: str) -> tuple[str, ...]:
+    """Return the board sections a hex lies in (two when a section line cuts it)."""
+    return BOARD.sections_of(hex_of(label))

@@ -1,0 +1,51 @@
+"""The service with the real Samurai engine: hands stay private in buttons, rulings and images."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameService, NotYourTurn
+from tests.bot.conftest import ALICE, BOB, CAROL
+
+
+@pytest.fixture
+def samurai(service: GameService) -> GameService:
+    """River Crossing: Alice plays Takeda, Bob plays Uesugi (Uesugi moves first)."""
+    service.new_game("c1", "g1", ALICE, "samurai", "river-crossing", opponent=BOB)
+    service.join("c1", BOB)
+    return service
+
+
+def _hand(service: GameService) -> list[str]:
+    with service.store.reading() as tx:
+        game = tx.active_game("c1")
+    assert game is not None
+    return list(game.state["hands"]["uesugi"])
+
+
+def test_public_replies_never_offer_cards_as_buttons(samurai: GameService) -> None:
+    status = samurai.status("c1")
+    assert status.lines[0].startswith("Uesugi")
+    assert not [b for b in status.buttons if b.label.startswith("play")]
+    text = " ".join([status.text, *status.lines, *(b.label for b in status.buttons)])
+    assert not [card for card in _hand(samurai) if card in text]
+
+
+def test_the_hand_reply_is_private_and_offers_the_cards(samurai: GameService) -> None:
+    reply = samurai.private("c1", BOB)
+    assert reply.ephemeral
+    plays = [b for b in reply.buttons if b.label.startswith("play")]
+    assert plays and all(b.label.split()[-1] in _hand(samurai) for b in plays)
+    assert samurai.private("c1", ALICE).buttons == []  # not Takeda's turn
+    played = samurai.press("c1", BOB, plays[0].custom_id)
+    assert "Uesugi" in played.text or played.lines
+
+
+def test_a_ruling_never_probes_another_hand(samurai: GameService) -> None:
+    card = _hand(samurai)[0]
+    probe = samurai.ruling("c1", CAROL, {"type": "play", "card": card})
+    assert probe.ephemeral and "only Uesugi may ask" in probe.text
+    own = samurai.ruling("c1", BOB, {"type": "play", "card": card})
+    assert own.text.startswith("Legal")
+    with pytest.raises(NotYourTurn):
+        samurai.act("c1", ALICE, {"type": "play", "card": card})
