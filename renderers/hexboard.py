@@ -178,6 +178,32 @@ def _waves(d: P.Canvas, c: Point, lay: HexLayout) -> None:
         d.line(pts, fill=(236, 246, 255), width=wd, joint="curve")
 
 
+def _ford(d: P.Canvas, c: Point, lay: HexLayout) -> None:
+    """Draw shallow water crossed by a sandy causeway of stepping stones."""
+    u, s = lay.hex_w, lay.size
+    d.rectangle(
+        (c[0] - u * 0.5, c[1] - s * 0.16, c[0] + u * 0.5, c[1] + s * 0.16), fill=(214, 190, 140)
+    )
+    for dx in (-0.3, -0.1, 0.1, 0.3):
+        r = 0.06 * u
+        x = c[0] + dx * u
+        d.ellipse(
+            (x - r, c[1] - r * 0.7, x + r, c[1] + r * 0.7),
+            fill=(150, 138, 118),
+            outline=(96, 86, 70),
+        )
+    wd = max(2, round(u / 40))
+    for dy in (-0.5 * s, 0.5 * s):
+        pts = [
+            (
+                c[0] - 0.25 * u + 0.5 * u * i / 8,
+                c[1] + dy + math.sin(i / 8 * math.pi * 2) * u * 0.02,
+            )
+            for i in range(9)
+        ]
+        d.line(pts, fill=(236, 246, 255), width=wd, joint="curve")
+
+
 def _houses(d: P.Canvas, c: Point, lay: HexLayout) -> None:
     u = lay.hex_w
     for x, y in _spots(c, lay, "ll b lr"):
@@ -230,6 +256,7 @@ _STYLES: dict[str, TerrainStyle] = {
     "hill": TerrainStyle((222, 196, 140), _hills),
     "river": TerrainStyle((120, 180, 226), _waves),
     "water": TerrainStyle((120, 180, 226), _waves),
+    "ford": TerrainStyle((150, 198, 226), _ford),
     "lake": TerrainStyle((104, 164, 214), _waves),
     "village": TerrainStyle((232, 214, 184), _houses),
     "marsh": TerrainStyle((176, 200, 170), _reeds),
@@ -241,7 +268,6 @@ _SYNONYMS = {
     "town": "village",
     "swamp": "marsh",
     "stream": "river",
-    "ford": "river",
 }
 _UNKNOWN_FILLS: tuple[RGB, ...] = ((206, 206, 196), (214, 200, 214), (200, 214, 214))
 
