@@ -13,7 +13,7 @@ import io
 import logging
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.commands import SURFACE, Context, autocomplete, run
 from bot.i18n import pick_language, t
-from bot.service import Caller, GameService, PlayerError, Reply
+from bot.service import BadInput, Caller, GameService, PlayerError, Reply
 
 if TYPE_CHECKING:
     from bot.client import BanneretBot
@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 
 # Answer directly when the work is done this fast; otherwise defer and follow up.
 DIRECT_ANSWER_SECONDS = 1.5
+# A text file attached to a command (a roster) is read only up to this size.
+MAX_ATTACHMENT_BYTES = 256 * 1024
 COLOURS = {"ok": 0x2C6FBB, "refused": 0xC0392B, "private": 0x7F8C8D}
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -99,7 +101,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bn:(
         custom_id = self.custom_id
         await respond_with(
             interaction,
-            lambda: bot.service.press(ctx.channel_id, ctx.caller, custom_id),
+            lambda: asyncio.to_thread(bot.service.press, ctx.channel_id, ctx.caller, custom_id),
             what=f"button {custom_id}",
         )
 
@@ -157,7 +159,10 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
     if view is not None:
         kwargs["view"] = view
     if interaction.response.is_done():
-        if reply.ephemeral and not interaction.is_expired():
+        # The first follow-up completes the public "thinking…" placeholder by editing
+        # it: an ephemeral answer would then be public, and Discord never pings on an
+        # edit, so the next player would not be called. Send a new message instead.
+        if (reply.ephemeral or content) and not interaction.is_expired():
             await _drop_thinking(interaction)
         await interaction.followup.send(**kwargs)
     else:
@@ -176,7 +181,8 @@ def running(interaction: discord.Interaction[Any]) -> str:
     """Say what an interaction was doing, for the log: a slash command or a button."""
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    custom_id = (interaction.data or {}).get("custom_id")
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = data.get("custom_id")
     if custom_id:
         return f"button {custom_id}"
     return f"interaction of type {interaction.type.name}"
@@ -230,10 +236,10 @@ async def report_error(
 
 
 async def respond_with(
-    interaction: discord.Interaction[Any], work: Callable[[], Reply], what: str
+    interaction: discord.Interaction[Any], work: Callable[[], Awaitable[Reply]], what: str
 ) -> None:
-    """Run service work in a thread and answer; defer publicly if it is slow."""
-    task = asyncio.ensure_future(asyncio.to_thread(work))
+    """Do the work (service calls run in a worker thread) and answer; defer if it is slow."""
+    task = asyncio.ensure_future(work())
     done, _ = await asyncio.wait({task}, timeout=DIRECT_ANSWER_SECONDS)
     if not done:
         await interaction.response.defer(thinking=True)
@@ -274,17 +280,34 @@ async def run_command(interaction: discord.Interaction[Any], path: str, **option
     """Run a surface command from a slash command's typed options."""
     bot: BanneretBot = interaction.client  # type: ignore[assignment]
     ctx = context_of(interaction)
-    typed: dict[str, Any] = {}
-    for name, value in options.items():
-        if value is None:
-            continue
-        if isinstance(value, discord.User | discord.Member):
-            value = Caller(user_id=str(value.id), name=value.display_name)
-        elif isinstance(value, discord.Attachment):
-            value = (await value.read()).decode("utf-8", errors="replace")
-        typed[name] = value
     service: GameService = bot.service
-    await respond_with(interaction, lambda: run(service, ctx, path, typed), what=f"/{path}")
+
+    async def work() -> Reply:
+        # Attachments are downloaded here, inside the time respond_with watches, so a
+        # slow download is deferred like slow rendering instead of missing the deadline.
+        typed: dict[str, Any] = {}
+        for name, value in options.items():
+            if value is None:
+                continue
+            if isinstance(value, discord.User | discord.Member):
+                value = Caller(user_id=str(value.id), name=value.display_name)
+            elif isinstance(value, discord.Attachment):
+                value = await read_text(value, ctx.caller.locale)
+            typed[name] = value
+        return await asyncio.to_thread(run, service, ctx, path, typed)
+
+    await respond_with(interaction, work, what=f"/{path}")
+
+
+async def read_text(attachment: discord.Attachment, locale: str | None) -> str:
+    """Read a small text file attached to a command, such as a roster."""
+    if attachment.size > MAX_ATTACHMENT_BYTES:
+        raise BadInput(
+            pick_language(locale),
+            problem=f"`{attachment.filename}` is {attachment.size // 1024} KiB; "
+            f"files up to {MAX_ATTACHMENT_BYTES // 1024} KiB are read",
+        )
+    return (await attachment.read()).decode("utf-8", errors="replace")
 
 
 def completer(path: str, option: str) -> Callable[..., Any]:

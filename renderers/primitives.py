@@ -79,7 +79,8 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 
 # Characters the font lacks (the embedded default covers printable ASCII only) get
-# stand-ins that read well in their place. Anything else falls back to its unaccented letter ("Ação" -> "Acao").
+# stand-ins that read well in their place; anything else falls back to its
+# unaccented letter ("Ação" -> "Acao").
 _FALLBACK: dict[str, str] = {
     "\u2014": "-",  # em dash
     "\u2013": "-",  # en dash
