@@ -710,11 +710,19 @@ class GameService:
         buttons: list[Button] = []
         if game.status == "active" and prompt.seat in mine:
             buttons = self._choice_buttons(game, sys, state, prompt.seat, private=True)
+        # The board from the player's own edge: the top seat sees it turned around.
+        image = None
+        board_for = getattr(sys, "board_for", None)
+        if board_for is not None and self._render is not None:
+            seat = prompt.seat if prompt.seat in mine else mine[0]
+            image = self._render(board_for(state, seat))
         return Reply(
             text=t(lang, "hand.title"),
             lines=lines or [t(lang, "hand.empty")],
             ephemeral=True,
             buttons=buttons,
+            image=image,
+            image_name="your-view.png",
             game_id=game.id,
             version=game.version,
         )

@@ -49,6 +49,7 @@ class GameSystem(Protocol):
     #   out_of_turn_actions: frozenset[str]  types a seat may use when it is not its turn
     #   private_actions: frozenset[str]      types whose choices reveal hidden information
     #   private_lines(state, seat) -> list[str]  what only that seat may see, as text
+    #   board_for(state, seat) -> board view   the public board seen from that seat's edge
 
     def scenarios(self) -> list[ScenarioInfo]:
         """List the bundled scenarios, sorted by id."""

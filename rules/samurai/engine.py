@@ -858,6 +858,10 @@ class SamuraiSystem:
             lines.append(f"Drawn, keep one: {drawn}")
         return lines
 
+    def board_for(self, state: Any, seat: str) -> HexBoardView:
+        """Return the public picture seen from a seat's own edge (turned for the top seat)."""
+        return self.board(state).model_copy(update={"flipped": _is_top(state, seat)})
+
     def board(self, state: Any) -> HexBoardView:
         """Return the public board picture: pieces, terrain, this turn's arrows and the panel."""
         st: SamuraiState = state

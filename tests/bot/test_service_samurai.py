@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import GameService, NotYourTurn
+from bot.store import Store
 from tests.bot.conftest import ALICE, BOB, CAROL
 
 
@@ -39,6 +40,17 @@ def test_the_hand_reply_is_private_and_offers_the_cards(samurai: GameService) ->
     assert samurai.private("c1", ALICE).buttons == []  # not Takeda's turn
     played = samurai.press("c1", BOB, plays[0].custom_id)
     assert "Uesugi" in played.text or played.lines
+
+
+def test_the_hand_reply_shows_the_board_from_the_players_edge(store: Store) -> None:
+    seen: list[bool] = []
+    service = GameService(store, render=lambda view: seen.append(view.flipped) or b"png")
+    service.new_game("c1", "g1", ALICE, "samurai", "river-crossing", opponent=BOB)
+    service.join("c1", BOB)
+    seen.clear()
+    assert service.private("c1", ALICE).image == b"png"  # Takeda holds the top edge
+    assert service.private("c1", BOB).image_name == "your-view.png"
+    assert seen == [True, False]
 
 
 def test_a_ruling_never_probes_another_hand(samurai: GameService) -> None:
