@@ -16,7 +16,9 @@ DEFAULT = "en"
 @cache
 def languages() -> tuple[str, ...]:
     """Return the languages we have a catalogue for, e.g. ('en', 'pt-BR')."""
-    return tuple(sorted(p.stem for p in (data_dir() / "locales").glob("*.toml")))
+    return tuple(
+        sorted(p.stem for p in (data_dir() / "locales").glob("*.toml") if "." not in p.stem)
+    )
 
 
 def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
@@ -30,9 +32,15 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
 
 @cache
 def catalogue(language: str) -> dict[str, str]:
-    """Return one language's messages, flattened to dotted keys."""
+    """Return one language's messages, flattened to dotted keys.
+
+    A language is its main file (`pt-BR.toml`) plus any fragments beside it
+    (`pt-BR.samurai.toml`), so each game system can keep its own texts.
+    """
     out: dict[str, str] = {}
-    _flatten("", load_toml(f"locales/{language}.toml"), out)
+    folder = data_dir() / "locales"
+    for path in [folder / f"{language}.toml", *sorted(folder.glob(f"{language}.*.toml"))]:
+        _flatten("", load_toml(f"locales/{path.name}"), out)
     return out
 
 
