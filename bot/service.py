@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.i18n import pick_language, t
+from bot.i18n_events import event_text, prompt_hint
 from bot.store import GameRow, LogEntry, Store, Transaction
 from rules.core.dice import seed_hash
 from rules.core.errors import RuleViolation
@@ -191,16 +192,6 @@ def event_record(sys: GameSystem, event: Event) -> dict[str, Any]:
     data = event.model_dump(mode="json")
     data["_text"] = sys.describe(event)
     return data
-
-
-def event_text(language: str, sys_id: str, event: dict[str, Any]) -> str:
-    """Return a stored event's text in a language (the catalogue's, else the engine's English)."""
-    key = f"event.{sys_id}.{event.get('type')}"
-    from bot.i18n import has  # local: keeps the import list short for the hot path
-
-    if has(language, key):
-        return t(language, key, **{k: v for k, v in event.items() if not k.startswith("_")})
-    return str(event.get("_text") or event.get("type"))
 
 
 def effective_actions(entries: Iterable[LogEntry]) -> list[LogEntry]:
@@ -568,9 +559,9 @@ class GameService:
         else:
             prompt = sys.prompt(state)
             if prompt.seat:
-                lines.append(
-                    t(lang, "game.turn", seat=self._seat_label(game, prompt.seat), hint=prompt.hint)
-                )
+                seat = self._seat_label(game, prompt.seat)
+                hint = prompt_hint(lang, sys.id, prompt)
+                lines.append(t(lang, "game.turn", seat=seat, hint=hint))
                 if game.status == "active":
                     buttons = self._choice_buttons(game, sys, state, prompt.seat)
         if game.over and game.seed_revealed:
