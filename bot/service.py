@@ -243,6 +243,10 @@ class GameService:
     def _system(self, system_id: str) -> GameSystem:
         return system(system_id)
 
+    def system_of(self, game: GameRow) -> GameSystem:
+        """Return the rules engine a stored game is played with."""
+        return self._system(game.system)
+
     def _state(self, game: GameRow) -> tuple[GameSystem, BaseModel]:
         sys = self._system(game.system)
         return sys, sys.load_state(game.state)

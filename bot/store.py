@@ -288,6 +288,21 @@ class Transaction:
             ).fetchall()
         return [_entry(r) for r in rows]
 
+    def running_with_deadline(self) -> list[GameRow]:
+        """Return running games that have a turn deadline set."""
+        rows = self.conn.execute(
+            "SELECT * FROM games WHERE status = 'active' "
+            "AND json_extract(settings, '$.deadline_hours') > 0"
+        ).fetchall()
+        return [_game(r) for r in rows]
+
+    def mark_reminded(self, game: GameRow) -> None:
+        """Note that the player to act at this position has been reminded (no version bump)."""
+        self.conn.execute(
+            "UPDATE games SET pending = json_set(pending, '$.reminded', ?) WHERE id = ?",
+            (game.version, game.id),
+        )
+
     def game_ids(self) -> list[int]:
         """Return every game id, oldest first."""
         return [int(r[0]) for r in self.conn.execute("SELECT id FROM games ORDER BY id")]
