@@ -530,7 +530,8 @@ def autocomplete(
     if source == "seat":
         seats = service.seat_choices(ctx.channel_id, options.get("system"), options.get("scenario"))
         return [(seat.capitalize(), seat) for seat in seats if needle in seat][:25]
-    return service.suggest(ctx.channel_id, ctx.caller, source, text)
+    others = {k: v for k, v in options.items() if k != option and isinstance(v, str | int | float)}
+    return service.suggest(ctx.channel_id, ctx.caller, source, text, others)
 
 
 def help_lines(language: str = "en") -> list[str]:

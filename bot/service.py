@@ -744,7 +744,12 @@ class GameService:
         )
 
     def suggest(
-        self, channel_id: str, caller: Caller, option: str, text: str
+        self,
+        channel_id: str,
+        caller: Caller,
+        option: str,
+        text: str,
+        context: dict[str, Any] | None = None,
     ) -> list[tuple[str, str]]:
         """Offer completions for an option from the channel's live game (at most 25)."""
         with self.store.reading() as tx:
@@ -757,7 +762,7 @@ class GameService:
         prompt = sys.prompt(state)
         if prompt.seat in mine:
             seat = prompt.seat
-        return sys.suggest(state, seat, option, text)[:25]
+        return sys.suggest(state, seat, option, text, context)[:25]
 
     def seat_choices(
         self, channel_id: str, system_id: str | None = None, scenario: str | None = None

@@ -7,6 +7,7 @@ GameSystem contract without depending on a real wargame.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
@@ -190,7 +191,12 @@ class RaceSystem:
         return Outcome(winner=state.winner, reason="reached 10") if state.winner else None
 
     def suggest(
-        self, state: RaceState, seat: str | None, field: str, text: str
+        self,
+        state: RaceState,
+        seat: str | None,
+        field: str,
+        text: str,
+        context: Mapping[str, Any] | None = None,
     ) -> list[tuple[str, str]]:
         if field == "steps":
             return [(str(n), str(n)) for n in range(1, state.rolled + 1)]

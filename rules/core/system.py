@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
@@ -91,8 +92,19 @@ class GameSystem(Protocol):
         """Return how the game ended, or None while it goes on."""
         ...
 
-    def suggest(self, state: Any, seat: str | None, field: str, text: str) -> list[tuple[str, str]]:
-        """Offer (name, value) completions for a command option, best first, at most 25."""
+    def suggest(
+        self,
+        state: Any,
+        seat: str | None,
+        field: str,
+        text: str,
+        context: Mapping[str, Any] | None = None,
+    ) -> list[tuple[str, str]]:
+        """Offer (name, value) completions for an option, best first, at most 25.
+
+        `context` holds the other options already typed (e.g. the piece whose
+        destination is being chosen).
+        """
         ...
 
     def describe(self, event: Any) -> str:

@@ -12,6 +12,7 @@ on its own copy (`SamuraiState.clone`), so the state passed in is never changed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.core.board import Arrow, HexBoardView, HexMarker, Panel, PanelLine, Terrain
@@ -61,12 +62,14 @@ from rules.samurai.orders import (
     board_section,
     build_requests,
     explain,
+    fits,
     lost_orders,
     natural_key,
     order_options,
     orderable,
     own_piece,
     public_slot_phrase,
+    request_for,
     slot_phrase,
 )
 from rules.samurai.state import (
@@ -946,9 +949,20 @@ class SamuraiSystem:
 
     # ------------------------------------------------------------ autocomplete
 
-    def suggest(self, state: Any, seat: str | None, field: str, text: str) -> list[tuple[str, str]]:
-        """Offer (name, value) completions for a command option, best first, at most 25."""
+    def suggest(
+        self,
+        state: Any,
+        seat: str | None,
+        field: str,
+        text: str,
+        context: Mapping[str, Any] | None = None,
+    ) -> list[tuple[str, str]]:
+        """Offer (name, value) completions for a command option, best first, at most 25.
+
+        With a piece already typed, destinations and targets are that piece's own.
+        """
         st: SamuraiState = state
+        chosen = str((context or {}).get("piece") or "").strip().upper() or None
         pairs: list[tuple[str, str]] = []
         if field == "card":
             source = (
@@ -965,9 +979,9 @@ class SamuraiSystem:
         elif field == "piece":
             pairs = self._suggest_piece(st, seat)
         elif field == "to":
-            pairs = self._suggest_to(st, seat)
+            pairs = self._suggest_to(st, seat, chosen)
         elif field == "target":
-            pairs = self._suggest_target(st, seat)
+            pairs = self._suggest_target(st, seat, chosen)
         return _rank(pairs, text)
 
     def _suggest_pieces(
@@ -984,6 +998,9 @@ class SamuraiSystem:
             out.append(("none (order nothing this turn)", "none"))
         for piece in orderable(st, seat, card.helmet):
             if piece.id in chosen or not piece.id.startswith(partial):
+                continue
+            # Only pieces standing where the card gives orders can take one.
+            if not any(fits(request_for(piece, None, False), slot) for slot in st.turn.slots):
                 continue
             value = " ".join([*typed, piece.id])
             with_leader = st.leader_at(piece.hex) if not piece.is_leader else None
@@ -1008,11 +1025,15 @@ class SamuraiSystem:
                 out.append((f"{piece.id} {piece.unit_type.name} on {piece.hex}", piece.id))
         return out
 
-    def _suggest_to(self, st: SamuraiState, seat: str | None) -> list[tuple[str, str]]:
+    def _suggest_to(
+        self, st: SamuraiState, seat: str | None, piece: str | None = None
+    ) -> list[tuple[str, str]]:
         if seat is None:
             return []
         by_hex: dict[str, list[str]] = {}
         for a in self.legal_actions(st, seat):
+            if isinstance(a, Move) and piece not in (None, a.piece):
+                continue
             if isinstance(a, Move):
                 by_hex.setdefault(a.to, []).append(a.piece)
             elif isinstance(a, Retreat):
@@ -1020,12 +1041,14 @@ class SamuraiSystem:
         order = sorted(by_hex, key=lambda h: (hex_of(h).col, hex_of(h).row))
         return [(f"{h} ({', '.join(by_hex[h])})", h) for h in order]
 
-    def _suggest_target(self, st: SamuraiState, seat: str | None) -> list[tuple[str, str]]:
+    def _suggest_target(
+        self, st: SamuraiState, seat: str | None, piece: str | None = None
+    ) -> list[tuple[str, str]]:
         if seat is None:
             return []
         by_hex: dict[str, list[str]] = {}
         for a in self.legal_actions(st, seat):
-            if isinstance(a, Battle):
+            if isinstance(a, Battle) and piece in (None, a.piece):
                 by_hex.setdefault(a.target, []).append(a.piece)
         out: list[tuple[str, str]] = []
         for h in sorted(by_hex, key=lambda h: (hex_of(h).col, hex_of(h).row)):

@@ -11,7 +11,7 @@ and the action's effect applied to the copy.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any, NoReturn
 
@@ -1188,8 +1188,14 @@ class Wh40kSystem:
             return None
         return _result(state, "")
 
-    def suggest(self, state: Any, seat: str | None, field: str, text: str) -> list[
-            tuple[str, str]]:
+    def suggest(
+        self,
+        state: Any,
+        seat: str | None,
+        field: str,
+        text: str,
+        context: Mapping[str, Any] | None = None,
+    ) -> list[tuple[str, str]]:
         """Offer completions for unit, leader, bodyguard and stratagem options."""
         needle = text.strip().lower()
         out: list[tuple[str, str]] = []

@@ -61,3 +61,20 @@ def test_a_ruling_never_probes_another_hand(samurai: GameService) -> None:
     assert own.text.startswith("Legal")
     with pytest.raises(NotYourTurn):
         samurai.act("c1", ALICE, {"type": "play", "card": card})
+
+
+def test_destinations_complete_for_the_piece_already_chosen(samurai: GameService) -> None:
+    samurai.act("c1", BOB, {"type": "play", "card": _hand(samurai)[0]})
+    options = samurai.suggest("c1", BOB, "pieces", "")
+    pieces = [value for _, value in options if value != "none"]
+    for piece in pieces:  # every suggested piece can take one of the card's orders
+        assert samurai.ruling("c1", BOB, {"type": "order", "pieces": piece}).text.startswith(
+            "Legal"
+        ), piece
+    samurai.act("c1", BOB, {"type": "order", "pieces": pieces[0]})
+    everyone = {v for _, v in samurai.suggest("c1", BOB, "to", "")}
+    mine = {v for _, v in samurai.suggest("c1", BOB, "to", "", {"piece": pieces[0]})}
+    assert mine and mine <= everyone
+    for hex_name in mine:  # each suggested hex is a legal move of that piece
+        move = {"type": "move", "piece": pieces[0], "to": hex_name}
+        assert samurai.ruling("c1", BOB, move).text.startswith("Legal")
