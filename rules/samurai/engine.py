@@ -120,6 +120,11 @@ def _name(state: SamuraiState, seat: str) -> str:
     return _scenario(state).side(seat).name
 
 
+def _seat(seat: str) -> str:
+    """Return a seat id as a name in a sentence ('uesugi' -> 'Uesugi')."""
+    return seat.capitalize()
+
+
 def _is_top(state: SamuraiState, seat: str) -> bool:
     return _scenario(state).top == seat
 
@@ -1063,24 +1068,24 @@ class SamuraiSystem:
         """Say in one English line what an event means (a model or its stored JSON form)."""
         e = EVENTS.validate_python(event) if isinstance(event, dict) else event
         if isinstance(e, ev.CardPlayed):
-            return f"{e.seat} plays {_card_name(e.card)}."
+            return f"{_seat(e.seat)} plays {_card_name(e.card)}."
         if isinstance(e, ev.OrdersLost):
             them = "it" if e.count == 1 else "them"
             return (
-                f"{e.seat} loses {_plural(e.count, 'order')}: no piece to take {them} in {e.where}."
+                f"{_seat(e.seat)} loses {_plural(e.count, 'order')}: no piece to take {them} in {e.where}."
             )
         if isinstance(e, ev.ShogunRolled):
             return (
-                f"{e.seat} rolls for the Shogun: {', '.join(e.faces)} "
+                f"{_seat(e.seat)} rolls for the Shogun: {', '.join(e.faces)} "
                 f"({_plural(len(e.slots), 'order')}, {_plural(e.tokens, 'token')})."
             )
         if isinstance(e, ev.PieceOrdered):
             if e.split:
-                return f"{e.seat} orders leader {e.piece} away from his unit."
+                return f"{_seat(e.seat)} orders leader {e.piece} away from his unit."
             with_leader = f" with leader {e.leader}" if e.leader else ""
-            return f"{e.seat} orders {e.piece}{with_leader}."
+            return f"{_seat(e.seat)} orders {e.piece}{with_leader}."
         if isinstance(e, ev.NothingOrdered):
-            return f"{e.seat} orders nothing this turn."
+            return f"{_seat(e.seat)} orders nothing this turn."
         if isinstance(e, ev.PieceMoved):
             with_leader = f" with leader {e.leader}" if e.leader else ""
             return f"{e.piece}{with_leader} moves from {e.start} to {e.end}."
@@ -1099,16 +1104,16 @@ class SamuraiSystem:
         if isinstance(e, ev.FiguresLost):
             return f"{e.piece} loses {_plural(e.lost, 'figure')} ({e.remaining} left)."
         if isinstance(e, ev.UnitEliminated):
-            return f"{e.piece} of {e.side} is eliminated on {e.hex}: its standard bearer falls."
+            return f"{e.piece} of {_seat(e.side)} is eliminated on {e.hex}: its standard bearer falls."
         if isinstance(e, ev.LeaderCasualtyCheck):
             fate = "falls" if e.killed else "survives"
             return f"Leader {e.leader} ({e.unit}) rolls {', '.join(e.faces)} and {fate}."
         if isinstance(e, ev.BannerWon):
-            return f"{e.seat} gains a victory banner ({e.banners}/{e.target})."
+            return f"{_seat(e.seat)} gains a victory banner ({e.banners}/{e.target})."
         if isinstance(e, ev.RetreatPending):
             return (
                 f"{e.piece} must retreat {_plural(e.remaining, 'more hex')}; "
-                f"{e.seat} chooses {' or '.join(e.choices)}."
+                f"{_seat(e.seat)} chooses {' or '.join(e.choices)}."
             )
         if isinstance(e, ev.Retreated):
             return f"{e.piece} retreats from {e.start} to {e.end}."
@@ -1118,18 +1123,18 @@ class SamuraiSystem:
                 f"and takes {_plural(e.hits, 'hit')}."
             )
         if isinstance(e, ev.CardsDrawn):
-            return f"{e.seat} draws {_plural(e.count, 'card')}."
+            return f"{_seat(e.seat)} draws {_plural(e.count, 'card')}."
         if isinstance(e, ev.CardDiscarded):
-            return f"{e.seat} keeps one card and discards {_card_name(e.card)}."
+            return f"{_seat(e.seat)} keeps one card and discards {_card_name(e.card)}."
         if isinstance(e, ev.DeckReshuffled):
             return f"The command deck is reshuffled ({_plural(e.cards, 'card')})."
         if isinstance(e, ev.TurnEnded):
-            tokens = ", ".join(f"{s} {n}" for s, n in e.tokens.items())
+            tokens = ", ".join(f"{_seat(s)} {n}" for s, n in e.tokens.items())
             return (
-                f"{e.seat} ends the turn; {e.next_seat} is next. Honor & Fortune tokens: {tokens}."
+                f"{_seat(e.seat)} ends the turn; {_seat(e.next_seat)} is next. Honor & Fortune tokens: {tokens}."
             )
         if isinstance(e, ev.GameWon):
-            return f"{e.seat} wins: {e.reason}."
+            return f"{_seat(e.seat)} wins: {e.reason}."
         if isinstance(e, ev.Adjusted):
             note = f" ({e.note})" if e.note else ""
             return f"Referee adjustment: {e.change}{note}."

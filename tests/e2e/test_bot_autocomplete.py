@@ -1,0 +1,62 @@
+"""Autocomplete never fails a user: every completable option, odd input, any channel."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.commands import SURFACE
+
+from .fakediscord import BotRunner, FakeDiscord
+from .test_bot_support import Table, open_table, samurai_available
+
+TYPED = ["", "u1 ", "Z99", "é💥 @everyone", "x" * 100]
+COMPLETABLE = [
+    (command.path, option.name)
+    for command in SURFACE.commands.values()
+    for option in command.options
+    if option.autocomplete is not None
+]
+
+
+@pytest.fixture
+async def table(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> AsyncIterator[Table]:
+    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
+    async with open_table(fake_discord, bot_runner, tmp_path) as t:
+        yield t
+
+
+async def complete_everything(table: Table) -> int:
+    """Type odd things into every completable option, as a player and as a spectator."""
+    offered = 0
+    for user in (table.alice, table.carol):
+        for path, option in COMPLETABLE:
+            for typed in TYPED:
+                choices = await table.fake.autocomplete(
+                    user, table.channel, path, focused=option, value=typed
+                )
+                assert len(choices) <= 25
+                offered += len(choices)
+    return offered
+
+
+async def test_autocomplete_without_a_game(table: Table) -> None:
+    """With no game in the channel, completions are empty or static, never an error."""
+    assert COMPLETABLE
+    await complete_everything(table)
+
+
+@pytest.mark.skipif(not samurai_available(), reason="the samurai engine is not importable yet")
+async def test_autocomplete_during_a_samurai_game(table: Table) -> None:
+    """In a live game every option completes without errors, and some offer choices."""
+    fake = table.fake
+    await fake.slash(
+        table.alice, table.channel, "game new", system="samurai", scenario="river-crossing",
+        seat="uesugi", opponent=table.bob,
+    )  # fmt: skip
+    await fake.slash(table.bob, table.channel, "game join")
+    assert await complete_everything(table) > 0

@@ -1,0 +1,243 @@
+"""/samurai end to end: a full Samurai Battles turn through slash commands and autocomplete.
+
+River Crossing with the first e2e seed: Alice (Uesugi, first to act) invites Bob
+(Takeda). A referee adjustment puts Takeda's U7 on F6, next to Uesugi's U13, so the
+turn can include a battle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.core.references import rule
+
+from .fakediscord import BotRunner, FakeDiscord, FakeUser, ImpossibleAction, InteractionResult
+from .test_bot_support import (
+    BOARD_WIDTH,
+    Table,
+    assert_pings_nobody,
+    assert_pings_only,
+    assert_refused,
+    board_bytes,
+    description,
+    open_table,
+    png_of,
+    renderer,
+    samurai_available,
+)
+
+pytestmark = pytest.mark.skipif(
+    not samurai_available(), reason="the samurai engine is not importable yet"
+)
+
+
+@pytest.fixture
+async def table(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> AsyncIterator[Table]:
+    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
+    async with open_table(fake_discord, bot_runner, tmp_path) as t:
+        yield t
+
+
+async def pick(
+    table: Table, user: FakeUser, command: str, focused: str, typed: str = "", **options: Any
+) -> str:
+    """Type into an option and return the first value autocomplete offers."""
+    choices = await table.fake.autocomplete(
+        user, table.channel, command, focused=focused, value=typed, **options
+    )
+    assert choices, f"/{command} {focused}:{typed!r} offered nothing"
+    return str(choices[0]["value"])
+
+
+async def samurai_game(table: Table) -> InteractionResult:
+    """Alice sets up River Crossing as Uesugi through autocomplete; Bob accepts. Return the join."""
+    fake, alice = table.fake, table.alice
+    system = await pick(table, alice, "game new", "system", "sam")
+    scenario = await pick(table, alice, "game new", "scenario", "river", system=system)
+    seat = await pick(table, alice, "game new", "seat", "ues", system=system, scenario=scenario)
+    assert (system, scenario, seat) == ("samurai", "river-crossing", "uesugi")
+    invitation = await fake.slash(
+        alice, table.channel, "game new", system=system, scenario=scenario, seat=seat,
+        opponent=table.bob,
+    )  # fmt: skip
+    assert_pings_only(invitation, table.bob)
+    return await fake.click(table.bob, invitation, label="Accept the invitation")
+
+
+def a_card_in_no_hand(table: Table) -> str:
+    """Return the id of a command card that nobody holds (naming it reveals nothing)."""
+    from rules.samurai.catalogue import cards
+
+    held = {card for hand in table.state().hands.values() for card in hand}
+    return next(card for card in sorted(cards()) if card not in held)
+
+
+def hidden_cards(table: Table) -> set[str]:
+    """Return ids and names of cards held in a hand that were never shown publicly."""
+    from rules.samurai.catalogue import cards
+
+    state = table.state()
+    shown = set(state.discard)
+    held = {card for hand in state.hands.values() for card in hand} - shown
+    return held | {cards()[c].name for c in held}
+
+
+async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> None:
+    """Play a card, order, move, battle and end the turn; the next player is pinged."""
+    fake, alice, bob = table.fake, table.alice, table.bob
+    joined = await samurai_game(table)
+    assert "Uesugi to act: Uesugi: play a command card" in description(joined)
+
+    # A referee puts a Takeda unit across the river; the note cannot ping anybody.
+    adjusted = await fake.slash(
+        alice, table.channel, "samurai adjust", piece="U7", to="F6", note="@everyone charge!"
+    )
+    assert "Referee adjustment: U7 moved F3 -> F6 (@everyone charge!)" in description(adjusted)
+    assert_pings_nobody(adjusted)
+    before_turn = adjusted
+
+    card = await pick(table, alice, "samurai play", "card", "two")
+    assert card == "order-two-center"
+    played = await fake.slash(alice, table.channel, "samurai play", card=card)
+    assert description(played).startswith("uesugi plays Order Two Units Center.")
+    assert "name up to 2 pieces to order" in description(played)
+    assert_pings_nobody(played)
+
+    pieces = await pick(table, alice, "samurai order", "pieces", "U13 U14")
+    assert pieces == "U13 U14"
+    ordered = await fake.slash(alice, table.channel, "samurai order", pieces=pieces)
+    assert "uesugi orders U13 with leader L4." in description(ordered)
+
+    mover = await pick(table, alice, "samurai move", "piece", "U14")
+    destination = await pick(table, alice, "samurai move", "to", "G", piece=mover)
+    moved = await fake.slash(alice, table.channel, "samurai move", piece=mover, to=destination)
+    assert f"U14 moves from G7 to {destination}." in description(moved)
+
+    target = await pick(table, alice, "samurai battle", "target", "F6")
+    attacker = await pick(table, alice, "samurai battle", "piece", "U13")
+    fought = await fake.slash(alice, table.channel, "samurai battle", piece=attacker, target=target)
+    assert "U13 (F7) battles U7 (F6)" in description(fought)
+    if table.state().step == "retreat":  # Takeda chooses where U7 falls back
+        retreat_to = await pick(table, bob, "samurai retreat", "to")
+        retreated = await fake.slash(bob, table.channel, "samurai retreat", to=retreat_to)
+        assert "retreats" in description(retreated)
+
+    ended = await fake.slash(alice, table.channel, "samurai endturn")
+    text = description(ended)
+    assert "uesugi draws 1 card." in text
+    assert "Takeda to act: Takeda: play a command card" in text
+    assert_pings_only(ended, bob)
+
+    if renderer() is not None:
+        assert png_of(ended).width == BOARD_WIDTH
+        assert board_bytes(ended) != board_bytes(before_turn)
+        assert board_bytes(before_turn) != board_bytes(joined)  # the adjustment shows too
+
+    # Bob answers with his own card: turns alternate.
+    bob_card = await pick(table, bob, "samurai play", "card")
+    bob_played = await fake.slash(bob, table.channel, "samurai play", card=bob_card)
+    assert description(bob_played).startswith("takeda plays ")
+    assert table.state().active == "takeda"
+
+    public = fake.public_text()
+    assert sorted(name for name in hidden_cards(table) if name in public) == []
+
+
+async def test_game_hand_shows_your_cards_to_you_alone(table: Table) -> None:
+    """/game hand names the caller's cards, ephemerally; spectators are refused."""
+    from rules.samurai.catalogue import cards
+
+    await samurai_game(table)
+    hands = table.state().hands
+    mine = await table.fake.slash(table.alice, table.channel, "game hand")
+    theirs = await table.fake.slash(table.bob, table.channel, "game hand")
+    assert mine.ephemeral and theirs.ephemeral
+    assert all(m.visible_to == table.alice.id for m in mine.messages)
+    assert all(m.visible_to == table.bob.id for m in theirs.messages)
+    for result, seat in ((mine, "uesugi"), (theirs, "takeda")):
+        for card in hands[seat]:
+            assert cards()[card].name in result.text, (seat, card)
+    refused = await table.fake.slash(table.carol, table.channel, "game hand")
+    assert_refused(refused, "You are not playing in this game")
+
+
+async def test_cards_are_played_from_private_buttons_and_never_shown_publicly(
+    table: Table,
+) -> None:
+    """Card choices appear only in the player's own /game hand; public replies hide the hand."""
+    fake, alice = table.fake, table.alice
+    joined = await samurai_game(table)
+    assert joined.primary is not None and joined.primary.custom_ids() == []
+
+    hand = await fake.slash(alice, table.channel, "game hand")
+    assert hand.primary is not None and hand.primary.ephemeral
+    labels = [c["label"] for row in hand.primary.components for c in row["components"]]
+    assert labels and all(label.startswith("play card ") for label in labels)
+    card = labels[0].removeprefix("play card ")
+    with pytest.raises(ImpossibleAction, match="cannot see"):
+        await fake.click(table.bob, hand, label=labels[0])  # the reply is Alice's alone
+
+    played = await fake.click(alice, hand, label=labels[0])
+    assert not played.ephemeral
+    assert description(played).startswith("uesugi plays ")
+    assert table.state().discard == [card]
+
+    await fake.slash(table.carol, table.channel, "game status")
+    public = fake.public_text()
+    leaked = sorted(name for name in hidden_cards(table) if name in public)
+    assert leaked == []
+
+
+async def test_a_ruling_cannot_reveal_a_hand(table: Table) -> None:
+    """Nobody learns a hand from a ruling: not the opponent, not the channel."""
+    fake, alice, bob = table.fake, table.alice, table.bob
+    await samurai_game(table)
+    absent = a_card_in_no_hand(table)
+
+    probe = await fake.slash(
+        bob, table.channel, "rules ruling", action=f"play card:{absent}", seat="uesugi"
+    )
+    assert probe.ephemeral
+    assert "only Uesugi may ask for this ruling" in probe.text
+
+    own = await fake.slash(alice, table.channel, "rules ruling", action=f"play card:{absent}")
+    assert "Not legal" in own.text and "`samurai/card-in-hand`" in own.text
+    leaked = sorted(name for name in hidden_cards(table) if name in fake.public_text())
+    assert leaked == []
+
+
+async def test_rule_violation_is_refused_privately_with_the_rule(table: Table) -> None:
+    """Playing a card you do not hold is refused with the rule; nothing is applied."""
+    await samurai_game(table)
+    absent = a_card_in_no_hand(table)
+    before = table.version()
+    refused = await table.fake.slash(table.alice, table.channel, "samurai play", card=absent)
+    ref = rule("samurai/card-in-hand")
+    assert_refused(refused, "Not allowed:", "is not in your hand", f"`{ref.id}`", ref.statement)
+    assert table.version() == before
+
+
+async def test_samurai_refusals(table: Table) -> None:
+    """Wrong turn, spectators, bad hexes and referee-only adjustments are refused politely."""
+    fake = table.fake
+    await samurai_game(table)
+    before = table.version()
+    card = await pick(table, table.alice, "samurai play", "card")
+
+    refused = await fake.slash(table.bob, table.channel, "samurai play", card=card)
+    assert_refused(refused, "It is not your turn", "`core/not-your-turn`")
+    refused = await fake.slash(table.carol, table.channel, "samurai play", card=card)
+    assert_refused(refused, "You are not playing in this game")
+    refused = await fake.slash(table.alice, table.channel, "samurai move", piece="U13", to="Z99")
+    assert_refused(refused, "Z99 is not on the board", "`core/bad-input`")
+    refused = await fake.slash(table.alice, table.channel, "samurai move", piece="U13", to="ford")
+    assert_refused(refused, "That command could not be read", "`core/bad-input`")
+    refused = await fake.slash(table.bob, table.channel, "samurai adjust", piece="U1", figures=2)
+    assert_refused(refused, "`core/referee-only`")
+    assert table.version() == before

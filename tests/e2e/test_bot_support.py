@@ -1,0 +1,202 @@
+"""Shared set-up for the end-to-end tests of the real BanneretBot (no tests in this module).
+
+`Table` is one Discord "table": a FakeDiscord server, a GameService on a temporary
+SQLite file (drawing boards with renderers.render_png when it is importable) and
+an unmodified BanneretBot pointed at the fake through its Settings, exactly as
+`run_bot` points it. Each test module declares a small `table` fixture calling
+`open_table`, which also fails the test on any ERROR logged by the bot unless the
+test cleared the log after checking the error it provoked.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bot.client import BanneretBot, point_at
+from bot.config import Settings
+from bot.service import GameService
+from bot.store import Store
+from rules.core.system import available, register, system
+from tests.toy import SYSTEM as RACE
+
+from .fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult, Message
+
+register(RACE)
+
+BOARD_WIDTH = 1200  # renderers.render_png's default width
+NO_PINGS = {"parse": []}
+
+
+def samurai_available() -> bool:
+    """Say whether the Samurai Battles engine can be imported yet."""
+    return "samurai" in available()
+
+
+def renderer() -> Callable[[Any], bytes] | None:
+    """Return renderers.render_png, or None while the renderers package is not importable."""
+    try:
+        from renderers import render_png
+    except ImportError:
+        return None
+    return render_png
+
+
+@dataclass
+class Table:
+    """A fake Discord guild with Banneret running in it, and the people who play."""
+
+    fake: FakeDiscord
+    runner: BotRunner
+    db: Path
+    service: GameService
+    bot: BanneretBot
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser  # a spectator
+    seeds: Callable[[], str]
+    bots: list[BanneretBot] = field(default_factory=list)
+
+    @property
+    def channel(self) -> Any:
+        """Return the channel the games are played in."""
+        return self.fake.channel
+
+    def settings(self) -> Settings:
+        """Return the bot's settings: the real aliases, pointed at the fake server."""
+        return Settings(
+            _env_file=None,  # type: ignore[call-arg]
+            DISCORD_TOKEN=self.fake.token,
+            DISCORD_DEV_GUILD=None,
+            BANNERET_DB=self.db,
+            BANNERET_API_BASE=self.fake.base_url,
+            BANNERET_GATEWAY_URL=self.fake.gateway_url,
+        )
+
+    async def start_bot(self) -> BanneretBot:
+        """Start a new BanneretBot process on the same database and fake server."""
+        settings = self.settings()
+        point_at(settings.api_base, settings.gateway_url)
+        self.service = GameService(Store(settings.db), render=renderer(), seed_factory=self.seeds)
+        self.bot = BanneretBot(self.service, settings)
+        self.bots.append(self.bot)
+        await self.runner.start(self.bot)
+        return self.bot
+
+    async def restart(self) -> BanneretBot:
+        """Stop the running bot and start a fresh one, as after a deploy."""
+        await self.runner.stop(self.bot)
+        self.service.store.close()
+        return await self.start_bot()
+
+    def version(self, channel_id: int | None = None) -> int | None:
+        """Return the stored version of the channel's latest game (None: no game)."""
+        with self.service.store.reading() as tx:
+            game = tx.latest_game(str(channel_id or self.channel.id))
+        return game.version if game else None
+
+    def state(self, channel_id: int | None = None) -> Any:
+        """Return the stored state of the channel's latest game."""
+        with self.service.store.reading() as tx:
+            game = tx.latest_game(str(channel_id or self.channel.id))
+        assert game is not None
+        return system(game.system).load_state(game.state)
+
+
+@asynccontextmanager
+async def open_table(fake: FakeDiscord, runner: BotRunner, tmp_path: Path) -> AsyncIterator[Table]:
+    """Run Banneret against `fake` for one test; fail on any ERROR the test did not clear."""
+    counter = itertools.count()
+    table = Table(
+        fake=fake,
+        runner=runner,
+        db=tmp_path / "banneret.db",
+        service=None,  # type: ignore[arg-type]  # set by start_bot
+        bot=None,  # type: ignore[arg-type]
+        alice=fake.user("alice"),
+        bob=fake.user("bob"),
+        carol=fake.user("carol"),
+        seeds=lambda: f"e2e-seed-{next(counter)}",
+    )
+    await table.start_bot()
+    try:
+        yield table
+    finally:
+        await runner.aclose()
+        table.service.store.close()
+    fake.error_log.assert_none()
+
+
+# ---------------------------------------------------------------- assertions
+
+
+def png_of(result: InteractionResult | Message) -> Image.Image:
+    """Return the decoded board image attached to a reply (and check the embed shows it)."""
+    message = result.primary if isinstance(result, InteractionResult) else result
+    assert message is not None
+    ((name, data),) = message.attachments
+    assert name == "board.png"
+    assert message.embed is not None
+    assert message.embed["image"]["url"] == "attachment://board.png"
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.format == "PNG"
+    return image
+
+
+def board_bytes(result: InteractionResult) -> bytes:
+    """Return the raw PNG of a reply's board."""
+    ((_, data),) = result.attachments
+    return data
+
+
+def assert_pings_only(result: InteractionResult, user: FakeUser) -> None:
+    """Check the reply is public and pings exactly `user` and nothing else."""
+    message = result.primary
+    assert message is not None and message.public
+    assert message.content == f"<@{user.id}>"
+    assert message.allowed_mentions == {"parse": [], "users": [user.id]}
+
+
+def assert_pings_nobody(result: InteractionResult) -> None:
+    """Check every message of the reply has mentions switched off."""
+    for message in result.messages:
+        assert message.allowed_mentions == NO_PINGS, message.allowed_mentions
+        assert not message.content, message.content
+
+
+def assert_refused(result: InteractionResult, *needles: str) -> str:
+    """Check the reply is one polite ephemeral refusal containing `needles`; return its text."""
+    assert result.response_type == 4, result
+    (message,) = result.messages
+    assert message.ephemeral
+    assert message.allowed_mentions == NO_PINGS
+    assert message.embed is not None
+    assert message.embed["color"] == 0xC0392B  # the refusal colour
+    text = message.embed["description"]
+    assert "Traceback" not in text
+    for needle in needles:
+        assert needle in text, f"{needle!r} not in {text!r}"
+    return str(text)
+
+
+def description(result: InteractionResult) -> str:
+    """Return the first embed's description."""
+    assert result.embed is not None, result
+    return str(result.embed["description"])
+
+
+def footer_version(result: InteractionResult) -> tuple[int, int]:
+    """Return (game id, position) from a reply's footer."""
+    assert result.embed is not None
+    found = re.fullmatch(r"game (\d+) · position (\d+)", result.embed["footer"]["text"])
+    assert found, result.embed["footer"]
+    return int(found[1]), int(found[2])
