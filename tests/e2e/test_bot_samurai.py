@@ -105,14 +105,14 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
     card = await pick(table, alice, "samurai play", "card", "two")
     assert card == "order-two-center"
     played = await fake.slash(alice, table.channel, "samurai play", card=card)
-    assert description(played).startswith("uesugi plays Order Two Units Center.")
+    assert description(played).startswith("Uesugi plays Order Two Units Center.")
     assert "name up to 2 pieces to order" in description(played)
     assert_pings_nobody(played)
 
     pieces = await pick(table, alice, "samurai order", "pieces", "U13 U14")
     assert pieces == "U13 U14"
     ordered = await fake.slash(alice, table.channel, "samurai order", pieces=pieces)
-    assert "uesugi orders U13 with leader L4." in description(ordered)
+    assert "Uesugi orders U13 with leader L4." in description(ordered)
 
     mover = await pick(table, alice, "samurai move", "piece", "U14")
     destination = await pick(table, alice, "samurai move", "to", "G", piece=mover)
@@ -130,7 +130,7 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
 
     ended = await fake.slash(alice, table.channel, "samurai endturn")
     text = description(ended)
-    assert "uesugi draws 1 card." in text
+    assert "Uesugi draws 1 card." in text
     assert "Takeda to act: Takeda: play a command card" in text
     assert_pings_only(ended, bob)
 
@@ -142,7 +142,7 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
     # Bob answers with his own card: turns alternate.
     bob_card = await pick(table, bob, "samurai play", "card")
     bob_played = await fake.slash(bob, table.channel, "samurai play", card=bob_card)
-    assert description(bob_played).startswith("takeda plays ")
+    assert description(bob_played).startswith("Takeda plays ")
     assert table.state().active == "takeda"
 
     public = fake.public_text()
@@ -185,7 +185,7 @@ async def test_cards_are_played_from_private_buttons_and_never_shown_publicly(
 
     played = await fake.click(alice, hand, label=labels[0])
     assert not played.ephemeral
-    assert description(played).startswith("uesugi plays ")
+    assert description(played).startswith("Uesugi plays ")
     assert table.state().discard == [card]
 
     await fake.slash(table.carol, table.channel, "game status")
