@@ -11,7 +11,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 class Settings(BaseSettings):
     """Everything Banneret reads from its environment."""
 
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
 
     discord_token: SecretStr | None = Field(None, validation_alias="DISCORD_TOKEN")
     # A guild to sync commands to instantly while developing (global sync takes up to an hour).

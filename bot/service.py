@@ -422,6 +422,9 @@ class GameService:
         sys, state = self._state(game)
         reply = self._board_reply(game, sys, state, lang)
         reply.text = t(lang, "game.joined", user=caller.name, seat=seat.capitalize())
+        to_act = sys.prompt(state).seat
+        if game.status == "active" and to_act:
+            reply.mention = game.seats.get(to_act)
         return reply
 
     # ------------------------------------------------------------ acting
@@ -625,9 +628,9 @@ class GameService:
         as_seat = seat or (game.seats_of(caller.user_id) or [prompt.seat or ""])[0]
         if prompt.seat in game.seats_of(caller.user_id) and seat is None:
             as_seat = prompt.seat
+        hidden: frozenset[str] = getattr(sys, "private_actions", frozenset())
         try:
             parsed = self._parse(sys, {**action, "seat": as_seat}, lang)
-            hidden: frozenset[str] = getattr(sys, "private_actions", frozenset())
             if parsed.type in hidden and as_seat not in game.seats_of(caller.user_id):
                 # The verdict alone would say whether that hand holds the card.
                 return Reply(
@@ -649,8 +652,10 @@ class GameService:
                 )
             self._apply(game, sys, state, parsed)
         except Refused as refusal:
+            # A verdict on one's own card play still says what the hand holds: keep it private.
             reply = Reply(
                 text=t(lang, "rule.ruling_illegal", reason=refusal.violation.message),
+                ephemeral=str(action.get("type")) in hidden,
                 game_id=game.id,
                 version=game.version,
             )
@@ -662,6 +667,7 @@ class GameService:
             return reply
         return Reply(
             text=t(lang, "rule.ruling_legal", action=action_label(parsed)),
+            ephemeral=parsed.type in hidden,
             game_id=game.id,
             version=game.version,
         )
@@ -840,6 +846,7 @@ class GameService:
                 new_state = self._replay_effective(game, sys, [*entries, entry])
                 game = tx.update_game(game, state=new_state.model_dump(mode="json"), pending={})
                 reply = self._turn_reply(game, sys, new_state, [], None)
+                reply.lines.insert(0, reply.text)
                 reply.text = t(lang, "game.undone", seat=last.seat.capitalize(), what=what)
                 return reply
             tx.append(game, "undo_request", caller.user_id, last.seat, {"of": last.seq})
@@ -900,6 +907,7 @@ class GameService:
             new_state = self._replay_effective(game, sys, [*entries, entry])
             game = tx.update_game(game, state=new_state.model_dump(mode="json"), pending={})
         reply = self._turn_reply(game, sys, new_state, [], None)
+        reply.lines.insert(0, reply.text)
         reply.text = t(lang, "game.undo_agreed", seat=answering[0].capitalize())
         return reply
 
@@ -972,6 +980,7 @@ class GameService:
                     settings["deadline_hours"] = deadline_hours or None
                 game = tx.update_game(
                     game,
+                    bump=False,
                     language=pick_language(language) if language else game.language,
                     settings=settings,
                 )

@@ -214,16 +214,21 @@ class Transaction:
         assert found is not None
         return found
 
-    def update_game(self, game: GameRow, **changes: Any) -> GameRow:
-        """Write changes to a game and bump its version; StaleVersion if someone wrote first."""
+    def update_game(self, game: GameRow, *, bump: bool = True, **changes: Any) -> GameRow:
+        """Write changes to a game, bumping its version; StaleVersion if someone wrote first.
+
+        `bump=False` is for changes that leave the position alone (settings), so the
+        buttons under the latest board stay valid.
+        """
         values = dict(changes)
         for column in _JSON_COLUMNS:
             if column in values:
                 values[column] = _dumps(values[column])
         values["updated_at"] = _now()
         sets = ", ".join(f"{column} = ?" for column in values)
+        step = 1 if bump else 0
         cursor = self.conn.execute(
-            f"UPDATE games SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
+            f"UPDATE games SET {sets}, version = version + {step} WHERE id = ? AND version = ?",
             (*values.values(), game.id, game.version),
         )
         if cursor.rowcount != 1:

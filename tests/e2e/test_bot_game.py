@@ -121,7 +121,7 @@ async def test_two_players_take_turns_with_commands_and_buttons(table: Table) ->
     assert description(joined) == "Bob joins as Blue. The game begins!\nRed to act: roll the die"
     assert footer_version(joined) == (1, 1)
     assert png_of(joined).width == BOARD_WIDTH
-    assert_pings_nobody(joined)
+    assert_pings_only(joined, alice)  # the game begins: Red (alice) must act
     start_board = board_bytes(joined)
 
     rolled = await fake.click(alice, joined, label="roll")
