@@ -2,15 +2,94 @@
 
 Engines describe events and prompts in English (`describe`, `Prompt.hint`). A
 catalogue entry `event.<system>.<EventType>` or `prompt.<system>.<step>` replaces
-that English in a language that has one; its {fields} are the event's fields.
+that English in a language that has one; its {fields} are the event's fields plus
+values the helpers below derive from them (names, plurals, lists, translated terms).
+
+A template is plain `str.format`, so anything that needs a choice lives here:
+
+- a *variant*: `event.<system>.<EventType>_<variant>` (or `prompt.<system>.<step>_<variant>`)
+  replaces the main template when the case needs another sentence (a test failed,
+  a unit arrived from Reserves); without it the main template is used;
+- a *term*: `term.<system>.<name>` is a word or phrase the helpers fill in, such as a
+  die face, an optional clause (" with leader L1") or a counted noun, whose forms are
+  `term.<system>.<noun>.zero|one|other` with `{n}` for the number.
+
+English never goes through these helpers: it keeps the engines' own text.
 """
 
 from __future__ import annotations
 
+import logging
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
 from bot.i18n import DEFAULT, catalogue, pick_language, t
-from rules.core.system import Prompt
+from rules.core.system import Outcome, Prompt
+from rules.samurai import actions as sam
+from rules.samurai.battle import retreat_choices
+from rules.samurai.catalogue import cards, scenarios
+from rules.samurai.state import SamuraiState
+from rules.wh40k import actions as wh
+from rules.wh40k import catalogue as wh_catalogue
+from rules.wh40k.state import LAST_ROUND, GameState
+
+log = logging.getLogger(__name__)
+
+
+# ---------------------------------------------------------------- shared machinery
+
+
+@dataclass
+class Fill:
+    """What a helper derived for one template: extra values, and which variant to use."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    variant: str | None = None
+
+
+class Words:
+    """One language's terms for one game system (`term.<system>.*` in its catalogue)."""
+
+    def __init__(self, language: str, system_id: str) -> None:
+        self.language = pick_language(language)
+        self.system_id = system_id
+        self._messages = catalogue(self.language)
+
+    def has(self, name: str) -> bool:
+        """Say whether the language has the term `name`."""
+        return f"term.{self.system_id}.{name}" in self._messages
+
+    def term(self, name: str, /, **values: Any) -> str:
+        """Return a term filled with `values`; a missing one is logged and shown by name."""
+        text = self._messages.get(f"term.{self.system_id}.{name}")
+        if text is None:
+            log.error("missing term %s.%s in %s", self.system_id, name, self.language)
+            return name
+        return text.format(**values) if values else text
+
+    def lookup(self, name: str, fallback: str) -> str:
+        """Return a term when the language has it, else `fallback` (a name kept as it is)."""
+        return self.term(name) if self.has(name) else fallback
+
+    def count(self, noun: str, n: int) -> str:
+        """Return a counted noun in the right form: '1 figura', '3 figuras', 'nenhuma carta'."""
+        form = "zero" if n == 0 and self.has(f"{noun}.zero") else "one" if n == 1 else "other"
+        return self.term(f"{noun}.{form}", n=n)
+
+    def join(self, items: Iterable[str], conjunction: str = "and") -> str:
+        """Join a list as a sentence does: 'a, b e c' (or 'a ou b' with conjunction 'or')."""
+        parts = list(items)
+        if len(parts) < 2:
+            return "".join(parts)
+        return f"{', '.join(parts[:-1])} {self.term(conjunction)} {parts[-1]}"
+
+    def optional(self, name: str, present: object, /, **values: Any) -> str:
+        """Return an optional clause (a term) when `present` is truthy, else ''."""
+        return self.term(name, **values) if present else ""
 
 
 def _has_own(language: str, key: str) -> bool:
@@ -18,18 +97,503 @@ def _has_own(language: str, key: str) -> bool:
     return lang != DEFAULT and key in catalogue(lang)
 
 
+def _fill(language: str, key: str, base: Mapping[str, Any], fill: Fill) -> str:
+    if fill.variant and _has_own(language, f"{key}_{fill.variant}"):
+        key = f"{key}_{fill.variant}"
+    return t(language, key, **{**base, **fill.values})
+
+
+def _capital(seat: str | None) -> str:
+    return (seat or "").capitalize()
+
+
+def _number(value: float) -> str:
+    """Write a measurement as Portuguese does: 7.5 -> '7,5', 12.0 -> '12'."""
+    return f"{value:g}".replace(".", ",")
+
+
+# ---------------------------------------------------------------- Samurai Battles
+
+
+def _card_name(w: Words, card_id: str) -> str:
+    found = cards().get(card_id)
+    return w.lookup(f"card_name.{card_id}", found.name if found else card_id)
+
+
+def _faces(w: Words, faces: Iterable[str]) -> str:
+    return ", ".join(w.lookup(f"face.{f}", f) for f in faces)
+
+
+def _section(w: Words, name: str) -> str:
+    return w.lookup(f"section.{name}", name)
+
+
+def _mirror(section: str) -> str:
+    """Turn the board's section into the top player's own (his left is the board's right)."""
+    return {"left": "right", "right": "left"}.get(section, section)
+
+
+_PUBLIC_SECTION = re.compile(r"the board's (\w+) section \((.+)'s (\w+)\)")
+_PRIVATE_SECTION = re.compile(r"your (\w+) section(?: \(the board's (\w+)\))?")
+_STANDARD = re.compile(r"an? (\w+) unit")
+_KIND = re.compile(r"an? (\w+) unit anywhere")
+
+
+def _where(w: Words, phrase: str) -> str:
+    """Say where lost orders would have gone, from the engine's public slot phrase."""
+    if m := _PUBLIC_SECTION.fullmatch(phrase):
+        board, name, own = m.groups()
+        if board == own:
+            return w.term("where.section", board=_section(w, board))
+        return w.term(
+            "where.section_side", board=_section(w, board), own=_section(w, own), name=name
+        )
+    if m := _KIND.fullmatch(phrase):
+        return w.term("where.kind", kind=w.lookup(f"kind.{m[1]}", m[1]))
+    if m := _STANDARD.fullmatch(phrase):
+        return w.term("where.standard", standard=w.lookup(f"standard.{m[1]}", m[1]))
+    if phrase == "any unit or leader":
+        return w.term("where.any")
+    return phrase
+
+
+def _slot(w: Words, slot: str, top: bool) -> str:
+    """Say what one order of the card in play may go to, as its player sees it."""
+    kind, _, value = slot.partition(":")
+    if kind == "section":
+        own = _mirror(value) if top else value
+        if own == value:
+            return w.term("slot.section", own=_section(w, own))
+        return w.term("slot.section_board", own=_section(w, own), board=_section(w, value))
+    if kind == "standard":
+        return w.term("slot.standard", standard=w.lookup(f"standard.{value}", value))
+    if kind == "kind":
+        return w.term("slot.kind", kind=w.lookup(f"kind.{value}", value))
+    return w.term("slot.any")
+
+
+def _slot_phrase(w: Words, phrase: str) -> str:
+    """Translate the engine's private slot phrase ('your left section ...') when not in state."""
+    if m := _PRIVATE_SECTION.fullmatch(phrase):
+        own, board = m[1], m[2] or m[1]
+        return _slot(w, f"section:{board}", top=own != board)
+    if m := _KIND.fullmatch(phrase):
+        return _slot(w, f"kind:{m[1]}", top=False)
+    if m := _STANDARD.fullmatch(phrase):
+        return _slot(w, f"standard:{m[1]}", top=False)
+    return _slot(w, "any", top=False)
+
+
+_BANNERS_REASON = re.compile(r"(\S+) reached (\d+) victory banners")
+
+
+def _samurai_reason(w: Words, reason: str) -> str:
+    if m := _BANNERS_REASON.fullmatch(reason):
+        return w.term("reason.banners", seat_name=_capital(m[1]), target=m[2])
+    return reason
+
+
+_ADJUSTMENTS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
+    (re.compile(r"(\S+) figures (\d+) -> (\d+)"), "adjust.figures", ("piece", "before", "after")),
+    (re.compile(r"(\S+) moved (\S+) -> (\S+)"), "adjust.moved", ("piece", "start", "end")),
+    (re.compile(r"(\S+) tokens (\d+) -> (\d+)"), "adjust.tokens", ("seat", "before", "after")),
+    (re.compile(r"(\S+) granted a banner"), "adjust.banner", ("seat",)),
+)
+
+
+def _adjustment(w: Words, change: str) -> str:
+    for pattern, term, names in _ADJUSTMENTS:
+        if m := pattern.fullmatch(change):
+            values = dict(zip(names, m.groups(), strict=True))
+            if "seat" in values:
+                values["seat_name"] = _capital(values.pop("seat"))
+            return w.term(term, **values)
+    return change
+
+
+def _scoreboard(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{_capital(seat)} {n}" for seat, n in counts.items())
+
+
+def _samurai_event(w: Words, e: sam.SamuraiEvent) -> Fill:
+    """Derive the values of one Samurai event's template."""
+    match e:
+        case sam.CardPlayed() | sam.CardDiscarded():
+            return Fill({"card_name": _card_name(w, e.card)})
+        case sam.OrdersLost():
+            return Fill(
+                {
+                    "orders": w.count("order", e.count),
+                    "no_taker": w.count("no_taker", e.count),
+                    "where": _where(w, e.where),
+                }
+            )
+        case sam.ShogunRolled():
+            return Fill(
+                {
+                    "faces": _faces(w, e.faces),
+                    "orders": w.count("order", len(e.slots)),
+                    "tokens": w.count("token", e.tokens),
+                }
+            )
+        case sam.PieceOrdered():
+            return Fill(
+                {"with_leader": w.optional("with_leader", e.leader, leader=e.leader)},
+                "split" if e.split else None,
+            )
+        case sam.PieceMoved():
+            return Fill({"with_leader": w.optional("with_leader", e.leader, leader=e.leader)})
+        case sam.LeaderJoined():
+            return Fill(variant=None if e.unit_ordered else "unordered")
+        case sam.BattleRolled():
+            how = "battle_back" if e.battle_back else "ranged" if e.ranged else "battle"
+            extras = [
+                w.count(noun, n)
+                for noun, n in (
+                    ("flag", e.flags),
+                    ("flag_ignored", e.flags_ignored),
+                    ("sword_ignored", e.swords_ignored),
+                )
+                if n
+            ]
+            return Fill(
+                {
+                    "how": w.term(f"how.{how}"),
+                    "dice": w.count("die", e.dice),
+                    "faces": _faces(w, e.faces),
+                    "hits": w.count("hit", e.hits),
+                    "extras": "".join(f", {x}" for x in extras),
+                }
+            )
+        case sam.FiguresLost():
+            return Fill({"figures": w.count("figure", e.lost), "left": w.count("left", e.remaining)})
+        case sam.LeaderCasualtyCheck():
+            return Fill({"faces": _faces(w, e.faces)}, "killed" if e.killed else None)
+        case sam.BannerWon():
+            return Fill({"for_piece": w.optional("for_piece", e.piece, piece=e.piece)})
+        case sam.RetreatPending():
+            return Fill(
+                {
+                    "more_hexes": w.count("more_hex", e.remaining),
+                    "choices": w.join(e.choices, "or"),
+                }
+            )
+        case sam.RetreatBlocked():
+            return Fill({"hexes": w.count("hex", e.hexes), "hits": w.count("hit", e.hits)})
+        case sam.CardsDrawn() | sam.DeckReshuffled():
+            n = e.count if isinstance(e, sam.CardsDrawn) else e.cards
+            return Fill({"cards": w.count("card", n)})
+        case sam.TurnEnded():
+            return Fill(
+                {
+                    "next_name": _capital(e.next_seat),
+                    "tokens": _scoreboard(e.tokens),
+                    "banners": _scoreboard(e.banners),
+                }
+            )
+        case sam.GameWon():
+            return Fill({"reason": _samurai_reason(w, e.reason)})
+        case sam.Adjusted():
+            return Fill(
+                {
+                    "change": _adjustment(w, e.change),
+                    "note_part": w.optional("note", e.note, note=e.note),
+                }
+            )
+    return Fill()
+
+
+_ORDERS_HINT = re.compile(r".+?: name up to (\d+) pieces? to order with (.+?); it orders (.+)")
+_RETREAT_HINT = re.compile(r".+?: retreat (\S+) from (\S+), (\d+) hex(?:es)? to go: (.+)")
+_OVER_HINT = re.compile(r"Game over: (.+) wins \((.*)\)\.")
+
+
+def _samurai_prompt(w: Words, prompt: Prompt, state: Any) -> Fill | None:
+    """Derive a Samurai prompt's values, from the state or else from the English hint."""
+    st = state if isinstance(state, SamuraiState) else None
+    if prompt.step == "orders":
+        if st is not None and st.turn is not None:
+            top = scenarios()[st.scenario].top == prompt.seat
+            card, count = st.turn.card, len(st.turn.slots)
+            offered = sorted({_slot(w, s, top) for s in st.turn.slots})
+        elif m := _ORDERS_HINT.fullmatch(prompt.hint):
+            card_title, count = m[2], int(m[1])
+            card = next((c.id for c in cards().values() if c.name == card_title), card_title)
+            offered = [] if m[3] == "nothing" else [_slot_phrase(w, p) for p in m[3].split(", ")]
+        else:
+            return None
+        return Fill(
+            {
+                "card_name": _card_name(w, card),
+                "pieces": w.count("piece", count),
+                "offered": w.join(offered),
+            },
+            None if offered else "none",
+        )
+    if prompt.step == "retreat":
+        if st is not None and st.retreat is not None:
+            piece = st.piece(st.retreat.piece)
+            where = piece.hex if piece else "?"
+            choices = retreat_choices(st, where, st.retreat.seat) if piece else []
+            piece_id, remaining = st.retreat.piece, st.retreat.remaining
+        elif m := _RETREAT_HINT.fullmatch(prompt.hint):
+            piece_id, where, remaining, choices = m[1], m[2], int(m[3]), m[4].split(" or ")
+        else:
+            return None
+        return Fill(
+            {
+                "piece": piece_id,
+                "hex": where,
+                "to_go": w.count("to_go", remaining),
+                "choices": w.join(choices, "or"),
+            }
+        )
+    if prompt.step == "over":
+        if st is not None:
+            winner = _capital(st.winner) if st.winner else w.lookup("nobody", "-")
+            reason = st.end_reason
+        elif m := _OVER_HINT.fullmatch(prompt.hint):
+            winner, reason = m[1], m[2]
+        else:
+            return None
+        return Fill({"winner": winner, "reason": _samurai_reason(w, reason)})
+    return Fill()
+
+
+# ---------------------------------------------------------------- Warhammer 40,000
+
+
+def _side(w: Words, seat: str | None) -> str:
+    return w.lookup(f"seat.{seat}", _capital(seat)) if seat else w.term("nobody")
+
+
+_CONCEDED = re.compile(r"the (attacker|defender) conceded")
+_DRAW = re.compile(r"a draw after (\d+) battle rounds, (\d+) VP to (\d+) VP")
+_WON = re.compile(r"the (attacker|defender) won after (\d+) battle rounds, (\d+) VP to (\d+) VP")
+
+
+def _wh40k_reason(w: Words, reason: str) -> str:
+    """Translate the engine's account of how a battle ended."""
+    sides = {"attacker_name": _side(w, "attacker"), "defender_name": _side(w, "defender")}
+    if m := _CONCEDED.fullmatch(reason):
+        return w.term("reason.conceded", seat_name=_side(w, m[1]))
+    if m := _DRAW.fullmatch(reason):
+        return w.term("reason.draw", rounds=m[1], attacker_vp=m[2], defender_vp=m[3], **sides)
+    if m := _WON.fullmatch(reason):
+        return w.term(
+            "reason.won",
+            seat_name=_side(w, m[1]),
+            rounds=m[2],
+            attacker_vp=m[3],
+            defender_vp=m[4],
+            **sides,
+        )
+    return reason
+
+
+def _stratagem_name(w: Words, stratagem_id: str, name: str) -> str:
+    found = wh_catalogue.stratagems().get(stratagem_id)
+    return w.lookup(f"stratagem.{stratagem_id}", found.name if found else name)
+
+
+def _wh40k_event(w: Words, e: wh.WhEvent) -> Fill:
+    """Derive the values of one 40k event's template."""
+    match e:
+        case wh.RollOff():
+            rolls = "; ".join(w.term("roll_pair", attacker=a, defender=d) for a, d in e.rolls)
+            return Fill({"rolls": rolls, "winner_name": _side(w, e.winner)})
+        case wh.BattleStarted():
+            return Fill({"first_name": _side(w, e.first)})
+        case wh.PhaseBegan():
+            return Fill(
+                {"step_phrase": w.lookup(f"step.{e.step}", e.step), "seat_name": _side(w, e.seat)}
+            )
+        case wh.CommandPointsGained():
+            return Fill({"source_text": w.lookup(f"source.{e.source}", e.source)})
+        case wh.BattleShockTestRolled():
+            first, second = e.dice
+            return Fill(
+                {
+                    "cause_text": w.lookup(f"cause.{e.cause}", e.cause),
+                    "first": first,
+                    "second": second,
+                    "total": first + second,
+                },
+                None if e.passed else "failed",
+            )
+        case wh.StratagemUsed():
+            return Fill(
+                {
+                    "stratagem_name": _stratagem_name(w, e.stratagem, e.name),
+                    "on_unit": w.optional("on_unit", e.unit, unit=e.unit),
+                }
+            )
+        case wh.DesperateEscapeRolled():
+            return Fill(
+                {
+                    "dice_list": ", ".join(str(d) for d in e.dice),
+                    "lost_models": w.count("model_lost", e.lost),
+                }
+            )
+        case wh.ModelsDestroyed():
+            return Fill(
+                {"lost_models": w.count("model", e.models), "left": w.count("left", e.remaining)}
+            )
+        case wh.WoundsLost():
+            return Fill(
+                {
+                    "lost_wounds": w.count("wound", e.wounds),
+                    "destroyed": w.count("model_destroyed", e.models),
+                    "left": w.count("left", e.remaining),
+                }
+            )
+        case wh.ModelsRestored():
+            return Fill(
+                {
+                    "restored_models": w.count("model", e.models),
+                    "restored_wounds": w.count("wound", e.wounds),
+                    "now_models": w.count("model", e.remaining),
+                }
+            )
+        case wh.UnitDestroyed():
+            return Fill(
+                {
+                    "attached_part": w.optional(
+                        "attached_part", e.attached_to, attached_to=e.attached_to
+                    )
+                }
+            )
+        case wh.BelowHalfStrengthChanged():
+            return Fill(variant=None if e.below else "recovered")
+        case wh.UnitMoved():
+            return Fill(
+                {"x_text": _number(e.x), "y_text": _number(e.y)},
+                "arrived" if e.arrived else None,
+            )
+        case wh.ObjectiveControlChanged():
+            variant = None if e.holder else "contested" if e.contested else "nobody"
+            return Fill(
+                {
+                    "label_text": w.lookup(f"objective.{e.label}", e.label),
+                    "holder_name": _side(w, e.holder),
+                    "attacker_name": _side(w, "attacker"),
+                    "defender_name": _side(w, "defender"),
+                },
+                variant,
+            )
+        case wh.UnitAdded():
+            return Fill({"model_count": w.count("model", e.models)})
+        case wh.UnitEdited():
+            fields = [w.lookup(f"field.{f}", f) for f in e.fields]
+            return Fill({"fields_text": w.join(fields)})
+        case wh.RosterLoaded():
+            roster = (
+                w.term("roster_named", name=e.name) if e.name else w.term("roster_unnamed")
+            )
+            return Fill({"roster": roster, "unit_count": w.count("unit", len(e.units))})
+        case wh.BattleEnded():
+            return Fill({"reason_text": _wh40k_reason(w, e.reason)})
+    return Fill()
+
+
+def _wh40k_prompt(w: Words, prompt: Prompt, state: Any) -> Fill | None:
+    """Pick the last-round wording of the Fight phase; every other 40k hint is fixed."""
+    if prompt.step != "fight":
+        return Fill()
+    if isinstance(state, GameState):
+        last = state.round == LAST_ROUND and state.active != state.first
+    else:
+        last = prompt.hint.startswith("Last Fight phase")
+    return Fill(variant="last" if last else None)
+
+
+# ---------------------------------------------------------------- per system
+
+
+@dataclass(frozen=True)
+class SystemWords:
+    """How one system's events and prompts are prepared for a catalogue template."""
+
+    parse: Callable[[dict[str, Any]], Any]
+    event: Callable[[Words, Any], Fill]
+    prompt: Callable[[Words, Prompt, Any], Fill | None]
+    # Fields holding a seat, and the name each one gets in templates ({seat} -> {seat_name}).
+    seat_fields: tuple[tuple[str, str], ...]
+    seat_name: Callable[[Words, str], str]
+    reason: Callable[[Words, str], str]
+
+
+SYSTEMS: dict[str, SystemWords] = {
+    "samurai": SystemWords(
+        parse=sam.EVENTS.validate_python,
+        event=_samurai_event,
+        prompt=_samurai_prompt,
+        seat_fields=(("seat", "seat_name"), ("side", "side_name")),
+        seat_name=lambda w, seat: _capital(seat),
+        reason=_samurai_reason,
+    ),
+    "wh40k": SystemWords(
+        parse=wh.EVENTS.validate_python,
+        event=_wh40k_event,
+        prompt=_wh40k_prompt,
+        seat_fields=(("side", "side_name"), ("seat", "seat_name")),
+        seat_name=_side,
+        reason=_wh40k_reason,
+    ),
+}
+
+
+# ---------------------------------------------------------------- public
+
+
 def event_text(language: str, system_id: str, event: dict[str, Any]) -> str:
     """Return one stored event as a line of text in a language."""
+    english = str(event.get("_text") or event.get("type"))
     key = f"event.{system_id}.{event.get('type')}"
-    if _has_own(language, key):
-        values = {k: v for k, v in event.items() if not k.startswith("_")}
+    if not _has_own(language, key):
+        return english
+    values = {k: v for k, v in event.items() if not k.startswith("_")}
+    helper = SYSTEMS.get(system_id)
+    if helper is None:
         return t(language, key, **values)
-    return str(event.get("_text") or event.get("type"))
+    try:
+        model = helper.parse(values)
+    except ValidationError:
+        log.warning("stored %s event does not match its model: %s", system_id, values)
+        return english
+    w = Words(language, system_id)
+    for name, derived in helper.seat_fields:
+        if isinstance(values.get(name), str):
+            values[derived] = helper.seat_name(w, values[name])
+    return _fill(language, key, values, helper.event(w, model))
 
 
-def prompt_hint(language: str, system_id: str, prompt: Prompt) -> str:
-    """Return what the seat to act should do now, in a language."""
+def prompt_hint(language: str, system_id: str, prompt: Prompt, state: Any = None) -> str:
+    """Return what the seat to act should do now, in a language.
+
+    With the game's `state`, details (the card in play, retreat hexes) come from it;
+    without, from the engine's English hint. If neither gives them, the English stays.
+    """
     key = f"prompt.{system_id}.{prompt.step}"
-    if _has_own(language, key):
-        return t(language, key, seat=(prompt.seat or "").capitalize())
-    return prompt.hint
+    if not _has_own(language, key):
+        return prompt.hint
+    values: dict[str, Any] = {"seat": _capital(prompt.seat)}
+    helper = SYSTEMS.get(system_id)
+    if helper is None:
+        return t(language, key, **values)
+    w = Words(language, system_id)
+    if prompt.seat:
+        values["name"] = helper.seat_name(w, prompt.seat)
+    fill = helper.prompt(w, prompt, state)
+    if fill is None:
+        return prompt.hint
+    return _fill(language, key, values, fill)
+
+
+def outcome_text(language: str, system_id: str, outcome: Outcome) -> str:
+    """Return how a game ended (`Outcome.reason`) in a language; English stays as it is."""
+    lang = pick_language(language)
+    helper = SYSTEMS.get(system_id)
+    if lang == DEFAULT or helper is None:
+        return outcome.reason
+    return helper.reason(Words(lang, system_id), outcome.reason)

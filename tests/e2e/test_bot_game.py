@@ -150,9 +150,11 @@ async def test_two_players_take_turns_with_commands_and_buttons(table: Table) ->
     assert_pings_only(bob_moved, alice)
     assert table.version() == 5
 
-    # Every message was public and none but the two turn changes (and the invitation) pinged.
+    # Only the invitation, the start of the game and the two turn changes pinged.
     pinging = [m for m in fake.public_messages() if m.content]
-    assert [m.content for m in pinging] == [f"<@{bob.id}>", f"<@{bob.id}>", f"<@{alice.id}>"]
+    assert [m.content for m in pinging] == [
+        f"<@{bob.id}>", f"<@{alice.id}>", f"<@{bob.id}>", f"<@{alice.id}>"
+    ]
 
 
 async def test_user_supplied_text_cannot_ping(table: Table) -> None:
