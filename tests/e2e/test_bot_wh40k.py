@@ -15,7 +15,15 @@ from rules.core.data import data_dir
 from rules.core.system import available
 
 from .fakediscord import BotRunner, FakeDiscord
-from .test_bot_support import Table, assert_refused, description, open_table
+from .test_bot_support import (
+    Table,
+    assert_pings_only,
+    assert_refused,
+    board_bytes,
+    description,
+    open_table,
+    png_of,
+)
 
 pytestmark = pytest.mark.skipif(
     "wh40k" not in available(), reason="the wh40k engine is not importable yet"
@@ -75,3 +83,45 @@ async def test_oversized_file_is_refused_unread(table: Table) -> None:
     )
     assert_refused(refused, "`army.toml` is 390 KiB; files up to 256 KiB are read")
     assert table.version() == before
+
+
+async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
+    """Alice plays a whole 40k turn; Bob's Command phase tests his Below Half-strength mob."""
+    fake, alice, bob = table.fake, table.alice, table.bob
+    started = await fake.slash(alice, table.channel, "wh40k start", first="attacker")
+    text = description(started)
+    assert "The attacker gains 1 CP (command-phase)" in text
+    assert "The defender gains 1 CP (command-phase)" in text
+    assert png_of(started).width == 1200
+
+    wrong = await fake.slash(bob, table.channel, "wh40k next")
+    assert_refused(wrong, "not your turn", "core/not-your-turn")
+
+    # One-click "next phase" button: the Battle-shock step has nothing to test.
+    movement = await fake.click(alice, started, label="next phase")
+    assert "attacker's movement phase begins" in description(movement)
+
+    choices = await fake.autocomplete(alice, table.channel, "wh40k move", focused="unit",
+                                      value="Assault")
+    assert choices and choices[0]["value"] == "U3"
+    moved = await fake.slash(alice, table.channel, "wh40k move", unit=choices[0]["value"],
+                             x=14.0, y=16.0)
+    assert 'Assault Intercessors moves to (14", 16")' in description(moved)
+    hit = await fake.slash(alice, table.channel, "wh40k casualties", unit="U9", models=6)
+    assert "Boyz (second mob) is now Below Half-strength" in description(hit)
+    before = board_bytes(hit)
+
+    last = hit
+    for phase in ("shooting", "charge", "fight"):
+        last = await fake.slash(alice, table.channel, "wh40k next")
+        assert f"attacker's {phase} phase begins" in description(last)
+    handover = await fake.slash(alice, table.channel, "wh40k next")
+    assert "defender's command step begins" in description(handover)
+    assert_pings_only(handover, bob)
+    assert board_bytes(handover) != before
+
+    tested = await fake.click(bob, handover, label="next phase")
+    assert "Boyz (second mob) Battle-shock test (below-half-strength): rolled" in (
+        description(tested)
+    )
+    assert table.state().step == "movement"
