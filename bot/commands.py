@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot.leagues import Leagues
 from bot.service import BadInput, Caller, GameService, Reply
 from rules.core.references import search
 
@@ -330,9 +331,24 @@ def build_surface() -> Surface:
         ),
     )
 
+    _league(add)
     _samurai(add)
     _wh40k(add)
     return s
+
+
+def _league(add: Callable[..., None]) -> None:
+    league = Option("league", "The league's name", autocomplete="league")
+    add("league create", "Create a league in this server for turn tracking and standings",
+        lambda sv, c, o: Leagues(sv).create(c.guild_id, c.caller, o["name"]),
+        Option("name", "The league's name"))
+    add("league add", "Count this channel's game in a league",
+        lambda sv, c, o: Leagues(sv).add(c.guild_id, c.channel_id, c.caller, o["league"]),
+        league)
+    add("league turns", "Show whose turn it is in every game of a league",
+        lambda sv, c, o: Leagues(sv).turns(c.guild_id, c.caller, o["league"]), league)
+    add("league table", "Show a league's standings",
+        lambda sv, c, o: Leagues(sv).table(c.guild_id, c.caller, o["league"]), league)
 
 
 def _samurai(add: Callable[..., None]) -> None:
@@ -527,6 +543,8 @@ def autocomplete(
         return service.scenario_choices(str(options.get("system") or ""), text)
     if source == "rule":
         return [(f"{r.id} — {r.title}"[:100], r.id) for r in search(text, limit=25)]
+    if source == "league":
+        return Leagues(service).names(ctx.guild_id, text)
     if source == "seat":
         seats = service.seat_choices(ctx.channel_id, options.get("system"), options.get("scenario"))
         return [(seat.capitalize(), seat) for seat in seats if needle in seat][:25]

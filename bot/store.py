@@ -87,6 +87,24 @@ def m001_games_and_actions(db: Database) -> None:
     )
 
 
+@migrations()
+def m002_leagues(db: Database) -> None:
+    """Create leagues and the games they track."""
+    db["leagues"].create(
+        {"id": int, "guild_id": str, "name": str, "creator_id": str, "created_at": str},
+        pk="id",
+        not_null={"guild_id", "name", "creator_id"},
+        strict=True,
+    )
+    db.execute("CREATE UNIQUE INDEX leagues_name_per_guild ON leagues(guild_id, name)")
+    db["league_games"].create(
+        {"league_id": int, "game_id": int, "added_at": str},
+        pk=("league_id", "game_id"),
+        foreign_keys=[("league_id", "leagues", "id"), ("game_id", "games", "id")],
+        strict=True,
+    )
+
+
 @dataclass
 class GameRow:
     """One game as stored."""
@@ -307,6 +325,44 @@ class Transaction:
             "UPDATE games SET pending = json_set(pending, '$.reminded', ?) WHERE id = ?",
             (game.version, game.id),
         )
+
+    def league(self, guild_id: str, name: str) -> tuple[int, str, str, str] | None:
+        """Return (id, guild id, name, creator id) of a server's league, if it exists."""
+        row = self.conn.execute(
+            "SELECT id, guild_id, name, creator_id FROM leagues WHERE guild_id = ? AND name = ?",
+            (guild_id, name),
+        ).fetchone()
+        return (int(row[0]), row[1], row[2], row[3]) if row else None
+
+    def insert_league(self, guild_id: str, name: str, creator_id: str) -> None:
+        """Create a league (names are unique per server)."""
+        self.conn.execute(
+            "INSERT INTO leagues (guild_id, name, creator_id, created_at) VALUES (?, ?, ?, ?)",
+            (guild_id, name, creator_id, _now()),
+        )
+
+    def add_to_league(self, league_id: int, game_id: int) -> None:
+        """Count a game in a league (adding it twice changes nothing)."""
+        self.conn.execute(
+            "INSERT OR IGNORE INTO league_games (league_id, game_id, added_at) VALUES (?, ?, ?)",
+            (league_id, game_id, _now()),
+        )
+
+    def league_games(self, league_id: int) -> list[GameRow]:
+        """Return the games a league counts, oldest first."""
+        rows = self.conn.execute(
+            "SELECT games.* FROM league_games JOIN games ON games.id = league_games.game_id "
+            "WHERE league_id = ? ORDER BY games.id",
+            (league_id,),
+        ).fetchall()
+        return [_game(r) for r in rows]
+
+    def league_names(self, guild_id: str) -> list[str]:
+        """Return a server's league names, sorted."""
+        rows = self.conn.execute(
+            "SELECT name FROM leagues WHERE guild_id = ? ORDER BY name", (guild_id,)
+        ).fetchall()
+        return [r[0] for r in rows]
 
     def game_ids(self) -> list[int]:
         """Return every game id, oldest first."""

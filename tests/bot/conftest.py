@@ -19,6 +19,7 @@ ALICE = Caller(user_id="1001", name="Alice")
 BOB = Caller(user_id="1002", name="Bob")
 CAROL = Caller(user_id="1003", name="Carol")
 MOD = Caller(user_id="1004", name="Mod", moderator=True)
+DAN = Caller(user_id="1009", name="Dan")  # a spectator with no rights over any game
 
 
 @pytest.fixture

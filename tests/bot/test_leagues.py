@@ -1,0 +1,69 @@
+"""Leagues: games grouped per server, whose turn it is everywhere, standings from results."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.leagues import Leagues
+from bot.service import GameService, NoGame, PlayerError
+from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
+
+
+@pytest.fixture
+def league(race: GameService) -> Leagues:
+    """A league 'Autumn' holding the race in c1 (Alice red, Bob blue)."""
+    leagues = Leagues(race)
+    assert "Autumn" in leagues.create("g1", ALICE, "  Autumn ").text
+    leagues.add("g1", "c1", BOB, "Autumn")
+    return leagues
+
+
+def test_names_are_unique_per_server_and_checked(league: Leagues) -> None:
+    with pytest.raises(PlayerError, match="league.exists"):
+        league.create("g1", BOB, "Autumn")
+    league.create("g2", BOB, "Autumn")  # another server may reuse it
+    with pytest.raises(PlayerError, match="league.bad_name"):
+        league.create("g1", BOB, "x" * 41)
+    with pytest.raises(PlayerError, match="league.unknown"):
+        league.turns("g1", BOB, "Winter")
+    assert league.names("g1", "aut") == [("Autumn", "Autumn")]
+
+
+def test_only_players_creators_or_moderators_add_games(league: Leagues) -> None:
+    service = league.service
+    service.new_game("c2", "g1", CAROL, "race", "short", opponent=BOB)
+    with pytest.raises(PlayerError, match="league.not_allowed"):
+        league.add("g1", "c2", DAN, "Autumn")
+    league.add("g1", "c2", MOD, "Autumn")
+    with pytest.raises(NoGame):
+        league.add("g1", "empty", ALICE, "Autumn")
+
+
+def test_turns_lists_who_must_act_longest_wait_first(league: Leagues) -> None:
+    service = league.service
+    service.new_game("c2", "g1", CAROL, "race", "short", opponent=BOB)
+    league.add("g1", "c2", CAROL, "Autumn")
+    reply = league.turns("g1", CAROL, "Autumn", now=datetime.now(UTC) + timedelta(hours=5))
+    assert reply.text == "Autumn: 2 game(s) in progress"
+    first, second = reply.lines
+    assert first.startswith("<#c1> Race: Red (<@1001>) to act, waiting 5 h")
+    assert second == "<#c2> game 2: waiting for players to join"
+
+
+def test_table_ranks_finished_games(league: Leagues) -> None:
+    service = league.service
+    service.resign("c1", BOB)  # Alice wins
+    service.new_game("c3", "g1", BOB, "race", "short", opponent=CAROL)
+    service.join("c3", CAROL)
+    league.add("g1", "c3", BOB, "Autumn")
+    service.resign("c3", CAROL)  # Bob wins
+    lines = league.table("g1", ALICE, "Autumn").lines
+    assert lines == [
+        "1. <@1001>: 1 won, 0 lost (1 played)",
+        "2. <@1002>: 1 won, 1 lost (2 played)",
+        "3. <@1003>: 0 won, 1 lost (1 played)",
+    ]
+    assert league.turns("g1", ALICE, "Autumn").lines == ["No game of this league is in progress."]
+
