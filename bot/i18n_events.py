@@ -32,6 +32,7 @@ from rules.core.system import Outcome, Prompt
 from rules.samurai import actions as sam
 from rules.samurai.battle import retreat_choices
 from rules.samurai.catalogue import cards, scenarios
+from rules.samurai.orders import board_section
 from rules.samurai.state import SamuraiState
 from rules.wh40k import actions as wh
 from rules.wh40k import catalogue as wh_catalogue
@@ -128,11 +129,6 @@ def _section(w: Words, name: str) -> str:
     return w.lookup(f"section.{name}", name)
 
 
-def _mirror(section: str) -> str:
-    """Turn the board's section into the top player's own (his left is the board's right)."""
-    return {"left": "right", "right": "left"}.get(section, section)
-
-
 _PUBLIC_SECTION = re.compile(r"the board's (\w+) section \((.+)'s (\w+)\)")
 _PRIVATE_SECTION = re.compile(r"your (\w+) section(?: \(the board's (\w+)\))?")
 _STANDARD = re.compile(r"an? (\w+) unit")
@@ -161,7 +157,7 @@ def _slot(w: Words, slot: str, top: bool) -> str:
     """Say what one order of the card in play may go to, as its player sees it."""
     kind, _, value = slot.partition(":")
     if kind == "section":
-        own = _mirror(value) if top else value
+        own = board_section(value, top)
         if own == value:
             return w.term("slot.section", own=_section(w, own))
         return w.term("slot.section_board", own=_section(w, own), board=_section(w, value))
@@ -266,7 +262,9 @@ def _samurai_event(w: Words, e: sam.SamuraiEvent) -> Fill:
                 }
             )
         case sam.FiguresLost():
-            return Fill({"figures": w.count("figure", e.lost), "left": w.count("left", e.remaining)})
+            return Fill(
+                {"figures": w.count("figure", e.lost), "left": w.count("left", e.remaining)}
+            )
         case sam.LeaderCasualtyCheck():
             return Fill({"faces": _faces(w, e.faces)}, "killed" if e.killed else None)
         case sam.BannerWon():
@@ -304,7 +302,7 @@ def _samurai_event(w: Words, e: sam.SamuraiEvent) -> Fill:
 
 
 _ORDERS_HINT = re.compile(r".+?: name up to (\d+) pieces? to order with (.+?); it orders (.+)")
-_RETREAT_HINT = re.compile(r".+?: retreat (\S+) from (\S+), (\d+) hex(?:es)? to go: (.+)")
+_RETREAT_HINT = re.compile(r".+?: retreat (\S+) from (\S+), (\d+) hex\w* to go: (.+)")
 _OVER_HINT = re.compile(r"Game over: (.+) wins \((.*)\)\.")
 
 
@@ -319,7 +317,8 @@ def _samurai_prompt(w: Words, prompt: Prompt, state: Any) -> Fill | None:
         elif m := _ORDERS_HINT.fullmatch(prompt.hint):
             card_title, count = m[2], int(m[1])
             card = next((c.id for c in cards().values() if c.name == card_title), card_title)
-            offered = [] if m[3] == "nothing" else [_slot_phrase(w, p) for p in m[3].split(", ")]
+            phrases = [] if m[3] == "nothing" else m[3].split(", ")
+            offered = sorted({_slot_phrase(w, p) for p in phrases})
         else:
             return None
         return Fill(
@@ -487,9 +486,7 @@ def _wh40k_event(w: Words, e: wh.WhEvent) -> Fill:
             fields = [w.lookup(f"field.{f}", f) for f in e.fields]
             return Fill({"fields_text": w.join(fields)})
         case wh.RosterLoaded():
-            roster = (
-                w.term("roster_named", name=e.name) if e.name else w.term("roster_unnamed")
-            )
+            roster = w.term("roster_named", name=e.name) if e.name else w.term("roster_unnamed")
             return Fill({"roster": roster, "unit_count": w.count("unit", len(e.units))})
         case wh.BattleEnded():
             return Fill({"reason_text": _wh40k_reason(w, e.reason)})
@@ -597,3 +594,12 @@ def outcome_text(language: str, system_id: str, outcome: Outcome) -> str:
     if lang == DEFAULT or helper is None:
         return outcome.reason
     return helper.reason(Words(lang, system_id), outcome.reason)
+
+
+def seat_name(language: str, system_id: str, seat: str) -> str:
+    """Return a seat's name in a language (`term.<system>.seat.<seat>`), else capitalised."""
+    key = f"term.{system_id}.seat.{seat}"
+    lang = pick_language(language)
+    if lang != DEFAULT and key in catalogue(lang):
+        return t(lang, key)
+    return seat.capitalize()

@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.i18n import pick_language, t
-from bot.i18n_events import event_text, prompt_hint
+from bot.i18n_events import event_text, outcome_text, prompt_hint, seat_name
 from bot.store import GameRow, LogEntry, Store, Transaction
 from rules.core.dice import seed_hash
 from rules.core.errors import RuleViolation
@@ -278,7 +278,7 @@ class GameService:
     def _seat_label(self, game: GameRow, seat: str | None) -> str:
         if seat is None:
             return t(game.language, "game.nobody")
-        return seat.capitalize()
+        return seat_name(game.language, game.system, seat)
 
     # ------------------------------------------------------------ catalogue of systems
 
@@ -558,7 +558,7 @@ class GameService:
                     lang,
                     "game.winner",
                     seat=self._seat_label(game, outcome.winner),
-                    reason=outcome.reason,
+                    reason=outcome_text(lang, sys.id, outcome),
                 )
             )
         elif game.status == "ended":
@@ -567,7 +567,7 @@ class GameService:
             prompt = sys.prompt(state)
             if prompt.seat:
                 seat = self._seat_label(game, prompt.seat)
-                hint = prompt_hint(lang, sys.id, prompt)
+                hint = prompt_hint(lang, sys.id, prompt, state)
                 lines.append(t(lang, "game.turn", seat=seat, hint=hint))
                 if game.status == "active":
                     buttons = self._choice_buttons(game, sys, state, prompt.seat)

@@ -781,7 +781,7 @@ class SamuraiSystem:
             choices = retreat_choices(st, where, seat) if piece else []
             hint = (
                 f"{name}: retreat {st.retreat.piece} from {where}, "
-                f"{_plural(st.retreat.remaining, 'hex')} to go: {' or '.join(choices)}"
+                f"{_plural(st.retreat.remaining, 'hex', 'hexes')} to go: {' or '.join(choices)}"
             )
         return Prompt(seat=seat, step=st.step, actions=STEP_ACTIONS[st.step], hint=hint)
 
@@ -1072,7 +1072,8 @@ class SamuraiSystem:
         if isinstance(e, ev.OrdersLost):
             them = "it" if e.count == 1 else "them"
             return (
-                f"{_seat(e.seat)} loses {_plural(e.count, 'order')}: no piece to take {them} in {e.where}."
+                f"{_seat(e.seat)} loses {_plural(e.count, 'order')}: "
+                f"no piece to take {them} in {e.where}."
             )
         if isinstance(e, ev.ShogunRolled):
             return (
@@ -1104,7 +1105,10 @@ class SamuraiSystem:
         if isinstance(e, ev.FiguresLost):
             return f"{e.piece} loses {_plural(e.lost, 'figure')} ({e.remaining} left)."
         if isinstance(e, ev.UnitEliminated):
-            return f"{e.piece} of {_seat(e.side)} is eliminated on {e.hex}: its standard bearer falls."
+            return (
+                f"{e.piece} of {_seat(e.side)} is eliminated on {e.hex}: "
+                "its standard bearer falls."
+            )
         if isinstance(e, ev.LeaderCasualtyCheck):
             fate = "falls" if e.killed else "survives"
             return f"Leader {e.leader} ({e.unit}) rolls {', '.join(e.faces)} and {fate}."
@@ -1112,14 +1116,14 @@ class SamuraiSystem:
             return f"{_seat(e.seat)} gains a victory banner ({e.banners}/{e.target})."
         if isinstance(e, ev.RetreatPending):
             return (
-                f"{e.piece} must retreat {_plural(e.remaining, 'more hex')}; "
+                f"{e.piece} must retreat {_plural(e.remaining, 'more hex', 'more hexes')}; "
                 f"{_seat(e.seat)} chooses {' or '.join(e.choices)}."
             )
         if isinstance(e, ev.Retreated):
             return f"{e.piece} retreats from {e.start} to {e.end}."
         if isinstance(e, ev.RetreatBlocked):
             return (
-                f"{e.piece} cannot retreat {_plural(e.hexes, 'hex')} "
+                f"{e.piece} cannot retreat {_plural(e.hexes, 'hex', 'hexes')} "
                 f"and takes {_plural(e.hits, 'hit')}."
             )
         if isinstance(e, ev.CardsDrawn):
@@ -1131,7 +1135,8 @@ class SamuraiSystem:
         if isinstance(e, ev.TurnEnded):
             tokens = ", ".join(f"{_seat(s)} {n}" for s, n in e.tokens.items())
             return (
-                f"{_seat(e.seat)} ends the turn; {_seat(e.next_seat)} is next. Honor & Fortune tokens: {tokens}."
+                f"{_seat(e.seat)} ends the turn; {_seat(e.next_seat)} is next. "
+                f"Honor & Fortune tokens: {tokens}."
             )
         if isinstance(e, ev.GameWon):
             return f"{_seat(e.seat)} wins: {e.reason}."
