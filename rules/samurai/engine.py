@@ -295,7 +295,7 @@ class SamuraiSystem:
             raise RuleViolation(
                 "core/wrong-step",
                 f"The game is in the '{state.step}' step, where you {STEP_PHRASE[state.step]}. "
-                f"A {act.type} does not belong here; open now: {open_forms}.",
+                f"`{act.type.replace('_', ' ')}` does not belong here; open now: {open_forms}.",
                 {"step": state.step},
             )
 
