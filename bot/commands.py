@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot.i18n import pick_language
 from bot.leagues import Leagues
 from bot.service import BadInput, Caller, GameService, Reply
-from rules.core.references import search
+from rules.core.references import search, worded
 
 OptionKind = Literal["str", "int", "float", "bool", "user", "file"]
 
@@ -114,7 +115,8 @@ def _rules_show(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
         "house": "house rule: Banneret's default where the published value is unknown to us",
         "banneret": "how Banneret runs games",
     }[ref.source]
-    return Reply(text=f"`{ref.id}` — **{ref.title}**", lines=[ref.statement, f"Source: {origin}."])
+    title, statement = worded(ref, pick_language(ctx.caller.locale))
+    return Reply(text=f"`{ref.id}` — **{title}**", lines=[statement, f"Source: {origin}."])
 
 
 def parse_action_text(surface: Surface, group: str, text: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.commands import SURFACE, Context, coerce, run
-from bot.i18n import t
+from bot.i18n import rule_lines
 from bot.service import BadInput, Caller, GameService, PlayerError, Reply
 
 log = logging.getLogger(__name__)
@@ -147,10 +147,8 @@ class Console:
     def _print_error(self, err: PlayerError) -> None:
         self.write(f"(only you) {err.text()}")
         if err.rule is not None:
-            self.write(
-                f"  {t(err.language, 'rule.rule_line', id=err.rule.id, title=err.rule.title)}"
-            )
-            self.write(f"  {err.rule.statement}")
+            for line in rule_lines(err.language, err.rule):
+                self.write(f"  {line}")
 
     def run_lines(self, lines: Iterable[str]) -> None:
         """Run many lines, echoing each before its reply."""

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.commands import SURFACE, Context, autocomplete, run
-from bot.i18n import pick_language, t
+from bot.i18n import pick_language, rule_lines, t
 from bot.service import BadInput, Caller, GameService, PlayerError, Reply
 
 if TYPE_CHECKING:
@@ -198,10 +198,8 @@ async def report_error(
     if isinstance(error, PlayerError):
         lines = [error.text()]
         if error.rule is not None:
-            lines.append(
-                t(error.language, "rule.rule_line", id=error.rule.id, title=error.rule.title)
-            )
-            lines.append(f"> {error.rule.statement}")
+            title, statement = rule_lines(error.language, error.rule)
+            lines += [title, f"> {statement}"]
         colour = COLOURS["refused"]
     elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
         lines = [t(language, "error.bad_input", problem=str(error))]

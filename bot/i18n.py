@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from rules.core.data import data_dir, load_toml
+from rules.core.references import RuleReference, worded
 
 log = logging.getLogger(__name__)
 
@@ -74,3 +75,9 @@ def t(language: str, key: str, /, **values: Any) -> str:
     except (KeyError, IndexError):
         log.error("message %s needs values it was not given: %s", key, sorted(values))
         return text
+
+
+def rule_lines(language: str, ref: RuleReference) -> list[str]:
+    """Return the two lines that cite a rule: its id and title, then its statement."""
+    title, statement = worded(ref, pick_language(language))
+    return [t(language, "rule.rule_line", id=ref.id, title=title), statement]

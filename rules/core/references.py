@@ -28,6 +28,8 @@ def all_rules() -> dict[str, RuleReference]:
     """Load every rule reference from data/rules/*.toml, keyed by id."""
     out: dict[str, RuleReference] = {}
     for path in sorted((data_dir() / "rules").glob("*.toml")):
+        if "." in path.stem:  # a translation such as samurai.pt-BR.toml
+            continue
         doc = load_toml(f"rules/{path.name}")
         system = str(doc["system"])
         for raw in doc.get("rule", []):
@@ -38,6 +40,24 @@ def all_rules() -> dict[str, RuleReference]:
                 raise ValueError(f"rule id {ref.id} must start with {system}/")
             out[ref.id] = ref
     return out
+
+
+@cache
+def translations(language: str) -> dict[str, tuple[str, str]]:
+    """Load rule titles and statements in a language (data/rules/*.<language>.toml).
+
+    Returns id -> (title, statement); a rule without a translation is simply absent.
+    """
+    out: dict[str, tuple[str, str]] = {}
+    for path in sorted((data_dir() / "rules").glob(f"*.{language}.toml")):
+        for raw in load_toml(f"rules/{path.name}").get("rule", []):
+            out[str(raw["id"])] = (str(raw["title"]), str(raw["statement"]))
+    return out
+
+
+def worded(ref: RuleReference, language: str) -> tuple[str, str]:
+    """Return a rule's title and statement in a language, falling back to English."""
+    return translations(language).get(ref.id, (ref.title, ref.statement))
 
 
 def rule(rule_id: str) -> RuleReference:
