@@ -1,0 +1,1 @@
+"""Bushido, the battle of Sekigahara: commanders in camps, hidden movement pieces."""

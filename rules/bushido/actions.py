@@ -1,0 +1,289 @@
+"""Actions a seat may take and events the engine reports, as pydantic models.
+
+Both are discriminated unions on `type`. Actions accept the strings a person types
+(piece ids in any case, hex names like "c4", camps as "east camp" or "east-camp") and
+normalise them; the engine checks them against the scenario's map.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field, TypeAdapter, field_validator
+
+from rules.core.hexgrid import Hex
+from rules.core.model import Action, Event
+
+# ---------------------------------------------------------------- normalisers
+
+_HEXLIKE = re.compile(r"^\s*[A-Za-z]\s*\d{1,2}\s*$")
+
+
+def _piece_id(value: object) -> object:
+    return value.strip().upper() if isinstance(value, str) else value
+
+
+def _hex_label(value: object) -> object:
+    if isinstance(value, str):
+        return Hex.parse(value).label  # ValueError on a malformed name
+    return value
+
+
+def space_name(value: str) -> str:
+    """Normalise a hex name ('c4' -> 'C4') or a camp ('East Camp', 'camp:east' -> 'east-camp')."""
+    if _HEXLIKE.match(value):
+        return Hex.parse(value).label
+    slug = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
+    if slug.startswith("camp-"):
+        slug = f"{slug[5:]}-camp"
+    if slug != "camp" and not slug.endswith("-camp"):
+        raise ValueError(
+            f"not a hex name or a camp: {value!r} (expected a hex like C4, or 'east-camp')"
+        )
+    return slug
+
+
+def _space(value: object) -> object:
+    return space_name(value) if isinstance(value, str) else value
+
+
+def _optional_space(value: object) -> object:
+    if isinstance(value, str) and not value.strip():
+        return None
+    return _space(value)
+
+
+# -------------------------------------------------------------------- actions
+
+
+class Move(Action):
+    """Move one of your pieces (your commander too) one hex along an arrow of its movement piece."""
+
+    type: Literal["move"] = "move"
+    piece: str
+    to: str
+
+    normalise_piece = field_validator("piece", mode="before")(_piece_id)
+    normalise_to = field_validator("to", mode="before")(_hex_label)
+
+
+class Attack(Action):
+    """Attack the enemy on `target` (a hex, or a camp) with one of your pieces next to it."""
+
+    type: Literal["attack"] = "attack"
+    piece: str
+    target: str
+
+    normalise_piece = field_validator("piece", mode="before")(_piece_id)
+    normalise_target = field_validator("target", mode="before")(_space)
+
+
+class Flee(Action):
+    """Answer an attack on your camp by taking your commander to a hex on its border."""
+
+    type: Literal["flee"] = "flee"
+    to: str
+
+    normalise_to = field_validator("to", mode="before")(_hex_label)
+
+
+class Counter(Action):
+    """Answer an attack on your camp by fighting the attacker."""
+
+    type: Literal["counter"] = "counter"
+
+
+class Hold(Action):
+    """Do nothing this turn: every piece holds its ground."""
+
+    type: Literal["hold"] = "hold"
+
+
+class Adjust(Action):
+    """A referee's correction; every field given is one change, applied in this order.
+
+    - `piece` + `to`: put that piece on another free hex (a commander also on its own camp).
+    - `piece` + `remove`: take that troop off the field (commanders cannot be removed).
+    - `piece` + `reveal`: turn that piece's movement piece face up.
+    - `note`: why; shown in the log.
+
+    An attack waiting for an answer is called off when either piece is changed; the turn
+    then passes to the defending side.
+    """
+
+    type: Literal["adjust"] = "adjust"
+    piece: str | None = None
+    to: str | None = None
+    remove: bool = False
+    reveal: bool = False
+    note: str = ""
+
+    @field_validator("piece", mode="before")
+    @classmethod
+    def _piece(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return _piece_id(value)
+
+    normalise_to = field_validator("to", mode="before")(_optional_space)
+
+
+BushidoAction = Annotated[
+    Move | Attack | Flee | Counter | Hold | Adjust,
+    Field(discriminator="type"),
+]
+ACTIONS: TypeAdapter[BushidoAction] = TypeAdapter(BushidoAction)
+ACTION_TYPES: tuple[str, ...] = ("move", "attack", "flee", "counter", "hold", "adjust")
+
+# --------------------------------------------------------------------- events
+
+
+class PieceMoved(Event):
+    """A piece moved one hex (`left_camp`: a commander walked out of its camp of its own accord)."""
+
+    type: Literal["piece_moved"] = "piece_moved"
+    seat: str
+    piece: str
+    start: str
+    end: str
+    left_camp: bool = False
+
+
+class AttackDeclared(Event):
+    """A piece attacked an enemy next to it."""
+
+    type: Literal["attack_declared"] = "attack_declared"
+    seat: str
+    piece: str
+    start: str
+    defender: str
+    target: str
+
+
+class MovementRevealed(Event):
+    """A movement piece was turned face up (`arrows` as board directions, e.g. '↗→')."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["movement_revealed"] = "movement_revealed"
+    seat: str
+    piece: str
+    movement: str
+    arrows: str
+
+
+class AnswerAwaited(Event):
+    """A commander attacked in its own camp: its side must counter-attack or flee."""
+
+    type: Literal["answer_awaited"] = "answer_awaited"
+    seat: str
+    piece: str
+    attacker: str
+    flee_to: list[str]
+
+
+class CommanderFled(Event):
+    """A commander fled its camp; its revealed movement piece stays on the camp at `placed_at`."""
+
+    type: Literal["commander_fled"] = "commander_fled"
+    seat: str
+    piece: str
+    start: str
+    end: str
+    placed_at: str
+    attacker: str
+
+
+class MovementDrawn(Event):
+    """A seat drew a new face-down movement piece for a piece (its face stays hidden)."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["movement_drawn"] = "movement_drawn"
+    seat: str
+    piece: str
+    left: int
+
+
+class CombatRolled(Event):
+    """An attack and its counter-attack were fought out with the dice."""
+
+    irreversible: ClassVar[bool] = True
+    type: Literal["combat_rolled"] = "combat_rolled"
+    attacker: str
+    defender: str
+    attacker_roll: int
+    attacker_total: int
+    defender_roll: int
+    defender_total: int
+    hill: bool = False
+    winner: str
+    chosen: bool = False
+
+
+class PieceRemoved(Event):
+    """A piece lost a fight and left the field."""
+
+    type: Literal["piece_removed"] = "piece_removed"
+    seat: str
+    piece: str
+    space: str
+
+
+class CommanderDefeated(Event):
+    """A commander lost a fight: the battle ends at once."""
+
+    type: Literal["commander_defeated"] = "commander_defeated"
+    seat: str
+    piece: str
+    by: str
+
+
+class Held(Event):
+    """A seat held its ground for a turn."""
+
+    type: Literal["held"] = "held"
+    seat: str
+
+
+class TurnEnded(Event):
+    """A turn ended and the other seat is to act."""
+
+    type: Literal["turn_ended"] = "turn_ended"
+    seat: str
+    next_seat: str
+    turn_number: int
+
+
+class BattleEnded(Event):
+    """The battle is over (`winner` None: a draw at nightfall)."""
+
+    type: Literal["battle_ended"] = "battle_ended"
+    winner: str | None
+    reason: str
+
+
+class Adjusted(Event):
+    """A referee changed the game by hand."""
+
+    type: Literal["adjusted"] = "adjusted"
+    change: str
+    note: str = ""
+
+
+BushidoEvent = Annotated[
+    PieceMoved
+    | AttackDeclared
+    | MovementRevealed
+    | AnswerAwaited
+    | CommanderFled
+    | MovementDrawn
+    | CombatRolled
+    | PieceRemoved
+    | CommanderDefeated
+    | Held
+    | TurnEnded
+    | BattleEnded
+    | Adjusted,
+    Field(discriminator="type"),
+]
+EVENTS: TypeAdapter[BushidoEvent] = TypeAdapter(BushidoEvent)

@@ -1,0 +1,108 @@
+"""Helpers for the Bushido rule tests: build positions, act, fix the dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any, TypeVar
+
+import pytest
+
+from rules.bushido.engine import SYSTEM
+from rules.bushido.state import BushidoState, Piece
+from rules.core.dice import DiceState, draw
+from rules.core.errors import RuleViolation
+from rules.core.model import Event
+from rules.core.references import all_rules
+
+F = TypeVar("F", bound=Callable[..., Any])
+# (id, type, side, space, movement) or (..., revealed)
+PieceSpec = tuple[str, str, str, str, str] | tuple[str, str, str, str, str, bool]
+
+
+def game(
+    pieces: Sequence[PieceSpec] | None = None,
+    *,
+    scenario: str = "skirmish",
+    active: str = "east",
+    turn_number: int = 1,
+) -> BushidoState:
+    """Return a fresh game of `scenario`, optionally with other pieces and another seat to act.
+
+    Without pieces the scenario's own set-up is kept. With pieces, commanders must be
+    listed too if the test needs them (a commander in its camp has space '<seat>-camp').
+    """
+    state = SYSTEM.new_game(scenario, "kit")
+    update: dict[str, Any] = {"active": active, "turn_number": turn_number}
+    if pieces is not None:
+        # A built position starts its own dice, so a test can count the rolls from zero.
+        update["dice"] = DiceState(seed="kit")
+        update["pieces"] = [
+            Piece(
+                id=spec[0],
+                type=spec[1],
+                side=spec[2],
+                space=spec[3],
+                movement=spec[4],
+                revealed=bool(spec[5]) if len(spec) == 6 else False,
+            )
+            for spec in pieces
+        ]
+    return state.model_copy(update=update)
+
+
+def camps(*extra: PieceSpec, west: str = "gako", east: str = "gako") -> list[PieceSpec]:
+    """Return both commanders in their camps on the given movement pieces, plus `extra`."""
+    return [
+        ("ISHIDA", "mitsunari", "west", "west-camp", west),
+        ("IEYASU", "ieyasu", "east", "east-camp", east),
+        *extra,
+    ]
+
+
+def act(state: BushidoState, seat: str, **fields: Any) -> tuple[BushidoState, list[Event]]:
+    """Parse and apply one action given as command options."""
+    action = SYSTEM.parse_action({**fields, "seat": seat})
+    return SYSTEM.apply(state, action)
+
+
+def refused(state: BushidoState, seat: str, rule_id: str, **fields: Any) -> RuleViolation:
+    """Assert an action is refused under `rule_id` and that the state is left as it was."""
+    before = state.model_dump(mode="json")
+    with pytest.raises(RuleViolation) as caught:
+        act(state, seat, **fields)
+    assert caught.value.rule_id == rule_id, caught.value.message
+    assert state.model_dump(mode="json") == before
+    assert caught.value.message
+    return caught.value
+
+
+@cache
+def _seed_for(rolls: tuple[int, ...]) -> str:
+    for n in range(1_000_000):
+        seed = f"fixed-{n}"
+        if all(draw(seed, i, 6) == want for i, want in enumerate(rolls)):
+            return seed
+    raise AssertionError(f"no seed rolls {rolls}")
+
+
+def with_rolls(state: BushidoState, *rolls: int) -> BushidoState:
+    """Return the state with dice whose next rolls are `rolls` (attacker first, then defender)."""
+    return state.model_copy(update={"dice": DiceState(seed=_seed_for(tuple(rolls)), drawn=0)})
+
+
+def of_type(events: list[Event], kind: type[Event]) -> list[Any]:
+    """Return the events of one class."""
+    return [e for e in events if isinstance(e, kind)]
+
+
+def checks(*rule_ids: str) -> Callable[[F], F]:
+    """Name the rules a test checks (each must exist in data/rules/)."""
+    missing = [r for r in rule_ids if r not in all_rules()]
+    assert not missing, f"unknown rule ids {missing}"
+
+    def mark(test: F) -> F:
+        test.rule_ids = rule_ids  # type: ignore[attr-defined]
+        return test
+
+    return mark
