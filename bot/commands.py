@@ -200,7 +200,7 @@ def _rules_ruling(service: GameService, ctx: Context, o: dict[str, Any]) -> Repl
 def build_surface() -> Surface:
     """Declare every command Banneret offers."""
     s = Surface()
-    s.groups = {"samurai": "samurai", "wh40k": "wh40k"}
+    s.groups = {"samurai": "samurai", "wh40k": "wh40k", "bushido": "bushido"}
     g = "game"
 
     def add(path: str, description: str, handler: Handler, *options: Option, **kw: Any) -> None:
@@ -335,8 +335,30 @@ def build_surface() -> Surface:
 
     _league(add)
     _samurai(add)
+    _bushido(add)
     _wh40k(add)
     return s
+
+
+def _bushido(add: Callable[..., None]) -> None:
+    p = "bushido"
+    piece = Option("piece", "Your piece (or your commander)", autocomplete="piece")
+    add(f"{p} move", "Move a piece one hex along its movement piece's arrows", _act("move"),
+        piece, Option("to", "The hex to move to, e.g. D4", autocomplete="to"), action="move")
+    add(f"{p} attack", "Attack an adjacent enemy piece or camp", _act("attack"), piece,
+        Option("target", "The hex or camp attacked", autocomplete="target"), action="attack")
+    add(f"{p} flee", "Your commander flees its camp to a border hex", _act("flee"),
+        Option("to", "The hex to flee to", autocomplete="to"), action="flee")
+    add(f"{p} counter", "Counter-attack the piece that attacked you", _act("counter"),
+        action="counter")
+    add(f"{p} hold", "Hold your ground this turn", _act("hold"), action="hold")
+    add(f"{p} adjust", "Referee: move, remove or reveal a piece", _act("adjust"),
+        Option("piece", "The piece to change", autocomplete="piece"),
+        Option("to", "Put it on this hex or camp", required=False, autocomplete="to"),
+        Option("remove", "Take the piece off the field", "bool", required=False),
+        Option("reveal", "Turn its movement piece face up", "bool", required=False),
+        Option("note", "Why (shown in the log)", required=False),
+        action="adjust")
 
 
 def _league(add: Callable[..., None]) -> None:

@@ -134,7 +134,9 @@ class Console:
             self.write(f"  [{number}] {button.label}   (click {number})")
         if reply.image is not None and reply.game_id is not None:
             self.out_dir.mkdir(parents=True, exist_ok=True)
-            path = self.out_dir / f"game{reply.game_id}-v{reply.version:04d}.png"
+            # A private view ("your-view.png") must not overwrite the public board of a position.
+            suffix = "" if reply.image_name == "board.png" else f"-{Path(reply.image_name).stem}"
+            path = self.out_dir / f"game{reply.game_id}-v{reply.version:04d}{suffix}.png"
             path.write_bytes(reply.image)
             self.images.append(path)
             self.write(f"  board: {path}")
