@@ -1,0 +1,273 @@
+"""Static Fantasy Warriors definitions read from data/fantasy_warriors: orders, terrain, scenarios.
+
+A scenario is a TOML file in data/fantasy_warriors/scenarios/: the table size, the number of
+turns, each side's name and colour, `[[feature]]` tables (a point, a line or an area of points
+in inches), `[[objective]]` tables (a feature, an explicit point, or both) and `[[command]]`
+tables, each with its units (id, name, kind, troop type, position, and optionally a short range
+for missile units and `personality = true` for a hero).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from rules.core.data import data_dir, load_toml
+from rules.core.inches import Point, Table
+from rules.core.model import Frozen
+from rules.fantasy_warriors.state import (
+    Approach,
+    BasicOrderId,
+    CombinationId,
+    OrderId,
+    Seat,
+    Shape,
+    UnitKind,
+)
+
+
+class BasicOrder(Frozen):
+    """ATTACK, HOLD or OPPOSE: what a unit governed by it may do, and its combat effects."""
+
+    id: BasicOrderId
+    name: str
+    flag: str
+    combat_test_modifier: int
+    # One extra To Hit die for every this many dice rolled (0: none).
+    extra_die_per: int = Field(ge=0)
+    may_engage: bool
+    may_move: bool
+    summary: str
+
+
+class CombinationOrder(Frozen):
+    """A pair of basic orders: the first governs until the goal is reached, then the second."""
+
+    id: CombinationId
+    name: str
+    # The name shown when the Target is friendly (REINFORCE, BREAKOUT); empty if none.
+    friendly_name: str = ""
+    # A shorter name for status tags on the board; empty: the name itself.
+    tag: str = ""
+    first: BasicOrderId
+    second: BasicOrderId
+    fallback: BasicOrderId | None = None
+    needs: Literal["objective", "target"]
+    switch: Literal["all", "any"]
+    flags: tuple[str, str]
+    keeps_ground: bool
+    make_room: bool
+    contact_only_target: bool
+    when_blocked: Literal["may-wait", "around-or-engage"]
+    missile_wait: Literal["none", "between-in-range", "target-or-between-in-range"]
+    aliases: tuple[str, ...] = ()
+
+
+class TerrainKind(Frozen):
+    """How Objectives on a kind of feature are achieved, and how many units it holds."""
+
+    kind: str
+    approach: Approach | Literal["ask"]
+    capacity: int = Field(ge=1)
+
+
+class BattleRules(Frozen):
+    """Measurements in inches: contact, the 3-inch reach, the tolerance and base radii."""
+
+    contact: float
+    reach: float
+    tolerance: float
+    radius: dict[UnitKind, float]
+
+
+class Feature(Frozen):
+    """A feature of the battlefield: a point, a line (river, road, wall) or an area."""
+
+    id: str
+    kind: str
+    shape: Shape
+    label: str = ""
+    points: tuple[tuple[float, float], ...] = Field(min_length=1)
+    # How wide a line is drawn.
+    width: float = Field(default=1.0, ge=0)
+    approach: Approach | None = None
+    capacity: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _enough_points(self) -> Feature:
+        need = {"point": 1, "line": 2, "area": 3}[self.shape]
+        if len(self.points) < need or (self.shape == "point" and len(self.points) != 1):
+            raise ValueError(f"feature {self.id}: a {self.shape} needs {need} point(s)")
+        return self
+
+    def corners(self) -> tuple[Point, ...]:
+        """Return the feature's points as table points."""
+        return _corners(self.points)
+
+
+@cache
+def _corners(points: tuple[tuple[float, float], ...]) -> tuple[Point, ...]:
+    return tuple(Point(x=x, y=y) for x, y in points)
+
+
+class ScenarioObjective(Frozen):
+    """A predefined Objective: a feature, an explicit point, or a point on a feature."""
+
+    id: str
+    label: str
+    feature: str | None = None
+    x: float | None = None
+    y: float | None = None
+    approach: Approach | None = None
+    capacity: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _somewhere(self) -> ScenarioObjective:
+        if (self.x is None) != (self.y is None):
+            raise ValueError(f"objective {self.id}: give both x and y, or neither")
+        if self.feature is None and self.x is None:
+            raise ValueError(f"objective {self.id}: name a feature or give a point")
+        return self
+
+    @property
+    def point(self) -> Point | None:
+        """Return the explicit point, if one was given."""
+        if self.x is None or self.y is None:
+            return None
+        return Point(x=self.x, y=self.y)
+
+
+class ScenarioUnit(Frozen):
+    """One unit of a command as it deploys."""
+
+    id: str = Field(pattern=r"^[A-Z]\d+$")
+    name: str
+    kind: UnitKind
+    troop_type: str
+    personality: bool = False
+    short_range: float = Field(default=0.0, ge=0)
+    x: float
+    y: float
+
+
+class ScenarioCommand(Frozen):
+    """A command and its units."""
+
+    id: str = Field(pattern=r"^C\d+$")
+    side: Seat
+    name: str
+    units: tuple[ScenarioUnit, ...] = Field(alias="unit", min_length=1)
+
+
+class SideSetup(Frozen):
+    """One side of a scenario: its army's name and colour."""
+
+    name: str
+    colour: str
+
+
+class Scenario(Frozen):
+    """A battlefield: table, features, Objectives, the armies, how many turns, who goes first."""
+
+    id: str
+    title: str
+    summary: str
+    width: float = 72
+    height: float = 48
+    turns: int = Field(default=8, ge=1, le=30)
+    first_turn: Seat = "north"
+    sides: dict[Seat, SideSetup]
+    features: tuple[Feature, ...] = Field(default=(), alias="feature")
+    objectives: tuple[ScenarioObjective, ...] = Field(default=(), alias="objective")
+    commands: tuple[ScenarioCommand, ...] = Field(alias="command", min_length=2)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Scenario:
+        table = Table(width=self.width, height=self.height)
+        features = {f.id for f in self.features}
+        if len(features) != len(self.features):
+            raise ValueError(f"scenario {self.id}: two features share an id")
+        for obj in self.objectives:
+            if obj.feature is not None and obj.feature not in features:
+                raise ValueError(f"objective {obj.id} names an unknown feature {obj.feature}")
+        ids = [u.id for c in self.commands for u in c.units]
+        if len(ids) != len(set(ids)):
+            raise ValueError(f"scenario {self.id}: two units share an id")
+        for command in self.commands:
+            for unit in command.units:
+                if not table.contains(Point(x=unit.x, y=unit.y)):
+                    raise ValueError(f"unit {unit.id} starts off the table")
+        return self
+
+    def feature(self, feature_id: str) -> Feature | None:
+        """Return a feature by id."""
+        for f in self.features:
+            if f.id == feature_id:
+                return f
+        return None
+
+    def objective(self, objective_id: str) -> ScenarioObjective | None:
+        """Return a predefined Objective by id."""
+        for o in self.objectives:
+            if o.id == objective_id:
+                return o
+        return None
+
+
+@cache
+def basic_orders() -> dict[BasicOrderId, BasicOrder]:
+    """Return ATTACK, HOLD and OPPOSE by id."""
+    raw = load_toml("fantasy_warriors/orders.toml")["basic"]
+    return {o.id: o for o in (BasicOrder.model_validate(item) for item in raw)}
+
+
+@cache
+def combinations() -> dict[CombinationId, CombinationOrder]:
+    """Return the four combination orders by id."""
+    raw = load_toml("fantasy_warriors/orders.toml")["combination"]
+    return {o.id: o for o in (CombinationOrder.model_validate(item) for item in raw)}
+
+
+@cache
+def order_aliases() -> dict[str, OrderId]:
+    """Return every spelling players may type for an order, normalised, to its id."""
+    out: dict[str, OrderId] = {}
+    for basic in basic_orders().values():
+        out[basic.id] = basic.id
+    for combo in combinations().values():
+        out[combo.id] = combo.id
+        for alias in combo.aliases:
+            out[normalise_order(alias)] = combo.id
+    return out
+
+
+def normalise_order(text: str) -> str:
+    """Return an order name with case, spaces, slashes and '&' folded ("Take and Hold")."""
+    folded = text.strip().lower().replace("&", " and ").replace("/", " ").replace("-", " ")
+    return "-".join(folded.split())
+
+
+@cache
+def terrain() -> dict[str, TerrainKind]:
+    """Return the kinds of feature by name."""
+    raw = load_toml("fantasy_warriors/terrain.toml")["kind"]
+    return {k.kind: k for k in (TerrainKind.model_validate(item) for item in raw)}
+
+
+@cache
+def battle_rules() -> BattleRules:
+    """Return the tracker's measurements."""
+    return BattleRules.model_validate(load_toml("fantasy_warriors/battle.toml"))
+
+
+@cache
+def scenarios() -> dict[str, Scenario]:
+    """Return the bundled scenarios by id, sorted."""
+    found = []
+    for path in sorted((data_dir() / "fantasy_warriors" / "scenarios").glob("*.toml")):
+        found.append(
+            Scenario.model_validate(load_toml(f"fantasy_warriors/scenarios/{path.name}"))
+        )
+    return {s.id: s for s in sorted(found, key=lambda s: s.id)}

@@ -1,0 +1,359 @@
+"""Combination orders at work: which basic order governs, where each unit is going, who got there.
+
+Everything here is a pure function of the state and the scenario. The engine calls it to check
+an action and, after every report, to find the commands whose orders now switch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.core.inches import Point, distance, gap
+from rules.fantasy_warriors import catalogue
+from rules.fantasy_warriors.catalogue import CombinationOrder, Scenario
+from rules.fantasy_warriors.geometry import (
+    across,
+    centre,
+    distance_to_area,
+    distance_to_line,
+    inside,
+    nearest_on_line,
+)
+from rules.fantasy_warriors.state import (
+    BasicOrderId,
+    Command,
+    GameState,
+    ObjectiveRef,
+    OrderId,
+    Orders,
+    TargetRef,
+    Unit,
+    in_play,
+    partners,
+    unit_number,
+    units_of,
+)
+
+# --- the orders themselves ------------------------------------------------------------------
+
+
+def combination_of(order: OrderId) -> CombinationOrder | None:
+    """Return the combination order with this id, or None for a basic order."""
+    for combo in catalogue.combinations().values():
+        if combo.id == order:
+            return combo
+    return None
+
+
+def governing(orders: Orders) -> BasicOrderId:
+    """Return the basic order a command follows now: a combination's first, second or fallback."""
+    combo = combination_of(orders.order)
+    if combo is None:
+        for basic in catalogue.basic_orders().values():
+            if basic.id == orders.order:
+                return basic.id
+        raise ValueError(f"unknown order {orders.order}")
+    if orders.stage == "second":
+        return combo.second
+    if orders.stage == "fallback" and combo.fallback is not None:
+        return combo.fallback
+    return combo.first
+
+
+def order_name(orders: Orders, side: str) -> str:
+    """Return the order's name in capitals; a Target order is named by whose troops it seeks."""
+    combo = combination_of(orders.order)
+    if combo is None:
+        return catalogue.basic_orders()[governing(orders)].name
+    friendly = orders.target is not None and orders.target.side == side
+    return combo.friendly_name if friendly and combo.friendly_name else combo.name
+
+
+def order_tag(orders: Orders, side: str, short: bool = False) -> str:
+    """Return a short status: "STORM (ATTACK)" before the goal, "STORM→HOLD" after, "HOLD".
+
+    `short` uses the board's shorter names ("TAKE&HOLD").
+    """
+    name = order_name(orders, side)
+    now = catalogue.basic_orders()[governing(orders)].name
+    combo = combination_of(orders.order)
+    if combo is None:
+        return name
+    if short and combo.tag and name == combo.name:
+        name = combo.tag
+    if orders.stage == "first":
+        return f"{name} ({now})"
+    return f"{name}→{now}"
+
+
+def flags(orders: Orders) -> tuple[str, ...]:
+    """Return the colours of the flag counter that shows these orders."""
+    combo = combination_of(orders.order)
+    if combo is None:
+        return (catalogue.basic_orders()[governing(orders)].flag,)
+    return combo.flags
+
+
+def combat_test_modifier(order: BasicOrderId) -> int:
+    """Return what a unit governed by `order` adds to its Combat Test (OPPOSE: -1)."""
+    return catalogue.basic_orders()[order].combat_test_modifier
+
+
+def to_hit_dice(order: BasicOrderId, dice: int) -> int:
+    """Return how many dice a unit governed by `order` rolls To Hit when it has `dice` to roll.
+
+    ATTACK adds one die for every five; other orders roll what they have.
+    """
+    per = catalogue.basic_orders()[order].extra_die_per
+    return dice + (dice // per if per else 0)
+
+
+def seeking(orders: Orders | None) -> CombinationOrder | None:
+    """Return the combination order a command still pursues (first stage), if any."""
+    if orders is None or orders.stage != "first":
+        return None
+    return combination_of(orders.order)
+
+
+# --- measuring -------------------------------------------------------------------------------
+
+
+def radius(unit: Unit) -> float:
+    """Return the radius of a unit's base."""
+    return catalogue.battle_rules().radius[unit.kind]
+
+
+def unit_gap(a: Unit, b: Unit) -> float:
+    """Return the distance between two units' bases, edge to edge."""
+    return gap(a.position, b.position, radius(a), radius(b))
+
+
+def _shape(sc: Scenario, ref: ObjectiveRef) -> tuple[str, Sequence[Point]]:
+    """Return an Objective's geometry: an explicit point wins over its feature's shape."""
+    if ref.point is not None:
+        return "point", [ref.point]
+    feature = sc.feature(ref.feature or "")
+    if feature is None:
+        raise ValueError(f"objective {ref.ref} has no place on the table")
+    return feature.shape, feature.corners()
+
+
+def effective_point(sc: Scenario, ref: ObjectiveRef, at: Point) -> Point:
+    """Return the point a unit standing at `at` heads for.
+
+    An explicit point is itself; a line is its nearest point to the unit; an area is its centre.
+    """
+    shape, pts = _shape(sc, ref)
+    if shape == "line":
+        return nearest_on_line(at, pts)
+    if shape == "area":
+        return centre(pts)
+    return pts[0]
+
+
+def objective_distance(sc: Scenario, ref: ObjectiveRef, at: Point) -> float:
+    """Return how far a unit at `at` is from the point it heads for."""
+    return distance(at, effective_point(sc, ref, at))
+
+
+def objective_gap(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> float:
+    """Return how far a unit's base edge is from the Objective itself (its line, area or point)."""
+    shape, pts = _shape(sc, ref)
+    if shape == "line":
+        far = distance_to_line(unit.position, pts)
+    elif shape == "area":
+        far = distance_to_area(unit.position, pts)
+    else:
+        far = distance(unit.position, pts[0])
+    return max(0.0, far - radius(unit))
+
+
+def at_objective(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> bool:
+    """Say whether a unit has achieved an Objective by its approach (contact, enter, stand over)."""
+    contact = catalogue.battle_rules().contact
+    shape, pts = _shape(sc, ref)
+    if ref.approach == "enter" and shape == "area":
+        return inside(unit.position, pts)
+    if ref.approach == "contact":
+        return objective_gap(sc, ref, unit) <= contact + 1e-9
+    point = effective_point(sc, ref, unit.position)
+    return distance(unit.position, point) - radius(unit) <= contact + 1e-9
+
+
+def occupants(state: GameState, sc: Scenario, ref: ObjectiveRef, side: str) -> list[Unit]:
+    """Return a side's units that stand at an Objective (whatever their own orders)."""
+    return [u for u in in_play(state) if u.side == side and at_objective(sc, ref, u)]
+
+
+def _commands_with(state: GameState, side: str, key: str, objective: bool) -> set[str]:
+    out = set()
+    for command in state.commands.values():
+        orders = command.orders
+        if command.side != side or orders is None:
+            continue
+        goal = orders.objective if objective else orders.target
+        if goal is not None and goal.key == key:
+            out.add(command.id)
+    return out
+
+
+def reached_objective(state: GameState, sc: Scenario, ref: ObjectiveRef, side: str) -> set[str]:
+    """Return the units of a side that have achieved an Objective.
+
+    Units at it have. Once it holds as many friendly units as it can, a unit sent there also
+    counts as there within 3 inches of it, or within 3 inches of a friend already counted.
+    """
+    reach = catalogue.battle_rules().reach
+    reached = {u.id for u in occupants(state, sc, ref, side)}
+    if len(reached) < ref.capacity:
+        return reached
+    commands = _commands_with(state, side, ref.key, objective=True)
+    seekers = [u for u in in_play(state) if u.command in commands and u.id not in reached]
+    grew = True
+    while grew:
+        grew = False
+        for u in seekers:
+            if u.id in reached:
+                continue
+            near = objective_gap(sc, ref, u) <= reach + 1e-9 or any(
+                unit_gap(u, state.units[r]) <= reach + 1e-9 for r in reached
+            )
+            if near:
+                reached.add(u.id)
+                grew = True
+    return reached
+
+
+# --- targets ---------------------------------------------------------------------------------
+
+
+def matches(target: TargetRef, unit: Unit) -> bool:
+    """Say whether a unit fits a Target's description."""
+    if unit.side != target.side or not unit.in_play:
+        return False
+    if target.kind in ("unit", "personality"):
+        return unit.id == target.ref
+    if target.kind == "command":
+        return unit.command == target.ref
+    return unit.troop_type == target.ref
+
+
+def eligible_targets(state: GameState, command: Command) -> list[Unit]:
+    """Return the units still on the battlefield that fit a command's Target (never its own)."""
+    target = command.orders.target if command.orders else None
+    if target is None:
+        return []
+    return [u for u in in_play(state) if u.command != command.id and matches(target, u)]
+
+
+def target_options(state: GameState, unit: Unit, command: Command) -> list[Unit]:
+    """Return the Targets a unit may make for: the nearest visible one, and, when that is an
+    engaged enemy, also the nearest unengaged one."""
+    target = command.orders.target if command.orders else None
+    if target is None:
+        return []
+    seen = [t for t in eligible_targets(state, command) if t.visible]
+    seen.sort(key=lambda t: (unit_gap(unit, t), unit_number(t.id)))
+    if not seen:
+        return []
+    nearest = seen[0]
+    if target.side != unit.side and nearest.engaged:
+        free = [t for t in seen if not t.engaged]
+        if free:
+            return [nearest, free[0]]
+    return [nearest]
+
+
+def reached_friendly_target(state: GameState, target: TargetRef, side: str) -> set[str]:
+    """Return the units sent to reinforce a friendly Target that have arrived: within 3 inches
+    of a unit fitting it, or within 3 inches of a friend already counted."""
+    reach = catalogue.battle_rules().reach
+    commands = _commands_with(state, side, target.key, objective=False)
+    alive = in_play(state)
+    goals = [u for u in alive if matches(target, u)]
+    seekers = [u for u in alive if u.command in commands]
+    reached: set[str] = set()
+    grew = True
+    while grew:
+        grew = False
+        for u in seekers:
+            if u.id in reached:
+                continue
+            near = any(
+                t.command != u.command and unit_gap(u, t) <= reach + 1e-9 for t in goals
+            ) or any(unit_gap(u, state.units[r]) <= reach + 1e-9 for r in reached)
+            if near:
+                reached.add(u.id)
+                grew = True
+    return reached
+
+
+def contacted_target(state: GameState, unit: Unit, target: TargetRef) -> bool:
+    """Say whether a unit is in contact with an enemy unit fitting its Target."""
+    return any(matches(target, state.units[p]) for p in partners(state, unit.id))
+
+
+def reached_units(state: GameState, sc: Scenario, command: Command) -> set[str]:
+    """Return a command's units that have achieved its Objective or reached its Target."""
+    orders = command.orders
+    if orders is None or combination_of(orders.order) is None:
+        return set()
+    units = [u for u in units_of(state, command)]
+    if orders.objective is not None:
+        return reached_objective(state, sc, orders.objective, command.side) & {
+            u.id for u in units}
+    target = orders.target
+    if target is None:
+        return set()
+    if target.side == command.side:
+        return reached_friendly_target(state, target, command.side) & {u.id for u in units}
+    return {u.id for u in units if contacted_target(state, u, target)}
+
+
+def unit_reached(state: GameState, sc: Scenario, unit: Unit) -> bool:
+    """Say whether a unit has achieved its command's Objective or reached its Target."""
+    return unit.id in reached_units(state, sc, state.commands[unit.command])
+
+
+def goal_points(state: GameState, sc: Scenario, unit: Unit) -> list[Point]:
+    """Return where a unit pursuing a combination order is heading (several if it may choose)."""
+    command = state.commands[unit.command]
+    orders = command.orders
+    if seeking(orders) is None or orders is None:
+        return []
+    if orders.objective is not None:
+        return [effective_point(sc, orders.objective, unit.position)]
+    return [t.position for t in target_options(state, unit, command)]
+
+
+def enemies_between(
+    state: GameState, unit: Unit, goal: Point, ignore: frozenset[str] = frozenset()
+) -> list[Unit]:
+    """Return the unengaged enemy units whose bases lie across a unit's straight path to a goal.
+
+    `ignore` leaves out units that are the goal themselves (a Target is not in its own way).
+    """
+    out = []
+    for enemy in in_play(state):
+        if enemy.side == unit.side or enemy.engaged or enemy.id in ignore:
+            continue
+        if across(enemy.position, unit.position, goal, radius(enemy) + radius(unit)):
+            out.append(enemy)
+    return out
+
+
+def within_short_range(unit: Unit, other: Unit) -> bool:
+    """Say whether another unit is within the short range of a missile unit's weapons."""
+    return unit.kind == "missile" and unit_gap(unit, other) <= unit.short_range + 1e-9
+
+
+def describe_goal(orders: Orders) -> str:
+    """Return the goal written on a battle plan: "O2 Top of Raven Hill (stand over)", "C5"."""
+    if orders.objective is not None:
+        ref = orders.objective
+        head = ref.ref if ref.ref == ref.label else f"{ref.ref} {ref.label}"
+        return f"{head} ({ref.approach.replace('-', ' ')})"
+    if orders.target is not None:
+        ref2 = orders.target
+        return ref2.label
+    return ""

@@ -1,0 +1,181 @@
+"""The state of a tracked Fantasy Warriors battle: commands, units, battle plans and turns.
+
+The state is mutable on purpose: the engine deep-copies it once per action and edits the copy,
+so an input state is never changed. Only what players report (positions, contacts, losses,
+sightings) and what the bot decides once (the stage a combination order has reached) are
+stored; who has reached an Objective or a Target is always worked out again from them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.core.dice import DiceState
+from rules.core.inches import Point
+from rules.core.model import Frozen
+
+ENGINE = "fantasy_warriors/1"
+
+Seat = Literal["north", "south"]
+SEATS: tuple[Seat, Seat] = ("north", "south")
+
+Step = Literal["plan", "battle", "over"]
+
+BasicOrderId = Literal["attack", "hold", "oppose"]
+CombinationId = Literal["take-and-hold", "storm", "intercept-reinforce", "destroy-breakout"]
+OrderId = Literal[
+    "attack", "hold", "oppose", "take-and-hold", "storm", "intercept-reinforce",
+    "destroy-breakout",
+]
+BASIC_ORDERS: tuple[BasicOrderId, ...] = ("attack", "hold", "oppose")
+COMBINATIONS: tuple[CombinationId, ...] = (
+    "take-and-hold", "storm", "intercept-reinforce", "destroy-breakout"
+)
+
+# How a unit achieves an Objective: touch it, go inside it, or stand on it.
+Approach = Literal["contact", "enter", "stand-over"]
+APPROACHES: tuple[Approach, ...] = ("contact", "enter", "stand-over")
+Shape = Literal["point", "line", "area"]
+UnitKind = Literal["foot", "mounted", "missile"]
+UnitStatus = Literal["in-play", "destroyed", "left"]
+# "first": governed by the first half of a combination; "second": switched after reaching the
+# goal; "fallback": every eligible Target is gone.
+Stage = Literal["first", "second", "fallback"]
+TargetKind = Literal["unit", "personality", "troop-type", "command"]
+
+
+def other(seat: Seat) -> Seat:
+    """Return the opposing seat."""
+    return "south" if seat == "north" else "north"
+
+
+class Unit(BaseModel):
+    """A unit on the table as the bot tracks it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    side: Seat
+    command: str
+    name: str
+    kind: UnitKind
+    troop_type: str
+    personality: bool = False
+    # Short range of a missile unit's weapons; 0 for others.
+    short_range: float = Field(default=0.0, ge=0)
+    position: Point
+    status: UnitStatus = "in-play"
+    engaged: bool = False
+    # Whether the enemy can see the unit (reported by players; everything starts visible).
+    visible: bool = True
+
+    @property
+    def in_play(self) -> bool:
+        """Say whether the unit is still on the battlefield."""
+        return self.status == "in-play"
+
+
+class ObjectiveRef(Frozen):
+    """An Objective as written on a battle plan: a feature, an explicit point, or both."""
+
+    # What the player named: a scenario objective id ("O2"), a feature id, or "x,y".
+    ref: str
+    label: str
+    feature: str | None = None
+    point: Point | None = None
+    approach: Approach
+    # How many units fit before newcomers may stop within 3 inches instead.
+    capacity: int = Field(ge=1)
+
+    @property
+    def key(self) -> str:
+        """Return what makes two Objectives the same place."""
+        where = f"{self.point.x:g},{self.point.y:g}" if self.point else ""
+        return f"{self.feature or ''}@{where}"
+
+
+class TargetRef(Frozen):
+    """A Target as written on a battle plan: a unit, troop type, personality or command."""
+
+    kind: TargetKind
+    ref: str
+    # The side whose troops match (the enemy's, or the command's own for reinforcement).
+    side: Seat
+    label: str
+
+    @property
+    def key(self) -> str:
+        """Return what makes two Targets the same."""
+        return f"{self.kind}:{self.ref}:{self.side}"
+
+
+class Orders(Frozen):
+    """The orders a command follows, with the goal it was given and how far it has got."""
+
+    order: OrderId
+    objective: ObjectiveRef | None = None
+    target: TargetRef | None = None
+    stage: Stage = "first"
+
+
+class Command(BaseModel):
+    """A command: the units a warchief orders as one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    side: Seat
+    name: str
+    units: list[str]
+    orders: Orders | None = None
+
+
+class GameState(BaseModel):
+    """A whole battle: armies, battle plans, contacts, and whose turn it is."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    engine: str = ENGINE
+    scenario: str
+    dice: DiceState
+    step: Step = "plan"
+    turn: int = 0
+    first: Seat = "north"
+    active: Seat = "north"
+    # Seats whose battle plan is complete and sealed.
+    ready: list[Seat] = []
+    commands: dict[str, Command] = {}
+    units: dict[str, Unit] = {}
+    # Pairs of units in base contact, each pair sorted.
+    contacts: list[tuple[str, str]] = []
+    # Where the active side's units stood when its turn began.
+    turn_start: dict[str, Point] = {}
+    # Units engaged at some time during the current turn.
+    fought: list[str] = []
+    conceded: Seat | None = None
+
+
+def unit_number(unit_id: str) -> tuple[str, int]:
+    """Return a sort key that puts N2 before N10."""
+    return unit_id[:1], int(unit_id[1:]) if unit_id[1:].isdigit() else 0
+
+
+def units_of(state: GameState, command: Command) -> list[Unit]:
+    """Return a command's units still on the battlefield."""
+    return [state.units[u] for u in command.units if state.units[u].in_play]
+
+
+def in_play(state: GameState, side: Seat | None = None) -> list[Unit]:
+    """Return the units on the battlefield, of one side or both, by id."""
+    found = [u for u in state.units.values() if u.in_play and (side is None or u.side == side)]
+    return sorted(found, key=lambda u: unit_number(u.id))
+
+
+def partners(state: GameState, unit_id: str) -> list[str]:
+    """Return the units in contact with a unit."""
+    return sorted(
+        (b if a == unit_id else a for a, b in state.contacts if unit_id in (a, b)),
+        key=unit_number,
+    )

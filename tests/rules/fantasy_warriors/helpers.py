@@ -1,0 +1,109 @@
+"""Build small Fantasy Warriors battles for tests: plans, positions, one-line actions, refusals.
+
+The Stockade Ford places its Objectives at: O1 the crossroads (36, 13), a point holding 1 unit;
+O2 the top of Raven Hill (57, 30); O3 the Old Stockade, the square 8-18 x 30-38 (centre 13, 34);
+O4 the Greywater, a river line through (0, 21) (18, 23) (36, 20) (54, 19) (72, 22); O5 the Dark
+Wood. North's commands are C1 (N1, N2 foot), C2 (N3, N4 missile, short range 12) and C3 (N5
+mounted, N6 the personality Thane Borin); South's C4 (S1, S2 foot), C5 (S3, S4 missile) and C6
+(S5 mounted, S6 the personality Warlord Grishnak).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.core.errors import RuleViolation
+from rules.core.model import Event
+from rules.core.references import all_rules
+from rules.fantasy_warriors.engine import SYSTEM
+from rules.fantasy_warriors.state import GameState
+
+SCENARIO = "the-stockade-ford"
+NORTH_COMMANDS = ("C1", "C2", "C3")
+SOUTH_COMMANDS = ("C4", "C5", "C6")
+
+# Positions far from every Objective and from each other, for units a test does not use.
+PARKED = {
+    "N1": (2, 46), "N2": (6, 46), "N3": (10, 46), "N4": (14, 46), "N5": (19, 46), "N6": (23, 46),
+    "S1": (70, 2), "S2": (66, 2), "S3": (62, 2), "S4": (58, 2), "S5": (53, 2), "S6": (49, 2),
+}
+
+
+def act_events(state: GameState, seat: str, **data: Any) -> tuple[GameState, list[Event]]:
+    """Apply one action (given as its JSON fields) for a seat; every event must read as text."""
+    new, events = SYSTEM.apply(state, SYSTEM.parse_action({**data, "seat": seat}))
+    for event in events:
+        assert SYSTEM.describe(event) != event.type, f"no description for {event.type}"
+    return new, events
+
+
+def act(state: GameState, seat: str, **data: Any) -> GameState:
+    """Apply one action and return the new state."""
+    return act_events(state, seat, **data)[0]
+
+
+def planned(
+    seed: str = "seed-0",
+    orders: dict[str, dict[str, Any]] | None = None,
+    at: dict[str, tuple[float, float]] | None = None,
+    parked: bool = True,
+) -> GameState:
+    """Return a game in the plan step: units placed (unused ones parked), orders written.
+
+    Commands not named in `orders` get HOLD, so they never need to move.
+    """
+    state = SYSTEM.new_game(SCENARIO, seed)
+    places = {**(PARKED if parked else {}), **(at or {})}
+    for uid, (x, y) in places.items():
+        state = act(state, state.units[uid].side, type="move", unit=uid, x=x, y=y)
+    for cid in (*NORTH_COMMANDS, *SOUTH_COMMANDS):
+        spec = (orders or {}).get(cid, {"order": "hold"})
+        state = act(state, state.commands[cid].side, type="order", command=cid, **spec)
+    return state
+
+
+def battle(
+    seed: str = "seed-0",
+    orders: dict[str, dict[str, Any]] | None = None,
+    at: dict[str, tuple[float, float]] | None = None,
+    parked: bool = True,
+) -> GameState:
+    """Return a battle just begun (North's turn 1) with the given orders and positions."""
+    return started(planned(seed, orders, at, parked))[0]
+
+
+def started(state: GameState) -> tuple[GameState, list[Event]]:
+    """Seal both plans; return the battle and the events of the second seal."""
+    state = act(state, "north", type="ready")
+    return act_events(state, "south", type="ready")
+
+
+def refused(state: GameState, seat: str, rule_id: str, **data: Any) -> RuleViolation:
+    """Assert an action is refused with a rule id and leaves the state as it was."""
+    before = state.model_dump(mode="json")
+    with pytest.raises(RuleViolation) as caught:
+        act(state, seat, **data)
+    assert caught.value.rule_id == rule_id, caught.value
+    assert state.model_dump(mode="json") == before
+    return caught.value
+
+
+def of_type(events: list[Event], kind: str) -> list[Any]:
+    """Return the events of one type."""
+    return [e for e in events if e.type == kind]
+
+
+def stage(state: GameState, command: str) -> str:
+    """Return the stage a command's orders have reached."""
+    orders = state.commands[command].orders
+    assert orders is not None
+    return orders.stage
+
+
+def covers(*rule_ids: str) -> None:
+    """Name the rules a test checks; each must be in the registry."""
+    known = all_rules()
+    for rule_id in rule_ids:
+        assert rule_id in known, f"{rule_id} is not a registered rule"

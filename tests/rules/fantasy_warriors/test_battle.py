@@ -1,0 +1,229 @@
+"""The battle around the orders: turns, the end and the winner, views, the board, the menus."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.core.errors import RuleViolation
+from rules.core.system import GameSystem, system
+from rules.fantasy_warriors.actions import EVENTS
+from rules.fantasy_warriors.engine import SYSTEM, sort_key
+from rules.fantasy_warriors.state import GameState
+from tests.rules.fantasy_warriors.helpers import (
+    SCENARIO,
+    act,
+    act_events,
+    battle,
+    covers,
+    of_type,
+    planned,
+    refused,
+)
+
+# Away from every Objective, so nobody holds anything.
+AWAY = {"S2": (62, 44), "S3": (66, 40), "S4": (70, 40), "S5": (70, 45)}
+
+
+def to_the_end(state: GameState) -> tuple[GameState, list[object]]:
+    """End turns (everyone on HOLD) until the battle is over; return the last events."""
+    events: list[object] = []
+    while state.step != "over":
+        state, events = act_events(state, state.active, type="end_turn")
+    return state, events
+
+
+def test_the_system_is_registered_and_lists_its_scenario() -> None:
+    covers("fantasy_warriors/turn-sequence")
+    found = system("fantasy_warriors")
+    assert isinstance(found, GameSystem)
+    (info,) = found.scenarios()
+    assert (info.id, info.seats) == (SCENARIO, ("north", "south"))
+
+
+def test_sides_take_turns_for_the_scenarios_number_of_turns() -> None:
+    covers("fantasy_warriors/turn-sequence")
+    state = planned()
+    assert SYSTEM.prompt(state).seat == "north" and SYSTEM.prompt(state).step == "plan"
+    state = act(state, "north", type="ready")
+    assert SYSTEM.prompt(state).seat == "south"
+    state = act(state, "south", type="start_battle")
+    assert (state.step, state.turn, state.active) == ("battle", 1, "north")
+    refused(state, "south", "core/not-your-turn", type="end_turn")
+    state, events = act_events(state, "north", type="end_turn")
+    assert [(e.turn, e.side) for e in of_type(events, "TurnBegan")] == [(1, "south")]
+    state, events = act_events(state, "south", type="end_turn")
+    assert [(e.turn, e.side) for e in of_type(events, "TurnBegan")] == [(2, "north")]
+    assert SYSTEM.describe(of_type(events, "TurnBegan")[0]) == "Turn 2: North moves."
+    state, events = to_the_end(state)
+    assert state.turn == 8 and of_type(events, "BattleEnded")  # type: ignore[arg-type]
+    assert SYSTEM.prompt(state).seat is None
+    refused(state, "north", "core/game-over", type="end_turn")
+    assert SYSTEM.legal_actions(state, "north") == []
+
+
+def test_more_objectives_held_wins() -> None:
+    # South's archers stand by the Dark Wood (O5); nobody else is near an Objective.
+    covers("fantasy_warriors/victory")
+    state, events = to_the_end(battle())
+    (end,) = of_type(events, "BattleEnded")  # type: ignore[arg-type]
+    assert (end.winner, end.north_objectives, end.south_objectives) == ("south", 0, 1)
+    outcome = SYSTEM.outcome(state)
+    assert outcome is not None and outcome.winner == "south"
+    assert "Objectives 0-1" in outcome.reason
+    assert SYSTEM.board(state).panel.lines[0].text.startswith("Battle over")
+    # A unit of each side within 3" of the same Objective: nobody holds it.
+    contested = battle(at={**AWAY, "N1": (36, 16), "S1": (36, 10)})
+    assert SYSTEM.view(contested, None)["derived"]["holders"]["O1"] is None
+    held = battle(at={**AWAY, "N1": (36, 16)})
+    assert [o.holder for o in SYSTEM.board(held).objectives if o.label == "O1"] == ["north"]
+
+
+def test_level_objectives_go_to_the_side_that_destroyed_more() -> None:
+    covers("fantasy_warriors/victory")
+    state = act(battle(at=AWAY), "north", type="destroyed", unit="S1")
+    state, _ = to_the_end(state)
+    outcome = SYSTEM.outcome(state)
+    assert outcome is not None and outcome.winner == "north"
+    draw, _ = to_the_end(battle(at=AWAY))
+    outcome = SYSTEM.outcome(draw)
+    assert outcome is not None and outcome.winner is None and "draw" in outcome.reason
+
+
+def test_a_side_with_nothing_left_loses_at_once_and_conceding_loses() -> None:
+    covers("fantasy_warriors/victory")
+    state = battle()
+    for unit in ("N1", "N2", "N3", "N4", "N5"):
+        state = act(state, "south", type="left" if unit == "N5" else "destroyed", unit=unit)
+    assert state.step == "battle"
+    state, events = act_events(state, "south", type="destroyed", unit="N6")
+    assert state.step == "over" and of_type(events, "BattleEnded")[0].winner == "south"
+    state, events = act_events(battle(), "south", type="concede")
+    outcome = SYSTEM.outcome(state)
+    assert outcome is not None and outcome.winner == "north"
+    assert SYSTEM.describe(of_type(events, "Conceded")[0]) == "South concedes."
+
+
+def test_view_hides_the_seed_and_state_round_trips_through_json() -> None:
+    covers("core/bad-input")
+    state = act(battle(orders={"C1": {"order": "storm", "objective": "O1"}}, seed="secret-7"),
+                "north", type="move", unit="N1", x=3, y=40)
+    view = SYSTEM.view(state, None)
+    assert set(view["dice"]) == {"seed_sha256", "drawn"}
+    assert "secret-7" not in json.dumps(view)
+    data = json.loads(json.dumps(state.model_dump(mode="json")))
+    again = SYSTEM.load_state(data)
+    assert again == state
+    # The engine takes the JSON form as well, and never changes its input.
+    before = json.dumps(data, sort_keys=True)
+    moved, _ = SYSTEM.apply(data, {"type": "move", "unit": "n1", "x": "4", "y": '39"',
+                                   "seat": "north"})
+    assert json.dumps(data, sort_keys=True) == before
+    assert (moved.units["N1"].position.x, moved.units["N1"].position.y) == (4, 39)
+    with pytest.raises(RuleViolation) as caught:
+        SYSTEM.apply(state, {"type": "move", "unit": "N1", "x": "far", "y": 3, "seat": "north"})
+    assert caught.value.rule_id == "core/bad-input"
+    refused(state, "north", "core/bad-input", type="adjust")
+    refused(state, "referee", "core/not-your-turn", type="end_turn")
+
+
+def test_events_read_back_from_json() -> None:
+    covers("fantasy_warriors/automatic-switch")
+    state = battle(orders={"C1": {"order": "take and hold", "objective": "O1"}},
+                   at={"N1": (36, 20), "N2": (38, 40)})
+    _, events = act_events(state, "north", type="move", unit="N1", x=36, y=13)
+    for event in events:
+        data = json.loads(json.dumps(event.model_dump(mode="json")))
+        assert EVENTS.validate_python(data) == event
+
+
+def test_the_board_shows_terrain_objectives_orders_and_targets() -> None:
+    covers("fantasy_warriors/flag-counters", "fantasy_warriors/objectives-and-targets")
+    state = battle(orders={"C1": {"order": "storm", "objective": "O1"},
+                           "C3": {"order": "intercept", "target": "C6"}},
+                   at={"N5": (40, 30), "S5": (40, 10)})
+    board = SYSTEM.board(state)
+    assert board.static_key == f"fantasy_warriors:{SCENARIO}"
+    assert (board.width, board.height) == (72, 48)
+    kinds = {f.kind: f for f in board.features}
+    assert {"hill", "river", "stockade", "crossroads", "forest", "wall", "road"} <= set(kinds)
+    assert all(len(f.points) >= 3 for f in board.features)  # lines and points drawn as shapes
+    assert [o.label for o in board.objectives] == ["O1", "O2", "O3", "O4", "O5"]
+    tags = {u.label.split()[0]: u.status for u in board.units}
+    assert tags["N1"] == ("STORM (ATTACK)",) and tags["S1"] == ("HOLD",)
+    assert tags["N5"] == ("INTERCEPT (OPPOSE)",)
+    (arrow,) = [a for a in board.arrows if (a.x1, a.y1) == (40, 30)]
+    assert (arrow.kind, arrow.x1, arrow.y1, arrow.x2, arrow.y2) == ("target", 40, 30, 40, 10)
+    texts = [line.text for line in board.panel.lines]
+    assert texts[:2] == ["Turn 1 of 8", "North to move"]
+    assert "C1 Hearth Guard: STORM (ATTACK) → O1 The Crossroads (stand over)" in texts
+    assert board.sides == {"north": "#2e5cb0", "south": "#b03a2e"}
+    # After the switch the tag shows both halves.
+    switched = act(state, "north", type="move", unit="N1", x=36, y=13)
+    switched = act(switched, "north", type="move", unit="N2", x=36, y=15.5)
+    tags = {u.label.split()[0]: u.status for u in SYSTEM.board(switched).units}
+    assert tags["N1"] == ("STORM→HOLD",)
+
+
+def test_the_referee_adjusts_units_and_orders() -> None:
+    covers("fantasy_warriors/out-of-play")
+    state = battle(orders={"C3": {"order": "intercept", "target": "S6"}})
+    state, events = act_events(state, "referee", type="adjust", unit="S6", status="destroyed")
+    assert state.units["S6"].status == "destroyed"
+    assert of_type(events, "OrdersSwitched")[0].reason == "targets-gone"
+    state, events = act_events(state, "referee", type="adjust", command="C3",
+                               order="intercept", target="S5")
+    assert state.commands["C3"].orders is not None
+    assert state.commands["C3"].orders.stage == "first"
+    assert of_type(events, "OrdersRevealed")[0].changed
+    state = act(state, "referee", type="adjust", unit="N1", x=10, y=10, engaged=True,
+                visible=False)
+    assert state.units["N1"].engaged and not state.units["N1"].visible
+    refused(state, "referee", "fantasy_warriors/on-the-table", type="adjust", unit="N1", x=99,
+            y=1)
+    assert "adjust" in SYSTEM.referee_actions
+
+
+def test_suggestions_offer_ids_for_each_option() -> None:
+    state = battle(at={"N1": (30, 30), "S2": (30, 26), "S1": (50, 40)})
+    orders = dict(SYSTEM.suggest(state, "north", "order", ""))
+    assert set(orders.values()) == {"attack", "hold", "oppose", "take-and-hold", "storm",
+                                    "intercept-reinforce", "destroy-breakout"}
+    assert ("take-and-hold" in [v for _, v in SYSTEM.suggest(state, "north", "order", "hold")])
+    objectives = [v for _, v in SYSTEM.suggest(state, "north", "objective", "")]
+    assert objectives[:5] == ["O1", "O2", "O3", "O4", "O5"] and "raven-hill" in objectives
+    commands = [v for _, v in SYSTEM.suggest(state, "north", "command", "")]
+    assert commands == ["C1", "C2", "C3"]
+    targets = [v for _, v in SYSTEM.suggest(state, "north", "target", "", {"command": "c3"})]
+    assert "C3" not in targets and "C6" in targets and "archers" in targets
+    enemies = [v for _, v in SYSTEM.suggest(state, "north", "enemy", "", {"unit": "n1"})]
+    assert enemies[0] == "S2" and all(e.startswith("S") for e in enemies)
+    assert SYSTEM.suggest(state, "north", "unit", "ram") == [
+        ("N5 Ram Riders (north, mounted)", "N5")]
+    assert SYSTEM.suggest(state, "north", "colour", "") == []
+    assert len(SYSTEM.suggest(state, "north", "target", "")) <= 25
+
+
+def test_legal_actions_are_sorted_bounded_and_all_legal() -> None:
+    covers("fantasy_warriors/battle-plan")
+    states = [
+        planned(),
+        battle(orders={"C1": {"order": "storm", "objective": "O1"},
+                       "C2": {"order": "take and hold", "objective": "O3"},
+                       "C3": {"order": "intercept", "target": "C6"},
+                       "C4": {"order": "attack"}},
+               at={"N1": (36, 20), "S1": (36, 17.6), "N5": (50, 20), "S5": (50, 17.2)}),
+    ]
+    states.append(act(states[1], "north", type="contact", unit="N1", enemy="S1"))
+    for state in states:
+        for seat in ("north", "south"):
+            options = SYSTEM.legal_actions(state, seat)
+            assert options == sorted(options, key=sort_key)
+            assert len(options) < 400
+            for option in options:
+                SYSTEM.apply(state, option)  # raises if any listed action is illegal
+    types = {a.type for a in SYSTEM.legal_actions(states[2], "north")}
+    assert {"contact", "move", "destroyed", "combat", "disengaged"} <= types
+    assert "end_turn" not in types  # C1's N2 and C3 still have ground to gain
+    assert SYSTEM.legal_actions(states[0], "referee") == []

@@ -1,0 +1,116 @@
+"""Switching orders: all units for Objectives, any unit for Targets, and when Targets are gone."""
+
+from __future__ import annotations
+
+from rules.fantasy_warriors.engine import SYSTEM
+from tests.rules.fantasy_warriors.helpers import (
+    act,
+    act_events,
+    battle,
+    covers,
+    of_type,
+    refused,
+    stage,
+)
+
+STOCKADE = {"C1": {"order": "take and hold", "objective": "O3"}}
+
+
+def test_take_and_hold_needs_every_unit_then_is_hold_for_all_purposes() -> None:
+    # N1 lines up against the stockade's north wall; N2 is still 7" off its east wall.
+    covers("fantasy_warriors/take-and-hold-switch", "fantasy_warriors/automatic-switch",
+           "fantasy_warriors/hold-stays-put", "fantasy_warriors/basic-order-engaging")
+    state = battle(orders=STOCKADE, at={"N1": (13, 39.4), "N2": (25, 34), "S1": (19.3, 31.8)})
+    state, events = act_events(state, "north", type="move", unit="N2", x=22, y=34)
+    assert not of_type(events, "OrdersSwitched")
+    assert stage(state, "C1") == "first"
+    drawn = state.dice.drawn
+    state, events = act_events(state, "north", type="move", unit="N2", x=19.3, y=34)
+    (reached,) = of_type(events, "GoalReached")
+    (switch,) = of_type(events, "OrdersSwitched")
+    assert (reached.unit, switch.order, switch.now, switch.reason) == (
+        "N2", "TAKE AND HOLD", "HOLD", "objective")
+    assert "no Battle Leader Test" in SYSTEM.describe(switch)
+    assert state.dice.drawn == drawn  # nothing was rolled
+    # HOLD now in every respect: no moves by choice, no charges.
+    refused(state, "north", "fantasy_warriors/hold-stays-put", type="move", unit="N2", x=19.3,
+            y=33)
+    refused(state, "north", "fantasy_warriors/basic-order-engaging", type="contact", unit="N2",
+            enemy="S1")
+
+
+def test_losing_the_last_unit_still_out_completes_take_and_hold() -> None:
+    covers("fantasy_warriors/take-and-hold-switch")
+    state = battle(orders=STOCKADE, at={"N1": (13, 39.4), "N2": (25, 34)})
+    state, events = act_events(state, "south", type="destroyed", unit="N2")
+    assert of_type(events, "OrdersSwitched")[0].now == "HOLD"
+
+
+def test_storm_becomes_hold_once_every_unit_is_there() -> None:
+    # The hilltop holds one unit; N2 counts within 3" of N1 once N1 stands on it.
+    covers("fantasy_warriors/storm-switch")
+    state = battle(orders={"C1": {"order": "storm", "objective": "O2"}},
+                   at={"N1": (57, 30.5), "N2": (57, 40)})
+    assert stage(state, "C1") == "first"
+    state, events = act_events(state, "north", type="move", unit="N2", x=57, y=33.5)
+    (switch,) = of_type(events, "OrdersSwitched")
+    assert (switch.order, switch.now) == ("STORM", "HOLD")
+    assert stage(state, "C1") == "second"
+
+
+def test_intercept_needs_only_one_unit_to_reach_its_target() -> None:
+    covers("fantasy_warriors/intercept-switch")
+    state = battle(orders={"C3": {"order": "intercept", "target": "C6"}},
+                   at={"N5": (30, 30), "S5": (30, 27.3), "N6": (60, 40), "S6": (60, 10)})
+    state, events = act_events(state, "north", type="contact", unit="N5", enemy="S5")
+    (switch,) = of_type(events, "OrdersSwitched")
+    assert (switch.now, switch.reason) == ("ATTACK", "target")
+    # N6 is nowhere near, yet the whole command is on ATTACK: it may charge anyone now.
+    state = act(state, "north", type="move", unit="N6", x=50, y=30)
+    assert not state.units["N6"].engaged
+
+
+def test_intercept_falls_back_to_oppose_when_its_targets_are_gone() -> None:
+    covers("fantasy_warriors/intercept-targets-gone", "fantasy_warriors/basic-order-engaging")
+    state = battle(orders={"C3": {"order": "intercept", "target": "C6"}},
+                   at={"N5": (30, 30), "S1": (30, 27.3)})
+    state = act(state, "south", type="sight", unit="S5", visible=False)
+    # Hidden is not gone.
+    state, events = act_events(state, "south", type="destroyed", unit="S6")
+    assert not of_type(events, "OrdersSwitched")
+    state, events = act_events(state, "south", type="left", unit="S5")
+    (switch,) = of_type(events, "OrdersSwitched")
+    assert (switch.order, switch.now, switch.reason) == ("INTERCEPT", "OPPOSE", "targets-gone")
+    assert stage(state, "C3") == "fallback"
+    refused(state, "north", "fantasy_warriors/basic-order-engaging", type="contact", unit="N5",
+            enemy="S1")
+
+
+def test_destroy_becomes_attack_on_contact() -> None:
+    covers("fantasy_warriors/destroy-switch", "fantasy_warriors/destroy-attack")
+    state = battle(orders={"C1": {"order": "destroy", "target": "archers"}},
+                   at={"N1": (30, 30), "S1": (30, 27.6), "S3": (32.4, 30), "N2": (33, 40)})
+    # ATTACK governs: the unit may charge whoever is in its way.
+    state, events = act_events(state, "north", type="contact", unit="N1", enemy="S1")
+    assert not of_type(events, "OrdersSwitched")
+    state, events = act_events(state, "north", type="contact", unit="N1", enemy="S3")
+    (switch,) = of_type(events, "OrdersSwitched")
+    assert (switch.order, switch.now, switch.reason) == ("DESTROY", "ATTACK", "target")
+
+
+def test_breakout_reaches_friends_within_3_inches() -> None:
+    covers("fantasy_warriors/destroy-switch")
+    state = battle(orders={"C3": {"order": "breakout", "target": "C2"}},
+                   at={"N3": (30, 20), "N4": (34, 20), "N5": (30, 30), "N6": (60, 40)})
+    state, events = act_events(state, "north", type="move", unit="N5", x=30, y=24)
+    (switch,) = of_type(events, "OrdersSwitched")
+    assert (switch.order, switch.now) == ("BREAKOUT", "ATTACK")
+
+
+def test_destroy_with_its_targets_gone_is_attack_too() -> None:
+    covers("fantasy_warriors/destroy-targets-gone")
+    state = battle(orders={"C1": {"order": "destroy", "target": "S6"}})
+    state, events = act_events(state, "north", type="destroyed", unit="S6")
+    (switch,) = of_type(events, "OrdersSwitched")
+    assert (switch.order, switch.now, switch.reason) == ("DESTROY", "ATTACK", "targets-gone")
+    assert stage(state, "C1") == "fallback"
