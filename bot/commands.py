@@ -200,7 +200,8 @@ def _rules_ruling(service: GameService, ctx: Context, o: dict[str, Any]) -> Repl
 def build_surface() -> Surface:
     """Declare every command Banneret offers."""
     s = Surface()
-    s.groups = {"samurai": "samurai", "wh40k": "wh40k", "bushido": "bushido"}
+    s.groups = {"samurai": "samurai", "wh40k": "wh40k", "bushido": "bushido",
+                "fantasy_warriors": "fw"}
     g = "game"
 
     def add(path: str, description: str, handler: Handler, *options: Option, **kw: Any) -> None:
@@ -337,7 +338,63 @@ def build_surface() -> Surface:
     _samurai(add)
     _bushido(add)
     _wh40k(add)
+    _fantasy_warriors(add)
     return s
+
+
+def _fantasy_warriors(add: Callable[..., None]) -> None:
+    p = "fw"
+    unit = Option("unit", "The unit (id or name)", autocomplete="unit")
+    x = Option("x", "Inches from the left edge (0-72)", "float", min_value=0, max_value=72)
+    y = Option("y", "Inches from the bottom edge (0-48)", "float", min_value=0, max_value=48)
+    add(f"{p} order", "Give a command its orders (and its Objective or Target)", _act("order"),
+        Option("command", "The command", autocomplete="command"),
+        Option("order", "The order, e.g. storm or take and hold", autocomplete="order"),
+        Option("objective", "Objective: an id, a feature, or a point like 40,12",
+               required=False, autocomplete="objective"),
+        Option("target", "Target: a unit, personality, command or troop type", required=False,
+               autocomplete="target"),
+        Option("target_side", "Whether the Target is enemy or friendly", required=False,
+               choices=("enemy", "friendly")),
+        Option("approach", "How to reach the Objective", required=False,
+               choices=("contact", "enter", "stand over")),
+        Option("passed_test", "A Battle Leader Test was passed (needed in battle)", "bool",
+               required=False),
+        action="order")
+    add(f"{p} ready", "Seal your battle plan", _act("ready"), action="ready")
+    add(f"{p} move", "Report where a unit now stands", _act("move"), unit, x, y,
+        Option("make_room", "Moving aside to make room at the Objective", "bool",
+               required=False),
+        Option("forced", "A forced move (rout, push back): no order checks", "bool",
+               required=False),
+        action="move")
+    add(f"{p} contact", "Report that a unit contacts an enemy unit", _act("contact"), unit,
+        Option("enemy", "The enemy unit contacted", autocomplete="enemy"), action="contact")
+    for name, what in (("engaged", "is engaged in combat"), ("disengaged", "is out of combat"),
+                       ("destroyed", "is destroyed"), ("left", "left the battlefield")):
+        add(f"{p} {name}", f"Report that a unit {what}", _act(name), unit, action=name)
+    add(f"{p} sight", "Report whether a unit can be seen", _act("sight"), unit,
+        Option("visible", "True if it can be seen", "bool"), action="sight")
+    add(f"{p} combat", "Get a unit's Combat Test modifier and To Hit dice", _act("combat"), unit,
+        Option("dice", "To Hit dice before orders", "int", required=False, min_value=1,
+               max_value=200),
+        Option("roll", "Roll them too", "bool", required=False), action="combat")
+    add(f"{p} endturn", "End your turn", _act("end_turn"), action="end_turn")
+    add(f"{p} adjust", "Referee: correct a unit or a command's orders", _act("adjust"),
+        Option("unit", "The unit to change", required=False, autocomplete="unit"),
+        Option(x.name, x.description, "float", False, min_value=0, max_value=72),
+        Option(y.name, y.description, "float", False, min_value=0, max_value=48),
+        Option("status", "The unit's status", required=False,
+               choices=("in-play", "destroyed", "left")),
+        Option("engaged", "Engaged in combat", "bool", required=False),
+        Option("visible", "Can be seen", "bool", required=False),
+        Option("command", "The command to change", required=False, autocomplete="command"),
+        Option("order", "Its order", required=False, autocomplete="order"),
+        Option("objective", "Its Objective", required=False, autocomplete="objective"),
+        Option("target", "Its Target", required=False, autocomplete="target"),
+        Option("stage", "Which part of the order governs", required=False,
+               choices=("first", "second", "fallback")),
+        action="adjust")
 
 
 def _bushido(add: Callable[..., None]) -> None:
@@ -461,7 +518,7 @@ def _wh40k(add: Callable[..., None]) -> None:
     p = "wh40k"
     unit = Option("unit", "The unit (id or name)", autocomplete="unit")
     x = Option("x", "Inches from the left edge (0-60)", "float", min_value=0, max_value=60)
-    y = Option("y", "Inches from the top edge (0-44)", "float", min_value=0, max_value=44)
+    y = Option("y", "Inches from the bottom edge (0-44)", "float", min_value=0, max_value=44)
     add(f"{p} start", "Finish setting up and start the battle", _act("start_battle"),
         Option("first", "Who takes the first turn (default: a roll-off)", required=False,
                choices=("attacker", "defender", "roll-off")), action="start_battle")
