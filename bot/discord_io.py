@@ -96,7 +96,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bn:(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Press the button through the service."""
-        bot: BanneretBot = interaction.client  # type: ignore[assignment]
+        bot: BanneretBot = interaction.client
         ctx = context_of(interaction)
         custom_id = self.custom_id
         await respond_with(
@@ -276,7 +276,7 @@ def plain(reply: Reply) -> Reply:
 
 async def run_command(interaction: discord.Interaction[Any], path: str, **options: Any) -> None:
     """Run a surface command from a slash command's typed options."""
-    bot: BanneretBot = interaction.client  # type: ignore[assignment]
+    bot: BanneretBot = interaction.client
     ctx = context_of(interaction)
     service: GameService = bot.service
 
@@ -314,7 +314,7 @@ def completer(path: str, option: str) -> Callable[..., Any]:
     async def complete(
         interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        bot: BanneretBot = interaction.client  # type: ignore[assignment]
+        bot: BanneretBot = interaction.client
         ctx = context_of(interaction)
         namespace = {k: v for k, v in interaction.namespace.__dict__.items() if v is not None}
         try:

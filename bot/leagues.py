@@ -135,11 +135,11 @@ class Leagues:
             wins[winner] += 1
             for uid in players - {winner}:
                 losses[uid] += 1
-        players = sorted(set(wins) | set(losses), key=lambda u: (-wins[u], losses[u], u))
+        ranked = sorted(set(wins) | set(losses), key=lambda u: (-wins[u], losses[u], u))
         lines = [
             t(lang, "league.table_line", rank=i, user=f"<@{uid}>", won=wins[uid],
               lost=losses[uid], played=wins[uid] + losses[uid])
-            for i, uid in enumerate(players, 1)
+            for i, uid in enumerate(ranked, 1)
         ]
         return Reply(
             text=t(lang, "league.table_title", name=league.name),

@@ -28,7 +28,7 @@ ACTIVE = ("open", "active")
 @migrations()
 def m001_games_and_actions(db: Database) -> None:
     """Create the games table and the action log."""
-    db["games"].create(
+    db.table("games").create(
         {
             "id": int,
             "channel_id": str,
@@ -69,7 +69,7 @@ def m001_games_and_actions(db: Database) -> None:
         "CREATE UNIQUE INDEX games_one_active_per_channel ON games(channel_id) "
         "WHERE status IN ('open', 'active')"
     )
-    db["actions"].create(
+    db.table("actions").create(
         {
             "game_id": int,
             "seq": int,
@@ -90,14 +90,14 @@ def m001_games_and_actions(db: Database) -> None:
 @migrations()
 def m002_leagues(db: Database) -> None:
     """Create leagues and the games they track."""
-    db["leagues"].create(
+    db.table("leagues").create(
         {"id": int, "guild_id": str, "name": str, "creator_id": str, "created_at": str},
         pk="id",
         not_null={"guild_id", "name", "creator_id"},
         strict=True,
     )
     db.execute("CREATE UNIQUE INDEX leagues_name_per_guild ON leagues(guild_id, name)")
-    db["league_games"].create(
+    db.table("league_games").create(
         {"league_id": int, "game_id": int, "added_at": str},
         pk=("league_id", "game_id"),
         foreign_keys=[("league_id", "leagues", "id"), ("game_id", "games", "id")],

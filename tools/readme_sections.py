@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.commands import help_lines
@@ -28,11 +29,16 @@ def sections() -> dict[str, str]:
     return {"commands": commands, "house-rules": house}
 
 
+def _filler(body: str) -> Callable[[re.Match[str]], str]:
+    """Return a substitution that keeps the markers and puts `body` between them."""
+    return lambda m: f"{m.group(1)}{body}\n{m.group(2)}"
+
+
 def render(text: str) -> str:
     """Return the README text with its generated sections filled in."""
     for name, body in sections().items():
         pattern = re.compile(rf"(<!-- {name}:start -->\n).*?(<!-- {name}:end -->)", re.S)
-        text = pattern.sub(lambda m, body=body: f"{m.group(1)}{body}\n{m.group(2)}", text)
+        text = pattern.sub(_filler(body), text)
     return text
 
 
