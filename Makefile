@@ -17,7 +17,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy rules renderers
+	$(BIN)/mypy rules renderers bot tools
 	$(BIN)/pytest -q
 
 # Longer property-based runs: many more random games.

@@ -28,7 +28,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.i18n import DEFAULT, catalogue, pick_language, t
+from rules.bushido import actions as bu
+from rules.bushido.catalogue import movement_pieces
+from rules.bushido.catalogue import scenarios as bushido_scenarios
+from rules.bushido.movement import flee_targets
+from rules.bushido.state import BushidoState
 from rules.core.system import Outcome, Prompt
+from rules.fantasy_warriors import actions as fw
+from rules.fantasy_warriors.state import GameState as FwState
 from rules.samurai import actions as sam
 from rules.samurai.battle import retreat_choices
 from rules.samurai.catalogue import cards, scenarios
@@ -504,6 +511,325 @@ def _wh40k_prompt(w: Words, prompt: Prompt, state: Any) -> Fill | None:
     return Fill(variant="last" if last else None)
 
 
+# ---------------------------------------------------------------- Bushido
+
+
+def _bushido_side(w: Words, seat: str | None) -> str:
+    """Name a side inside a sentence ('Oeste'); `seat.<seat>` is the full 'Oeste (Ishida)'."""
+    return w.lookup(f"side.{seat}", _capital(seat)) if seat else w.term("nobody")
+
+
+def _bushido_seat(w: Words, seat: str) -> str:
+    return w.lookup(f"seat.{seat}", _capital(seat))
+
+
+def _bushido_at(w: Words, space: str) -> str:
+    """Say where a piece stands: 'em C4', 'no acampamento do Oeste' (a space id or hex)."""
+    if space.endswith("-camp"):
+        return w.term("at.camp", side=_bushido_side(w, space.removesuffix("-camp")))
+    return w.term("at.hex", hex=space)
+
+
+_CAMP_LABEL = re.compile(r"the (\w+) camp")
+
+
+def _bushido_at_label(w: Words, label: str) -> str:
+    """Say where a piece stands, from the engine's label ('C4', 'the West camp')."""
+    if m := _CAMP_LABEL.fullmatch(label):
+        return _bushido_at(w, f"{m[1].lower()}-camp")
+    return _bushido_at(w, label)
+
+
+def _bushido_seat_of(display: str) -> str | None:
+    """Return the seat a scenario's display name ('West (Ishida)') belongs to."""
+    for scenario in bushido_scenarios().values():
+        for side in scenario.sides:
+            if side.name == display:
+                return side.seat
+    return None
+
+
+_DEFEATED = re.compile(r"(.+) was defeated by (\S+)")
+_NIGHT_EQUAL = re.compile(r"nightfall with equal strength left \((\d+) each\)")
+_NIGHT_MORE = re.compile(r"nightfall with more strength left \((\d+) to (\d+)\)")
+
+
+def _bushido_reason(w: Words, reason: str) -> str:
+    """Translate how a Bushido battle ended: a fallen commander, or nightfall."""
+    if m := _DEFEATED.fullmatch(reason):
+        return w.term("reason.defeated", name=m[1], by=m[2])
+    if m := _NIGHT_EQUAL.fullmatch(reason):
+        return w.term("reason.nightfall_equal", strength=m[1])
+    if m := _NIGHT_MORE.fullmatch(reason):
+        return w.term("reason.nightfall_more", high=m[1], low=m[2])
+    return reason
+
+
+_BUSHIDO_ADJUSTMENTS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
+    (re.compile(r"(\S+) put from (.+) on (.+)"), "adjust.put", ("piece", "before", "after")),
+    (re.compile(r"(\S+)'s movement piece turned up"), "adjust.revealed", ("piece",)),
+    (re.compile(r"(\S+) taken off the field"), "adjust.removed", ("piece",)),
+    (re.compile(r"the attack by (\S+) is called off"), "adjust.called_off", ("piece",)),
+)
+
+
+def _bushido_adjustment(w: Words, change: str) -> str:
+    for pattern, term, names in _BUSHIDO_ADJUSTMENTS:
+        if m := pattern.fullmatch(change):
+            values = dict(zip(names, m.groups(), strict=True))
+            for key in ("before", "after"):
+                if key in values:
+                    values[key] = _bushido_at_label(w, values[key])
+            return w.term(term, **values)
+    return change
+
+
+def _movement_name(w: Words, movement_id: str) -> str:
+    found = movement_pieces().get(movement_id)
+    return w.lookup(f"movement.{movement_id}", found.name if found else movement_id)
+
+
+def _bushido_event(w: Words, e: bu.BushidoEvent) -> Fill:
+    """Derive the values of one Bushido event's template."""
+    match e:
+        case bu.PieceMoved():
+            return Fill(variant="left_camp" if e.left_camp else None)
+        case bu.MovementRevealed():
+            return Fill({"movement_name": _movement_name(w, e.movement)})
+        case bu.AnswerAwaited():
+            return Fill({"choices": w.join(e.flee_to, "or")}, None if e.flee_to else "trapped")
+        case bu.MovementDrawn():
+            return Fill({"stack_left": w.count("stack_left", e.left)})
+        case bu.CombatRolled():
+            return Fill(
+                {
+                    "chosen_part": w.optional("chosen_part", e.chosen),
+                    "hill_part": w.optional("hill_part", e.hill),
+                }
+            )
+        case bu.PieceRemoved():
+            return Fill({"where": _bushido_at(w, e.space)})
+        case bu.BattleEnded():
+            return Fill(
+                {
+                    "winner_name": _bushido_side(w, e.winner),
+                    "reason_text": _bushido_reason(w, e.reason),
+                },
+                None if e.winner else "draw",
+            )
+        case bu.Adjusted():
+            return Fill(
+                {
+                    "change_text": _bushido_adjustment(w, e.change),
+                    "note_part": w.optional("note", e.note, note=e.note),
+                }
+            )
+    return Fill()
+
+
+_DEFEND_HINT = re.compile(
+    r".+?: (\S+) attacks (\S+) in (.+?): counter-attack "
+    r"(?:or flee to (.+)|\(no free hex to flee to\))"
+)
+_BUSHIDO_OVER = re.compile(r"Battle over: (?:(.+?) wins|a draw) \((.*)\)\.")
+
+
+def _bushido_prompt(w: Words, prompt: Prompt, state: Any) -> Fill | None:
+    """Derive a Bushido prompt's values, from the state or else from the English hint."""
+    st = state if isinstance(state, BushidoState) else None
+    if prompt.step == "defend":
+        if st is not None and st.pending is not None:
+            defender = st.piece(st.pending.defender)
+            attacker, defender_id = st.pending.attacker, st.pending.defender
+            at = _bushido_at(w, defender.space) if defender else "?"
+            choices = flee_targets(st, defender) if defender else []
+        elif m := _DEFEND_HINT.fullmatch(prompt.hint):
+            attacker, defender_id, at = m[1], m[2], _bushido_at_label(w, m[3])
+            choices = m[4].split(", ") if m[4] else []
+        else:
+            return None
+        return Fill(
+            {
+                "attacker": attacker,
+                "defender": defender_id,
+                "at": at,
+                "choices": w.join(choices, "or"),
+            },
+            None if choices else "trapped",
+        )
+    if prompt.step == "over":
+        if st is not None:
+            winner_seat: str | None = st.winner
+            reason = st.end_reason
+            winner = _bushido_seat(w, st.winner) if st.winner else ""
+        elif m := _BUSHIDO_OVER.fullmatch(prompt.hint):
+            winner_seat = _bushido_seat_of(m[1]) if m[1] else None
+            winner = _bushido_seat(w, winner_seat) if winner_seat else m[1] or ""
+            reason = m[2]
+        else:
+            return None
+        return Fill(
+            {"winner": winner, "reason": _bushido_reason(w, reason)},
+            None if winner else "draw",
+        )
+    return Fill()
+
+
+# ---------------------------------------------------------------- Fantasy Warriors
+
+
+def _fw_side(w: Words, seat: str | None) -> str:
+    return w.lookup(f"seat.{seat}", _capital(seat)) if seat else w.term("nobody")
+
+
+_GOAL_OBJECTIVE = re.compile(r"(.+) \((contact|enter|stand over)\)")
+_GOAL_POINT = re.compile(r'-?[\d.]+,-?[\d.]+ \((-?[\d.]+)", (-?[\d.]+)"\)')
+_GOAL_TROOPS = re.compile(r"(enemy|friendly) (.+)")
+
+
+def _fw_place(w: Words, head: str) -> str:
+    """Translate an Objective as a plan names it: 'O2 Top of Raven Hill', a feature, a point."""
+    if m := _GOAL_POINT.fullmatch(head):
+        return w.term("point", x=_number(float(m[1])), y=_number(float(m[2])))
+    ref, _, label = head.partition(" ")
+    if not label:
+        return ref
+    return f"{ref} {w.lookup(f'place.{label}', label)}"
+
+
+def _fw_goal(w: Words, goal: str) -> str:
+    """Translate the goal written on a battle plan: an Objective with its approach, or a Target."""
+    if m := _GOAL_OBJECTIVE.fullmatch(goal):
+        approach = m[2].replace(" ", "-")
+        return w.term(
+            "goal.objective", place=_fw_place(w, m[1]), how=w.lookup(f"approach.{approach}", m[2])
+        )
+    if m := _GOAL_TROOPS.fullmatch(goal):
+        return w.term(f"goal.{m[1]}", troops=w.lookup(f"troop.{m[2]}", m[2]))
+    return goal  # a unit, personality or command: its id and name
+
+
+_FW_CONCEDED = re.compile(r"(North|South) conceded")
+_FW_WIPED = re.compile(r"(North|South) has no units left on the battlefield")
+_FW_MORE = re.compile(r"(North|South) holds more Objectives \(Objectives (\d+)-(\d+)\)")
+_FW_LOSSES = re.compile(
+    r"Objectives even \(Objectives (\d+)-(\d+)\); (North|South) destroyed or drove off more "
+    r"units \((\d+) to (\d+)\)"
+)
+_FW_DRAW = re.compile(r"a draw: Objectives (\d+)-(\d+), (\d+) units lost each")
+
+
+def _fw_reason(w: Words, reason: str) -> str:
+    """Translate the engine's account of how a Fantasy Warriors battle ended."""
+    sides = {"north_name": _fw_side(w, "north"), "south_name": _fw_side(w, "south")}
+    if m := _FW_CONCEDED.fullmatch(reason):
+        return w.term("reason.conceded", seat_name=_fw_side(w, m[1].lower()))
+    if m := _FW_WIPED.fullmatch(reason):
+        return w.term("reason.wiped_out", seat_name=_fw_side(w, m[1].lower()))
+    if m := _FW_MORE.fullmatch(reason):
+        return w.term(
+            "reason.objectives",
+            seat_name=_fw_side(w, m[1].lower()),
+            north=m[2],
+            south=m[3],
+            **sides,
+        )
+    if m := _FW_LOSSES.fullmatch(reason):
+        return w.term(
+            "reason.losses",
+            north=m[1],
+            south=m[2],
+            seat_name=_fw_side(w, m[3].lower()),
+            more=m[4],
+            fewer=m[5],
+            **sides,
+        )
+    if m := _FW_DRAW.fullmatch(reason):
+        return w.term(
+            "reason.draw", north=m[1], south=m[2], lost=w.count("unit", int(m[3])), **sides
+        )
+    return reason
+
+
+def _flags(w: Words, colours: tuple[str, ...]) -> str:
+    names = [w.lookup(f"colour.{c}", c) for c in colours]
+    return w.term(f"flags.{'one' if len(names) == 1 else 'other'}", colours=w.join(names))
+
+
+def _fw_event(w: Words, e: fw.FwEvent) -> Fill:
+    """Derive the values of one Fantasy Warriors event's template."""
+    match e:
+        case fw.BattleStarted():
+            return Fill(
+                {"first_name": _fw_side(w, e.first), "turns_text": w.count("turn", e.turns)}
+            )
+        case fw.OrdersRevealed():
+            return Fill(
+                {
+                    "flags_text": _flags(w, e.flags),
+                    "goal_part": w.optional("goal_part", e.goal, goal=_fw_goal(w, e.goal)),
+                },
+                "changed" if e.changed else None,
+            )
+        case fw.OrdersSwitched():
+            return Fill({"why": w.term(f"why.{e.reason}")})
+        case fw.GoalReached():
+            return Fill({"goal_text": _fw_goal(w, e.goal)})
+        case fw.UnitMoved():
+            variant = "forced" if e.forced else "room" if e.make_room else None
+            return Fill({"x_text": _number(e.x), "y_text": _number(e.y)}, variant)
+        case fw.EngagementChanged():
+            return Fill(variant=None if e.engaged else "released")
+        case fw.UnitGone():
+            return Fill(variant=None if e.status == "destroyed" else "left")
+        case fw.SightChanged():
+            return Fill(variant=None if e.visible else "hidden")
+        case fw.CombatOrders():
+            modifier = (
+                w.term("modifier.some", sign=f"{e.modifier:+d}")
+                if e.modifier
+                else w.term("modifier.none")
+            )
+            return Fill(
+                {
+                    "modifier_text": modifier,
+                    "to_hit": w.count("die", e.to_hit_dice),
+                    "base": w.count("die", e.dice),
+                }
+            )
+        case fw.ToHitRolled():
+            return Fill({"rolls_text": ", ".join(str(r) for r in e.rolls)})
+        case fw.Adjusted():
+            fields = [w.lookup(f"field.{f}", f) for f in e.fields]
+            return Fill({"fields_text": w.join(fields) if fields else w.term("nothing")})
+        case fw.BattleEnded():
+            # A result decided on Objectives already gives the count; don't say it twice.
+            scored = any(p.fullmatch(e.reason) for p in (_FW_MORE, _FW_LOSSES, _FW_DRAW))
+            return Fill(
+                {
+                    "reason_text": _fw_reason(w, e.reason),
+                    "north_name": _fw_side(w, "north"),
+                    "south_name": _fw_side(w, "south"),
+                },
+                "scored" if scored else None,
+            )
+    return Fill()
+
+
+_FW_TURN = re.compile(r"Turn (\d+): .*")
+
+
+def _fw_prompt(w: Words, prompt: Prompt, state: Any) -> Fill | None:
+    """Give the battle prompt its turn number; the plan and the end need nothing more."""
+    if prompt.step != "battle":
+        return Fill()
+    if isinstance(state, FwState):
+        return Fill({"turn": state.turn})
+    if m := _FW_TURN.fullmatch(prompt.hint):
+        return Fill({"turn": m[1]})
+    return None
+
+
 # ---------------------------------------------------------------- per system
 
 
@@ -536,6 +862,22 @@ SYSTEMS: dict[str, SystemWords] = {
         seat_fields=(("side", "side_name"), ("seat", "seat_name")),
         seat_name=_side,
         reason=_wh40k_reason,
+    ),
+    "bushido": SystemWords(
+        parse=bu.EVENTS.validate_python,
+        event=_bushido_event,
+        prompt=_bushido_prompt,
+        seat_fields=(("seat", "seat_name"), ("next_seat", "next_name")),
+        seat_name=_bushido_side,
+        reason=_bushido_reason,
+    ),
+    "fantasy_warriors": SystemWords(
+        parse=fw.EVENTS.validate_python,
+        event=_fw_event,
+        prompt=_fw_prompt,
+        seat_fields=(("side", "side_name"),),
+        seat_name=_fw_side,
+        reason=_fw_reason,
     ),
 }
 

@@ -12,14 +12,16 @@ import hashlib
 import json
 import logging
 import secrets
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot.i18n import pick_language, t
+from bot.i18n import pick_language, rule_lines, t
 from bot.i18n_events import event_text, outcome_text, prompt_hint, seat_name
 from bot.store import GameRow, LogEntry, Store, Transaction
 from rules.core.dice import seed_hash
@@ -32,6 +34,9 @@ log = logging.getLogger(__name__)
 
 EXPORT_FORMAT = "banneret-game/1"
 MAX_BUTTONS = 5
+# Board replies kept for positions asked about again: one a channel for a busy server
+# (each holds its PNG, ~55 KB, so at most ~15 MB).
+BOARD_CACHE = 256
 
 
 # ---------------------------------------------------------------- who and what
@@ -222,6 +227,29 @@ def _strip_text(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in e.items() if k != "_text"} for e in events]
 
 
+@dataclass(frozen=True)
+class _Board:
+    """The shared part of a public reply for one position, kept to hand out again."""
+
+    title: str | None
+    lines: tuple[str, ...]
+    image: bytes | None
+    buttons: tuple[Button, ...]
+    game_id: int | None
+    version: int | None
+
+    @classmethod
+    def of(cls, reply: Reply) -> _Board:
+        """Keep what a board reply holds."""
+        return cls(reply.title, tuple(reply.lines), reply.image, tuple(reply.buttons),
+                   reply.game_id, reply.version)
+
+    def reply(self) -> Reply:
+        """Return a new reply (callers add to its text and lines)."""
+        return Reply(text="", title=self.title, lines=list(self.lines), image=self.image,
+                     buttons=list(self.buttons), game_id=self.game_id, version=self.version)
+
+
 # ---------------------------------------------------------------- the service
 
 
@@ -237,6 +265,9 @@ class GameService:
         self.store = store
         self._render = render
         self._seed_factory = seed_factory
+        # Recent boards by position (see _board_reply); a cache, not a record of games.
+        self._boards: OrderedDict[tuple[Any, ...], _Board] = OrderedDict()
+        self._boards_lock = threading.Lock()
 
     # ------------------------------------------------------------ reading
 
@@ -401,7 +432,8 @@ class GameService:
             if seat is None:
                 invited_to = [s for s in free if game.invited.get(s) == caller.user_id]
                 open_to_all = [s for s in free if s not in game.invited]
-                choice = (invited_to or open_to_all or [None])[0]
+                candidates = invited_to or open_to_all
+                choice = candidates[0] if candidates else None
                 if choice is None:
                     if mine:
                         raise simple_error("error.already_seated", lang, seat=mine[0].capitalize())
@@ -545,8 +577,47 @@ class GameService:
             reply.mention = game.seats.get(after.seat)
         return reply
 
-    def _board_reply(self, game: GameRow, sys: GameSystem, state: BaseModel, lang: str) -> Reply:
-        """Build the status part every public reply shares: whose turn, buttons, the board."""
+    def _board_reply(
+        self, game: GameRow, sys: GameSystem, state: BaseModel | None, lang: str
+    ) -> Reply:
+        """Return the status part every public reply shares: whose turn, buttons, the board.
+
+        Working it out (the rules' prompt and legal actions, drawing and encoding the
+        board) takes far longer than the rest of a command, so the result is kept for
+        the position it shows: the game row's id, version and last write, and the
+        language. Any write to the game moves one of those, so the database stays the
+        truth; a channel asking for the same board again gets it at once.
+        """
+        key = (
+            game.id,
+            game.version,
+            game.updated_at,
+            lang,
+            game.status,
+            game.winner,
+            game.result,
+            game.seed_revealed,
+            game.system,
+            game.scenario,
+        )
+        with self._boards_lock:
+            found = self._boards.get(key)
+            if found is not None:
+                self._boards.move_to_end(key)
+        if found is None:
+            if state is None:  # the caller left it to us: only needed when not kept
+                state = sys.load_state(game.state)
+            found = _Board.of(self._make_board_reply(game, sys, state, lang))
+            with self._boards_lock:
+                self._boards[key] = found
+                while len(self._boards) > BOARD_CACHE:
+                    self._boards.popitem(last=False)
+        return found.reply()
+
+    def _make_board_reply(
+        self, game: GameRow, sys: GameSystem, state: BaseModel, lang: str
+    ) -> Reply:
+        """Work out the board reply of a position (see _board_reply)."""
         lines: list[str] = []
         buttons: list[Button] = []
         outcome = sys.outcome(state)
@@ -660,10 +731,7 @@ class GameService:
                 version=game.version,
             )
             if refusal.rule is not None:
-                reply.lines = [
-                    t(lang, "rule.rule_line", id=refusal.rule.id, title=refusal.rule.title),
-                    refusal.rule.statement,
-                ]
+                reply.lines = rule_lines(lang, refusal.rule)
             return reply
         return Reply(
             text=t(lang, "rule.ruling_legal", action=action_label(parsed)),
@@ -678,9 +746,9 @@ class GameService:
         """Show the board, the seats and whose turn it is."""
         with self.store.reading() as tx:
             game = self._any(tx, channel_id, caller)
-        sys, state = self._state(game)
+        sys = self._system(game.system)
         lang = game.language
-        reply = self._board_reply(game, sys, state, lang)
+        reply = self._board_reply(game, sys, None, lang)
         seats = ", ".join(
             f"{s.capitalize()}: {f'<@{uid}>' if uid else '—'}" for s, uid in game.seats.items()
         )
@@ -836,6 +904,7 @@ class GameService:
             if not kept or kept[-1].seat not in mine:
                 raise simple_error("error.nothing_to_undo", lang)
             last = kept[-1]
+            last_seat = last.seat or ""
             sys, state = self._state(game)
             free = not last.irreversible and sys.prompt(state).seat == last.seat
             what = " / ".join(e.get("_text", "") for e in last.events) or last.action.get("type")
@@ -847,17 +916,17 @@ class GameService:
                 game = tx.update_game(game, state=new_state.model_dump(mode="json"), pending={})
                 reply = self._turn_reply(game, sys, new_state, [], None)
                 reply.lines.insert(0, reply.text)
-                reply.text = t(lang, "game.undone", seat=last.seat.capitalize(), what=what)
+                reply.text = t(lang, "game.undone", seat=last_seat.capitalize(), what=what)
                 return reply
             tx.append(game, "undo_request", caller.user_id, last.seat, {"of": last.seq})
             game = tx.update_game(game, pending={"undo": {"seat": last.seat, "of": last.seq}})
-        others = [s for s in game.seats if s != last.seat]
-        other = others[0] if others else last.seat
+        others = [s for s in game.seats if s != last_seat]
+        other = others[0] if others else last_seat
         return Reply(
             text=t(
                 lang,
                 "game.undo_requested",
-                seat=last.seat.capitalize(),
+                seat=last_seat.capitalize(),
                 what=what,
                 other=f"<@{game.seats.get(other)}>",
             ),
@@ -1011,6 +1080,22 @@ class GameService:
         )
 
     def _record(self, tx: Transaction, game: GameRow) -> dict[str, Any]:
+        """Return the game record; while it runs, hidden choices are left out like the seed.
+
+        Actions of the types a system marks private (a sealed battle plan, the card
+        kept from a draw) would tell the channel what one side has not revealed.
+        Their events, which engines write for everyone, stay.
+        """
+        hidden: frozenset[str] = (
+            frozenset() if game.over else getattr(self.system_of(game), "private_actions",
+                                                  frozenset())
+        )
+
+        def shown(action: dict[str, Any]) -> dict[str, Any]:
+            if action.get("type") in hidden:
+                return {"type": action["type"], "hidden_until_the_end": True}
+            return action
+
         return {
             "format": EXPORT_FORMAT,
             "game": game.id,
@@ -1028,7 +1113,7 @@ class GameService:
                     "seq": e.seq,
                     "kind": e.kind,
                     "seat": e.seat,
-                    "action": e.action,
+                    "action": shown(e.action),
                     "events": e.events,
                     "at": e.created_at,
                 }

@@ -17,7 +17,7 @@ def _c(name: str, option: str) -> app_commands.commands.AutocompleteCallback:  #
 
 
 class BushidoCommands(commands.GroupCog, group_name="bushido",
-                      group_description="Bushido, a Batalha de Sekigahara"):
+                      group_description="Bushido: the Battle of Sekigahara"):
     """The /bushido group."""
 
     @app_commands.command(name="move", description=description("bushido move"))

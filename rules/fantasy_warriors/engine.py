@@ -1396,8 +1396,13 @@ class FantasyWarriorsSystem:
                 out.append((f"{unit.id} {unit.name} ({unit.side}, {unit.kind})", unit.id))
         else:
             return []
-        return [(shown[:100], value) for shown, value in out
-                if needle in shown.lower() or needle in value.lower()][:25]
+        found = [(shown[:100], value) for shown, value in out
+                 if needle in shown.lower() or needle in value.lower()]
+        if field == "order":
+            # Order names that start with what was typed come first ("take" -> TAKE AND HOLD).
+            found.sort(key=lambda pair: not (pair[0].lower().startswith(needle)
+                                             or pair[1].lower().startswith(needle)))
+        return found[:25]
 
     def describe(self, event: Any) -> str:
         """Say in one English line what an event means."""
