@@ -8,7 +8,22 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import rules
 from bot.cli import main
+from rules.core.data import data_dir
+
+SCRIPTS = sorted((data_dir() / "demo").glob("*.txt"))
+
+
+def _system(script: Path) -> str:
+    found = re.search(r"/game new system:(\w+)", script.read_text(encoding="utf-8"))
+    assert found, f"{script.name} starts no game"
+    return found.group(1)
+
+
+def test_there_is_a_demo_for_every_system() -> None:
+    bundled = {p.parent.name for p in Path(rules.__file__).parent.glob("*/engine.py")}
+    assert {_system(s) for s in SCRIPTS} == bundled
 
 
 def test_demo_plays_every_script_to_a_winner(
@@ -20,10 +35,18 @@ def test_demo_plays_every_script_to_a_winner(
     assert main(["run"]) == 0
     out = capsys.readouterr().out
     assert "No DISCORD_TOKEN set" in out
-    assert re.search(r"\*\*\w+ wins\*\*", out)
     assert "(only you) Not allowed" not in out  # the scripts only play legal moves
-    assert "NOT consistent" not in out and "consistent" in out
-    boards = sorted((tmp_path / "samurai").glob("*.png"))
-    assert len(boards) > 50
-    with Image.open(boards[-1]) as image:
-        assert image.width == 1200
+    # The output is one section a script, then the verification of every game.
+    parts = re.split(r"^##### demo: (\S+) #####$", out, flags=re.MULTILINE)
+    sections = dict(zip(parts[1::2], parts[2::2], strict=True))
+    assert sorted(sections) == [s.stem for s in SCRIPTS]
+    for script in SCRIPTS:
+        text = sections[script.stem]
+        assert re.search(r"\*\*\w+ wins\*\* — ", text), f"{script.name} ends with no winner"
+        assert "Only you can see this" in text or "Nothing in this game is hidden" in text
+        boards = sorted((tmp_path / script.stem).glob("game*-v????.png"))
+        assert len(boards) > 20, f"{script.name} drew only {len(boards)} boards"
+        with Image.open(boards[-1]) as image:
+            assert image.width == 1200
+    verified = re.findall(r"^Game \d+: (consistent|NOT consistent) — ", out, flags=re.MULTILINE)
+    assert verified == ["consistent"] * len(SCRIPTS)
