@@ -245,15 +245,15 @@ class Transaction:
         values["updated_at"] = _now()
         sets = ", ".join(f"{column} = ?" for column in values)
         step = 1 if bump else 0
-        cursor = self.conn.execute(
-            f"UPDATE games SET {sets}, version = version + {step} WHERE id = ? AND version = ?",
+        # RETURNING hands back the row as written, without reading it again.
+        rows = self.conn.execute(
+            f"UPDATE games SET {sets}, version = version + {step} WHERE id = ? AND version = ? "
+            "RETURNING *",
             (*values.values(), game.id, game.version),
-        )
-        if cursor.rowcount != 1:
+        ).fetchall()
+        if len(rows) != 1:
             raise StaleVersion(f"game {game.id} is no longer at version {game.version}")
-        found = self.game(game.id)
-        assert found is not None
-        return found
+        return _game(rows[0])
 
     def append(
         self,

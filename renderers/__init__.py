@@ -10,10 +10,10 @@ from __future__ import annotations
 from PIL import Image
 
 from renderers import hexboard, tabletop
-from renderers.primitives import encode_png
+from renderers.primitives import clear_text_cache, encode_png
 from rules.core.board import HexBoardView, TabletopView
 
-__all__ = ["render_image", "render_png"]
+__all__ = ["board_palette", "clear_caches", "render_image", "render_png"]
 
 
 def render_image(view: HexBoardView | TabletopView, width: int = 1200) -> Image.Image:
@@ -29,4 +29,22 @@ def render_image(view: HexBoardView | TabletopView, width: int = 1200) -> Image.
 
 def render_png(view: HexBoardView | TabletopView, width: int = 1200) -> bytes:
     """Draw `view` and encode it as a palette PNG ready to upload."""
-    return encode_png(render_image(view, width))
+    return encode_png(render_image(view, width), palette=board_palette(view, width))
+
+
+def board_palette(view: HexBoardView | TabletopView, width: int = 1200) -> Image.Image:
+    """Return the palette `render_png` encodes this view with (cached per board and sides)."""
+    if isinstance(view, HexBoardView):
+        return hexboard.palette(view, width)
+    if isinstance(view, TabletopView):
+        return tabletop.palette(view, width)
+    raise TypeError(f"no renderer for {type(view).__name__}")
+
+
+def clear_caches() -> None:
+    """Forget every cached static layer and text sprite (tests and benchmarks start cold)."""
+    for module in (hexboard, tabletop):
+        module.CACHE.clear()
+        module.STAMPS.clear()
+        module.PALETTES.clear()
+    clear_text_cache()

@@ -12,12 +12,13 @@ import math
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image
 
 from renderers import primitives as P
 from renderers.primitives import RGB, Point
-from rules.core.board import Arrow, HexBoardView, HexMarker
+from rules.core.board import Arrow, HexBoardView, HexMarker, Panel, PanelLine
 from rules.core.hexgrid import Hex, HexBoard
 
 log = logging.getLogger(__name__)
@@ -29,10 +30,20 @@ GRID: RGB = (120, 128, 104)
 SECTION_INK: RGB = (150, 20, 20)
 
 CACHE = P.LayerCache(maxsize=16)
+# Pieces drawn once and pasted after: a piece that has not moved or changed is
+# the same pixels turn after turn.
+STAMPS = P.StampCache()
+PALETTES = P.LayerCache(maxsize=16)
 
 
 # ---------------------------------------------------------------------------
 # Geometry
+
+
+@lru_cache(maxsize=1024)
+def _hex(label: str) -> Hex:
+    """Return the hex named `label` (ValueError if none); hexes are immutable, so shared."""
+    return Hex.parse(label)
 
 
 @dataclass(frozen=True)
@@ -83,7 +94,7 @@ class HexLayout:
 
     def centre(self, label: str) -> Point:
         """Return the pixel centre of the hex named `label` (e.g. 'E5')."""
-        h = Hex.parse(label)
+        h = _hex(label)
         return self.point(h.x, h.row)
 
     def corners(self, c: Point, inset: float = 0.0) -> list[Point]:
@@ -118,7 +129,7 @@ _EDGE_NEIGHBOUR: tuple[tuple[float, int], ...] = (
 
 def _parse(label: str) -> Hex | None:
     try:
-        return Hex.parse(label)
+        return _hex(label)
     except ValueError:
         log.warning("board view names no hex %r; skipped", label)
         return None
@@ -464,8 +475,16 @@ def _draw_bow(d: P.Canvas, c: Point, r: float, ink: RGB) -> None:
 
 
 def _draw_marker(d: P.Canvas, placed: _Placed, sides: dict[str, str]) -> None:
+    """Paint a piece from its stamp (drawn the first time this piece is seen just so)."""
     m, (cx, cy), r = placed.marker, placed.centre, placed.radius
     base = P.side_colour(m.side, sides)
+    look = (base, m.shape, m.label, m.count, m.leader, m.cavalry, m.ranged, m.faded, r)
+    STAMPS.draw(
+        d, look, (cx, cy), r * 2 + 4, lambda dd, x, y: _paint_marker(dd, m, x, y, r, base)
+    )
+
+
+def _paint_marker(d: P.Canvas, m: HexMarker, cx: float, cy: float, r: float, base: RGB) -> None:
     fade = 0.6 if m.faded else 0.0
 
     def f(c: RGB) -> RGB:
@@ -544,9 +563,14 @@ def _draw_marker(d: P.Canvas, placed: _Placed, sides: dict[str, str]) -> None:
 
 def _draw_highlight(d: P.Canvas, lay: HexLayout, c: Point) -> None:
     wd = max(3, round(lay.hex_w / 14))
-    ring = lay.corners(c, inset=wd / 2 + 1)
-    d.polygon(ring, outline=P.HIGHLIGHT, width=wd)
-    d.polygon(lay.corners(c, inset=wd + 1), outline=P.INK, width=1)
+
+    def paint(dd: P.Canvas, x: float, y: float) -> None:
+        ring = lay.corners((x, y), inset=wd / 2 + 1)
+        dd.polygon(ring, outline=P.HIGHLIGHT, width=wd)
+        dd.polygon(lay.corners((x, y), inset=wd + 1), outline=P.INK, width=1)
+
+    # A wide outline makes Pillow build four masks the size of the whole board: stamp it.
+    STAMPS.draw(d, ("highlight", lay.size, wd, lay.flipped), c, lay.size + wd, paint)
 
 
 # ---------------------------------------------------------------------------
@@ -610,7 +634,7 @@ def render(view: HexBoardView, width: int = 1200) -> Image.Image:
         _draw_highlight(d, lay, lay.point(h.x, h.row))
     radius_at: dict[str, float] = {}
     for pl in placed:
-        label = Hex.parse(pl.marker.hex).label
+        label = _hex(pl.marker.hex).label
         radius_at[label] = max(radius_at.get(label, 0.0), pl.radius)
     bursts: list[tuple[Point, float]] = []
     ends: dict[str, Hex] = {}
@@ -632,5 +656,63 @@ def render(view: HexBoardView, width: int = 1200) -> Image.Image:
         P.burst(d, c, r, (255, 200, 40), P.BATTLE_RED)
     for pl in placed:
         _draw_marker(d, pl, view.sides)
-    P.draw_panel(d, view.panel, view.sides, lay.height, width)
+    P.draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
     return img
+
+
+# ---------------------------------------------------------------------------
+# Palette
+
+
+def _sides_in_use(view: HexBoardView) -> tuple[tuple[str, RGB], ...]:
+    names = {*view.sides, *(m.side for m in view.markers)}
+    names |= {ln.side for ln in view.panel.lines if ln.side is not None}
+    return tuple((n, P.side_colour(n, view.sides)) for n in sorted(names))
+
+
+def palette(view: HexBoardView, width: int = 1200) -> Image.Image:
+    """Return the palette every picture of this map, width and sides is encoded with.
+
+    It is found once, from a sample board: this map with a piece of every kind for
+    every side, each kind of arrow and highlight, and panel text in every ink. So it
+    depends on the view's map and sides only, and the same view always gives the
+    same PNG.
+    """
+    sides = _sides_in_use(view)
+    key = (_static_key(view, width), sides)
+    return PALETTES.get(key, lambda: P.palette_of(render(_palette_sample(view, sides), width)))
+
+
+def _palette_sample(view: HexBoardView, sides: tuple[tuple[str, RGB], ...]) -> HexBoardView:
+    board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
+    spots = [h.label for h in board.hexes()]
+    markers: list[HexMarker] = []
+    for name, _ in sides:
+        kinds = [
+            HexMarker(hex="", side=name, shape="circle", label="U1", count=4, highlight=True),
+            HexMarker(hex="", side=name, shape="triangle", label="U12", count=3, ranged=True),
+            HexMarker(hex="", side=name, shape="square", label="U5", count=2, cavalry=True),
+            HexMarker(hex="", side=name, shape="diamond", label="U8", count=1, leader="L1"),
+            HexMarker(hex="", side=name, shape="star", label="L2", count=1, leader="L2"),
+            HexMarker(hex="", side=name, shape="circle", label="U3", count=1, faded=True),
+        ]
+        for m in kinds:
+            if len(markers) < len(spots):
+                markers.append(m.model_copy(update={"hex": spots[len(markers) * 2 % len(spots)]}))
+    arrows = tuple(
+        Arrow(start=spots[i], end=spots[i + 1], kind=kind)
+        for i, kind in zip((1, 3, 5), ("move", "battle", "retreat"), strict=True)
+        if i + 1 < len(spots)
+    )
+    lines = [PanelLine(text="Turn 10 | step: moves", bold=True)]
+    for name, _ in sides:
+        lines.append(PanelLine(text=f"{name}: banners 1/5 | 4 cards | 0 tokens", side=name))
+    names = " ".join(name for name, _ in sides)
+    lines.append(PanelLine(text=f"Deck 25 | discards 8 {names}"))
+    return view.model_copy(
+        update={
+            "markers": tuple(markers),
+            "arrows": arrows,
+            "panel": Panel(title=f"Sample: {view.panel.title or 'Board'}", lines=tuple(lines)),
+        }
+    )

@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageColor, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFont
 
 from rules.core.board import Panel, Shape
 
@@ -185,9 +185,50 @@ def _make_sprite(text: str, size: int, bold_w: float, halo_w: int, anchor: str) 
     return _Sprite(left, top, fill, halo)
 
 
-# Short texts (piece labels, counts, hex names) recur on every turn: render each once.
-# The masks are only ever read, so threads may share them.
+# Words (piece labels, counts, hex names, the words of the panel's lines) recur on
+# every turn: render each once. Text with spaces is set word by word from this cache,
+# so a new line ("Turn 13 | step: card") is mostly words seen before: FreeType takes
+# about 1 ms to render a line, more than the rest of a turn's drawing. The masks are
+# only ever read, so threads may share them.
 _cached_sprite = lru_cache(maxsize=4096)(_make_sprite)
+_SHORT = 24
+_TOKENS = re.compile(r"\S+\s*|\s+")
+
+
+@lru_cache(maxsize=4096)
+def _advance(text: str, size: int) -> float:
+    return font(size).getlength(text)
+
+
+def clear_text_cache() -> None:
+    """Forget the cached text sprites and widths."""
+    _cached_sprite.cache_clear()
+    _advance.cache_clear()
+    text_width.cache_clear()
+    PANEL_STAMPS.clear()
+    PILL_STAMPS.clear()
+
+
+def _words(
+    text: str, size: int, bold_w: float, hw: int, anchor: str, xy: Point
+) -> list[tuple[tuple[int, int], _Sprite]] | None:
+    """Place a long line's words (cached sprites) where the line's layout puts them."""
+    if anchor[0] not in "lmr" or anchor[1] not in "masd":
+        return None  # top and bottom anchors depend on the whole line's ink
+    tokens = _TOKENS.findall(text)
+    advances = [_advance(token, size) for token in tokens]
+    total = sum(advances)
+    x = xy[0] - (0.0 if anchor[0] == "l" else total / 2 if anchor[0] == "m" else total)
+    y = round(xy[1])
+    placed: list[tuple[tuple[int, int], _Sprite]] = []
+    for token, advance in zip(tokens, advances, strict=True):
+        word = token.rstrip()
+        if word:
+            sprite = _cached_sprite(word, size, bold_w, hw, "l" + anchor[1])
+            if sprite is not None:
+                placed.append(((round(x) + sprite.left, y + sprite.top), sprite))
+        x += advance
+    return placed
 
 
 def draw_text(
@@ -208,14 +249,20 @@ def draw_text(
     hw = 0
     if halo is not None:
         hw = halo_width if halo_width is not None else max(2, round(size / 7))
-    make = _cached_sprite if len(text) <= 24 else _make_sprite
-    sprite = make(text, size, bold_w, hw, anchor)
-    if sprite is None:
-        return
-    at = (round(xy[0]) + sprite.left, round(xy[1]) + sprite.top)
-    if halo is not None and sprite.halo is not None:
-        draw.image.paste(halo, at, sprite.halo)
-    draw.image.paste(fill, at, sprite.fill)
+    placed = _words(text, size, bold_w, hw, anchor, xy) if " " in text else None
+    if placed is None:
+        make = _cached_sprite if len(text) <= _SHORT else _make_sprite
+        sprite = make(text, size, bold_w, hw, anchor)
+        if sprite is None:
+            return
+        placed = [((round(xy[0]) + sprite.left, round(xy[1]) + sprite.top), sprite)]
+    if halo is not None:
+        # Every halo first, so no halo covers the ink of the word before it.
+        for at, sprite in placed:
+            if sprite.halo is not None:
+                draw.image.paste(halo, at, sprite.halo)
+    for at, sprite in placed:
+        draw.image.paste(fill, at, sprite.fill)
 
 
 def fit_text(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
@@ -514,11 +561,20 @@ def pill(
 ) -> Box:
     """Draw `text` in a rounded tag centred on `centre`; return the tag's box."""
     text, box = pill_layout(centre, text, size, bold=bold, max_width=max_width)
-    h = box[3] - box[1]
-    draw.rounded_rectangle(
-        box, radius=h / 2, fill=fill, outline=outline, width=1 if outline is not None else 0
-    )
-    draw_text(draw, centre, text, size, ink if ink is not None else text_on(fill), bold=bold)
+    colour = ink if ink is not None else text_on(fill)
+
+    def paint(d: Canvas, x: float, y: float) -> None:
+        _, b = pill_layout((x, y), text, size, bold=bold)
+        h = b[3] - b[1]
+        d.rounded_rectangle(
+            b, radius=h / 2, fill=fill, outline=outline, width=1 if outline is not None else 0
+        )
+        draw_text(d, (x, y), text, size, colour, bold=bold)
+
+    # Tags (unit names, statuses) recur every turn: kept and pasted, like pieces.
+    reach = (box[2] - box[0]) / 2 + 2, (box[3] - box[1]) / 2 + 2
+    key = ("pill", text, size, fill, colour, outline, bold)
+    PILL_STAMPS.draw(draw, key, centre, (reach[0], reach[1], reach[0], reach[1]), paint)
     return box
 
 
@@ -620,16 +676,43 @@ def draw_panel(
     sides: Mapping[str, str],
     top: int,
     width: int,
+    *,
+    filled: bool = False,
 ) -> None:
-    """Draw the panel as a band `width` wide starting at `top`: title, then lines in columns."""
+    """Draw the panel as a band `width` wide starting at `top`: title, then lines in columns.
+
+    `filled` says the band is PANEL_BG already (a new image made in that colour).
+    """
     m = _panel_metrics(panel, width)
     if not m.height:
         return
-    draw.rectangle((0, top, width, top + m.height), fill=PANEL_BG)
+    if not filled:
+        draw.rectangle((0, top, width, top + m.height), fill=PANEL_BG)
     draw.line(((0, top), (width, top)), fill=PANEL_RULE, width=max(2, m.pad // 6))
+    colours = tuple((name, side_colour(name, sides)) for name in sorted(sides))
+
+    def line(at: Point, key: Hashable, reach: float, size: int, paint: Painter) -> None:
+        if filled:
+            # On the plain band a line can be kept, anti-aliasing and all, and pasted
+            # again: most lines recur turn after turn.
+            box = (size, size, reach, size)  # lines start at `at` and run right
+            PANEL_STAMPS.draw(draw, key, at, box, paint, backdrop=PANEL_BG)
+        else:
+            paint(draw, at[0], at[1])
+
+    def runs(text: str, size: int, bold: bool) -> Painter:
+        def paint(d: Canvas, x: float, y: float) -> None:
+            _draw_runs(d, (x, y), text, size, bold, sides)
+
+        return paint
+
     y = top + m.pad
     if panel.title:
-        _draw_runs(draw, (m.pad, y + m.title_size / 2), panel.title, m.title_size, True, sides)
+        title_at = (float(m.pad), y + m.title_size / 2)
+        reach = text_width(panel.title, m.title_size, bold=True) + m.title_size
+        paint = runs(panel.title, m.title_size, True)
+        line(title_at, ("runs", panel.title, m.title_size, True, colours), reach, m.title_size,
+             paint)
         y += round(m.title_size * 1.5)
     size = m.line_size
     for i, ln in enumerate(panel.lines):
@@ -639,29 +722,32 @@ def draw_panel(
         max_w = m.col_w - size * 2
         if ln.side is not None:
             c = side_colour(ln.side, sides)
-            draw.rounded_rectangle(
-                (x, ly - size * 0.45, x + size * 0.9, ly + size * 0.45),
-                radius=size * 0.2,
-                fill=c,
-                outline=INK,
-                width=1,
-            )
-            x += size * 1.5
-            max_w -= size * 1.5
-            ink = readable_on(c, PANEL_BG)
-            draw_text(
-                draw,
-                (x, ly),
-                fit_text(ln.text, size, max_w, bold=ln.bold),
-                size,
-                ink,
-                bold=ln.bold,
-                anchor="lm",
-            )
+            text = fit_text(ln.text, size, max_w - size * 1.5, bold=ln.bold)
+            reach = text_width(text, size, bold=ln.bold) + size * 3
+            line((x, ly), ("side", text, size, ln.bold, c), reach, size,
+                 _side_line(text, size, ln.bold, c))
             continue
-        _draw_runs(
-            draw, (x, ly), fit_text(ln.text, size, max_w, bold=ln.bold), size, ln.bold, sides
+        text = fit_text(ln.text, size, max_w, bold=ln.bold)
+        reach = text_width(text, size, bold=ln.bold) + size
+        line((x, ly), ("runs", text, size, ln.bold, colours), reach, size,
+             runs(text, size, ln.bold))
+
+
+def _side_line(text: str, size: int, bold: bool, c: RGB) -> Painter:
+    """Paint a panel line tinted with a side: its swatch, then its text."""
+
+    def paint(draw: Canvas, x: float, ly: float) -> None:
+        draw.rounded_rectangle(
+            (x, ly - size * 0.45, x + size * 0.9, ly + size * 0.45),
+            radius=size * 0.2,
+            fill=c,
+            outline=INK,
+            width=1,
         )
+        ink = readable_on(c, PANEL_BG)
+        draw_text(draw, (x + size * 1.5, ly), text, size, ink, bold=bold, anchor="lm")
+
+    return paint
 
 
 def _draw_runs(
@@ -742,9 +828,175 @@ class LayerCache:
             self._hits = self._misses = 0
 
 
-def encode_png(image: Image.Image, *, quantize: bool = True) -> bytes:
-    """Encode an image as PNG, by default reduced to a 256-colour palette first."""
-    out = image.quantize(256, method=Image.Quantize.FASTOCTREE) if quantize else image
+@dataclass(frozen=True)
+class Stamp:
+    """The pixels a drawing covers, cut out so that pasting it repeats the drawing.
+
+    Pasted where it was drawn (to the pixel, and at the same offset inside the pixel)
+    a stamp gives the drawing's own pixels; the one exception is an edge that falls
+    exactly between two pixels, which Pillow may round the other way at another
+    distance from the corner of the image. Either way a view always gives the same
+    picture.
+    """
+
+    left: int
+    top: int
+    image: Image.Image
+    mask: Image.Image
+
+
+# Draws something centred on (x, y) on a canvas.
+Painter = Callable[[Canvas, float, float], None]
+# How far a drawing goes from its centre: one distance, or (left, up, right, down).
+Reach = float | tuple[float, float, float, float]
+# Lookup tables to a 1-bit mask (pasting through one is three times faster than 8-bit).
+_ANY = [0] + [255] * 255  # any change at all is covered
+_NONE = [255] + [0] * 255  # no difference at all is covered
+
+
+def make_stamp(
+    reach: Reach,
+    fx: float,
+    fy: float,
+    paint: Painter,
+    backdrop: RGB | None = None,
+) -> Stamp | None:
+    """Draw `paint` around (fx, fy) once and keep what it covers.
+
+    `reach` bounds how far from its centre the drawing goes. Without a `backdrop` it
+    is drawn on black and on white: a pixel the drawing leaves alone stays black on
+    one and white on the other, a pixel it paints is the same on both, and anything
+    else is a blend with what lies under it, which such a stamp cannot repeat: then
+    (as when the drawing overflows `reach`) there is no stamp. With a `backdrop` it
+    is drawn on that colour, blends and all, for pasting where the picture is that
+    colour (text on the panel).
+    """
+    left, up, right, down = reach if isinstance(reach, tuple) else (reach,) * 4
+    px = 2 * math.ceil(left / 2) + 4  # even: see StampCache.draw
+    py = 2 * math.ceil(up / 2) + 4
+    size = (px + math.ceil(right) + 4, py + math.ceil(down) + 4)
+    if backdrop is not None:
+        drawn = Image.new("RGB", size, backdrop)
+        paint(Canvas(drawn), px + fx, py + fy)
+        bands = ImageChops.difference(drawn, Image.new("RGB", size, backdrop)).split()
+        changed = ImageChops.lighter(ImageChops.lighter(bands[0], bands[1]), bands[2])
+        mask = changed.point(_ANY, "1")
+    else:
+        drawn = Image.new("RGB", size, BLACK)
+        on_white = Image.new("RGB", size, WHITE)
+        paint(Canvas(drawn), px + fx, py + fy)
+        paint(Canvas(on_white), px + fx, py + fy)
+        diff = ImageChops.difference(drawn, on_white)
+        found = diff.getcolors(2)
+        if found is None or not {c for _, c in found} <= {BLACK, WHITE}:
+            return None
+        mask = diff.convert("L").point(_NONE, "1")
+    box = mask.getbbox()
+    if box is None or box[0] == 0 or box[1] == 0 or box[2] == size[0] or box[3] == size[1]:
+        return None
+    return Stamp(box[0] - px, box[1] - py, drawn.crop(box), mask.crop(box))
+
+
+def _even_floor(v: float) -> int:
+    n = math.floor(v)
+    return n - (n % 2)
+
+
+class StampCache:
+    """A thread-safe LRU of stamps: pieces and rings drawn once, then pasted.
+
+    With `second_sight`, a drawing is painted directly the first time it is asked for
+    and only made a stamp when it comes back: for things (panel lines) of which many
+    are seen once, where a stamp would cost more to make than it saves.
+    """
+
+    def __init__(self, maxsize: int = 1024, *, second_sight: bool = False) -> None:
+        self._lock = threading.Lock()
+        self._items: OrderedDict[Hashable, Stamp | None] = OrderedDict()
+        self._maxsize = maxsize
+        self._seen: OrderedDict[Hashable, None] | None = OrderedDict() if second_sight else None
+
+    def draw(
+        self,
+        draw: Canvas,
+        key: Hashable,
+        centre: Point,
+        reach: Reach,
+        paint: Painter,
+        backdrop: RGB | None = None,
+    ) -> None:
+        """Paint at `centre` from the stamp for `key` (made on first use), or directly.
+
+        `key` must name everything `paint` depends on except where it is drawn; the
+        centre's offset from an even pixel is added here, so the stamp is the same
+        pixels. Even, because round() takes halves to the even neighbour: moving a
+        drawing by an even number of pixels moves every rounded coordinate with it.
+        """
+        x0, y0 = _even_floor(centre[0]), _even_floor(centre[1])
+        fx, fy = centre[0] - x0, centre[1] - y0
+        full = (key, fx, fy, backdrop)
+        with self._lock:
+            missing = full not in self._items
+            stamp = self._items.get(full)
+            if not missing:
+                self._items.move_to_end(full)
+            elif self._seen is not None and full not in self._seen:
+                self._seen[full] = None
+                while len(self._seen) > self._maxsize:
+                    self._seen.popitem(last=False)
+                missing = False  # painted directly below; a stamp if it comes back
+        if missing:
+            stamp = make_stamp(reach, fx, fy, paint, backdrop)
+            with self._lock:
+                self._items[full] = stamp
+                while len(self._items) > self._maxsize:
+                    self._items.popitem(last=False)
+        if stamp is None:
+            paint(draw, centre[0], centre[1])
+        else:
+            draw.image.paste(stamp.image, (x0 + stamp.left, y0 + stamp.top), stamp.mask)
+
+    def clear(self) -> None:
+        """Forget every stamp."""
+        with self._lock:
+            self._items.clear()
+            if self._seen is not None:
+                self._seen.clear()
+
+
+PILL_STAMPS = StampCache(maxsize=512)
+# Panel lines seen twice are kept on the panel's colour and pasted (see draw_panel).
+PANEL_STAMPS = StampCache(maxsize=512, second_sight=True)
+
+
+# A board's inks, fills and the anti-aliased edges between them fit in 128 colours
+# with no visible loss; fewer entries also make the PNG about 4% smaller than 256.
+PALETTE_COLOURS = 128
+
+
+def palette_of(sample: Image.Image, colours: int = PALETTE_COLOURS) -> Image.Image:
+    """Return a palette for pictures like `sample` (carried by a 1x1 image)."""
+    found = sample.quantize(colours, method=Image.Quantize.FASTOCTREE)
+    carrier = Image.new("P", (1, 1))
+    carrier.putpalette(found.getpalette() or [])
+    return carrier
+
+
+def encode_png(
+    image: Image.Image, *, quantize: bool = True, palette: Image.Image | None = None
+) -> bytes:
+    """Encode an image as PNG, by default reduced to a 256-colour palette first.
+
+    With `palette` (from `palette_of`) each pixel takes its nearest colour in it: several
+    times faster than finding a palette for every picture, and as close when the
+    palette was made from pictures of the same board.
+    """
+    if not quantize:
+        out = image
+    elif palette is not None:
+        out = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    else:
+        out = image.quantize(256, method=Image.Quantize.FASTOCTREE)
     buf = io.BytesIO()
     out.save(buf, "PNG", compress_level=6)
     return buf.getvalue()

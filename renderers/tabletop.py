@@ -14,7 +14,14 @@ from PIL import Image
 
 from renderers import primitives as P
 from renderers.primitives import RGB, Point
-from rules.core.board import TableArrow, TableObjective, TabletopView, TableUnit
+from rules.core.board import (
+    Panel,
+    PanelLine,
+    TableArrow,
+    TableObjective,
+    TabletopView,
+    TableUnit,
+)
 
 MAT: RGB = (200, 204, 178)
 MAT_EDGE: RGB = (58, 62, 54)
@@ -23,6 +30,9 @@ GRID_MID: RGB = (128, 136, 108)
 CONTESTED: RGB = (120, 120, 124)
 
 CACHE = P.LayerCache(maxsize=16)
+# Objective rings and tokens drawn once and pasted after (they never move).
+STAMPS = P.StampCache(maxsize=256)
+PALETTES = P.LayerCache(maxsize=16)
 
 
 @dataclass(frozen=True)
@@ -155,17 +165,33 @@ def _draw_objective_ring(
     box = (cx - ring, cy - ring, cx + ring, cy + ring)
     if o.contested:
         blend.ellipse(box, fill=(*CONTESTED, 60))
-        # Grey and white stripes round the ring: held by nobody, fought over.
-        for k in range(0, 360, 20):
-            d.arc(box, k, k + 10, fill=CONTESTED, width=wd)
-            d.arc(box, k + 10, k + 20, fill=P.WHITE, width=wd)
+        STAMPS.draw(d, ("contested", ring, wd), (cx, cy), ring + wd, _stripes(ring, wd))
     elif o.holder is not None:
         c = P.side_colour(o.holder, sides)
         blend.ellipse(box, fill=(*c, 56))
         d.ellipse(box, outline=c, width=wd)
     else:
+        STAMPS.draw(d, ("open", ring, wd), (cx, cy), ring + wd, _dashes(ring, wd))
+
+
+def _stripes(ring: float, wd: int) -> P.Painter:
+    def paint(d: P.Canvas, cx: float, cy: float) -> None:
+        # Grey and white stripes round the ring: held by nobody, fought over.
+        box = (cx - ring, cy - ring, cx + ring, cy + ring)
+        for k in range(0, 360, 20):
+            d.arc(box, k, k + 10, fill=CONTESTED, width=wd)
+            d.arc(box, k + 10, k + 20, fill=P.WHITE, width=wd)
+
+    return paint
+
+
+def _dashes(ring: float, wd: int) -> P.Painter:
+    def paint(d: P.Canvas, cx: float, cy: float) -> None:
+        box = (cx - ring, cy - ring, cx + ring, cy + ring)
         for k in range(0, 360, 15):
             d.arc(box, k, k + 8, fill=(96, 96, 90), width=max(2, wd // 2))
+
+    return paint
 
 
 def _draw_objective_token(
@@ -177,16 +203,17 @@ def _draw_objective_token(
     token_fill: RGB = (250, 246, 232)
     if o.holder is not None and not o.contested:
         token_fill = P.mix(P.side_colour(o.holder, sides), P.WHITE, 0.75)
-    d.regular_polygon(
-        (cx, cy, r),
-        6,
-        rotation=30,
-        fill=token_fill,
-        outline=P.INK,
-        width=max(2, round(lay.scale / 8)),
-    )
+    width = max(2, round(lay.scale / 8))
     size = max(10, round(r * (0.95 if len(o.label) <= 2 else 0.6)))
-    P.draw_text(d, (cx, cy), P.fit_text(o.label, size, r * 1.7, bold=True), size, P.INK, bold=True)
+    text = P.fit_text(o.label, size, r * 1.7, bold=True)
+
+    def paint(dd: P.Canvas, x: float, y: float) -> None:
+        dd.regular_polygon(
+            (x, y, r), 6, rotation=30, fill=token_fill, outline=P.INK, width=width
+        )
+        P.draw_text(dd, (x, y), text, size, P.INK, bold=True)
+
+    STAMPS.draw(d, ("token", r, width, token_fill, text, size), (cx, cy), r + width, paint)
 
 
 def _status_colour(tag: str) -> RGB:
@@ -363,5 +390,61 @@ def render(view: TabletopView, width: int = 1200) -> Image.Image:
     # Names and status tags last, so nothing covers them.
     for u in view.units:
         _draw_unit_text(d, lay, u, view.sides)
-    P.draw_panel(d, view.panel, view.sides, lay.height, width)
+    P.draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
     return img
+
+
+# ---------------------------------------------------------------------------
+# Palette
+
+
+def _sides_in_use(view: TabletopView) -> tuple[tuple[str, RGB], ...]:
+    names = {*view.sides, *(u.side for u in view.units)}
+    names |= {o.holder for o in view.objectives if o.holder is not None}
+    names |= {ln.side for ln in view.panel.lines if ln.side is not None}
+    return tuple((n, P.side_colour(n, view.sides)) for n in sorted(names))
+
+
+def palette(view: TabletopView, width: int = 1200) -> Image.Image:
+    """Return the palette every picture of this table, width and sides is encoded with.
+
+    Found once from a sample: this table with units, objectives, tags, arrows and panel
+    text of every kind and side, so the same view always gives the same PNG.
+    """
+    sides = _sides_in_use(view)
+    key = (_static_key(view, width), sides)
+    return PALETTES.get(key, lambda: P.palette_of(render(_palette_sample(view, sides), width)))
+
+
+def _palette_sample(view: TabletopView, sides: tuple[tuple[str, RGB], ...]) -> TabletopView:
+    w, h = view.width, view.height
+    units: list[TableUnit] = []
+    objectives = [
+        TableObjective(x=w * 0.2, y=h * 0.5, label="1"),
+        TableObjective(x=w * 0.5, y=h * 0.5, label="2", contested=True),
+    ]
+    for i, (name, _) in enumerate(sides):
+        y = h * (0.2 + 0.6 * (i % 2)) + (i // 2) * 2.0
+        units += [
+            TableUnit(x=w * 0.15, y=y, side=name, label="U1", radius=1.0, highlight=True),
+            TableUnit(x=w * 0.35, y=y, side=name, label="U2 5/10 Boyz (second mob)", radius=1.5,
+                      status=("SHOCKED", "BELOW HALF")),
+            TableUnit(x=w * 0.6, y=y, side=name, label="U3", radius=2.0, status=("\u00bd",)),
+        ]
+        objectives.append(TableObjective(x=w * 0.8, y=y, label=f"O{i + 3}", holder=name))
+    arrows = tuple(
+        TableArrow(x1=w * 0.1, y1=h * (0.3 + 0.1 * i), x2=w * 0.3, y2=h * (0.35 + 0.1 * i), kind=k)
+        for i, k in enumerate(("move", "battle", "retreat", "target"))
+    )
+    lines = [PanelLine(text="Battle round 1 of 5", bold=True)]
+    for name, _ in sides:
+        lines.append(PanelLine(text=f"{name}: 2 CP, 10 VP (primary 5, secondary 5)", side=name))
+    lines.append(PanelLine(text="Primary: " + " ".join(name for name, _ in sides)))
+    return view.model_copy(
+        update={
+            "units": tuple(units),
+            "objectives": tuple(objectives),
+            "arrows": arrows,
+            "panel": Panel(title=f"Sample: {view.panel.title or 'Table'}", lines=tuple(lines)),
+        }
+    )

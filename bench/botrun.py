@@ -1,0 +1,185 @@
+"""Run the real BanneretBot against bench/fakeserver.py in another process.
+
+Shared by the `bot` and `loop` benchmarks. The bot gets one extra command, `/bare`,
+a plain discord.py command that answers with the same PNG bytes as a board: the
+floor any bot pays to post a picture. A probe task wakes every millisecond on the
+bot's event loop and notes how late it was: the loop's stalls, phase by phase.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bench.positions import demo_turns, typical_turn
+from bench.tables import seat_games, temp_store
+from bot.client import BanneretBot, point_at
+from bot.config import Settings
+from bot.service import GameService
+from bot.store import GameRow
+from renderers import render_png
+from rules.core.system import system
+
+ROOT = Path(__file__).resolve().parents[1]
+PROBE_INTERVAL = 0.001
+
+
+@dataclass
+class Phase:
+    """What the server measured for one phase, and what the probe saw meanwhile."""
+
+    name: str
+    figures: dict[str, Any] = field(default_factory=dict)
+    lags: list[float] = field(default_factory=list)
+
+    @property
+    def stall_max(self) -> float:
+        """Return the longest the loop could not run the probe (seconds)."""
+        return max(self.lags, default=0.0)
+
+    def stall_quantile(self, q: float) -> float:
+        """Return a quantile of the probe's lateness (seconds)."""
+        ordered = sorted(self.lags)
+        return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else 0.0
+
+    def blocked_per_request(self, baseline: float = 0.0) -> float:
+        """Return the loop's blocked time per request: the probe's lateness beyond
+        `baseline` (its lateness on an idle loop, timer slack), summed (seconds)."""
+        n = self.figures.get("n", 0)
+        return sum(max(0.0, lag - baseline) for lag in self.lags) / n if n else 0.0
+
+
+def _seated(row: GameRow, users: dict[str, str]) -> GameRow:
+    """Return the row with its seats held by the fake server's users."""
+    names = {"alice": users["alice"], "bob": users["bob"]}
+    return replace(
+        row,
+        seats={s: names.get(u or "", u) for s, u in row.seats.items()},
+        creator_id=names.get(row.creator_id, row.creator_id),
+    )
+
+
+def _bare_command(png: bytes) -> app_commands.Command[Any, Any, None]:
+    async def bare(interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="Board", description="The same picture, nothing else.")
+        embed.set_image(url="attachment://board.png")
+        await interaction.response.send_message(
+            embed=embed, file=discord.File(io.BytesIO(png), filename="board.png")
+        )
+
+    return app_commands.Command(name="bare", description="Post a board PNG", callback=bare)
+
+
+def demo_lines(limit: int) -> list[tuple[str, str, dict[str, Any]]]:
+    """Return the demo's board-changing slash commands as (user, command, options)."""
+    from bot.commands import SURFACE, coerce
+    from bot.console import split_options
+    from rules.core.data import data_dir
+
+    out: list[tuple[str, str, dict[str, Any]]] = []
+    script = (data_dir() / "demo" / "samurai.txt").read_text(encoding="utf-8").splitlines()
+    for line in script[4:]:  # after /game new and the invitation's button
+        words = line.split(None, 3)
+        if len(words) < 3 or not words[0].startswith("@") or not words[1].startswith("/"):
+            continue
+        path = f"{words[1][1:]} {words[2]}"
+        if path == "game hand":
+            continue
+        options = coerce(SURFACE.commands[path], split_options(words[3] if len(words) > 3 else ""))
+        out.append((words[0][1:], path, options))
+        if len(out) >= limit:
+            break
+    return out
+
+
+async def session(plan: dict[str, Any]) -> list[Phase]:
+    """Start the server process and the bot, run the plan, return each phase's figures."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bench.fakeserver", json.dumps(plan),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=str(ROOT),
+    )
+    assert proc.stdout is not None and proc.stdin is not None
+    phases: list[Phase] = []
+    bot: BanneretBot | None = None
+    tasks: list[asyncio.Task[Any]] = []
+    try:
+        hello = json.loads(await asyncio.wait_for(proc.stdout.readline(), 30))
+        bot = _bot(hello)
+        current: list[Phase] = [Phase("setup")]
+
+        async def probe() -> None:
+            loop = asyncio.get_running_loop()
+            last = loop.time()
+            while True:
+                await asyncio.sleep(PROBE_INTERVAL)
+                now = loop.time()
+                current[0].lags.append(max(0.0, now - last - PROBE_INTERVAL))
+                last = now
+
+        tasks.append(asyncio.create_task(bot.start(hello["token"])))
+        tasks.append(asyncio.create_task(probe()))
+        while True:
+            line = await asyncio.wait_for(proc.stdout.readline(), plan["deadline"] + 30)
+            if not line:
+                raise RuntimeError("the fake Discord server stopped early")
+            msg = json.loads(line)
+            if msg["kind"] == "start":
+                current[0] = Phase(msg["phase"])
+            elif msg["kind"] == "end":
+                current[0].figures = {k: v for k, v in msg.items() if k not in ("kind", "phase")}
+                phases.append(current[0])
+                current[0] = Phase("between")
+            elif msg["kind"] == "error":
+                raise RuntimeError(f"the fake Discord server failed: {msg['errors']}")
+            elif msg["kind"] == "done":
+                break
+            if tasks[0].done():
+                tasks[0].result()
+                raise RuntimeError("the bot stopped")
+    finally:
+        if bot is not None:
+            await bot.close()
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+        proc.stdin.close()  # the server stops once the bot has gone
+        try:
+            await asyncio.wait_for(proc.wait(), 15)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+            await proc.wait()
+    return phases
+
+
+def _bot(hello: dict[str, Any]) -> BanneretBot:
+    store = temp_store("bot.db")
+    users = hello["users"]
+    position = _seated(typical_turn("move").before, users)
+    seat_games(store, position, hello["channels"])
+    seat_games(store, _seated(demo_turns()[0].before, users), [hello["demo"]])
+    service = GameService(store, render=render_png)
+    settings = Settings(
+        _env_file=None,
+        DISCORD_TOKEN=hello["token"],
+        DISCORD_DEV_GUILD=None,
+        BANNERET_DB=store.path,
+        BANNERET_API_BASE=hello["base_url"],
+        BANNERET_GATEWAY_URL=hello["gateway_url"],
+    )
+    point_at(settings.api_base, settings.gateway_url)
+    bot = BanneretBot(service, settings)
+    sys_ = system(position.system)
+    png = render_png(sys_.board(sys_.load_state(position.state)))
+    bot.tree.add_command(_bare_command(png))
+    return bot

@@ -1,0 +1,154 @@
+"""The loopback Discord of tests/e2e, in its own process, driving load at a bot.
+
+    python -m bench.fakeserver PLAN_JSON
+
+Prints one JSON object a line on stdout: first `hello` (URLs, token, channel and
+user ids), then `start` and `end` for each phase of the plan (with its figures),
+then `done`, and waits for its stdin to close. The bot under test runs in another
+process (bench/botrun.py) pointed at the URLs.
+
+A phase sends `count` interactions of one command, `concurrency` at a time, each
+from its own channel, and times each from the moment it is dispatched on the
+gateway until the bot's answer is complete (its callback, or the follow-up that
+completes a deferred answer). Every phase stops at `count` or `seconds`, whichever
+comes first, and the whole run at `deadline` seconds.
+
+A phase with `lines` instead sends those slash commands one after another (the
+Samurai demo's turns), as the players in the bot's game channel; one with `idle`
+just waits that many seconds (the bot's loop at rest, for the probe's baseline).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+import time
+from typing import Any
+
+from tests.e2e.fakediscord import CB_DEFERRED_MESSAGE, IT_COMMAND, FakeDiscord
+
+CHANNELS = 10
+
+
+def say(**fields: Any) -> None:
+    """Write one line for the bot process to read."""
+    sys.stdout.write(json.dumps(fields) + "\n")
+    sys.stdout.flush()
+
+
+def _answered(record: Any) -> bool:
+    if record.callback_type is None:
+        return False
+    if record.callback_type == CB_DEFERRED_MESSAGE:
+        original = record.original
+        return original is None or not original.loading or original.deleted
+    return True
+
+
+async def _one(fake: FakeDiscord, user: Any, channel: Any, command: str,
+               options: dict[str, Any]) -> float:
+    data = fake._command_data(user, channel, command, options, focused=None)
+    record = fake._new_interaction(IT_COMMAND, user, channel, data, label=f"/{command}")
+    t0 = time.perf_counter()
+    fake._send_interaction(record)
+    await fake.wait_for(lambda: _answered(record), timeout=10.0, what=f"/{command}")
+    elapsed = time.perf_counter() - t0
+    if record.rejections:
+        raise RuntimeError(f"/{command} was rejected: {record.rejections[0]}")
+    # Forget it: a long run would otherwise keep every board it was sent.
+    fake._tokens.pop(record.token, None)
+    fake._by_id.pop(record.id, None)
+    return elapsed
+
+
+async def _load(fake: FakeDiscord, phase: dict[str, Any], channels: list[Any], user: Any) -> dict[
+        str, Any]:
+    count, concurrency = phase["count"], phase["concurrency"]
+    stop_at = time.perf_counter() + phase["seconds"]
+    latencies: list[float] = []
+    sent = 0
+
+    async def worker(k: int) -> None:
+        nonlocal sent
+        while sent < count and time.perf_counter() < stop_at:
+            sent += 1
+            latencies.append(await _one(fake, user, channels[k % len(channels)],
+                                        phase["command"], {}))
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(worker(k) for k in range(concurrency)))
+    seconds = time.perf_counter() - t0
+    return _figures(latencies, seconds)
+
+
+async def _script(fake: FakeDiscord, phase: dict[str, Any], channel: Any) -> dict[str, Any]:
+    latencies: list[float] = []
+    stop_at = time.perf_counter() + phase["seconds"]
+    t0 = time.perf_counter()
+    for who, command, options in phase["lines"]:
+        if time.perf_counter() > stop_at:
+            break
+        latencies.append(await _one(fake, fake.user(who), channel, command, options))
+    return _figures(latencies, time.perf_counter() - t0)
+
+
+def _figures(latencies: list[float], seconds: float) -> dict[str, Any]:
+    ordered = sorted(latencies)
+
+    def q(p: float) -> float:
+        return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))] if ordered else 0.0
+
+    return {
+        "n": len(latencies),
+        "seconds": seconds,
+        "rps": len(latencies) / seconds if seconds else 0.0,
+        "p50": q(0.5),
+        "p99": q(0.99),
+        "max": ordered[-1] if ordered else 0.0,
+        "worst": ordered[-8:],
+    }
+
+
+async def main(plan: dict[str, Any]) -> None:
+    """Serve, wait for the bot, run the plan's phases, report, stop."""
+    deadline = time.perf_counter() + plan["deadline"]
+    async with FakeDiscord(response_deadline=3.0) as fake:
+        users = {name: fake.user(name) for name in ("alice", "bob")}
+        channels = [fake.text_channel(f"table-{i}") for i in range(CHANNELS)]
+        game = fake.text_channel("demo")
+        say(kind="hello", base_url=fake.base_url, gateway_url=fake.gateway_url, token=fake.token,
+            channels=[str(c.id) for c in channels], demo=str(game.id),
+            users={n: str(u.id) for n, u in users.items()})
+        await fake.wait_for(lambda: bool(fake.synced_commands()) and fake.identify_count > 0,
+                            timeout=max(1.0, deadline - time.perf_counter()),
+                            what="the bot to sync its commands and connect")
+        await asyncio.sleep(0.2)  # let the bot finish READY
+        for phase in plan["phases"]:
+            if time.perf_counter() > deadline:
+                break
+            say(kind="start", phase=phase["name"])
+            if phase.get("idle"):
+                await asyncio.sleep(phase["idle"])
+                figures = _figures([], phase["idle"])
+            elif phase.get("lines"):
+                figures = await _script(fake, phase, game)
+            else:
+                figures = await _load(fake, phase, channels, users["alice"])
+            say(kind="end", phase=phase["name"], **figures)
+            fake.messages.clear()
+            fake.interactions.clear()
+            fake.request_log.clear()
+        if fake.server_errors:
+            say(kind="error", errors=fake.server_errors[:5])
+        say(kind="done")
+        # Keep serving until the bot has closed (its process closes our stdin), so it
+        # does not see the server vanish and try to reconnect; give up after a while.
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(loop.run_in_executor(None, sys.stdin.read), 10.0)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(json.loads(sys.argv[1])))
