@@ -28,6 +28,10 @@ SQRT3 = math.sqrt(3.0)
 BOARD_BG: RGB = (70, 82, 64)
 GRID: RGB = (120, 128, 104)
 SECTION_INK: RGB = (150, 20, 20)
+AREA_EDGE: RGB = (150, 96, 20)
+AREA_TINT: RGB = (255, 232, 170)
+AREA_LABEL_BG: RGB = (250, 236, 196)
+AREA_LABEL_INK: RGB = (110, 66, 10)
 
 CACHE = P.LayerCache(maxsize=16)
 # Pieces drawn once and pasted after: a piece that has not moved or changed is
@@ -67,6 +71,10 @@ class HexLayout:
         span = view.cols + (0.5 if not view.short_odd_rows and view.rows > 1 else 0.0)
         margin_x = max(8.0, width / 60)
         hex_w = (width - 2 * margin_x) / span
+        if any(_touches_side(view, members) for name, members in view.areas if name):
+            # Room beside the board for the name of an area on a side edge, set upright.
+            margin_x = max(margin_x, _area_label_size(hex_w) * 1.6)
+            hex_w = (width - 2 * margin_x) / span
         size = hex_w / SQRT3
         # Room above and below for area names that sit on the board's edge.
         margin_y = max(10.0, hex_w * 0.32)
@@ -133,6 +141,28 @@ def _parse(label: str) -> Hex | None:
     except ValueError:
         log.warning("board view names no hex %r; skipped", label)
         return None
+
+
+def _area_label_size(hex_w: float) -> int:
+    return max(10, round(hex_w * 0.17))
+
+
+def _area_hexes(members: Iterable[str]) -> list[Hex]:
+    return [h for h in (_parse(m) for m in members) if h is not None]
+
+
+def _touches_side(view: HexBoardView, members: Iterable[str]) -> bool:
+    """Say whether an area has a hex on the board's left or right edge."""
+    for h in _area_hexes(members):
+        short = view.short_odd_rows and h.row % 2 == 1
+        if h.col == 0 or h.col == view.cols - (2 if short else 1):
+            return True
+    return False
+
+
+def _touches_end(view: HexBoardView, members: Iterable[str]) -> bool:
+    """Say whether an area has a hex on the board's top or bottom row."""
+    return any(h.row in (0, view.rows - 1) for h in _area_hexes(members))
 
 
 # ---------------------------------------------------------------------------
@@ -331,16 +361,25 @@ def _draw_static(view: HexBoardView, width: int) -> Image.Image:
     kinds = _terrain_kinds(view)
     hexes = [(h, lay.point(h.x, h.row), terrain_style(kinds.get(h.label))) for h in board.hexes()]
     grid_w = max(1, round(lay.hex_w / 45))
-    for _, c, style in hexes:
-        d.polygon(lay.corners(c), fill=style.fill, outline=GRID, width=grid_w)
+    # A multi-hex area (a camp) is one space: a light tint over its hexes says so.
+    tinted = {
+        h.label for _, members in view.areas if len(members) > 1 for h in _area_hexes(members)
+    }
+    for h, c, style in hexes:
+        fill = P.mix(style.fill, AREA_TINT, 0.55) if h.label in tinted else style.fill
+        d.polygon(lay.corners(c), fill=fill, outline=GRID, width=grid_w)
     for _, c, style in hexes:
         if style.glyph is not None:
             style.glyph(d, c, lay)
+    for _, members in view.areas:
+        _draw_area(d, lay, members)
     for name, members in view.areas:
-        _draw_area(d, lay, name, members)
+        if name and (_touches_side(view, members) or _touches_end(view, members)):
+            _draw_edge_area_label(d, view, lay, name, members)
     _draw_section_lines(d, lay, view.section_lines)
     for h, c, style in hexes:
-        _draw_coordinate(d, lay, h, c, style.fill)
+        fill = P.mix(style.fill, AREA_TINT, 0.55) if h.label in tinted else style.fill
+        _draw_coordinate(d, lay, h, c, fill)
     return img
 
 
@@ -389,17 +428,15 @@ def _draw_section_lines(d: P.Canvas, lay: HexLayout, xs: Iterable[float]) -> Non
         )
 
 
-def _draw_area(d: P.Canvas, lay: HexLayout, name: str, members: Iterable[str]) -> None:
-    hexes = [h for h in (_parse(m) for m in members) if h is not None]
+def _draw_area(d: P.Canvas, lay: HexLayout, members: Iterable[str]) -> None:
+    """Outline an area round its outside edges."""
+    hexes = _area_hexes(members)
     if not hexes:
         return
     inside = {(round(h.x * 2), h.row) for h in hexes}
     edges: list[tuple[Point, Point]] = []
-    centres: list[Point] = []
     for h in hexes:
-        c = lay.point(h.x, h.row)
-        centres.append(c)
-        corners = lay.corners(c, inset=lay.hex_w * 0.03)
+        corners = lay.corners(lay.point(h.x, h.row), inset=lay.hex_w * 0.03)
         for k, (dx, dr) in enumerate(_EDGE_NEIGHBOUR):
             if (round((h.x + dx) * 2), h.row + dr) not in inside:
                 edges.append((corners[k], corners[(k + 1) % 6]))
@@ -407,20 +444,89 @@ def _draw_area(d: P.Canvas, lay: HexLayout, name: str, members: Iterable[str]) -
     for a, b in edges:
         d.line((a, b), fill=P.WHITE, width=wd + 4)
     for a, b in edges:
-        d.line((a, b), fill=(150, 96, 20), width=wd)
+        d.line((a, b), fill=AREA_EDGE, width=wd)
     for a, b in edges:  # round the joints
         for p in (a, b):
-            P.disc(d, p[0], p[1], wd / 2, (150, 96, 20))
-    if name:
-        mx = sum(c[0] for c in centres) / len(centres)
-        ys = [c[1] for c in centres]
-        size = max(10, round(lay.hex_w * 0.17))
-        # Put the name on the outer side of the area: edge areas get it in the margin.
-        if sum(ys) / len(ys) < lay.height / 2:
-            y = min(ys) - lay.size - size * 0.35
-        else:
-            y = max(ys) + lay.size + size * 0.35
-        P.pill(d, (mx, y), name, size, (250, 236, 196), ink=(110, 66, 10), outline=(150, 96, 20))
+            P.disc(d, p[0], p[1], wd / 2, AREA_EDGE)
+
+
+def _area_pill(d: P.Canvas, centre: Point, name: str, size: int) -> P.Box:
+    return P.pill(d, centre, name, size, AREA_LABEL_BG, ink=AREA_LABEL_INK, outline=AREA_EDGE)
+
+
+def _draw_edge_area_label(
+    d: P.Canvas, view: HexBoardView, lay: HexLayout, name: str, members: Iterable[str]
+) -> None:
+    """Name an area on the board's edge in the margin beside it, where no piece can cover it."""
+    hexes = _area_hexes(members)
+    centres = [lay.point(h.x, h.row) for h in hexes]
+    size = _area_label_size(lay.hex_w)
+    xs, ys = [c[0] for c in centres], [c[1] for c in centres]
+    if _touches_side(view, members):
+        # Set upright along the side edge, reading up on the left and down on the right.
+        my = (min(ys) + max(ys)) / 2
+        room = max(ys) - min(ys) + lay.size * 1.2
+        left = sum(xs) / len(xs) < lay.width / 2
+        x = lay.margin_x / 2 if left else lay.width - lay.margin_x / 2
+        _rotated_pill(d, (x, my), name, size, room, left)
+        return
+    mx = sum(xs) / len(xs)
+    if sum(ys) / len(ys) < lay.height / 2:
+        y = min(ys) - lay.size - size * 0.35
+    else:
+        y = max(ys) + lay.size + size * 0.35
+    text = P.fit_text(name, size, lay.width - 2 * lay.margin_x)
+    _area_pill(d, (mx, y), text, size)
+
+
+def _rotated_pill(
+    d: P.Canvas, centre: Point, name: str, size: int, room: float, reads_up: bool
+) -> None:
+    """Draw an area's name tag turned a quarter round, centred on `centre`."""
+    text, box = P.pill_layout((0.0, 0.0), name, size, max_width=room)
+    w, h = math.ceil(box[2] - box[0]) + 6, math.ceil(box[3] - box[1]) + 6
+    x0, y0 = round(centre[0] - h / 2), round(centre[1] - w / 2)
+    region = (x0, y0, x0 + h, y0 + w)
+    # Turn what lies there so the tag can be drawn level, then turn it all back.
+    there = d.image.crop(region)
+    level = there.transpose(
+        Image.Transpose.ROTATE_270 if reads_up else Image.Transpose.ROTATE_90
+    )
+    P.pill(P.Canvas(level), (w / 2, h / 2), text, size, AREA_LABEL_BG, ink=AREA_LABEL_INK,
+           outline=AREA_EDGE)
+    back = level.transpose(Image.Transpose.ROTATE_90 if reads_up else Image.Transpose.ROTATE_270)
+    d.image.paste(back, region[:2])
+
+
+def _free_area_label_spot(
+    lay: HexLayout, members: Iterable[str], size: int, name: str, pieces: list[_Placed]
+) -> Point | None:
+    """Return where an inland area's name covers no piece: above, below or on the area."""
+    hexes = _area_hexes(members)
+    if not hexes:
+        return None
+    centres = [lay.point(h.x, h.row) for h in hexes]
+    mx = sum(c[0] for c in centres) / len(centres)
+    top, bottom = min(c[1] for c in centres), max(c[1] for c in centres)
+    spots = [
+        (mx, top - lay.size * 0.78),
+        (mx, bottom + lay.size * 0.78),
+        *sorted(centres, key=lambda c: abs(c[0] - mx)),
+        (mx, (top + bottom) / 2),
+    ]
+
+    def covered(spot: Point) -> int:
+        _, box = P.pill_layout(spot, name, size)
+        return sum(
+            1
+            for pl in pieces
+            if box[0] < pl.centre[0] + pl.radius * 1.4
+            and pl.centre[0] - pl.radius * 1.4 < box[2]
+            and box[1] < pl.centre[1] + pl.radius * 1.4
+            and pl.centre[1] - pl.radius * 1.4 < box[3]
+        )
+
+    return min(spots, key=covered)
 
 
 # ---------------------------------------------------------------------------
@@ -474,17 +580,55 @@ def _draw_bow(d: P.Canvas, c: Point, r: float, ink: RGB) -> None:
     d.polygon([at(1.05, 0), at(0.6, -0.3), at(0.6, 0.3)], fill=ink)
 
 
-def _draw_marker(d: P.Canvas, placed: _Placed, sides: dict[str, str]) -> None:
+def _draw_marker(d: P.Canvas, placed: _Placed, sides: dict[str, str], flipped: bool) -> None:
     """Paint a piece from its stamp (drawn the first time this piece is seen just so)."""
     m, (cx, cy), r = placed.marker, placed.centre, placed.radius
     base = P.side_colour(m.side, sides)
-    look = (base, m.shape, m.label, m.count, m.leader, m.cavalry, m.ranged, m.faded, r)
+    pointers = _pointer_angles(m.pointers, flipped)
+    look = (base, m.shape, m.label, m.count, m.leader, m.cavalry, m.ranged, m.faded, r, pointers)
     STAMPS.draw(
-        d, look, (cx, cy), r * 2 + 4, lambda dd, x, y: _paint_marker(dd, m, x, y, r, base)
+        d,
+        look,
+        (cx, cy),
+        r * 2 + 4,
+        lambda dd, x, y: _paint_marker(dd, m, x, y, r, base, pointers),
     )
 
 
-def _paint_marker(d: P.Canvas, m: HexMarker, cx: float, cy: float, r: float, base: RGB) -> None:
+def _pointer_angles(directions: Iterable[int], flipped: bool) -> tuple[int, ...]:
+    """Return the screen angles (degrees, clockwise from east) of a piece's pointers.
+
+    Direction k (E, NE, NW, W, SW, SE: `rules.core.hexgrid` order) faces the neighbour
+    across edge (k + 1) % 6 of `HexLayout.corners`, 60 degrees further anticlockwise
+    each time; a flipped board turns them half a circle with the picture.
+    """
+    turn = 180 if flipped else 0
+    return tuple(sorted({(turn - 60 * (k % 6)) % 360 for k in directions}))
+
+
+def _paint_pointer(d: P.Canvas, cx: float, cy: float, r: float, angle: int, ink: RGB) -> None:
+    """Paint a chevron straddling a piece's rim, pointing out at `angle` degrees."""
+    a = math.radians(angle)
+    ux, uy = math.cos(a), math.sin(a)
+
+    def at(out: float, across: float) -> Point:
+        return (cx + (ux * out - uy * across) * r, cy + (uy * out + ux * across) * r)
+
+    tip, back, notch, half = 1.4, 0.86, 1.06, 0.36
+    chevron = [at(tip, 0), at(back, half), at(notch, 0), at(back, -half)]
+    d.polygon(chevron, fill=P.WHITE, outline=P.WHITE, width=max(2, round(r / 9)))
+    d.polygon(chevron, fill=ink)
+
+
+def _paint_marker(
+    d: P.Canvas,
+    m: HexMarker,
+    cx: float,
+    cy: float,
+    r: float,
+    base: RGB,
+    pointers: tuple[int, ...] = (),
+) -> None:
     fade = 0.6 if m.faded else 0.0
 
     def f(c: RGB) -> RGB:
@@ -495,6 +639,10 @@ def _paint_marker(d: P.Canvas, m: HexMarker, cx: float, cy: float, r: float, bas
     edge = f(P.INK)
     badge_bg = f(P.WHITE)
     P.disc(d, cx, cy, r, fill, outline=edge, width=max(2, round(r / 12)))
+    # A faded piece's pointers fade less than the piece, so its arrows still read.
+    pointer_ink = P.mix(P.INK, OPEN.fill, 0.3) if fade else P.INK
+    for angle in pointers:
+        _paint_pointer(d, cx, cy, r, angle, pointer_ink)
     only_leader = m.leader is not None and m.leader == m.label
     if only_leader:
         P.draw_shape(d, "star", cx, cy - r * 0.45, r * 0.3, f((255, 210, 40)), outline=edge)
@@ -655,7 +803,14 @@ def render(view: HexBoardView, width: int = 1200) -> Image.Image:
     for c, r in bursts:
         P.burst(d, c, r, (255, 200, 40), P.BATTLE_RED)
     for pl in placed:
-        _draw_marker(d, pl, view.sides)
+        _draw_marker(d, pl, view.sides, view.flipped)
+    # Areas inland have their names put, each turn, where no piece covers them.
+    size = _area_label_size(lay.hex_w)
+    for name, members in view.areas:
+        if name and not (_touches_side(view, members) or _touches_end(view, members)):
+            spot = _free_area_label_spot(lay, members, size, name, placed)
+            if spot is not None:
+                _area_pill(d, spot, P.fit_text(name, size, lay.hex_w * 2.5), size)
     P.draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
     return img
 
@@ -689,12 +844,18 @@ def _palette_sample(view: HexBoardView, sides: tuple[tuple[str, RGB], ...]) -> H
     markers: list[HexMarker] = []
     for name, _ in sides:
         kinds = [
-            HexMarker(hex="", side=name, shape="circle", label="U1", count=4, highlight=True),
+            HexMarker(
+                hex="", side=name, shape="circle", label="U1", count=4, highlight=True,
+                pointers=(0, 2, 4),
+            ),
             HexMarker(hex="", side=name, shape="triangle", label="U12", count=3, ranged=True),
             HexMarker(hex="", side=name, shape="square", label="U5", count=2, cavalry=True),
             HexMarker(hex="", side=name, shape="diamond", label="U8", count=1, leader="L1"),
             HexMarker(hex="", side=name, shape="star", label="L2", count=1, leader="L2"),
-            HexMarker(hex="", side=name, shape="circle", label="U3", count=1, faded=True),
+            HexMarker(
+                hex="", side=name, shape="circle", label="U3", count=1, faded=True,
+                pointers=(1, 3, 5),
+            ),
         ]
         for m in kinds:
             if len(markers) < len(spots):

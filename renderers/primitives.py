@@ -95,7 +95,6 @@ _FALLBACK: dict[str, str] = {
     "\u2190": "<-",
     "\u2022": "*",
     "\u00b7": "*",
-    "\u2026": "...",
     "\u00a0": " ",
     "\u00b0": "",
     "\u00df": "ss",
@@ -265,14 +264,21 @@ def draw_text(
         draw.image.paste(fill, at, sprite.fill)
 
 
+@lru_cache(maxsize=1)
+def _ellipsis() -> str:
+    """Return the mark that ends a cut text: '…' when the font has it, else '.'."""
+    return "\u2026" if _printable("\u2026") == "\u2026" else "."
+
+
 def fit_text(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
-    """Shorten `text` with a trailing '.' until it fits `max_width` pixels."""
+    """Shorten `text` with a trailing '…' ('.' if the font lacks it) until it fits."""
     text = printable(text)
     if text_width(text, size, bold=bold) <= max_width:
         return text
-    while len(text) > 1 and text_width(text + ".", size, bold=bold) > max_width:
+    mark = _ellipsis()
+    while len(text) > 1 and text_width(text.rstrip() + mark, size, bold=bold) > max_width:
         text = text[:-1]
-    return text.rstrip() + "."
+    return text.rstrip() + mark
 
 
 # ---------------------------------------------------------------------------

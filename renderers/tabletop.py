@@ -37,7 +37,11 @@ PALETTES = P.LayerCache(maxsize=16)
 
 @dataclass(frozen=True)
 class TableLayout:
-    """Where the table's inches land in an image `width` pixels wide."""
+    """Where the table's inches land in an image `width` pixels wide.
+
+    Like the rules (`rules.core.inches.Point`), y counts up from the table's bottom
+    edge: (0, 0) is the bottom-left corner of the picture's table.
+    """
 
     width: int
     height: int
@@ -46,19 +50,25 @@ class TableLayout:
     scale: float
     table_w: float
     table_h: float
+    label: float
 
     @classmethod
     def of(cls, view: TabletopView, width: int) -> TableLayout:
         """Fit a `view.width` by `view.height` inch table into `width` pixels."""
-        label = max(18.0, width / 38)  # room for the inch marks on the top and left edges
+        label = max(18.0, width / 38)  # room for the inch marks on the bottom and left edges
         pad = max(8.0, width / 90)
         scale = (width - label - pad) / view.width
-        height = math.ceil(label + view.height * scale + pad)
-        return cls(width, height, label, label, scale, view.width, view.height)
+        height = math.ceil(pad + view.height * scale + label)
+        return cls(width, height, label, pad, scale, view.width, view.height, label)
+
+    @property
+    def bottom(self) -> float:
+        """Return the pixel row of the table's bottom edge (y = 0 inches)."""
+        return self.top + self.table_h * self.scale
 
     def to_px(self, x: float, y: float) -> Point:
-        """Return the pixel for a point `x` inches from the left and `y` from the top."""
-        return (self.left + x * self.scale, self.top + y * self.scale)
+        """Return the pixel for a point `x` inches from the left and `y` from the bottom."""
+        return (self.left + x * self.scale, self.bottom - y * self.scale)
 
 
 # ---------------------------------------------------------------------------
@@ -116,16 +126,18 @@ def _draw_static(view: TabletopView, width: int) -> Image.Image:
     lay = TableLayout.of(view, width)
     img = Image.new("RGB", (lay.width, lay.height), (236, 232, 220))
     d = P.Canvas(img)
-    x0, y0 = lay.to_px(0, 0)
-    x1, y1 = lay.to_px(view.width, view.height)
+    # Pixel rows grow downwards: the table's top edge (y = height) is y0.
+    x0, y0 = lay.to_px(0, view.height)
+    x1, y1 = lay.to_px(view.width, 0)
     d.rectangle((x0, y0, x1, y1), fill=MAT)
-    size = max(10, round(lay.left * 0.48))
+    size = max(10, round(lay.label * 0.48))
     step = 6
     for i in range(0, math.floor(view.width) + 1, step):
         x = lay.to_px(i, 0)[0]
         mid = abs(i - view.width / 2) < 1e-6
         d.line(((x, y0), (x, y1)), fill=GRID_MID if mid else GRID, width=2 if mid else 1)
-        P.draw_text(d, (x, y0 - lay.top * 0.45), f'{i}"', size, (80, 80, 72))
+        # Inches along the bottom edge, from the bottom-left corner where 0" meets 0".
+        P.draw_text(d, (x, y1 + lay.label * 0.5), f'{i}"', size, (80, 80, 72))
     for j in range(0, math.floor(view.height) + 1, step):
         y = lay.to_px(0, j)[1]
         mid = abs(j - view.height / 2) < 1e-6
@@ -197,9 +209,9 @@ def _dashes(ring: float, wd: int) -> P.Painter:
 def _draw_objective_token(
     d: P.Canvas, lay: TableLayout, o: TableObjective, sides: dict[str, str]
 ) -> None:
-    # Drawn over unit bases: the objective's number matters more than the base under it.
+    # Drawn over unit bases and tags: the objective's number matters more than what is under it.
     cx, cy = lay.to_px(o.x, o.y)
-    r = lay.scale * 0.8
+    r = _token_radius(lay)
     token_fill: RGB = (250, 246, 232)
     if o.holder is not None and not o.contested:
         token_fill = P.mix(P.side_colour(o.holder, sides), P.WHITE, 0.75)
@@ -258,33 +270,77 @@ def _label_size(lay: TableLayout) -> int:
     return max(11, round(lay.scale * 0.95))
 
 
-def _unit_tags(lay: TableLayout, u: TableUnit, sides: dict[str, str]) -> list[_Tag]:
-    """Lay out the tags under a unit: its name when too long for the base, then statuses."""
+def _token_radius(lay: TableLayout) -> float:
+    return lay.scale * 0.8
+
+
+def _token_boxes(lay: TableLayout, objectives: tuple[TableObjective, ...]) -> tuple[P.Box, ...]:
+    """Return the boxes of the objective tokens, with a little room round each."""
+    r = _token_radius(lay) + lay.scale * 0.15
+    out: list[P.Box] = []
+    for o in objectives:
+        cx, cy = lay.to_px(o.x, o.y)
+        out.append((cx - r, cy - r, cx + r, cy + r))
+    return tuple(out)
+
+
+def _overlaps(a: P.Box, b: P.Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _unit_tags(
+    lay: TableLayout, u: TableUnit, sides: dict[str, str], avoid: tuple[P.Box, ...] = ()
+) -> list[_Tag]:
+    """Lay out the tags of a unit: its name when too long for the base, then statuses.
+
+    They hang under the base, or over it when under would cover an objective token
+    in `avoid` and over does not.
+    """
+    below = _stack_tags(lay, u, sides, down=True)
+    if not avoid or not _hits(below, avoid):
+        return below
+    above = _stack_tags(lay, u, sides, down=False)
+    return above if _hits(above, avoid) < _hits(below, avoid) else below
+
+
+def _hits(tags: list[_Tag], avoid: tuple[P.Box, ...]) -> int:
+    return sum(1 for t in tags for box in avoid if _overlaps(t.box, box))
+
+
+def _stack_tags(lay: TableLayout, u: TableUnit, sides: dict[str, str], *, down: bool) -> list[_Tag]:
+    """Stack a unit's tags from its base's rim, downwards or upwards, the name nearest."""
     cx, cy = lay.to_px(u.x, u.y)
-    y = cy + max(4.0, u.radius * lay.scale)
+    sign = 1.0 if down else -1.0
+    y = cy + sign * max(4.0, u.radius * lay.scale)
     tags: list[_Tag] = []
     if not _label_inside(lay, u):
-        # Long names go on a tag under the base so they stay one readable line.
+        # Long names go on a tag by the base so they stay one readable line.
         size = _label_size(lay)
-        centre = (cx, y + size * 0.45)
+        centre = (cx, y + sign * size * 0.45)
         text, box = P.pill_layout(centre, u.label, size, max_width=lay.scale * 9)
         tags.append(_Tag(centre, text, size, P.side_colour(u.side, sides), None, box))
-        y = box[3] - size * 0.1
+        y = box[3] - size * 0.1 if down else box[1] + size * 0.1
     size = max(9, round(_label_size(lay) * 0.75))
     for s in u.status:
-        centre = (cx, y + size * 0.75)
+        centre = (cx, y + sign * size * 0.75)
         shown = s.upper() if s.isascii() else s
         text, box = P.pill_layout(centre, shown, size, max_width=lay.scale * 8)
         tags.append(_Tag(centre, text, size, _status_colour(s), P.WHITE, box))
-        y = box[3]
+        y = box[3] if down else box[1]
     return tags
 
 
-def _draw_unit_text(d: P.Canvas, lay: TableLayout, u: TableUnit, sides: dict[str, str]) -> None:
+def _draw_unit_text(
+    d: P.Canvas,
+    lay: TableLayout,
+    u: TableUnit,
+    sides: dict[str, str],
+    avoid: tuple[P.Box, ...] = (),
+) -> None:
     if _label_inside(lay, u):
         c = P.side_colour(u.side, sides)
         P.draw_text(d, lay.to_px(u.x, u.y), u.label, _label_size(lay), P.text_on(c), bold=True)
-    for t in _unit_tags(lay, u, sides):
+    for t in _unit_tags(lay, u, sides, avoid):
         P.pill(d, t.centre, t.text, t.size, t.fill, ink=t.ink)
 
 
@@ -304,7 +360,11 @@ def _unit_at(units: tuple[TableUnit, ...], x: float, y: float) -> TableUnit | No
 
 
 def _clearance(
-    lay: TableLayout, u: TableUnit | None, toward: Point, sides: dict[str, str]
+    lay: TableLayout,
+    u: TableUnit | None,
+    toward: Point,
+    sides: dict[str, str],
+    avoid: tuple[P.Box, ...] = (),
 ) -> float:
     """Return how far from a unit an arrow heading `toward` must stop to miss it and its tags."""
     if u is None:
@@ -314,7 +374,7 @@ def _clearance(
     n = math.hypot(toward[0] - c[0], toward[1] - c[1]) or 1.0
     direction = ((toward[0] - c[0]) / n, (toward[1] - c[1]) / n)
     pad = lay.scale * 0.3
-    for t in _unit_tags(lay, u, sides):
+    for t in _unit_tags(lay, u, sides, avoid):
         box = (t.box[0] - pad, t.box[1] - pad, t.box[2] + pad, t.box[3] + pad)
         dist = max(dist, P.exit_distance(c, direction, box))
     return dist
@@ -327,6 +387,7 @@ def _draw_arrow(
     units: tuple[TableUnit, ...],
     sides: dict[str, str],
     marks: list[tuple[Point, float, str]],
+    avoid: tuple[P.Box, ...] = (),
 ) -> None:
     p, q = lay.to_px(a.x1, a.y1), lay.to_px(a.x2, a.y2)
     source, target = _unit_at(units, a.x1, a.y1), _unit_at(units, a.x2, a.y2)
@@ -334,7 +395,7 @@ def _draw_arrow(
     if a.kind == "target":
         # A sight line ending in a reticle round the target.
         ring = (target.radius * lay.scale if target else 0) + lay.scale * 0.45
-        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, sides), ring)
+        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, sides, avoid), ring)
         wd = max(2, round(lay.scale * 0.14))
         P.dashed_line(
             d, p2, q2, ink, wd, lay.scale * 0.6, lay.scale * 0.35, casing=P.WHITE, casing_width=1
@@ -345,11 +406,12 @@ def _draw_arrow(
     if a.kind == "battle":
         br = lay.scale * 0.85
         reach = target.radius * lay.scale if target else 0.0
-        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, sides), reach + br * 0.2)
+        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, sides, avoid), reach + br * 0.2)
         P.cased_line(d, p2, q2, ink, wd)
         marks.append((q2, br, "battle"))
         return
-    p2, q2 = P.shorten(p, q, _clearance(lay, source, q, sides), _clearance(lay, target, p, sides))
+    start = _clearance(lay, source, q, sides, avoid)
+    p2, q2 = P.shorten(p, q, start, _clearance(lay, target, p, sides, avoid))
     P.arrow(d, p2, q2, ink, wd, dashed=a.kind == "retreat")
 
 
@@ -374,22 +436,24 @@ def render(view: TabletopView, width: int = 1200) -> Image.Image:
     blend = P.Canvas(img, "RGBA")
     for o in view.objectives:
         _draw_objective_ring(d, blend, lay, o, view.sides)
+    # Unit tags keep clear of the objective tokens where they can.
+    tokens = _token_boxes(lay, view.objectives)
     marks: list[tuple[Point, float, str]] = []
     for a in view.arrows:
-        _draw_arrow(d, lay, a, view.units, view.sides, marks)
+        _draw_arrow(d, lay, a, view.units, view.sides, marks, tokens)
     for u in view.units:
         _draw_unit_base(d, lay, u, view.sides)
-    for o in view.objectives:
-        _draw_objective_token(d, lay, o, view.sides)
     for c, r, kind in marks:
         if kind == "target":
             _reticle(d, c, r)
     for c, r, kind in marks:
         if kind == "battle":
             P.burst(d, c, r, (255, 200, 40), P.BATTLE_RED)
-    # Names and status tags last, so nothing covers them.
     for u in view.units:
-        _draw_unit_text(d, lay, u, view.sides)
+        _draw_unit_text(d, lay, u, view.sides, tokens)
+    # Objective tokens last: O1..O5 stay readable whatever stands on or beside them.
+    for o in view.objectives:
+        _draw_objective_token(d, lay, o, view.sides)
     P.draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
     return img
 

@@ -655,35 +655,38 @@ class BushidoSystem:
         lit = {st.pending.attacker, st.pending.defender} if st.pending else set()
         ends = {a.end for a in st.arrows}
         markers: list[HexMarker] = []
+        # Turned-up arrows are drawn as pointers on the piece's rim (board directions, which
+        # the renderer turns with a flipped picture), not as arrow glyphs in its label: the
+        # board font has no diagonal arrows. Face-down pieces get none.
         for seat, movement in sorted(st.left_on_camp.items()):
             if movement is None:
                 continue
             side = scenario.side(seat)
-            arrows = absolute(movement_pieces()[movement].arrows, side.facing)
+            face = movement_pieces()[movement]
             markers.append(
                 HexMarker(
                     hex=f.anchor[side.camp_id],
                     side=seat,
                     shape="diamond",
-                    label=glyphs(arrows, turned),
+                    label=face.name.split(" (")[0],
                     faded=True,
+                    pointers=tuple(sorted(absolute(face.arrows, side.facing))),
                 )
             )
         for piece in sorted(st.pieces, key=lambda p: natural_key(p.id)):
             kind = piece.troop_type
-            label = piece.id
-            if piece.revealed:
-                label = f"{piece.id} {glyphs(arrows_of(st, piece), turned)}"
+            pointers = tuple(sorted(arrows_of(st, piece))) if piece.revealed else ()
             at = hex_of_space(st, piece.space)
             markers.append(
                 HexMarker(
                     hex=at,
                     side=piece.side,
                     shape=kind.shape,
-                    label=label,
-                    leader=label if piece.is_commander else None,
+                    label=piece.id,
+                    leader=piece.id if piece.is_commander else None,
                     cavalry=kind.mounted,
                     highlight=piece.id in lit or at in ends,
+                    pointers=pointers,
                 )
             )
         prompt = self.prompt(st)

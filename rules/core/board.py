@@ -37,7 +37,12 @@ class Terrain(Frozen):
 
 
 class HexMarker(Frozen):
-    """A piece on a hex: a unit, a leader, or both (an attached leader)."""
+    """A piece on a hex: a unit, a leader, or both (an attached leader).
+
+    `pointers` are board directions (0-5, in the order of `rules.core.hexgrid.neighbours`:
+    E, NE, NW, W, SW, SE) the piece may go, drawn as notches on its rim toward those
+    neighbours (e.g. the arrows of a face-up Bushido movement piece).
+    """
 
     hex: str
     side: str
@@ -49,6 +54,7 @@ class HexMarker(Frozen):
     ranged: bool = False
     highlight: bool = False
     faded: bool = False
+    pointers: tuple[int, ...] = ()
 
 
 class Arrow(Frozen):

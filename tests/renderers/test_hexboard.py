@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from PIL import Image
 
 from renderers import hexboard, render_image
@@ -211,3 +213,100 @@ def test_area_is_outlined_round_its_outside_edges() -> None:
     assert pixel(img, ((fx + gx) / 2, fy)) != edge_colour
     # F5's left edge faces outside.
     assert pixel(img, (fx - lay.hex_w / 2 + lay.hex_w * 0.03, fy)) == edge_colour
+
+
+def _changed_centre(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """Return the mean position of the pixels that differ between two pictures."""
+    from PIL import ImageChops
+
+    mask = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 24 else 0)
+    xs = ys = n = 0
+    w = mask.width
+    for i, v in enumerate(mask.tobytes()):
+        if v:
+            xs += i % w
+            ys += i // w
+            n += 1
+    assert n > 0, "the pointer changed no pixels"
+    return (xs / n, ys / n)
+
+
+def test_a_pointer_marks_the_rim_toward_its_neighbour() -> None:
+    from rules.core.hexgrid import Hex, neighbours
+
+    for flipped in (False, True):
+        view = _bare(flipped=flipped)
+        lay = hexboard.HexLayout.of(view, W)
+        piece = HexMarker(hex="E5", side="Red", shape="circle", label="W1")
+        plain = render_image(view.model_copy(update={"markers": (piece,)}), W)
+        c = lay.centre("E5")
+        around = [n.label for n in neighbours(Hex.parse("E5"))]
+        for k, toward in enumerate(around):
+            pointed = piece.model_copy(update={"pointers": (k,)})
+            img = render_image(view.model_copy(update={"markers": (pointed,)}), W)
+            x, y = _changed_centre(plain, img)
+            # The change lies toward neighbour k and nearer it than to any other.
+            nearest = min(around, key=lambda h: math.dist((x, y), lay.centre(h)))
+            assert nearest == toward, (flipped, k, nearest)
+            assert math.dist((x, y), c) > lay.hex_w * 0.3
+            # Dark ink on the rim, over the hex side of the piece's edge.
+            n = lay.centre(toward)
+            d = math.dist(c, n)
+            rim = (c[0] + (n[0] - c[0]) * 0.345 * 1.2 * lay.hex_w / d,
+                   c[1] + (n[1] - c[1]) * 0.345 * 1.2 * lay.hex_w / d)
+            assert near(pixel(img, rim), P.INK, 30)
+            assert not near(pixel(plain, rim), P.INK, 30)
+
+
+def test_pointers_never_reuse_another_pieces_stamp() -> None:
+    view = _bare()
+    piece = HexMarker(hex="E5", side="Red", shape="circle", label="W1")
+    one = render_image(view.model_copy(update={"markers": (piece,)}), W).tobytes()
+    two = render_image(
+        view.model_copy(update={"markers": (piece.model_copy(update={"pointers": (1, 4)}),)}), W
+    ).tobytes()
+    assert one != two
+    assert render_image(view.model_copy(update={"markers": (piece,)}), W).tobytes() == one
+
+
+def test_an_area_on_a_side_edge_is_named_in_the_margin() -> None:
+    view = _bare(areas=(("West camp", ("A4", "A5", "A6")),))
+    lay = hexboard.HexLayout.of(view, W)
+    img = render_image(view, W)
+    top, bottom = lay.centre("A4")[1], lay.centre("A6")[1]
+    margin = (0, round(top), math.floor(lay.margin_x), round(bottom))
+    assert count(img, margin, hexboard.AREA_LABEL_BG) > 200
+    # Nothing of the name lies on the board, where a piece could cover it.
+    board = (math.ceil(lay.margin_x) + 2, 0, W - math.ceil(lay.margin_x) - 2, lay.height)
+    assert count(img, board, hexboard.AREA_LABEL_BG) == 0
+    # Flipped, the board's left edge is on the picture's right: so is the name.
+    flipped = view.model_copy(update={"flipped": True})
+    img_f = render_image(flipped, W)
+    right = (W - math.floor(lay.margin_x), 0, W, lay.height)
+    assert count(img_f, right, hexboard.AREA_LABEL_BG) > 200
+
+
+def test_an_inland_area_is_named_where_no_piece_covers_it() -> None:
+    view = _bare(areas=(("Shrine", ("F5", "G5")),))
+    lay = hexboard.HexLayout.of(view, W)
+    empty = render_image(view, W)
+    # Alone, the name sits above the area, where F4's piece would stand.
+    fx, fy = lay.centre("F4")
+    r = round(lay.hex_w * 0.345)
+    f4 = (round(fx) - r, round(fy) - r, round(fx) + r, round(fy) + r)
+    assert count(empty, f4, hexboard.AREA_LABEL_BG) > 30
+    piece = HexMarker(hex="F4", side="Red", shape="circle", label="U1")
+    img = render_image(view.model_copy(update={"markers": (piece,)}), W)
+    assert count(img, f4, hexboard.AREA_LABEL_BG) == 0
+    assert count(img, (0, 0, W, lay.height), hexboard.AREA_LABEL_BG) > 100
+    assert dominant(img, (fx, fy), 10) == P.side_colour("Red", view.sides)
+
+
+def test_a_multi_hex_area_is_tinted_as_one_space() -> None:
+    view = _bare(areas=(("Camp", ("F5", "G5")),))
+    img = render_image(view, W)
+    lay = hexboard.HexLayout.of(view, W)
+    tint = P.mix(hexboard.OPEN.fill, hexboard.AREA_TINT, 0.55)
+    assert dominant(img, lay.centre("F5"), 14) == tint
+    assert dominant(img, lay.centre("G5"), 14) == tint
+    assert dominant(img, lay.centre("H5"), 14) == hexboard.OPEN.fill

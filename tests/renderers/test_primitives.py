@@ -104,3 +104,15 @@ def test_fonts_are_per_thread() -> None:
     t.join()
     assert theirs[0] is not mine
     assert P.font(20) is mine
+
+
+def test_cut_text_ends_with_an_ellipsis_when_the_font_has_one() -> None:
+    long = "U6 5/5 Terminator Squad"
+    cut = P.fit_text(long, 20, 150, bold=True)
+    assert len(cut) < len(long) and P.text_width(cut, 20, bold=True) <= 150
+    mark = "\u2026" if P.printable("\u2026") == "\u2026" else "."
+    assert cut.endswith(mark) and not cut.endswith(" " + mark)
+    assert long.startswith(cut[:-1])
+    if P._FACE:  # Roboto has the ellipsis; the ASCII fallback font cuts with '.'
+        assert mark == "\u2026"
+    assert P.fit_text("U6", 20, 150) == "U6"

@@ -8,7 +8,7 @@ from renderers import primitives as P
 from renderers import render_image, tabletop
 from rules.core.board import TableObjective, TabletopView, TableUnit
 
-from .helpers import dominant, near, pixel
+from .helpers import count, dominant, near, pixel
 
 W = 1200
 
@@ -105,3 +105,77 @@ def test_table_scales_inches_to_the_width(table: TabletopView) -> None:
     # Beyond the table's right edge is the margin, not the mat.
     assert pixel(img, (x1 + 3, lay.height / 2)) != tabletop.MAT
     assert pixel(img, (x1 - 8, lay.to_px(0, 2)[1])) == tabletop.MAT
+
+
+def test_y_counts_up_from_the_bottom_edge() -> None:
+    # Core's convention: inches from the bottom-left corner ("/wh40k move ... from the bottom
+    # edge"), so a unit 4" from the bottom is drawn near the picture's bottom edge.
+    unit = TableUnit(x=10, y=4, side="Orks", label="Boyz", radius=1.5)
+    view = _table(units=(unit,))
+    img = render_image(view, W)
+    lay = tabletop.TableLayout.of(view, W)
+    orks = P.side_colour("Orks", view.sides)
+    x = lay.left + 10 * lay.scale
+    low = lay.top + (view.height - 4) * lay.scale
+    high = lay.top + 4 * lay.scale
+    assert dominant(img, (x, low), 10) == orks
+    assert dominant(img, (x, high), 10) == tabletop.MAT
+    # The table's bottom edge is y = 0 and its top edge y = height.
+    assert lay.to_px(0, 0)[1] > lay.to_px(0, view.height)[1]
+
+
+def test_inch_marks_run_along_the_bottom_and_up_the_left() -> None:
+    view = _table()
+    img = render_image(view, W)
+    lay = tabletop.TableLayout.of(view, W)
+    ink = (80, 80, 72)
+    x0, y_top = lay.to_px(0, view.height)
+    x1, y_bottom = lay.to_px(view.width, 0)
+
+    def inked(box: tuple[float, float, float, float]) -> bool:
+        region = img.crop(tuple(round(v) for v in box))
+        return any(near(c, ink, 30) for _, c in region.getcolors(100_000) or [])
+
+    # Under the bottom edge: the inch marks of the x axis; above the top edge: nothing.
+    assert inked((x0, y_bottom + 3, x1, lay.height))
+    assert not inked((x0, 0, x1, y_top - 3))
+    # Left of the edge, the mark for 6" is 6" above the bottom edge, not below the top one.
+    y6 = lay.to_px(0, 6)[1]
+    assert inked((0, y6 - 8, x0 - 2, y6 + 8))
+    y38 = lay.to_px(0, 38)[1]
+    assert not inked((0, y38 - 8, x0 - 2, y38 + 8))
+
+
+def test_objective_numbers_stay_readable_beside_unit_names() -> None:
+    # A long name would hang from the base straight over O1: the token stays whole and
+    # the name goes over the base instead.
+    o = TableObjective(x=30, y=20, label="O1")
+    unit = TableUnit(x=30, y=22.2, side="Orks", label="U2 4/6 Captain and Bodyguard")
+    alone = _table(objectives=(o,))
+    both = _table(objectives=(o,), units=(unit,))
+    lay = tabletop.TableLayout.of(both, W)
+    a, b = render_image(alone, W), render_image(both, W)
+    cx, cy = lay.to_px(o.x, o.y)
+    r = round(lay.scale * 0.8)
+    token = (round(cx) - r, round(cy) - r, round(cx) + r, round(cy) + r)
+    assert a.crop(token).tobytes() == b.crop(token).tobytes()
+    ux, uy = lay.to_px(unit.x, unit.y)
+    over = (round(ux) - 40, round(uy - lay.scale * 2.6), round(ux) + 40, round(uy - lay.scale))
+    orks = P.side_colour("Orks", both.sides)
+    assert count(b, over, orks) > 100
+    assert count(a, over, orks) == 0
+
+
+def test_a_token_is_drawn_over_a_name_that_cannot_avoid_it() -> None:
+    # Tokens above and below: the name covers one of them either way, and the token wins.
+    low, high = TableObjective(x=30, y=18, label="O1"), TableObjective(x=30, y=26, label="O2")
+    unit = TableUnit(x=30, y=22, side="Orks", label="U2 4/6 Captain and Bodyguard", radius=2.6)
+    alone = _table(objectives=(low, high))
+    both = _table(objectives=(low, high), units=(unit,))
+    lay = tabletop.TableLayout.of(both, W)
+    a, b = render_image(alone, W), render_image(both, W)
+    r = round(lay.scale * 0.8 * 0.5)  # inside the hexagon
+    for o in (low, high):
+        cx, cy = lay.to_px(o.x, o.y)
+        inner = (round(cx) - r, round(cy) - r, round(cx) + r, round(cy) + r)
+        assert a.crop(inner).tobytes() == b.crop(inner).tobytes()

@@ -108,8 +108,9 @@ def test_an_attack_on_the_camp_turns_up_the_commanders_piece() -> None:
     assert shown[0].irreversible and shown[0].arrows == "\u2197\u2199"
     ishida = state.piece("ISHIDA")
     assert ishida is not None and ishida.revealed
-    after = next(m for m in SYSTEM.board(state).markers if m.leader and "ISHIDA" in m.label)
-    assert before.label == "ISHIDA" and after.label == "ISHIDA \u2197\u2199"
+    after = next(m for m in SYSTEM.board(state).markers if m.leader == m.label == "ISHIDA")
+    # Turned up, its arrows are pointers on the rim (NE and SW), never glyphs in the label.
+    assert before.pointers == () and after.pointers == (1, 4) and after.label == "ISHIDA"
     # The attack has succeeded: it waits for the defender's answer, nothing was rolled.
     assert state.step == "defend" and state.pending is not None
     assert not of_type(events, CombatRolled) and state.dice.drawn == 0
@@ -206,7 +207,8 @@ def test_flight_lays_the_piece_on_the_camp_and_draws_a_new_one() -> None:
     assert state.step == "turn" and state.active == "west" and state.pending is None
     board = SYSTEM.board(state)
     left = [m for m in board.markers if m.hex == "A4"]
-    assert len(left) == 1 and left[0].faded and left[0].label == "\u2197\u2199"
+    assert len(left) == 1 and left[0].faded and left[0].label == "Koyaku"
+    assert left[0].pointers == (1, 4)
     assert next(m for m in board.markers if m.hex == "A2").label == "ISHIDA"
 
 

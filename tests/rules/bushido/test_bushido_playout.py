@@ -47,8 +47,9 @@ def hidden_faces_stay_hidden(state: BushidoState) -> None:
     revealed = {p.id for p in state.pieces if p.revealed}
     for marker in SYSTEM.board(state).markers:
         piece_id = marker.label.split(" ")[0]
-        if set(marker.label) & FACES and not marker.faded:
-            assert piece_id in revealed
+        assert not set(marker.label) & FACES  # arrows are pointers, never glyphs
+        if not marker.faded:  # a face-down piece shows no pointers, a turned-up one its arrows
+            assert bool(marker.pointers) == (piece_id in revealed)
     for seat in state.seats:
         for raw in SYSTEM.view(state, seat)["pieces"]:
             if raw["movement"] is not None:

@@ -195,6 +195,8 @@ def test_hidden_faces_stay_out_of_views_boards_and_events() -> None:
     faces = set("\u2190\u2191\u2192\u2193\u2196\u2197\u2198\u2199")
     assert not any(set(m.label) & faces for m in board.markers)
     assert not any(set(m.label) & faces for m in SYSTEM.board_for(state, "east").markers)
+    assert not any(m.pointers for m in board.markers)
+    assert not any(m.pointers for m in SYSTEM.board_for(state, "east").markers)
     west_lines = SYSTEM.private_lines(state, "west")
     assert any(line.startswith("ISHIDA on the West camp:") for line in west_lines)
     assert not any(line.startswith(("T", "IEYASU")) for line in west_lines)
@@ -213,11 +215,13 @@ def test_a_turned_up_face_is_public_and_stays_up() -> None:
     view = SYSTEM.view(state, "east")
     w1 = next(raw for raw in view["pieces"] if raw["id"] == "W1")
     assert w1["movement"] == "koyaku" and w1["arrows"] == "\u2197\u2199"
-    marker = next(m for m in SYSTEM.board(state).markers if m.label.startswith("W1"))
-    assert marker.label == "W1 \u2197\u2199"
-    # Turned half a circle for the East, the arrows turn with the picture.
-    turned = next(m for m in SYSTEM.board_for(state, "east").markers if m.label.startswith("W1"))
-    assert turned.label == "W1 \u2199\u2197"
+    marker = next(m for m in SYSTEM.board(state).markers if m.label == "W1")
+    assert marker.pointers == (1, 4)  # NE and SW, in board directions
+    # Turned half a circle for the East: the same board directions; the renderer turns them
+    # with the picture.
+    east = SYSTEM.board_for(state, "east")
+    turned = next(m for m in east.markers if m.label == "W1")
+    assert east.flipped and turned.pointers == (1, 4)
     state, _ = act(state, "west", type="move", piece="W1", to="E3")
     w1_after = state.piece("W1")
     assert w1_after is not None and w1_after.revealed
