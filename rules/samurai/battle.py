@@ -107,7 +107,7 @@ def award_banner(state: SamuraiState, seat: str, piece: str | None, events: list
         state.winner = seat
         state.step = "over"
         state.retreat = None
-        state.end_reason = f"{seat} reached {target} victory banners"
+        state.end_reason = f"{seat.capitalize()} reached {target} victory banners"
         events.append(GameWon(seat=seat, reason=state.end_reason))
 
 
