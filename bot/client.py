@@ -46,14 +46,20 @@ class BanneretTree(app_commands.CommandTree["BanneretBot"]):
         await report_error(interaction, error)
 
 
+# Banneret never joins voice channels: silence discord.py's notice about voice libraries.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
 class BanneretBot(commands.Bot):
     """Banneret on Discord: slash commands and buttons over a GameService."""
 
     def __init__(self, service: GameService, settings: Settings) -> None:
-        # No privileged intents: slash commands and buttons need none.
+        # No privileged intents: slash commands and buttons need none. Guilds (not
+        # privileged) keeps discord.py's channel state sound.
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.none(),
+            intents=discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=BanneretTree,
             help_command=None,
