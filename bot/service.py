@@ -8,14 +8,13 @@ thread so neither SQLite nor rendering ever blocks the event loop.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import secrets
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +22,16 @@ from pydantic import BaseModel, ValidationError
 
 from bot.i18n import pick_language, rule_lines, t
 from bot.i18n_events import event_text, outcome_text, prompt_hint, seat_name
+from bot.records import (
+    EXPORT_FORMAT,
+    effective_actions,
+    engine_version,
+    event_record,
+    game_record,
+    problem_with,
+    record_entries,
+    replay,
+)
 from bot.store import GameRow, LogEntry, Store, Transaction
 from rules.core.dice import seed_hash
 from rules.core.errors import RuleViolation
@@ -32,7 +41,6 @@ from rules.core.system import GameSystem, Prompt, available, system
 
 log = logging.getLogger(__name__)
 
-EXPORT_FORMAT = "banneret-game/1"
 MAX_BUTTONS = 5
 # Board replies kept for positions asked about again: one a channel for a busy server
 # (each holds its PNG, ~55 KB, so at most ~15 MB).
@@ -175,11 +183,6 @@ def simple_error(key: str, language: str = "en", **values: Any) -> PlayerError:
 # ---------------------------------------------------------------- helpers
 
 
-def engine_version(sys: GameSystem) -> str:
-    """Return the stamp stored with a game so a rules change shows up in verify."""
-    return f"{sys.id}-{getattr(sys, 'version', '1')}"
-
-
 def action_label(action: Action) -> str:
     """Return a short human label for an action, e.g. 'retreat to F7'."""
     data = action.model_dump(mode="json", exclude={"seat", "type"}, exclude_defaults=True)
@@ -190,41 +193,6 @@ def action_label(action: Action) -> str:
         shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
         parts.append(f"{key} {shown}")
     return " ".join(parts)
-
-
-def event_record(sys: GameSystem, event: Event) -> dict[str, Any]:
-    """Return an event as stored in the log: its fields plus its English text."""
-    data = event.model_dump(mode="json")
-    data["_text"] = sys.describe(event)
-    return data
-
-
-def effective_actions(entries: Iterable[LogEntry]) -> list[LogEntry]:
-    """Return the action entries still in force once undo entries are applied."""
-    kept: list[LogEntry] = []
-    for entry in entries:
-        if entry.kind == "action":
-            kept.append(entry)
-        elif entry.kind == "undo":
-            count = int(entry.action.get("count", 1))
-            del kept[len(kept) - count :]
-    return kept
-
-
-def replay(
-    sys: GameSystem, scenario: str, seed: str, actions: Iterable[dict[str, Any]]
-) -> tuple[BaseModel, list[list[dict[str, Any]]]]:
-    """Replay actions from the scenario through the checked entry point."""
-    state = sys.new_game(scenario, seed)
-    events: list[list[dict[str, Any]]] = []
-    for data in actions:
-        state, evs = sys.apply(state, sys.parse_action(data))
-        events.append([event_record(sys, e) for e in evs])
-    return state, events
-
-
-def _strip_text(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in e.items() if k != "_text"} for e in events]
 
 
 @dataclass(frozen=True)
@@ -1080,46 +1048,13 @@ class GameService:
         )
 
     def _record(self, tx: Transaction, game: GameRow) -> dict[str, Any]:
-        """Return the game record; while it runs, hidden choices are left out like the seed.
-
-        Actions of the types a system marks private (a sealed battle plan, the card
-        kept from a draw) would tell the channel what one side has not revealed.
-        Their events, which engines write for everyone, stay.
-        """
+        """Return the game record; while it runs, hidden choices are left out like the seed."""
         hidden: frozenset[str] = (
-            frozenset() if game.over else getattr(self.system_of(game), "private_actions",
-                                                  frozenset())
+            frozenset()
+            if game.over
+            else getattr(self.system_of(game), "private_actions", frozenset())
         )
-
-        def shown(action: dict[str, Any]) -> dict[str, Any]:
-            if action.get("type") in hidden:
-                return {"type": action["type"], "hidden_until_the_end": True}
-            return action
-
-        return {
-            "format": EXPORT_FORMAT,
-            "game": game.id,
-            "system": game.system,
-            "scenario": game.scenario,
-            "engine_version": game.engine_version,
-            "status": game.status,
-            "winner": game.winner,
-            "result": game.result,
-            "seats": game.seats,
-            "seed_hash": game.seed_hash,
-            "seed": game.seed if game.seed_revealed else None,
-            "log": [
-                {
-                    "seq": e.seq,
-                    "kind": e.kind,
-                    "seat": e.seat,
-                    "action": shown(e.action),
-                    "events": e.events,
-                    "at": e.created_at,
-                }
-                for e in tx.log(game.id)
-            ],
-        }
+        return game_record(game, tx.log(game.id), hidden)
 
     def verify_game(self, game_id: int) -> tuple[bool, str]:
         """Replay one stored game through the checked path; compare state and events."""
@@ -1129,8 +1064,8 @@ class GameService:
         if game is None:
             return False, f"game {game_id} not found"
         lang = game.language
-        problem = self._check(
-            game.system,
+        problem = problem_with(
+            self.system_of(game),
             game.scenario,
             game.seed,
             game.seed_hash,
@@ -1164,20 +1099,13 @@ class GameService:
         seed = record.get("seed")
         if not seed:
             return False, t("en", "game.verify_pending_seed", game=game)
-        entries = [
-            LogEntry(
-                game_id=int(game) if str(game).isdigit() else 0,
-                seq=item["seq"],
-                kind=item["kind"],
-                actor_id="",
-                seat=item.get("seat"),
-                action=item["action"],
-                events=item.get("events", []),
-            )
-            for item in record.get("log", [])
-        ]
-        problem = self._check(
-            record["system"],
+        entries = record_entries(record)
+        try:
+            sys = self._system(record["system"])
+        except KeyError:
+            return False, f"no game system called {record['system']!r} here"
+        problem = problem_with(
+            sys,
             record["scenario"],
             seed,
             record["seed_hash"],
@@ -1188,37 +1116,6 @@ class GameService:
         if problem:
             return False, t("en", "game.verify_bad", game=game, problem=problem)
         return True, t("en", "game.verify_ok", game=game, actions=len(effective_actions(entries)))
-
-    def _check(
-        self,
-        system_id: str,
-        scenario: str,
-        seed: str,
-        published_hash: str,
-        stamp: str,
-        entries: list[LogEntry],
-        stored_state: dict[str, Any] | None,
-    ) -> str | None:
-        """Return what is wrong with a game's record, or None when it replays exactly."""
-        if hashlib.sha256(seed.encode()).hexdigest() != published_hash:
-            return "the seed does not match the published fingerprint"
-        sys = self._system(system_id)
-        kept = effective_actions(entries)
-        note = ""
-        if stamp and stamp != engine_version(sys):
-            note = f" (recorded with engine {stamp}, replayed with {engine_version(sys)})"
-        try:
-            state, events = replay(sys, scenario, seed, [e.action for e in kept])
-        except RuleViolation as violation:
-            return (
-                f"a logged action is now refused: [{violation.rule_id}] {violation.message}" + note
-            )
-        for entry, replayed in zip(kept, events, strict=True):
-            if _strip_text(entry.events) != _strip_text(replayed):
-                return f"action #{entry.seq} gives different events on replay" + note
-        if stored_state is not None and state.model_dump(mode="json") != stored_state:
-            return "the stored position differs from the replayed one" + note
-        return None
 
     # ------------------------------------------------------------ rules reference
 
