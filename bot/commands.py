@@ -246,7 +246,7 @@ def build_surface() -> Surface:
     )
     add(
         f"{g} hand",
-        "Show what only you may see (your cards), privately",
+        "Show, privately, what only you may see (cards, hidden pieces, sealed orders)",
         lambda sv, c, o: sv.private(c.channel_id, c.caller),
         private=True,
     )
