@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from rules.core.system import available, system
 
-from .fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult
+from .fakediscord import BotRunner, FakeDiscord, InteractionResult
 from .test_bot_support import (
     BOARD_WIDTH,
     Table,
@@ -28,8 +27,10 @@ from .test_bot_support import (
     board_bytes,
     description,
     open_table,
+    pick,
     png_of,
     renderer,
+    start_by_autocomplete,
 )
 
 pytestmark = pytest.mark.skipif(
@@ -49,30 +50,11 @@ async def table(
         yield t
 
 
-async def pick(
-    table: Table, user: FakeUser, command: str, focused: str, typed: str = "", **options: Any
-) -> str:
-    """Type into an option and return the first value autocomplete offers."""
-    choices = await table.fake.autocomplete(
-        user, table.channel, command, focused=focused, value=typed, **options
-    )
-    assert choices, f"/{command} {focused}:{typed!r} offered nothing"
-    return str(choices[0]["value"])
-
-
 async def bushido_game(table: Table) -> InteractionResult:
     """Alice sets up the Skirmish as West through autocomplete; Bob accepts. Return the join."""
-    fake, alice = table.fake, table.alice
-    system_id = await pick(table, alice, "game new", "system", "bush")
-    scenario = await pick(table, alice, "game new", "scenario", "fuwa", system=system_id)
-    seat = await pick(table, alice, "game new", "seat", "we", system=system_id, scenario=scenario)
-    assert (system_id, scenario, seat) == ("bushido", "skirmish", "west")
-    invitation = await fake.slash(
-        alice, table.channel, "game new", system=system_id, scenario=scenario, seat=seat,
-        opponent=table.bob,
-    )  # fmt: skip
-    assert_pings_only(invitation, table.bob)
-    joined = await fake.click(table.bob, invitation, label="Accept the invitation")
+    joined = await start_by_autocomplete(
+        table, ("bush", "fuwa", "we"), ("bushido", "skirmish", "west")
+    )
     assert table.state().seats == ["west", "east"]
     return joined
 

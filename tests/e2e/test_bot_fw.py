@@ -30,8 +30,10 @@ from .test_bot_support import (
     board_bytes,
     description,
     open_table,
+    pick,
     png_of,
     renderer,
+    start_by_autocomplete,
 )
 
 pytestmark = pytest.mark.skipif(
@@ -63,33 +65,11 @@ async def table(
         yield t
 
 
-async def pick(
-    table: Table, user: FakeUser, path: str, focused: str, typed: str = "", /, **options: Any
-) -> str:
-    """Type into an option and return the first value autocomplete offers.
-
-    The parameters are positional-only: /fw order has an option called `command`.
-    """
-    choices = await table.fake.autocomplete(
-        user, table.channel, path, focused=focused, value=typed, **options
-    )
-    assert choices, f"/{path} {focused}:{typed!r} offered nothing"
-    return str(choices[0]["value"])
-
-
 async def fw_game(table: Table) -> InteractionResult:
     """Alice sets up The Stockade Ford as North through autocomplete; Bob accepts."""
-    fake, alice = table.fake, table.alice
-    system_id = await pick(table, alice, "game new", "system", "fant")
-    scenario = await pick(table, alice, "game new", "scenario", "stockade", system=system_id)
-    seat = await pick(table, alice, "game new", "seat", "no", system=system_id, scenario=scenario)
-    assert (system_id, scenario, seat) == ("fantasy_warriors", "the-stockade-ford", "north")
-    invitation = await fake.slash(
-        alice, table.channel, "game new", system=system_id, scenario=scenario, seat=seat,
-        opponent=table.bob,
-    )  # fmt: skip
-    assert_pings_only(invitation, table.bob)
-    return await fake.click(table.bob, invitation, label="Accept the invitation")
+    return await start_by_autocomplete(
+        table, ("fant", "stockade", "no"), ("fantasy_warriors", "the-stockade-ford", "north")
+    )
 
 
 async def write_plan(

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from rules.core.references import rule
 
-from .fakediscord import BotRunner, FakeDiscord, FakeUser, ImpossibleAction, InteractionResult
+from .fakediscord import BotRunner, FakeDiscord, ImpossibleAction, InteractionResult
 from .test_bot_support import (
     BOARD_WIDTH,
     Table,
@@ -25,9 +24,11 @@ from .test_bot_support import (
     board_bytes,
     description,
     open_table,
+    pick,
     png_of,
     renderer,
     samurai_available,
+    start_by_autocomplete,
 )
 
 pytestmark = pytest.mark.skipif(
@@ -44,30 +45,11 @@ async def table(
         yield t
 
 
-async def pick(
-    table: Table, user: FakeUser, command: str, focused: str, typed: str = "", **options: Any
-) -> str:
-    """Type into an option and return the first value autocomplete offers."""
-    choices = await table.fake.autocomplete(
-        user, table.channel, command, focused=focused, value=typed, **options
-    )
-    assert choices, f"/{command} {focused}:{typed!r} offered nothing"
-    return str(choices[0]["value"])
-
-
 async def samurai_game(table: Table) -> InteractionResult:
     """Alice sets up River Crossing as Uesugi through autocomplete; Bob accepts. Return the join."""
-    fake, alice = table.fake, table.alice
-    system = await pick(table, alice, "game new", "system", "sam")
-    scenario = await pick(table, alice, "game new", "scenario", "river", system=system)
-    seat = await pick(table, alice, "game new", "seat", "ues", system=system, scenario=scenario)
-    assert (system, scenario, seat) == ("samurai", "river-crossing", "uesugi")
-    invitation = await fake.slash(
-        alice, table.channel, "game new", system=system, scenario=scenario, seat=seat,
-        opponent=table.bob,
-    )  # fmt: skip
-    assert_pings_only(invitation, table.bob)
-    return await fake.click(table.bob, invitation, label="Accept the invitation")
+    return await start_by_autocomplete(
+        table, ("sam", "river", "ues"), ("samurai", "river-crossing", "uesugi")
+    )
 
 
 def a_card_in_no_hand(table: Table) -> str:

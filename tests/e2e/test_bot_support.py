@@ -200,3 +200,43 @@ def footer_version(result: InteractionResult) -> tuple[int, int]:
     found = re.fullmatch(r"game (\d+) · position (\d+)", result.embed["footer"]["text"])
     assert found, result.embed["footer"]
     return int(found[1]), int(found[2])
+
+
+# ---------------------------------------------------------------- playing through autocomplete
+
+
+async def pick(
+    table: Table, user: FakeUser, path: str, focused: str, typed: str = "", /, **options: Any
+) -> str:
+    """Type into an option and return the first value autocomplete offers.
+
+    The parameters are positional-only: /fw order has an option called `command`.
+    """
+    choices = await table.fake.autocomplete(
+        user, table.channel, path, focused=focused, value=typed, **options
+    )
+    assert choices, f"/{path} {focused}:{typed!r} offered nothing"
+    return str(choices[0]["value"])
+
+
+async def start_by_autocomplete(
+    table: Table, typed: tuple[str, str, str], expected: tuple[str, str, str]
+) -> InteractionResult:
+    """Alice types system, scenario and seat through autocomplete and invites Bob; he accepts.
+
+    `typed` is what she types into each option; `expected` what autocomplete must pick.
+    Returns Bob's accepting click.
+    """
+    fake, alice = table.fake, table.alice
+    system_id = await pick(table, alice, "game new", "system", typed[0])
+    scenario = await pick(table, alice, "game new", "scenario", typed[1], system=system_id)
+    seat = await pick(
+        table, alice, "game new", "seat", typed[2], system=system_id, scenario=scenario
+    )
+    assert (system_id, scenario, seat) == expected
+    invitation = await fake.slash(
+        alice, table.channel, "game new", system=system_id, scenario=scenario, seat=seat,
+        opponent=table.bob,
+    )  # fmt: skip
+    assert_pings_only(invitation, table.bob)
+    return await fake.click(table.bob, invitation, label="Accept the invitation")
