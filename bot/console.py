@@ -19,6 +19,7 @@ from typing import Any
 from bot.commands import SURFACE, Context, coerce, run
 from bot.i18n import rule_lines
 from bot.service import BadInput, Caller, GameService, PlayerError, Reply
+from bot.uploads import read_local
 
 log = logging.getLogger(__name__)
 
@@ -108,10 +109,7 @@ class Console:
         """Read a file option: a path, or a path under data/ (e.g. wh40k/rosters/x.toml)."""
         from rules.core.data import data_dir
 
-        for path in (Path(name), data_dir() / name):
-            if path.is_file():
-                return path.read_text(encoding="utf-8")
-        raise BadInput(problem=f"there is no file {name!r}")
+        return read_local(name, (data_dir(),))
 
     def _click(self, caller: Caller, rest: str) -> Reply:
         buttons = self.last.buttons if self.last else []

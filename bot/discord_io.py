@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot import uploads
 from bot.commands import SURFACE, Context, autocomplete, run
 from bot.i18n import pick_language, rule_lines, t
-from bot.service import BadInput, Caller, GameService, PlayerError, Reply
+from bot.service import Caller, GameService, PlayerError, Reply
 
 if TYPE_CHECKING:
     from bot.client import BanneretBot
@@ -30,8 +31,6 @@ log = logging.getLogger(__name__)
 
 # Answer directly when the work is done this fast; otherwise defer and follow up.
 DIRECT_ANSWER_SECONDS = 1.5
-# A text file attached to a command (a roster) is read only up to this size.
-MAX_ATTACHMENT_BYTES = 256 * 1024
 COLOURS = {"ok": 0x2C6FBB, "refused": 0xC0392B, "private": 0x7F8C8D}
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -298,14 +297,10 @@ async def run_command(interaction: discord.Interaction[Any], path: str, **option
 
 
 async def read_text(attachment: discord.Attachment, locale: str | None) -> str:
-    """Read a small text file attached to a command, such as a roster."""
-    if attachment.size > MAX_ATTACHMENT_BYTES:
-        raise BadInput(
-            pick_language(locale),
-            problem=f"`{attachment.filename}` is {attachment.size // 1024} KiB; "
-            f"files up to {MAX_ATTACHMENT_BYTES // 1024} KiB are read",
-        )
-    return (await attachment.read()).decode("utf-8", errors="replace")
+    """Read a small text file attached to a command, such as a roster (size-checked first)."""
+    language = pick_language(locale)
+    uploads.check_size(attachment.filename, attachment.size, language)
+    return uploads.decode(attachment.filename, await attachment.read(), language)
 
 
 def completer(path: str, option: str) -> Callable[..., Any]:

@@ -183,6 +183,11 @@ def simple_error(key: str, language: str = "en", **values: Any) -> PlayerError:
 # ---------------------------------------------------------------- helpers
 
 
+def _abridged(text: str, most: int = 300) -> str:
+    """Return text fit for a log line: an uploaded file must never fill the log."""
+    return text if len(text) <= most else f"{text[:most]}... ({len(text)} characters)"
+
+
 def action_label(action: Action) -> str:
     """Return a short human label for an action, e.g. 'retreat to F7'."""
     data = action.model_dump(mode="json", exclude={"seat", "type"}, exclude_defaults=True)
@@ -486,7 +491,7 @@ class GameService:
                 "engine failure in game %s (ref %s) applying %s",
                 game.id,
                 ref,
-                parsed.model_dump(mode="json"),
+                _abridged(parsed.model_dump_json()),
             )
             raise InternalError(game.language, game=game.id, ref=ref) from None
 
@@ -496,20 +501,33 @@ class GameService:
         caller: Caller,
         action: dict[str, Any],
         expected_version: int | None = None,
+        expected_game: int | None = None,
     ) -> Reply:
-        """Apply one action for the caller's seat, in one transaction, then draw the board."""
+        """Apply one action for the caller's seat, in one transaction, then draw the board.
+
+        The action is read (an uploaded roster parsed) before the write transaction
+        opens, so a slow or hostile input never holds the lock other channels wait on;
+        the transaction then checks it is still the same game.
+        """
+        with self.store.reading() as tx:
+            seen = self._active(tx, channel_id, caller)
+        unseated = {k: v for k, v in action.items() if k != "seat"}
+        parsed = self._parse(self._system(seen.system), unseated, seen.language)
         with self.store.transaction() as tx:
             game = self._active(tx, channel_id, caller)
+            if game.id != seen.id or expected_game not in (None, game.id):
+                raise Stale(game.language)
             if expected_version is not None and expected_version != game.version:
                 raise Stale(game.language)
-            sys, state, parsed = self._prepare(game, caller, action)
+            sys, state = self._state(game)
             before = sys.prompt(state)
+            seat = self._acting_seat(game, sys, before, caller, parsed.type)
+            parsed = parsed.model_copy(update={"seat": seat})
             new_state, events = self._apply(game, sys, state, parsed)
             records = [event_record(sys, e) for e in events]
-            kind = "action"
             tx.append(
                 game,
-                kind,
+                "action",
                 caller.user_id,
                 parsed.seat,
                 parsed.model_dump(mode="json"),
@@ -854,7 +872,9 @@ class GameService:
             if not 0 <= index < len(options):
                 raise Stale(game.language)
             data = options[index].model_dump(mode="json", exclude={"seat"})
-            return self.act(channel_id, caller, data, expected_version=int(version))
+            return self.act(
+                channel_id, caller, data, expected_version=int(version), expected_game=game.id
+            )
         raise BadInput(game.language, problem="unknown button")
 
     # ------------------------------------------------------------ undo

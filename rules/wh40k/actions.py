@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, Field, TypeAdapter
+from pydantic import BeforeValidator, Field, TypeAdapter, model_validator
 
-from rules.core.model import Action, Event
+from rules.core.model import Action, Event, Frozen
 from rules.wh40k.state import Seat
 
 
@@ -128,11 +128,50 @@ class RemoveUnit(Action):
     unit: UnitRef
 
 
+class RosterUnit(Frozen):
+    """One unit of a roster, as read from a roster file."""
+
+    name: str = Field(min_length=1, max_length=60)
+    models: int = Field(ge=1, le=100)
+    wounds: int = Field(ge=1, le=100)
+    leadership: Leadership
+    oc: int = Field(ge=0, le=20)
+    keywords: Keywords = ()
+    key: str = Field(default="", max_length=60)
+    leads: str = Field(default="", max_length=60)
+    reserves: bool = False
+    x: Inches | None = None
+    y: Inches | None = None
+
+
+class Roster(Frozen):
+    """An army as read from a roster file (`unit` is the file's name for the list)."""
+
+    name: str = Field(default="", max_length=100)
+    units: tuple[RosterUnit, ...] = Field(alias="unit", min_length=1, max_length=60)
+
+    @model_validator(mode="after")
+    def _keys_resolve(self) -> Roster:
+        keys = [u.key for u in self.units if u.key]
+        if len(keys) != len(set(keys)):
+            raise ValueError("two units share the same key")
+        for u in self.units:
+            if u.leads and u.leads not in keys:
+                raise ValueError(f"{u.name} leads {u.leads!r}, which is no unit's key")
+        return self
+
+
 class LoadRoster(Action):
-    """Replace the sender's army with the one in a roster file (TOML text)."""
+    """Replace the sender's army with a roster's units.
+
+    The roster file is read before the action is built (`Wh40kSystem.parse_action`
+    turns a `text` option into `name` and `units`), so the log stores the army
+    itself and replaying a game never parses a file again.
+    """
 
     type: Literal["roster"] = "roster"
-    text: str = Field(min_length=1, max_length=50_000)
+    name: str = Field(default="", max_length=100)
+    units: tuple[RosterUnit, ...] = Field(min_length=1, max_length=60)
 
 
 class Attach(Action):

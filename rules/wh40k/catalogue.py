@@ -8,15 +8,17 @@ and `leads` (the key of the unit a Leader joins). data/wh40k/rosters/ holds comm
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from typing import Literal
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, ValidationError
 
+from rules.core.bounded_toml import TomlRefused, loads_bounded
 from rules.core.data import data_dir, load_toml
 from rules.core.model import Frozen
-from rules.wh40k.actions import Keywords, Leadership
+from rules.wh40k.actions import Roster, RosterUnit
+
+__all__ = ["Roster", "RosterUnit", "Scenario", "Stratagem", "parse_roster"]
 from rules.wh40k.state import Phase, Seat, Step
 
 
@@ -67,39 +69,6 @@ class Scenario(Frozen):
     objectives: tuple[Objective, ...] = Field(alias="objective")
 
 
-class RosterUnit(Frozen):
-    """One unit line of a roster file."""
-
-    name: str = Field(min_length=1, max_length=60)
-    models: int = Field(ge=1, le=100)
-    wounds: int = Field(ge=1, le=100)
-    leadership: Leadership
-    oc: int = Field(ge=0, le=20)
-    keywords: Keywords = ()
-    key: str = ""
-    leads: str = ""
-    reserves: bool = False
-    x: float | None = None
-    y: float | None = None
-
-
-class Roster(Frozen):
-    """An army as read from a roster file."""
-
-    name: str = ""
-    units: tuple[RosterUnit, ...] = Field(alias="unit", min_length=1, max_length=60)
-
-    @model_validator(mode="after")
-    def _keys_resolve(self) -> Roster:
-        keys = [u.key for u in self.units if u.key]
-        if len(keys) != len(set(keys)):
-            raise ValueError("two units share the same key")
-        for u in self.units:
-            if u.leads and u.leads not in keys:
-                raise ValueError(f"{u.name} leads {u.leads!r}, which is no unit's key")
-        return self
-
-
 @cache
 def stratagems() -> dict[str, Stratagem]:
     """Return the core Stratagems by id."""
@@ -123,12 +92,22 @@ def bundled_roster(name: str) -> Roster:
 
 
 def parse_roster(text: str) -> Roster:
-    """Read a roster file's text; ValueError with a readable reason when it is malformed."""
+    """Read a roster file's text within upload budgets; ValueError says what is wrong."""
     try:
-        return Roster.model_validate(tomllib.loads(text))
-    except tomllib.TOMLDecodeError as err:
-        raise ValueError(f"the roster is not valid TOML: {err}") from err
+        return Roster.model_validate(loads_bounded(text))
+    except TomlRefused as err:
+        raise ValueError(_TOML_PROBLEMS[err.reason].format(**err.values)) from None
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise ValueError(f"the roster has a bad entry at {where}: {first['msg']}") from err
+        raise ValueError(f"the roster has a bad entry at {where}: {first['msg']}") from None
+
+
+_TOML_PROBLEMS = {
+    "too-large": "the roster has {chars} characters; at most {limit} are read",
+    "too-many-lines": "the roster has {lines} lines; at most {limit} are read",
+    "line-too-dotted": "line {line} of the roster has more than {limit} dots",
+    "syntax": "the roster is not valid TOML: {detail}",
+    "too-deep": "the roster nests lists or tables too deeply",
+    "too-many-items": "the roster holds more than {limit} entries",
+}

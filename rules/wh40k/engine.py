@@ -277,13 +277,6 @@ def _check_remove_unit(state: GameState, action: RemoveUnit) -> None:
     _own(state, _seat(action), action.unit)
 
 
-def _parsed_roster(action: LoadRoster) -> Roster:
-    try:
-        return catalogue.parse_roster(action.text)
-    except ValueError as err:
-        _refuse("core/bad-input", str(err))
-
-
 def _check_roster_units(state: GameState, roster: Roster) -> None:
     by_key = {u.key: u for u in roster.units if u.key}
     led: set[str] = set()
@@ -302,7 +295,7 @@ def _check_roster_units(state: GameState, roster: Roster) -> None:
 
 
 def _check_roster(state: GameState, action: LoadRoster) -> None:
-    _check_roster_units(state, _parsed_roster(action))
+    _check_roster_units(state, Roster(name=action.name, unit=action.units))
 
 
 def _check_attach(state: GameState, action: Attach) -> None:
@@ -700,7 +693,7 @@ def _apply_remove_unit(work: GameState, action: RemoveUnit, dice: Dice,
 
 def _apply_roster(work: GameState, action: LoadRoster, dice: Dice, events: list[Event]) -> None:
     seat = _seat(action)
-    roster = _parsed_roster(action)
+    roster = Roster(name=action.name, unit=action.units)
     for unit_id in [u.id for u in work.units.values() if u.side == seat]:
         del work.units[unit_id]
     ids = _add_roster(work, seat, roster)
@@ -1006,12 +999,23 @@ class Wh40kSystem:
         return GameState.model_validate(data)
 
     def parse_action(self, data: dict[str, Any]) -> Action:
-        """Validate an action from its JSON or command-option form."""
+        """Validate an action from its JSON or command-option form.
+
+        A roster arrives as the text of a file (`text`) and is read here, within the
+        upload budgets, into the units the action stores.
+        """
         raw = dict(data)
         kind = raw.get("type")
         if isinstance(kind, str):
             kind = kind.strip().lower().replace("-", "_").replace(" ", "_")
             raw["type"] = TYPE_ALIASES.get(kind, kind)
+        if raw.get("type") == "roster" and "text" in raw:
+            text = raw.pop("text")
+            try:
+                roster = catalogue.parse_roster(str(text))
+            except ValueError as err:
+                _refuse("core/bad-input", str(err))
+            raw.update(name=roster.name, units=roster.units)
         return ACTIONS.validate_python(raw)
 
     def _action(self, action: Any) -> Action:

@@ -81,7 +81,22 @@ async def test_oversized_file_is_refused_unread(table: Table) -> None:
     refused = await table.fake.slash(
         table.alice, table.channel, "wh40k roster", text=("army.toml", huge)
     )
-    assert_refused(refused, "`army.toml` is 390 KiB; files up to 256 KiB are read")
+    assert_refused(refused, "`army.toml` is 391 KiB; files up to 64 KiB are read")
+    assert table.version() == before
+
+
+async def test_binary_and_hostile_files_are_refused_politely(table: Table) -> None:
+    """A picture sent as a roster, or a TOML bomb, is refused; the game does not change."""
+    before = table.version()
+    picture = await table.fake.slash(
+        table.alice, table.channel, "wh40k roster", text=("army.png", b"\x89PNG\r\n\xff\xfe")
+    )
+    assert_refused(picture, "`army.png` is not a text file (UTF-8)")
+    bomb = ("a" + ".a" * 24_000 + " = 1\n").encode()
+    hostile = await table.fake.slash(
+        table.alice, table.channel, "wh40k roster", text=("army.toml", bomb)
+    )
+    assert_refused(hostile, "more than 32 dots", "core/bad-input")
     assert table.version() == before
 
 

@@ -253,6 +253,34 @@ def test_roster_files_are_read_and_checked() -> None:
     refused(state, "defender", "wh40k/on-the-table", type="roster", text=unit("Boyz", x=70, y=1))
 
 
+def test_a_roster_is_stored_as_units_not_as_the_file() -> None:
+    covers("core/bad-input")
+    text = unit("Warboss", models=1, keywords=("Character",), key="b", leads="m") + unit(
+        "Boyz", key="m", x=30, y=40
+    )
+    parsed = SYSTEM.parse_action({"type": "roster", "seat": "defender", "text": text})
+    stored = parsed.model_dump(mode="json")
+    assert "text" not in stored
+    assert [u["name"] for u in stored["units"]] == ["Warboss", "Boyz"]
+    # The stored form reads back to the same action, so a replay never parses a file.
+    assert SYSTEM.parse_action(stored) == parsed
+
+
+def test_hostile_roster_files_are_refused_as_bad_input() -> None:
+    covers("core/bad-input")
+    state = battle(start=False)
+    bombs = {
+        "line 1 of the roster has more than 32 dots": "a" + ".a" * 24_000 + " = 1\n",
+        "nests lists or tables too deeply": "a = " + "[" * 5_000 + "]" * 5_000,
+        "more than 5000 entries": "a = [" + "1," * 6_000 + "]",
+    }
+    for reason, text in bombs.items():
+        with pytest.raises(RuleViolation, match=reason) as caught:
+            SYSTEM.parse_action({"type": "roster", "seat": "defender", "text": text})
+        assert caught.value.rule_id == "core/bad-input"
+    refused(state, "defender", "core/bad-input", type="roster", text="a" + ".a" * 100 + " = 1")
+
+
 def test_the_battle_needs_both_armies() -> None:
     covers("wh40k/armies-ready")
     state = battle(start=False)
