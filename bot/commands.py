@@ -285,12 +285,13 @@ def build_surface() -> Surface:
     )
     add(
         f"{g} settings",
-        "Show or change the game's language and turn deadline",
+        "Show or change the game's language, turn deadline and how reports are trusted",
         lambda sv, c, o: sv.settings(
             c.channel_id,
             c.caller,
             language=o.get("language"),
             deadline_hours=o.get("deadline_hours"),
+            reports=o.get("reports"),
         ),
         Option(
             "language", "Language of the bot's replies", required=False, choices=("en", "pt-BR")
@@ -302,6 +303,12 @@ def build_surface() -> Surface:
             required=False,
             min_value=0,
             max_value=336,
+        ),
+        Option(
+            "reports",
+            "Reports about the other side's units: trust, confirm (agreement) or referee",
+            required=False,
+            choices=("trust", "confirm", "referee"),
         ),
     )
 

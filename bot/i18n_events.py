@@ -802,6 +802,8 @@ def _fw_event(w: Words, e: fw.FwEvent) -> Fill:
         case fw.Adjusted():
             fields = [w.lookup(f"field.{f}", f) for f in e.fields]
             return Fill({"fields_text": w.join(fields) if fields else w.term("nothing")})
+        case fw.BattleResumed():
+            return Fill({"active_name": _fw_side(w, e.active)})
         case fw.BattleEnded():
             # A result decided on Objectives already gives the count; don't say it twice.
             scored = any(p.fullmatch(e.reason) for p in (_FW_MORE, _FW_LOSSES, _FW_DRAW))

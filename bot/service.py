@@ -42,6 +42,8 @@ from rules.core.system import GameSystem, Prompt, available, system
 log = logging.getLogger(__name__)
 
 MAX_BUTTONS = 5
+# How far a tracker game trusts one player's reports about the other side's units.
+REPORT_POLICIES = ("trust", "confirm", "referee")
 # Board replies kept for positions asked about again: one a channel for a busy server
 # (each holds its PNG, ~55 KB, so at most ~15 MB).
 BOARD_CACHE = 256
@@ -170,6 +172,30 @@ class InternalError(PlayerError):
     """Our fault: logged with the game and action; the player hears nothing was applied."""
 
     key = "error.internal"
+
+
+class NoClaim(PlayerError):
+    key = "error.no_claim"
+
+
+class NotClaimSubject(PlayerError):
+    key = "error.not_claim_subject"
+    rule_id = "core/reports-need-agreement"
+
+
+class ReportsLocked(PlayerError):
+    key = "error.reports_locked"
+    rule_id = "core/reports-need-agreement"
+
+
+class ReportsForReferee(PlayerError):
+    key = "error.reports_referee"
+    rule_id = "core/reports-need-agreement"
+
+
+def _lasting(pending: dict[str, Any]) -> dict[str, Any]:
+    """Return what an action leaves of a game's open requests: claims wait for their answer."""
+    return {"claims": pending["claims"]} if pending.get("claims") else {}
 
 
 def simple_error(key: str, language: str = "en", **values: Any) -> PlayerError:
@@ -435,16 +461,27 @@ class GameService:
     # ------------------------------------------------------------ acting
 
     def _acting_seat(
-        self, game: GameRow, sys: GameSystem, prompt: Prompt, caller: Caller, action_type: str
+        self,
+        game: GameRow,
+        sys: GameSystem,
+        state: BaseModel,
+        prompt: Prompt,
+        caller: Caller,
+        action: Action,
     ) -> str:
         lang = game.language
-        if action_type in sys.referee_actions:
+        if action.type in sys.referee_actions:
             if not self._is_referee(game, caller):
                 raise RefereeOnly(lang)
             mine = game.seats_of(caller.user_id)
             return mine[0] if mine else "referee"
         mine = game.seats_of(caller.user_id)
         if not mine:
+            # A referee who plays no seat may report what happened to either side's units.
+            report_for = getattr(sys, "report_for", None)
+            side = report_for(state, action) if report_for is not None else None
+            if side is not None and self._neutral_referee(game, caller):
+                return str(side)
             raise NotSeated(lang)
         if game.status == "open":
             waiting = [s.capitalize() for s, uid in game.seats.items() if uid is None]
@@ -452,9 +489,15 @@ class GameService:
         if prompt.seat in mine:
             return prompt.seat
         out_of_turn: frozenset[str] = getattr(sys, "out_of_turn_actions", frozenset())
-        if action_type in out_of_turn:
+        if action.type in out_of_turn:
             return mine[0]
         raise NotYourTurn(lang, seat=self._seat_label(game, prompt.seat), step=prompt.step)
+
+    def _neutral_referee(self, game: GameRow, caller: Caller) -> bool:
+        """Say whether the caller referees without playing: a moderator, or an unseated creator."""
+        return caller.moderator or (
+            caller.user_id == game.creator_id and not game.seats_of(caller.user_id)
+        )
 
     def _parse(self, sys: GameSystem, data: dict[str, Any], lang: str) -> Action:
         try:
@@ -467,16 +510,6 @@ class GameService:
             raise BadInput(lang, problem="; ".join(problems)) from None
         except RuleViolation as violation:
             raise Refused(violation, lang) from None
-
-    def _prepare(
-        self, game: GameRow, caller: Caller, action: dict[str, Any]
-    ) -> tuple[GameSystem, BaseModel, Action]:
-        """Check who may act and read the action, without applying it."""
-        sys, state = self._state(game)
-        lang = game.language
-        action_type = str(action.get("type", ""))
-        seat = self._acting_seat(game, sys, sys.prompt(state), caller, action_type)
-        return sys, state, self._parse(sys, {**action, "seat": seat}, lang)
 
     def _apply(
         self, game: GameRow, sys: GameSystem, state: BaseModel, parsed: Action
@@ -510,41 +543,218 @@ class GameService:
         the transaction then checks it is still the same game.
         """
         with self.store.reading() as tx:
-            seen = self._active(tx, channel_id, caller)
+            seen = self._acted_on(tx, channel_id, caller, action)
         unseated = {k: v for k, v in action.items() if k != "seat"}
         parsed = self._parse(self._system(seen.system), unseated, seen.language)
         with self.store.transaction() as tx:
-            game = self._active(tx, channel_id, caller)
+            game = self._acted_on(tx, channel_id, caller, action)
             if game.id != seen.id or expected_game not in (None, game.id):
                 raise Stale(game.language)
             if expected_version is not None and expected_version != game.version:
                 raise Stale(game.language)
             sys, state = self._state(game)
             before = sys.prompt(state)
-            seat = self._acting_seat(game, sys, before, caller, parsed.type)
+            seat = self._acting_seat(game, sys, state, before, caller, parsed)
             parsed = parsed.model_copy(update={"seat": seat})
-            new_state, events = self._apply(game, sys, state, parsed)
-            records = [event_record(sys, e) for e in events]
-            tx.append(
-                game,
-                "action",
-                caller.user_id,
-                parsed.seat,
-                parsed.model_dump(mode="json"),
-                records,
-                irreversible=any(type(e).irreversible for e in events),
-            )
-            changes: dict[str, Any] = {"state": new_state.model_dump(mode="json"), "pending": {}}
-            outcome = sys.outcome(new_state)
-            if outcome is not None:
-                changes.update(
-                    status="finished",
-                    winner=outcome.winner,
-                    result=outcome.reason,
-                    seed_revealed=1,
-                )
-            game = tx.update_game(game, **changes)
+            needs = self._agreement_needed(game, sys, state, parsed, caller)
+            if needs is not None:
+                return self._claim(tx, game, sys, state, caller, parsed, needs)
+            game, new_state, records = self._commit(tx, game, sys, state, parsed, caller.user_id)
         return self._turn_reply(game, sys, new_state, records, before)
+
+    def _acted_on(
+        self, tx: Transaction, channel_id: str, caller: Caller, action: dict[str, Any]
+    ) -> GameRow:
+        """Return the game an action is for: the channel's running game, or, for a
+        referee's correction, the game that just finished (it may reopen the game)."""
+        game = tx.active_game(channel_id)
+        if game is not None:
+            return game
+        latest = tx.latest_game(channel_id)
+        if (
+            latest is not None
+            and latest.status == "finished"
+            and str(action.get("type")) in self._system(latest.system).referee_actions
+            and self._is_referee(latest, caller)
+        ):
+            return latest
+        raise NoGame(self._language(latest, caller))
+
+    def _commit(
+        self,
+        tx: Transaction,
+        game: GameRow,
+        sys: GameSystem,
+        state: BaseModel,
+        parsed: Action,
+        actor_id: str,
+    ) -> tuple[GameRow, BaseModel, list[dict[str, Any]]]:
+        """Apply a checked action inside the command's transaction and store it."""
+        new_state, events = self._apply(game, sys, state, parsed)
+        records = [event_record(sys, e) for e in events]
+        tx.append(
+            game,
+            "action",
+            actor_id,
+            parsed.seat,
+            parsed.model_dump(mode="json"),
+            records,
+            irreversible=any(type(e).irreversible for e in events),
+        )
+        changes: dict[str, Any] = {
+            "state": new_state.model_dump(mode="json"),
+            "pending": _lasting(game.pending),
+        }
+        outcome = sys.outcome(new_state)
+        if outcome is not None:
+            changes.update(
+                status="finished",
+                winner=outcome.winner,
+                result=outcome.reason,
+                seed_revealed=1,
+            )
+        elif game.status == "finished":
+            # A referee's correction undid what ended the game: it goes on. Its seed
+            # stays public, so any further rolls can be foreseen (see the README).
+            changes.update(status="active", winner=None, result=None)
+        return tx.update_game(game, **changes), new_state, records
+
+    # ------------------------------------------------------------ claims
+
+    def _agreement_needed(
+        self, game: GameRow, sys: GameSystem, state: BaseModel, parsed: Action, caller: Caller
+    ) -> str | None:
+        """Return the seat that must agree to a report before it counts, or None.
+
+        Tracker systems say which reports are about the other side's units
+        (`agreement_from`); the game's `reports` setting says how far players are
+        trusted (core/reports-need-agreement).
+        """
+        agreement_from = getattr(sys, "agreement_from", None)
+        needs = agreement_from(state, parsed) if agreement_from is not None else None
+        if needs is None or needs in game.seats_of(caller.user_id):
+            return None
+        if self._neutral_referee(game, caller):
+            return None
+        policy = game.settings.get("reports", "confirm")
+        if policy == "trust":
+            return None
+        if policy == "referee":
+            raise ReportsForReferee(game.language, subject=self._seat_label(game, needs))
+        return str(needs)
+
+    def _claim(
+        self,
+        tx: Transaction,
+        game: GameRow,
+        sys: GameSystem,
+        state: BaseModel,
+        caller: Caller,
+        parsed: Action,
+        needs: str,
+    ) -> Reply:
+        """Record a report about the other side's units as a claim awaiting its agreement."""
+        lang = game.language
+        # Judge it now, so an illegal claim is refused at once; keep what it would do.
+        _, events = self._apply(game, sys, state, parsed)
+        records = [event_record(sys, e) for e in events]
+        entry = tx.append(
+            game, "claim", caller.user_id, parsed.seat, parsed.model_dump(mode="json"), records
+        )
+        claims = [*game.pending.get("claims", []), {"seq": entry.seq, "seat": parsed.seat,
+                                                     "subject": needs}]
+        game = tx.update_game(game, bump=False, pending={**game.pending, "claims": claims})
+        other = game.seats.get(needs)
+        return Reply(
+            text=t(
+                lang,
+                "claim.made",
+                seat=self._seat_label(game, parsed.seat),
+                what=" ".join(event_text(lang, sys.id, r) for r in records),
+                subject=self._seat_label(game, needs),
+                other=f"<@{other}>" if other else self._seat_label(game, needs),
+            ),
+            mention=other,
+            buttons=self._claim_buttons(game, entry.seq),
+            game_id=game.id,
+            version=game.version,
+        )
+
+    def _claim_buttons(self, game: GameRow, seq: int) -> list[Button]:
+        lang = game.language
+        return [
+            Button("claim-yes", t(lang, "button.agree_claim"), game.id, game.version, str(seq),
+                   "success"),
+            Button("claim-no", t(lang, "button.dispute_claim"), game.id, game.version, str(seq),
+                   "danger"),
+        ]
+
+    def settle(self, channel_id: str, caller: Caller, seq: int, agree: bool) -> Reply:
+        """Agree to or dispute a claim (its side or a neutral referee); the claimant may withdraw.
+
+        Agreeing applies the claimed report to the game as it stands now, as the
+        claimant's action; if the game has moved on so far that the report is no longer
+        legal, the claim lapses and says why.
+        """
+        with self.store.transaction() as tx:
+            game = self._active(tx, channel_id, caller)
+            lang = game.language
+            claims: list[dict[str, Any]] = list(game.pending.get("claims", []))
+            claim = next((c for c in claims if c.get("seq") == seq), None)
+            if claim is None:
+                raise NoClaim(lang)
+            mine = game.seats_of(caller.user_id)
+            claimant = self._seat_label(game, claim["seat"])
+            rest = {**game.pending, "claims": [c for c in claims if c is not claim]}
+            if claim["subject"] in mine or self._neutral_referee(game, caller):
+                answering = claim["subject"] if claim["subject"] in mine else "referee"
+            elif claim["seat"] in mine and not agree:
+                tx.append(game, "claim_withdrawn", caller.user_id, claim["seat"], {"of": seq})
+                game = tx.update_game(game, bump=False, pending=rest)
+                return Reply(text=t(lang, "claim.withdrawn", seat=claimant),
+                             game_id=game.id, version=game.version)
+            else:
+                raise NotClaimSubject(lang, subject=self._seat_label(game, claim["subject"]))
+            who = self._seat_label(game, answering) if answering != "referee" else caller.name
+            if not agree:
+                tx.append(game, "claim_disputed", caller.user_id, answering, {"of": seq})
+                game = tx.update_game(game, bump=False, pending=rest)
+                return Reply(text=t(lang, "claim.disputed", seat=who, claimant=claimant),
+                             game_id=game.id, version=game.version)
+            entry = tx.entry(game.id, seq)
+            sys, state = self._state(game)
+            before = sys.prompt(state)
+            parsed = self._parse(sys, entry.action, lang)
+            try:
+                self._apply(game, sys, state, parsed)
+            except Refused as refusal:
+                tx.append(game, "claim_lapsed", caller.user_id, answering, {"of": seq})
+                game = tx.update_game(game, bump=False, pending=rest)
+                return Reply(
+                    text=t(lang, "claim.lapsed", claimant=claimant,
+                           reason=refusal.violation.message),
+                    game_id=game.id,
+                    version=game.version,
+                )
+            tx.append(game, "claim_agreed", caller.user_id, answering, {"of": seq})
+            game = tx.update_game(game, bump=False, pending=rest)
+            game, new_state, records = self._commit(tx, game, sys, state, parsed, entry.actor_id)
+        reply = self._turn_reply(game, sys, new_state, records, before)
+        reply.lines.insert(0, reply.text)
+        reply.text = t(lang, "claim.agreed", seat=who, claimant=claimant)
+        return reply
+
+    def _claim_lines(self, game: GameRow, entries: dict[int, LogEntry]) -> list[str]:
+        """Describe the claims a game is waiting on (for status)."""
+        lang = game.language
+        out = []
+        for claim in game.pending.get("claims", []):
+            entry = entries.get(claim["seq"])
+            what = " ".join(event_text(lang, game.system, e) for e in entry.events) if entry else ""
+            out.append(t(lang, "claim.waiting", seq=claim["seq"],
+                         seat=self._seat_label(game, claim["seat"]),
+                         subject=self._seat_label(game, claim["subject"]), what=what))
+        return out
 
     def _turn_reply(
         self,
@@ -732,6 +942,8 @@ class GameService:
         """Show the board, the seats and whose turn it is."""
         with self.store.reading() as tx:
             game = self._any(tx, channel_id, caller)
+            claims = [c["seq"] for c in game.pending.get("claims", [])] if not game.over else []
+            entries = {seq: tx.entry(game.id, seq) for seq in claims}
         sys = self._system(game.system)
         lang = game.language
         reply = self._board_reply(game, sys, None, lang)
@@ -739,6 +951,10 @@ class GameService:
             f"{s.capitalize()}: {f'<@{uid}>' if uid else '—'}" for s, uid in game.seats.items()
         )
         reply.text = seats
+        if claims:
+            reply.lines.extend(self._claim_lines(game, entries))
+            # The latest claim's answer buttons, for when its message has scrolled away.
+            reply.buttons = [*self._claim_buttons(game, claims[-1]), *reply.buttons][:5]
         reply.lines.append(t(lang, "game.version", version=game.version))
         return reply
 
@@ -791,9 +1007,12 @@ class GameService:
         lines = []
         for entry in entries:
             who = (entry.seat or "").capitalize()
-            if entry.kind == "action":
+            if entry.kind in ("action", "claim"):
                 texts = [event_text(lang, game.system, e) for e in entry.events]
-                lines.append(f"#{entry.seq} {who}: " + " / ".join(texts or [entry.action["type"]]))
+                said = " / ".join(texts or [entry.action["type"]])
+                if entry.kind == "claim":
+                    said = t(lang, "claim.logged", what=said)
+                lines.append(f"#{entry.seq} {who}: {said}")
             else:
                 lines.append(f"#{entry.seq} {who}: {entry.kind}")
         return Reply(
@@ -858,6 +1077,8 @@ class GameService:
             game = tx.game(int(game_id))
         if game is None or game.channel_id != channel_id or game.over:
             raise Stale(self._language(game, caller))
+        if kind in ("claim-yes", "claim-no"):  # a claim is named by its log entry, not a position
+            return self.settle(channel_id, caller, int(arg), kind == "claim-yes")
         if game.version != int(version):
             raise Stale(game.language)
         if kind == "join":
@@ -901,13 +1122,17 @@ class GameService:
                     game, "undo", caller.user_id, last.seat, {"count": 1, "of": last.seq}
                 )
                 new_state = self._replay_effective(game, sys, [*entries, entry])
-                game = tx.update_game(game, state=new_state.model_dump(mode="json"), pending={})
+                game = tx.update_game(
+                    game, state=new_state.model_dump(mode="json"), pending=_lasting(game.pending)
+                )
                 reply = self._turn_reply(game, sys, new_state, [], None)
                 reply.lines.insert(0, reply.text)
                 reply.text = t(lang, "game.undone", seat=last_seat.capitalize(), what=what)
                 return reply
             tx.append(game, "undo_request", caller.user_id, last.seat, {"of": last.seq})
-            game = tx.update_game(game, pending={"undo": {"seat": last.seat, "of": last.seq}})
+            game = tx.update_game(
+                game, pending={**game.pending, "undo": {"seat": last.seat, "of": last.seq}}
+            )
         others = [s for s in game.seats if s != last_seat]
         other = others[0] if others else last_seat
         return Reply(
@@ -952,7 +1177,7 @@ class GameService:
             sys, _ = self._state(game)
             if not agree:
                 tx.append(game, "undo_refused", caller.user_id, answering[0], {"of": request["of"]})
-                game = tx.update_game(game, pending={})
+                game = tx.update_game(game, pending=_lasting(game.pending))
                 return Reply(
                     text=t(lang, "game.undo_refused", seat=answering[0].capitalize()),
                     game_id=game.id,
@@ -962,7 +1187,9 @@ class GameService:
             marker = {"count": 1, "of": request["of"], "agreed_by": answering[0]}
             entry = tx.append(game, "undo", caller.user_id, request["seat"], marker)
             new_state = self._replay_effective(game, sys, [*entries, entry])
-            game = tx.update_game(game, state=new_state.model_dump(mode="json"), pending={})
+            game = tx.update_game(
+                game, state=new_state.model_dump(mode="json"), pending=_lasting(game.pending)
+            )
         reply = self._turn_reply(game, sys, new_state, [], None)
         reply.lines.insert(0, reply.text)
         reply.text = t(lang, "game.undo_agreed", seat=answering[0].capitalize())
@@ -1025,16 +1252,29 @@ class GameService:
         caller: Caller,
         language: str | None = None,
         deadline_hours: int | None = None,
+        reports: str | None = None,
     ) -> Reply:
-        """Show or change the game's language and turn deadline."""
+        """Show or change the game's language, turn deadline and how reports are trusted.
+
+        The reports policy (core/reports-need-agreement) is the creator's to set while
+        the game waits for players, so whoever joins sees it; later only a moderator
+        may change it.
+        """
         with self.store.transaction() as tx:
             game = self._active(tx, channel_id, caller)
-            if language is not None or deadline_hours is not None:
+            if language is not None or deadline_hours is not None or reports is not None:
                 if not game.seats_of(caller.user_id) and not self._is_referee(game, caller):
                     raise NotSeated(game.language)
                 settings = dict(game.settings)
                 if deadline_hours is not None:
                     settings["deadline_hours"] = deadline_hours or None
+                if reports is not None:
+                    if reports not in REPORT_POLICIES:
+                        raise BadInput(game.language, problem=f"reports: {reports}")
+                    starting = game.status == "open" and caller.user_id == game.creator_id
+                    if not (caller.moderator or starting):
+                        raise ReportsLocked(game.language)
+                    settings["reports"] = reports
                 game = tx.update_game(
                     game,
                     bump=False,
@@ -1046,8 +1286,10 @@ class GameService:
         deadline = (
             t(lang, "game.deadline_hours", hours=hours) if hours else t(lang, "game.no_deadline")
         )
+        policy = game.settings.get("reports", "confirm")
         return Reply(
-            text=t(lang, "game.settings", language=lang, deadline=deadline),
+            text=t(lang, "game.settings", language=lang, deadline=deadline,
+                   reports=t(lang, f"game.reports_{policy}")),
             game_id=game.id,
             version=game.version,
         )

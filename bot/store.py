@@ -297,6 +297,15 @@ class Transaction:
         )
         return entry
 
+    def entry(self, game_id: int, seq: int) -> LogEntry:
+        """Return one entry of a game's log; KeyError if there is none."""
+        row = self.conn.execute(
+            "SELECT * FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)
+        ).fetchone()
+        if row is None:
+            raise KeyError((game_id, seq))
+        return _entry(row)
+
     def log(self, game_id: int, last: int | None = None) -> list[LogEntry]:
         """Return a game's log in order (only the last `last` entries when given)."""
         if last is None:

@@ -12,6 +12,7 @@ from bot.client import BanneretBot
 from bot.discord_io import completer, describe, description, run_command
 
 Language = Literal["en", "pt-BR"]
+Reports = Literal["trust", "confirm", "referee"]
 
 
 class GameCommands(commands.GroupCog, group_name="game", group_description="Play a game here"):
@@ -100,9 +101,14 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Play
         interaction: discord.Interaction[BanneretBot],
         language: Language | None = None,
         deadline_hours: app_commands.Range[int, 0, 336] | None = None,
+        reports: Reports | None = None,
     ) -> None:
         await run_command(
-            interaction, "game settings", language=language, deadline_hours=deadline_hours
+            interaction,
+            "game settings",
+            language=language,
+            deadline_hours=deadline_hours,
+            reports=reports,
         )
 
 

@@ -373,6 +373,14 @@ class Conceded(Event):
     side: Seat
 
 
+class BattleResumed(Event):
+    """A referee's correction put units back on an emptied field: the battle goes on."""
+
+    type: Literal["BattleResumed"] = "BattleResumed"
+    turn: int
+    active: Seat
+
+
 class BattleEnded(Event):
     type: Literal["BattleEnded"] = "BattleEnded"
     winner: Seat | None
@@ -383,6 +391,7 @@ class BattleEnded(Event):
 
 FwEvent = Annotated[
     OrdersWritten
+    | BattleResumed
     | PlanSealed
     | BattleStarted
     | OrdersRevealed

@@ -42,6 +42,7 @@ from rules.fantasy_warriors.actions import (
     Adjust,
     Adjusted,
     BattleEnded,
+    BattleResumed,
     BattleStarted,
     Combat,
     CombatOrders,
@@ -124,6 +125,8 @@ BATTLE_ACTIONS = frozenset(
 )
 # Only the side whose turn it is may send these.
 TURN_ACTIONS = frozenset({"contact", "end_turn"})
+# Reports about one unit: about an enemy unit they are claims its side must agree to.
+REPORTS = frozenset({"destroyed", "left", "engaged", "disengaged", "sight"})
 
 OPEN_TYPES: dict[str, tuple[str, ...]] = {
     "plan": ("concede", "move", "order", "ready", "sight"),
@@ -366,7 +369,7 @@ def _orders_from(state: GameState, command: Command, order: Any, objective: str 
 
 
 def _check_common(state: GameState, action: Action) -> None:
-    if state.step == "over":
+    if state.step == "over" and not (action.type == "adjust" and _reopenable(state)):
         _refuse("core/game-over", "The battle is over.")
     if action.type == "adjust":
         return  # a referee's correction: the service has checked the sender
@@ -852,6 +855,9 @@ def _apply_adjust(work: GameState, action: Adjust, dice: Dice, events: list[Even
         events.append(Adjusted(subject=f"{command.id} {command.name}", fields=tuple(fields)))
         if work.step != "plan" and command.orders is not None:
             events.append(_reveal(command, changed=True))
+    if work.step == "over" and not _battle_over(work):
+        work.step = "battle"
+        events.append(BattleResumed(turn=work.turn, active=work.active))
 
 
 # --- after every report: who has reached what, and which orders switch ----------------------
@@ -964,6 +970,16 @@ def _battle_over(work: GameState) -> bool:
     return any(not in_play(work, seat) for seat in SEATS)
 
 
+def _reopenable(state: GameState) -> bool:
+    """Say whether a finished battle ended only because a side had no units left.
+
+    A referee who corrects the report that emptied the field (a unit destroyed by
+    mistake) reopens such a battle; one that was conceded or fought to its last
+    turn stays over.
+    """
+    return state.step == "over" and state.conceded is None and _battle_over(state)
+
+
 Check = Callable[[GameState, Any], None]
 Effect = Callable[[GameState, Any, Dice, list[Event]], None]
 _HANDLERS: dict[str, tuple[Check, Effect]] = {
@@ -1017,6 +1033,21 @@ class FantasyWarriorsSystem:
     )
     # Orders written during the battle plan stay sealed until both plans are ready.
     private_actions: frozenset[str] = frozenset({"order"})
+
+    def report_for(self, state: Any, action: Action) -> str | None:
+        """Return the side whose unit a report (destroyed, left, engaged...) is about."""
+        ref = getattr(action, "unit", None)
+        if action.type not in REPORTS or not isinstance(ref, str):
+            return None
+        try:
+            return _find_unit(state, ref).side
+        except RuleViolation:
+            return None
+
+    def agreement_from(self, state: Any, action: Action) -> str | None:
+        """Return the side that must agree to a report about one of its units by the enemy."""
+        side = self.report_for(state, action)
+        return side if side is not None and side != action.seat else None
 
     def scenarios(self) -> list[ScenarioInfo]:
         """List the bundled scenarios, sorted by id."""
@@ -1455,6 +1486,9 @@ def _describe(e: Any) -> str:
             return f"The referee adjusts {e.subject}: {', '.join(e.fields) or 'nothing'}."
         case Conceded():
             return f"{e.side.capitalize()} concedes."
+        case BattleResumed():
+            return (f"The field is no longer empty: the battle goes on, turn {e.turn}, "
+                    f"{e.active.capitalize()} to play.")
         case BattleEnded():
             return (f"The battle is over: {e.reason} (North holds {e.north_objectives}, South "
                     f"{e.south_objectives}).")

@@ -127,6 +127,9 @@ BATTLE_ACTIONS = frozenset(
 )
 # Only the player whose turn it is may send these.
 TURN_ACTIONS = frozenset({"next_phase", "fall_back"})
+# Reports about one unit. Losses and demanded tests of an enemy unit, and models given
+# back to one's own, are claims the other side must agree to.
+REPORTS = frozenset({"casualties", "restore", "shock_test"})
 
 _OPEN_IN_BATTLE = ("casualties", "concede", "gain_cp", "move", "next_phase", "restore", "score",
                    "stratagem")
@@ -348,7 +351,6 @@ def _check_casualties(state: GameState, action: Casualties) -> None:
 
 def _check_restore(state: GameState, action: Restore) -> None:
     unit = _find(state, action.unit)
-    _in_play(unit)
     if action.models == 0 and action.wounds == 0:
         _refuse("core/bad-input", "Report at least one model or one wound restored.")
     if unit.models + action.models > unit.starting_strength:
@@ -969,6 +971,27 @@ class Wh40kSystem:
          "shock_test", "add_unit", "edit_unit", "remove_unit", "roster", "attach", "detach",
          "start_battle", "adjust_cp"}
     )
+
+    def report_for(self, state: Any, action: Action) -> str | None:
+        """Return the side whose unit a report (casualties, restore, a demanded test) is about."""
+        ref = getattr(action, "unit", None)
+        if action.type not in REPORTS or not isinstance(ref, str):
+            return None
+        try:
+            return _find(state, ref).side
+        except RuleViolation:
+            return None
+
+    def agreement_from(self, state: Any, action: Action) -> str | None:
+        """Return the side that must agree to a report: the victim of a loss reported by its
+        enemy, or the enemy of a side giving models back to its own unit."""
+        side = self.report_for(state, action)
+        if side not in SEATS:
+            return None
+        owner: Seat = "attacker" if side == "attacker" else "defender"
+        if action.type == "restore":
+            return other(owner) if action.seat == owner else None
+        return owner if action.seat != owner else None
 
     def scenarios(self) -> list[ScenarioInfo]:
         """List the bundled scenarios, sorted by id."""

@@ -292,6 +292,13 @@ def _fw_games() -> list[Game]:
         while quiet.state.step != "over":
             quiet.do(quiet.state.active, type="end_turn")
         games.append(quiet)
+    # South reports its whole army lost, then the referee puts one unit back: play resumes.
+    emptied = _fw_deployed("seed-7", south, {})
+    for unit in ("S1", "S2", "S3", "S4", "S5", "S6"):
+        if emptied.state.step != "over":
+            emptied.do("south", type="destroyed", unit=unit)
+    emptied.do("north", type="adjust", unit="S1", status="in-play")
+    games.append(emptied)
     return games
 
 

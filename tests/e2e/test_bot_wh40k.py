@@ -122,7 +122,12 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     moved = await fake.slash(alice, table.channel, "wh40k move", unit=choices[0]["value"],
                              x=14.0, y=16.0)
     assert 'Assault Intercessors moves to (14", 16")' in description(moved)
-    hit = await fake.slash(alice, table.channel, "wh40k casualties", unit="U9", models=6)
+    # Losses of Bob's unit reported by Alice are a claim: they count once Bob agrees.
+    claim = await fake.slash(alice, table.channel, "wh40k casualties", unit="U9", models=6)
+    assert "Attacker reports: Boyz (second mob) loses 6 model(s)" in description(claim)
+    assert_pings_only(claim, bob)
+    hit = await fake.click(bob, claim, label="Agree")
+    assert "Defender agrees with Attacker's report." in description(hit)
     assert "Boyz (second mob) is now Below Half-strength" in description(hit)
     before = board_bytes(hit)
 

@@ -105,6 +105,36 @@ def test_a_side_with_nothing_left_loses_at_once_and_conceding_loses() -> None:
     assert SYSTEM.describe(of_type(events, "Conceded")[0]) == "South concedes."
 
 
+def test_a_referee_putting_a_unit_back_reopens_an_emptied_field() -> None:
+    covers("fantasy_warriors/field-emptied-by-mistake", "core/game-over")
+    state = battle()
+    for unit in ("N1", "N2", "N3", "N4", "N5", "N6"):
+        state = act(state, "north", type="destroyed", unit=unit)
+    assert state.step == "over"
+    refused(state, "north", "core/game-over", type="destroyed", unit="S1")
+    state, events = act_events(state, "referee", type="adjust", unit="N2", status="in-play")
+    (resumed,) = of_type(events, "BattleResumed")
+    assert (resumed.turn, resumed.active) == (1, "north")
+    assert state.step == "battle" and SYSTEM.outcome(state) is None
+    # A conceded battle stays over, whatever the referee changes.
+    conceded = act(battle(), "south", type="concede")
+    refused(conceded, "referee", "core/game-over", type="adjust", unit="S1", status="left")
+
+
+def test_reports_about_enemy_units_need_the_enemys_agreement() -> None:
+    covers("core/reports-need-agreement")
+    state = battle()
+
+    def needs(seat: str, **data: object) -> str | None:
+        return SYSTEM.agreement_from(state, SYSTEM.parse_action({**data, "seat": seat}))
+
+    assert needs("south", type="destroyed", unit="N1") == "north"
+    assert needs("north", type="destroyed", unit="N1") is None
+    assert needs("south", type="sight", unit="N1", visible=False) == "north"
+    assert needs("north", type="left", unit="S2") == "south"
+    assert needs("north", type="end_turn") is None
+
+
 def test_view_hides_the_seed_and_state_round_trips_through_json() -> None:
     covers("core/bad-input")
     state = act(battle(orders={"C1": {"order": "storm", "objective": "O1"}}, seed="secret-7"),

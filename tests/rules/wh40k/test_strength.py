@@ -96,8 +96,39 @@ def test_a_unit_with_no_models_left_is_destroyed() -> None:
     assert state.units[squad].destroyed
     refused(state, "defender", "wh40k/destroyed", type="casualties", unit=squad, models=1)
     refused(state, "attacker", "wh40k/destroyed", type="move", unit=squad, x=1, y=1)
-    refused(state, "attacker", "wh40k/destroyed", type="restore", unit=squad, models=1)
     assert [u.side for u in SYSTEM.board(state).units] == ["defender"]
+
+
+def test_a_unit_destroyed_by_mistake_can_be_restored() -> None:
+    covers("wh40k/restore-corrects-reports", "wh40k/starting-strength")
+    state = battle()
+    squad = uid(state, "Squad")
+    state = act(state, "defender", type="casualties", unit=squad, models=10)
+    state, events = act_events(state, "attacker", type="restore", unit=squad, models=4)
+    (back,) = of_type(events, "ModelsRestored")
+    assert (back.models, back.remaining) == (4, 4)
+    assert not state.units[squad].destroyed
+    refused(state, "attacker", "wh40k/starting-strength", type="restore", unit=squad, models=7)
+
+
+def test_reports_about_the_other_sides_units_need_its_agreement() -> None:
+    covers("core/reports-need-agreement")
+    state = battle()
+    squad, mob = uid(state, "Squad"), uid(state, "Mob")
+
+    def needs(seat: str, **data: object) -> str | None:
+        return SYSTEM.agreement_from(state, SYSTEM.parse_action({**data, "seat": seat}))
+
+    # Losses of one's own units count at once; losses of the enemy's are claims.
+    assert needs("attacker", type="casualties", unit=squad, models=1) is None
+    assert needs("defender", type="casualties", unit=squad, models=1) == "attacker"
+    # Giving models back to one's own unit needs the enemy; to the enemy's, nobody.
+    assert needs("attacker", type="restore", unit=squad, models=1) == "defender"
+    assert needs("defender", type="restore", unit=squad, models=1) is None
+    assert needs("attacker", type="shock_test", unit=mob) == "defender"
+    assert needs("attacker", type="next_phase") is None
+    assert SYSTEM.report_for(state, SYSTEM.parse_action(
+        {"type": "casualties", "unit": mob, "models": 1})) == "defender"
 
 
 def test_wounds_beyond_a_units_last_model_are_lost() -> None:
