@@ -375,7 +375,7 @@ def _draw_static(view: HexBoardView, width: int) -> Image.Image:
         _draw_area(d, lay, members)
     for name, members in view.areas:
         if name and (_touches_side(view, members) or _touches_end(view, members)):
-            _draw_edge_area_label(d, view, lay, name, members)
+            _draw_edge_area_label(d, view, lay, P.plain(name), members)
     _draw_section_lines(d, lay, view.section_lines)
     for h, c, style in hexes:
         fill = P.mix(style.fill, AREA_TINT, 0.55) if h.label in tinted else style.fill
@@ -806,7 +806,8 @@ def render(view: HexBoardView, width: int = 1200) -> Image.Image:
         _draw_marker(d, pl, view.sides, view.flipped)
     # Areas inland have their names put, each turn, where no piece covers them.
     size = _area_label_size(lay.hex_w)
-    for name, members in view.areas:
+    for area, members in view.areas:
+        name = P.plain(area)
         if name and not (_touches_side(view, members) or _touches_end(view, members)):
             spot = _free_area_label_spot(lay, members, size, name, placed)
             if spot is not None:

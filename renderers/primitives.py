@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFont
 
-from rules.core.board import Panel, Shape
+from rules.core.board import Panel, Shape, Text
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -32,6 +32,13 @@ BATTLE_RED: RGB = (214, 32, 32)
 
 # ---------------------------------------------------------------------------
 # Fonts and text
+
+
+def plain(text: Text) -> str:
+    """Return words on a picture, which the bot must have worded before drawing."""
+    if isinstance(text, str):
+        return text
+    raise TypeError(f"word the board view before drawing it: {text!r}")
 
 
 class Canvas(ImageDraw.ImageDraw):
@@ -632,7 +639,7 @@ def _panel_metrics(panel: Panel, width: int) -> _PanelMetrics:
     swatch = line_size
     widest = max(
         (
-            text_width(ln.text, line_size, bold=ln.bold) + (swatch * 1.5 if ln.side else 0)
+            text_width(plain(ln.text), line_size, bold=ln.bold) + (swatch * 1.5 if ln.side else 0)
             for ln in panel.lines
         ),
         default=0.0,
@@ -714,10 +721,11 @@ def draw_panel(
 
     y = top + m.pad
     if panel.title:
+        title = plain(panel.title)
         title_at = (float(m.pad), y + m.title_size / 2)
-        reach = text_width(panel.title, m.title_size, bold=True) + m.title_size
-        paint = runs(panel.title, m.title_size, True)
-        line(title_at, ("runs", panel.title, m.title_size, True, colours), reach, m.title_size,
+        reach = text_width(title, m.title_size, bold=True) + m.title_size
+        paint = runs(title, m.title_size, True)
+        line(title_at, ("runs", title, m.title_size, True, colours), reach, m.title_size,
              paint)
         y += round(m.title_size * 1.5)
     size = m.line_size
@@ -728,12 +736,12 @@ def draw_panel(
         max_w = m.col_w - size * 2
         if ln.side is not None:
             c = side_colour(ln.side, sides)
-            text = fit_text(ln.text, size, max_w - size * 1.5, bold=ln.bold)
+            text = fit_text(plain(ln.text), size, max_w - size * 1.5, bold=ln.bold)
             reach = text_width(text, size, bold=ln.bold) + size * 3
             line((x, ly), ("side", text, size, ln.bold, c), reach, size,
                  _side_line(text, size, ln.bold, c))
             continue
-        text = fit_text(ln.text, size, max_w, bold=ln.bold)
+        text = fit_text(plain(ln.text), size, max_w, bold=ln.bold)
         reach = text_width(text, size, bold=ln.bold) + size
         line((x, ly), ("runs", text, size, ln.bold, colours), reach, size,
              runs(text, size, ln.bold))

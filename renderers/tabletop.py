@@ -17,6 +17,7 @@ from renderers.primitives import RGB, Point
 from rules.core.board import (
     Panel,
     PanelLine,
+    StatusTag,
     TableArrow,
     TableObjective,
     TabletopView,
@@ -156,7 +157,7 @@ def _draw_static(view: TabletopView, width: int) -> Image.Image:
         if f.label and len(f.points) >= 3:
             style = feature_style(f.kind)
             c = P.polygon_centroid([lay.to_px(x, y) for x, y in f.points])
-            P.draw_text(d, c, f.label, label_size, P.WHITE, halo=style.edge, bold=True)
+            P.draw_text(d, c, P.plain(f.label), label_size, P.WHITE, halo=style.edge, bold=True)
     return img
 
 
@@ -216,8 +217,9 @@ def _draw_objective_token(
     if o.holder is not None and not o.contested:
         token_fill = P.mix(P.side_colour(o.holder, sides), P.WHITE, 0.75)
     width = max(2, round(lay.scale / 8))
-    size = max(10, round(r * (0.95 if len(o.label) <= 2 else 0.6)))
-    text = P.fit_text(o.label, size, r * 1.7, bold=True)
+    label = P.plain(o.label)
+    size = max(10, round(r * (0.95 if len(label) <= 2 else 0.6)))
+    text = P.fit_text(label, size, r * 1.7, bold=True)
 
     def paint(dd: P.Canvas, x: float, y: float) -> None:
         dd.regular_polygon(
@@ -228,7 +230,16 @@ def _draw_objective_token(
     STAMPS.draw(d, ("token", r, width, token_fill, text, size), (cx, cy), r + width, paint)
 
 
-def _status_colour(tag: str) -> RGB:
+STATUS_COLOURS: dict[str, RGB] = {
+    "shocked": P.BATTLE_RED,
+    "fleeing": P.BATTLE_RED,
+    "below-half": (236, 150, 20),
+}
+
+
+def _status_colour(tag: str | StatusTag) -> RGB:
+    if isinstance(tag, StatusTag):
+        return STATUS_COLOURS.get(tag.kind, (70, 70, 76))
     t = tag.lower()
     if "shock" in t or "flee" in t or "rout" in t or "broken" in t:
         return P.BATTLE_RED
@@ -263,7 +274,7 @@ class _Tag:
 
 def _label_inside(lay: TableLayout, u: TableUnit) -> bool:
     r = max(4.0, u.radius * lay.scale)
-    return P.text_width(u.label, _label_size(lay), bold=True) <= r * 1.7
+    return P.text_width(P.plain(u.label), _label_size(lay), bold=True) <= r * 1.7
 
 
 def _label_size(lay: TableLayout) -> int:
@@ -317,13 +328,14 @@ def _stack_tags(lay: TableLayout, u: TableUnit, sides: dict[str, str], *, down: 
         # Long names go on a tag by the base so they stay one readable line.
         size = _label_size(lay)
         centre = (cx, y + sign * size * 0.45)
-        text, box = P.pill_layout(centre, u.label, size, max_width=lay.scale * 9)
+        text, box = P.pill_layout(centre, P.plain(u.label), size, max_width=lay.scale * 9)
         tags.append(_Tag(centre, text, size, P.side_colour(u.side, sides), None, box))
         y = box[3] - size * 0.1 if down else box[1] + size * 0.1
     size = max(9, round(_label_size(lay) * 0.75))
     for s in u.status:
         centre = (cx, y + sign * size * 0.75)
-        shown = s.upper() if s.isascii() else s
+        words = P.plain(s.text) if isinstance(s, StatusTag) else s
+        shown = words.upper()
         text, box = P.pill_layout(centre, shown, size, max_width=lay.scale * 8)
         tags.append(_Tag(centre, text, size, _status_colour(s), P.WHITE, box))
         y = box[3] if down else box[1]
@@ -339,7 +351,8 @@ def _draw_unit_text(
 ) -> None:
     if _label_inside(lay, u):
         c = P.side_colour(u.side, sides)
-        P.draw_text(d, lay.to_px(u.x, u.y), u.label, _label_size(lay), P.text_on(c), bold=True)
+        P.draw_text(d, lay.to_px(u.x, u.y), P.plain(u.label), _label_size(lay), P.text_on(c),
+                    bold=True)
     for t in _unit_tags(lay, u, sides, avoid):
         P.pill(d, t.centre, t.text, t.size, t.fill, ink=t.ink)
 

@@ -3,6 +3,9 @@
 Each system turns its public view into one of these; renderers draw them without
 knowing the game. Static parts (map, terrain, section lines) are keyed by
 `static_key` so a renderer can draw them once and cache them.
+
+Words on a picture (`Text` fields) are messages or terms for the catalogue; the bot
+words them in the game's language before the picture is drawn (bot.text.word_view).
 """
 
 from __future__ import annotations
@@ -10,14 +13,17 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.core.model import Frozen
+from rules.core.text import Msg, Term
 
 Shape = Literal["circle", "triangle", "square", "diamond", "star"]
+# Words on the picture: a message or a term for the catalogue, or text already worded.
+Text = str | Msg | Term
 
 
 class PanelLine(Frozen):
     """One line of the side panel; `side` tints it with that side's colour."""
 
-    text: str
+    text: Text
     side: str | None = None
     bold: bool = False
 
@@ -25,7 +31,7 @@ class PanelLine(Frozen):
 class Panel(Frozen):
     """The side panel: title, then lines (turn, score, cards in hand, tokens...)."""
 
-    title: str
+    title: Text
     lines: tuple[PanelLine, ...] = ()
 
 
@@ -74,7 +80,7 @@ class HexBoardView(Frozen):
     short_odd_rows: bool = True
     section_lines: tuple[float, ...] = ()
     # Special multi-hex spaces drawn as one outlined area (e.g. a commander's camp).
-    areas: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    areas: tuple[tuple[Text, tuple[str, ...]], ...] = ()
     terrain: tuple[Terrain, ...] = ()
     sides: dict[str, str] = {}
     markers: tuple[HexMarker, ...] = ()
@@ -88,7 +94,7 @@ class TableFeature(Frozen):
 
     kind: str
     points: tuple[tuple[float, float], ...]
-    label: str = ""
+    label: Text = ""
 
 
 class TableObjective(Frozen):
@@ -96,10 +102,17 @@ class TableObjective(Frozen):
 
     x: float
     y: float
-    label: str
+    label: Text
     holder: str | None = None
     contested: bool = False
     radius: float = 3.0
+
+
+class StatusTag(Frozen):
+    """A tag hung under a unit; `kind` picks its colour ("shocked", "below-half", ...)."""
+
+    kind: str
+    text: Text
 
 
 class TableUnit(Frozen):
@@ -108,9 +121,9 @@ class TableUnit(Frozen):
     x: float
     y: float
     side: str
-    label: str
+    label: Text
     radius: float = 1.0
-    status: tuple[str, ...] = ()
+    status: tuple[str | StatusTag, ...] = ()
     highlight: bool = False
 
 

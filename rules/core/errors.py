@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules.core.text import Msg
 
 
 class RuleViolation(Exception):
-    """An action the rules forbid; carries the id of the rule that forbids it.
+    """An action the rules forbid: the id of the rule that forbids it, and why.
 
-    Raising it must leave the game untouched: engines validate before they change
-    anything, and the service discards the working copy of the state.
+    `reason` is a message for the catalogue (rules.core.text.Msg), worded in the
+    game's language when it is shown. Raising it must leave the game untouched:
+    engines work on a copy of the state, which the skeleton discards.
     """
 
-    def __init__(self, rule_id: str, message: str, details: dict[str, Any] | None = None) -> None:
-        super().__init__(f"[{rule_id}] {message}")
+    def __init__(
+        self, rule_id: str, reason: Msg | str, details: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(f"[{rule_id}] {reason if isinstance(reason, str) else reason.key}")
         self.rule_id = rule_id
-        self.message = message
+        self.reason = reason
         self.details: dict[str, Any] = details or {}
+
+    @property
+    def message(self) -> str:
+        """Return the reason's key (or, from an engine not yet speaking in data, its text)."""
+        return self.reason if isinstance(self.reason, str) else self.reason.key

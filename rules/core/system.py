@@ -10,32 +10,8 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from rules.core.board import HexBoardView, TabletopView
-from rules.core.model import Action, Event, Frozen
-
-
-class ScenarioInfo(Frozen):
-    """A bundled starting position players can pick."""
-
-    id: str
-    title: str
-    summary: str
-    seats: tuple[str, ...]
-
-
-class Prompt(Frozen):
-    """Who must act next, in which step, and which action types are open to them."""
-
-    seat: str | None
-    step: str
-    actions: tuple[str, ...] = ()
-    hint: str = ""
-
-
-class Outcome(Frozen):
-    """How a finished game ended."""
-
-    winner: str | None
-    reason: str
+from rules.core.engine import Outcome, Prompt, ScenarioInfo
+from rules.core.model import Action, Event
 
 
 @runtime_checkable
@@ -142,6 +118,11 @@ def system(system_id: str) -> GameSystem:
     return found
 
 
+def bundled() -> list[str]:
+    """Return the ids of the systems that ship with Banneret (registered here), sorted."""
+    return sorted(_KNOWN)
+
+
 def available() -> list[str]:
     """Return the ids of systems whose engine is installed, sorted."""
     out = []
@@ -152,3 +133,15 @@ def available() -> list[str]:
             continue
         out.append(system_id)
     return out
+
+
+__all__ = [
+    "GameSystem",
+    "Outcome",
+    "Prompt",
+    "ScenarioInfo",
+    "available",
+    "bundled",
+    "register",
+    "system",
+]

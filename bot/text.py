@@ -1,0 +1,465 @@
+"""Every word a person reads: messages, events, prompts and pictures, per language.
+
+The catalogues are Project Fluent files (https://projectfluent.org), one per
+language and game system: `data/locales/<language>/core.ftl` holds the bot's own
+words, `data/locales/<language>/<system>.ftl` a system's (a system may keep its
+catalogues elsewhere, see `Engine.locales`). Fluent gives translators plurals,
+selectors and number formats in the file itself, without touching Python.
+
+The rules hand over data (rules.core.text: `Msg`, `Term`, `Items`; events with
+their fields) and this module words it:
+
+- a `Msg` is the catalogue message of its key, filled with its values;
+- a `Term` is the message `<kind>-<id>` (`seat-west`, `card-shogun`); each of its
+  attributes becomes one more value, `<name>_<attribute>` (`seat_the`, `seat_of`),
+  for languages that need an article or an agreement;
+- `Items` are joined as the language joins lists (Babel's CLDR data);
+- an event is the message `event-<type>` filled with its fields, the fields
+  typed `Named(kind)` worded as terms;
+- booleans arrive as the strings "true" and "false", a missing value as "none",
+  so templates choose with selectors.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from babel.lists import format_list
+from fluent.runtime import FluentBundle, FluentResource
+from pydantic import BaseModel, ValidationError
+
+from rules.core.data import data_dir
+from rules.core.engine import Engine
+from rules.core.model import Event
+from rules.core.text import Items, Msg, Named, Term, Value, kebab
+
+log = logging.getLogger(__name__)
+
+DEFAULT = "en"
+CORE = "core"
+
+
+def locales_root() -> Path:
+    """Return the folder of the bundled catalogues (data/locales)."""
+    return data_dir() / "locales"
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """Return the languages we have catalogues for, e.g. ('en', 'pt-BR')."""
+    return tuple(sorted(p.name for p in locales_root().iterdir() if (p / "core.ftl").is_file()))
+
+
+def pick_language(*candidates: str | None) -> str:
+    """Return the first candidate we have catalogues for ('pt-BR', 'pt' ...), else English."""
+    have = languages()
+    for candidate in candidates:
+        if not candidate:
+            continue
+        if candidate in have:
+            return candidate
+        for lang in have:
+            if lang.split("-")[0] == candidate.split("-")[0]:
+                return lang
+    return DEFAULT
+
+
+def _catalogue_files(language: str, system_id: str, folder: Path | None) -> list[Path]:
+    files = [locales_root() / language / f"{CORE}.ftl"]
+    if system_id != CORE:
+        files.append((folder or locales_root()) / language / f"{system_id}.ftl")
+    return files
+
+
+@cache
+def _bundle(language: str, system_id: str, folder: Path | None) -> FluentBundle:
+    """Return the Fluent bundle of a language for one system (core words included)."""
+    bundle = FluentBundle([language], use_isolating=False)
+    for path in _catalogue_files(language, system_id, folder):
+        if path.is_file():
+            bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return bundle
+
+
+def _babel_locale(language: str) -> str:
+    return language.replace("-", "_")
+
+
+@cache
+def _named_fields(model: type[BaseModel]) -> dict[str, str]:
+    """Return the fields of a model typed as catalogue terms: field name -> term kind."""
+    out: dict[str, str] = {}
+    for name, info in model.model_fields.items():
+        kinds = [m.kind for m in info.metadata if isinstance(m, Named)]
+        if not kinds:
+            # A collection of names: tuple[Annotated[str, Named("face")], ...]
+            for arg in typing.get_args(info.annotation):
+                kinds += [m.kind for m in getattr(arg, "__metadata__", ()) if isinstance(m, Named)]
+        if kinds:
+            out[name] = kinds[0]
+    return out
+
+
+_LOCK = threading.Lock()
+_LIST_STYLES: dict[str, Literal["standard", "or", "unit-narrow"]] = {
+    "and": "standard",
+    "or": "or",
+    "narrow": "unit-narrow",
+}
+
+
+@dataclass(frozen=True)
+class Words:
+    """One language's words for one game system (or for the bot alone: `system_id='core'`)."""
+
+    language: str
+    system_id: str = CORE
+    folder: Path | None = None
+
+    @classmethod
+    def of(cls, language: str | None, system: Engine[Any] | str | None = None) -> Words:
+        """Return the words of a language (picked leniently) for a system or the bot."""
+        lang = pick_language(language)
+        if isinstance(system, Engine):
+            return cls(lang, system.id, system.locales)
+        return cls(lang, system or CORE)
+
+    # ------------------------------------------------------------ lookups
+
+    def _bundles(self) -> list[FluentBundle]:
+        out = [_bundle(self.language, self.system_id, self.folder)]
+        if self.language != DEFAULT:
+            out.append(_bundle(DEFAULT, self.system_id, self.folder))
+        return out
+
+    def has(self, key: str) -> bool:
+        """Say whether this language (or English) has a message."""
+        return any(b.has_message(key) for b in self._bundles())
+
+    def __call__(self, key: str, /, **values: Value) -> str:
+        """Return the message `key` filled with `values` (Terms, Msgs, numbers...)."""
+        return self.message(Msg(key=key, args=values))
+
+    def message(self, m: Msg) -> str:
+        """Word a message; a missing key is logged and shown as the key."""
+        for bundle in self._bundles():
+            if bundle.has_message(m.key):
+                found = bundle.get_message(m.key)
+                if found.value is None:
+                    break
+                args: dict[str, Any] = {}
+                for name, value in m.args.items():
+                    args.update(self._arg(name, value, bundle))
+                with _LOCK:  # Fluent's bundles compile patterns lazily; share them safely
+                    text, errors = bundle.format_pattern(found.value, args)
+                if errors:
+                    log.error("message %s (%s) in %s: %s", m.key, self.system_id,
+                              self.language, errors)
+                return str(text)
+        log.error("missing message %s for %s in %s", m.key, self.system_id, self.language)
+        return m.key
+
+    def strict(self, m: Msg) -> str:
+        """Word a message, raising LookupError if its key or a value it needs is missing.
+
+        Tests use it to prove every message an engine can send has its words.
+        """
+        bundle = _bundle(self.language, self.system_id, self.folder)
+        if not bundle.has_message(m.key):
+            raise LookupError(f"{self.language}/{self.system_id}: no message {m.key}")
+        args: dict[str, Any] = {}
+        for name, value in m.args.items():
+            if isinstance(value, Msg):
+                self.strict(value)
+            elif isinstance(value, Term) and not bundle.has_message(term_key(value)):
+                raise LookupError(f"{self.language}/{self.system_id}: no term {term_key(value)}")
+            elif isinstance(value, Items):
+                for item in value.items:
+                    if isinstance(item, Msg):
+                        self.strict(item)
+                    elif isinstance(item, Term) and not bundle.has_message(term_key(item)):
+                        raise LookupError(
+                            f"{self.language}/{self.system_id}: no term {term_key(item)}"
+                        )
+            args.update(self._arg(name, value, bundle))
+        found = bundle.get_message(m.key)
+        if found.value is None:
+            raise LookupError(f"{self.language}/{self.system_id}: {m.key} has no value")
+        with _LOCK:
+            text, errors = bundle.format_pattern(found.value, args)
+        if errors:
+            raise LookupError(f"{self.language}/{self.system_id}: {m.key}: {errors}")
+        return str(text)
+
+    def term(self, t: Term) -> str:
+        """Word a term: the message `<kind>-<id>`, or the id itself when there is none."""
+        key = term_key(t)
+        if not self.has(key):
+            return t.id
+        return self.message(Msg(key=key))
+
+    def word(self, value: Value) -> str:
+        """Word any value: a message, a term, a list, a number or plain text."""
+        if isinstance(value, Msg):
+            return self.message(value)
+        if isinstance(value, Term):
+            return self.term(value)
+        if isinstance(value, Items):
+            return self.join(value)
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if value is None:
+            return ""
+        if isinstance(value, int | float):
+            return self.message(Msg(key="number", args={"n": value}))
+        return str(value)
+
+    def join(self, listed: Items) -> str:
+        """Join a list as this language does ("a, b e c")."""
+        parts = [self.word(v) for v in listed.items]
+        if not parts:
+            return ""
+        style = _LIST_STYLES[listed.style]
+        return str(format_list(parts, style=style, locale=_babel_locale(self.language)))
+
+    def _arg(self, name: str, value: Value, bundle: FluentBundle) -> dict[str, Any]:
+        if isinstance(value, Term):
+            out: dict[str, Any] = {name: self.term(value)}
+            key = term_key(value)
+            if bundle.has_message(key):
+                for attr, pattern in bundle.get_message(key).attributes.items():
+                    with _LOCK:
+                        text, _ = bundle.format_pattern(pattern, {})
+                    out[f"{name}_{attr}"] = str(text)
+            return out
+        if isinstance(value, bool):
+            return {name: "true" if value else "false"}
+        if value is None:
+            return {name: "none"}
+        if isinstance(value, int | float | str):
+            return {name: value}
+        return {name: self.word(value)}
+
+    # ------------------------------------------------------------ events
+
+    def event(self, system: Engine[Any], event: Event | Mapping[str, Any]) -> str:
+        """Word one event (a model, or its stored JSON form)."""
+        model = event if isinstance(event, Event) else self._event_model(system, event)
+        if model is None:
+            raw = dict(event) if isinstance(event, Mapping) else {}
+            return str(raw.get("_text") or raw.get("type") or "")
+        return self.message(event_message(model))
+
+    def _event_model(self, system: Engine[Any], data: Mapping[str, Any]) -> Event | None:
+        try:
+            found: Event = system.event_types.validate_python(
+                {k: v for k, v in data.items() if not k.startswith("_")}
+            )
+        except ValidationError:
+            # Stored by an older engine whose events had another shape: keep its words.
+            return None
+        return found
+
+    def lines(self, values: Iterable[Value]) -> list[str]:
+        """Word several values, one line each."""
+        return [self.word(v) for v in values]
+
+
+V = TypeVar("V", bound=BaseModel)
+
+
+def word_view(view: V, words: Words) -> V:
+    """Return a board view with every message and term on it worded, ready to draw.
+
+    Its static layer is keyed by language too: an area's name is drawn in it.
+    """
+    worded: V = _worded(view, words)
+    if hasattr(worded, "static_key"):
+        worded = worded.model_copy(update={"static_key": f"{worded.static_key}@{words.language}"})
+    return worded
+
+
+def _worded(value: Any, words: Words) -> Any:
+    if isinstance(value, Msg | Term | Items):
+        return words.word(value)
+    if isinstance(value, BaseModel):
+        changes = {}
+        for name, item in value:
+            new = _worded(item, words)
+            if new is not item:
+                changes[name] = new
+        return value.model_copy(update=changes) if changes else value
+    if isinstance(value, tuple):
+        items = tuple(_worded(v, words) for v in value)
+        return items if any(a is not b for a, b in zip(items, value, strict=True)) else value
+    if isinstance(value, dict):
+        mapped = {k: _worded(v, words) for k, v in value.items()}
+        return mapped if any(mapped[k] is not value[k] for k in value) else value
+    return value
+
+
+def term_key(t: Term) -> str:
+    """Return the catalogue key of a term: `<kind>-<id>` in Fluent's identifier letters."""
+    ident = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in t.id.lower())
+    return f"{t.kind}-{ident}"
+
+
+def event_message(event: Event) -> Msg:
+    """Return an event as the message that words it: `event-<type>` with its fields."""
+    named = _named_fields(type(event))
+    args: dict[str, Value] = {}
+    for name, value in event:
+        if name == "type":
+            continue
+        kind = named.get(name)
+        if kind is not None and isinstance(value, str):
+            args[name] = Term(kind=kind, id=value)
+        elif kind is not None and isinstance(value, tuple | list):
+            args[name] = Items(items=tuple(Term(kind=kind, id=str(v)) for v in value))
+        elif isinstance(value, tuple | list):
+            args[name] = Items(items=tuple(_plain(v) for v in value))
+        else:
+            args[name] = _plain(value)
+    return Msg(key=f"event-{kebab(event.type)}", args=args)
+
+
+def _plain(value: Any) -> Value:
+    if value is None or isinstance(value, str | int | float | bool | Msg | Term | Items):
+        return value
+    if isinstance(value, BaseModel):
+        return str(value.model_dump(mode="json"))
+    return str(value)
+
+
+__all__ = [
+    "DEFAULT",
+    "Words",
+    "event_message",
+    "languages",
+    "pick_language",
+    "term_key",
+    "word_view",
+]
+
+
+# ---------------------------------------------------------------- any system
+#
+# While game systems move onto the engine skeleton one by one, the bot speaks for
+# both kinds through these functions: a system built on `Engine` hands over data,
+# worded here; an older one still writes English, which bot.i18n_events translates.
+
+
+def speaks_data(system: Any) -> bool:
+    """Say whether a system hands over data (built on the engine skeleton)."""
+    return isinstance(system, Engine)
+
+
+def words_for(system: Any, language: str | None) -> Words:
+    """Return the words of a language for a system (either kind)."""
+    if isinstance(system, Engine):
+        return Words.of(language, system)
+    return Words.of(language, str(system.id))
+
+
+def system_title(system: Any, language: str | None) -> str:
+    """Return a system's name in a language."""
+    words = words_for(system, language)
+    return words("system-title") if words.has("system-title") else str(system.title)
+
+
+def scenario_title(system: Any, scenario_id: str, language: str | None) -> str:
+    """Return a scenario's title in a language."""
+    words = words_for(system, language)
+    found = words.term(Term(kind="scenario", id=scenario_id))
+    if found != scenario_id:
+        return found
+    for info in system.scenarios():
+        if info.id == scenario_id and info.title:
+            return str(info.title)
+    return scenario_id
+
+
+def seat_term(seat: str | None) -> Term:
+    """Return a seat as a term (the referee when no seat is named)."""
+    return Term(kind="seat", id=seat or "referee")
+
+
+def event_line(system: Any, record: Mapping[str, Any], language: str | None) -> str:
+    """Word one stored event of a game."""
+    if isinstance(system, Engine):
+        return words_for(system, language).event(system, record)
+    from bot.i18n_events import event_text
+
+    return event_text(pick_language(language), str(system.id), dict(record))
+
+
+def event_record(system: Any, event: Event) -> dict[str, Any]:
+    """Return an event as stored in the log: its data (older systems: and its English)."""
+    data = event.model_dump(mode="json")
+    if not isinstance(system, Engine):
+        data["_text"] = system.describe(event)
+    return data
+
+
+def hint_text(system: Any, prompt: Any, state: Any, language: str | None) -> str:
+    """Word what the seat to act should do now."""
+    if isinstance(system, Engine) or isinstance(prompt.hint, Msg):
+        return words_for(system, language).word(prompt.hint) if prompt.hint else ""
+    from bot.i18n_events import prompt_hint
+
+    return prompt_hint(pick_language(language), str(system.id), prompt, state)
+
+
+def reason_text(system: Any, reason: Msg | str | None, language: str | None) -> str:
+    """Word why a game ended (or the refusal of an action)."""
+    if reason is None:
+        return ""
+    if isinstance(reason, Msg):
+        return words_for(system, language).message(reason)
+    if isinstance(system, Engine):
+        return reason
+    from bot.i18n_events import outcome_text
+    from rules.core.engine import Outcome
+
+    return outcome_text(pick_language(language), str(system.id), Outcome(winner=None,
+                                                                           reason=reason))
+
+
+def picture(system: Any, state: Any, seat: str | None, language: str | None) -> Any:
+    """Return the board picture of a position as `seat` sees it, worded, ready to draw."""
+    if isinstance(system, Engine):
+        return word_view(system.board(state, seat), words_for(system, language))
+    board_for = getattr(system, "board_for", None)
+    if seat is not None and board_for is not None:
+        return board_for(state, seat)
+    return system.board(state)
+
+
+def secret_lines(system: Any, state: Any, seat: str, language: str | None) -> list[str] | None:
+    """Word what only `seat` may see; None when the system hides nothing."""
+    if isinstance(system, Engine):
+        return words_for(system, language).lines(system.view(state, seat).private)
+    private_lines = getattr(system, "private_lines", None)
+    return None if private_lines is None else list(private_lines(state, seat))
+
+
+def suggestions(
+    system: Any,
+    state: Any,
+    seat: str | None,
+    field: str,
+    text: str,
+    context: Mapping[str, Any] | None,
+    language: str | None,
+) -> list[tuple[str, str]]:
+    """Offer worded (label, value) completions for an option."""
+    found = system.suggest(state, seat, field, text, context)
+    words = words_for(system, language)
+    return [(words.word(label), value) for label, value in found][:25]

@@ -1,0 +1,264 @@
+# Banneret's own words in English: replies, refusals, buttons and command help that
+# every game system shares. Each system's words are in <system>.ftl beside this file.
+#
+# Values arrive as { $name }. A seat, a step or another name the catalogue gives
+# arrives already worded; its attributes arrive too, as { $seat_the }, { $seat_of }...
+# (see README: "Adding a language"). Booleans arrive as "true" or "false".
+
+number = { $n }
+
+## Refusals every system shares (the rules engine's skeleton)
+
+refusal-game-over = The game is over; no more actions are accepted.
+refusal-not-your-turn = It is { $seat }'s turn ({ $step }); please wait for them.
+refusal-wrong-step = The game is at the { $step } step, where { $action } does not belong. Open now: { $open }.
+refusal-unknown-action = There is no action called { $action } in this game.
+
+## Commands that could not be read
+
+input-invalid = { $field } is not valid here.
+input-missing = { $field } is missing.
+input-extra-forbidden = { $field } is not an option of this action.
+input-int-parsing = { $field } must be a whole number.
+input-int-type = { $field } must be a whole number.
+input-int-from-float = { $field } must be a whole number.
+input-float-parsing = { $field } must be a number.
+input-float-type = { $field } must be a number.
+input-bool-parsing = { $field } must be true or false.
+input-bool-type = { $field } must be true or false.
+input-string-type = { $field } must be text.
+input-greater-than-equal = { $field } must be at least { $ge }.
+input-greater-than = { $field } must be more than { $gt }.
+input-less-than-equal = { $field } must be at most { $le }.
+input-less-than = { $field } must be less than { $lt }.
+input-string-too-short = { $field } needs at least { $min_length ->
+        [one] one character
+       *[other] { $min_length } characters
+    }.
+input-string-too-long = { $field } may have at most { $max_length } characters.
+input-too-short = { $field } needs at least { $min_length ->
+        [one] one entry
+       *[other] { $min_length } entries
+    }.
+input-too-long = { $field } may have at most { $max_length } entries.
+input-literal-error = { $field } must be one of: { $expected }.
+input-enum = { $field } must be one of: { $expected }.
+input-union-tag-invalid = There is no action called { $tag } in this game.
+input-union-tag-not-found = The action has no type.
+input-unbalanced-quotes = A quotation mark is not closed.
+input-not-name-value = `{ $word }` should be written as name:value.
+input-no-such-command = There is no command /{ $command }.{ $near ->
+        [none] {""}
+       *[other] { " " }Try: { $near }.
+    }
+input-no-such-option = /{ $command } has no option `{ $option }`; it takes { $expected }.
+input-no-options = no options
+input-needs = /{ $command } needs { $missing }.
+input-one-of = `{ $option }` must be one of: { $choices }.
+input-no-such-button = There is no button { $button } on the last reply.
+input-unknown-button = That button is not one of Banneret's.
+input-name-an-action = Name an action, for example `{ $example }`.
+input-not-an-action = `{ $name }` is not a { $group } action; try one of: { $choices }.
+
+## Errors a player can fix
+
+error-no-game = There is no game in this channel. Start one with `/game new`.
+error-game-finished = This channel's game is over: { $result } `/game export` downloads its record, and `/game new` starts another game here.
+error-game-exists = This channel already has a game ({ $system }, { $status }). Finish it with `/game resign` or `/game end`, or start a new one in a thread.
+error-not-seated = You are not playing in this game. Spectators can use `/game status` and `/rules`.
+error-not-your-turn = It is not your turn: waiting for { $seat } ({ $step }).
+error-game-not-started = The game has not started yet: waiting for { $seats } to join.
+error-game-over = This game is over. You can still use `/game status`, `/game log`, `/game export` and `/game verify`.
+error-referee-only = Only the game's creator or a channel moderator may do that.
+error-seat-taken = The { $seat } seat is already taken.
+error-no-free-seat = There is no free seat in this game.
+error-invited-other = The { $seat } seat is held for someone else.
+error-already-seated = You already play { $seat } in this game.
+error-unknown-system = There is no game system called `{ $system }`. Try one of: { $choices }.
+error-unknown-scenario = There is no { $system } scenario called `{ $scenario }`. Try one of: { $choices }.
+error-unknown-seat = There is no seat called `{ $seat }`. The seats are: { $choices }.
+error-bad-input = That command could not be read: { $problem }
+error-stale = That button belongs to an older position of the game (it has moved on since). Nothing was applied: use the newest message.
+error-nothing-to-undo = There is nothing you can take back.
+error-no-undo-request = There is no undo request to answer.
+error-own-undo-request = You cannot answer your own undo request; your opponent must.
+error-internal = Something went wrong on our side, and your action was not applied. The error has been logged (game { $game }, reference { $ref }).
+error-unknown-rule = There is no rule with the id `{ $rule }`. Use `/rules search` to find one.
+error-file-too-large = `{ $name }` is { $kib } KiB; files up to { $limit } KiB are read. Nothing was changed.
+error-file-not-text = `{ $name }` is not a text file (UTF-8). Send the roster as plain TOML text; nothing was changed.
+error-file-missing = There is no file `{ $name }` to read.
+error-no-claim = That claim has already been settled, or there is no such claim.
+error-not-claim-subject = Only { $subject }, or a referee who plays no seat, can settle this claim.
+error-reports-referee = In this game only a referee reports what happens to the units of { $subject }. Report your own units, or ask a moderator.
+error-reports-locked = Only a moderator can change how reports are trusted once players have joined.
+error-guild-only = Banneret runs games in server channels and threads; use its commands there.
+error-bot-opponent = { $user } is a bot and cannot play; invite a person.
+
+## Rulings and rule references
+
+rule-ruling-private = That would reveal what { $seat } holds in hand, so only { $seat } may ask for this ruling.
+rule-refused = Not allowed: { $reason }
+rule-ruling-legal = Legal: { $action } may be done now.
+rule-ruling-illegal = Not legal: { $reason }
+rule-rule-line = Rule `{ $id }` — { $title }
+rules-found = { $count ->
+        [one] One rule matches “{ $query }”.
+       *[other] { $count } rules match “{ $query }”.
+    }
+rules-none = No rule matches “{ $query }”.
+rules-line = `{ $id }` — { $title }
+rules-show = `{ $id }` — **{ $title }**
+rules-source = Source: { $source ->
+        [seed] restates the rules excerpt { $origin }.
+        [published] a published game fact, in our own words.
+        [house] a house rule: Banneret's choice where nothing published decides.
+       *[banneret] how Banneret runs games.
+    }
+
+## Games
+
+game-deadline-passed = { $user }, your turn as { $seat } has waited more than { $hours } h. The game is waiting for you!
+game-created = New { $system } game: **{ $scenario }**. { $creator } plays { $seat }.
+game-invited = { $user } is invited to play { $seat }: accept with the button or `/game join`.
+game-open-seat = The { $seat } seat is open: join with `/game join`.
+game-joined = { $user } joins as { $seat }. The game begins!
+game-seed-published = Dice seed fingerprint (SHA-256): `{ $hash }`. The seed is revealed when the game ends, so anyone can re-derive every roll.
+game-seed-revealed = The dice seed was `{ $seed }`; check every roll with `banneret verify`.
+game-turn = { $seat } to act: { $hint }
+game-winner = **{ $seat } wins** — { $reason }
+game-draw = **A draw** — { $reason }
+game-ended-without-winner = The game was ended without a winner.
+result-resigned = { $seat } resigned.
+result-ended = { $user } ended the game.
+game-resigned = { $seat } resigns. { $winner } wins.
+game-ended = The game was ended by { $user }.
+game-undone = { $seat } takes back: { $what }.
+game-undo-requested = { $seat } asks to take back their last action ({ $what }). { $other }, do you agree?
+game-undo-refused = { $seat } refuses the undo. The game goes on.
+game-undo-agreed = { $seat } agrees. The last action is taken back.
+game-status-title = { $system }: { $scenario }
+game-log-empty = Nothing has happened yet.
+game-log-line = #{ $seq } { $seat }: { $what }
+game-log-join = { $seat } takes a seat.
+game-log-resign = { $seat } resigns.
+game-log-end = The game is ended.
+game-log-undo = An action is taken back.
+game-log-undo-request = { $seat } asks to take back an action.
+game-log-undo-refused = The undo is refused.
+game-log-claim-agreed = The claim is agreed to.
+game-log-claim-disputed = The claim is disputed.
+game-log-claim-withdrawn = The claim is withdrawn.
+game-log-claim-lapsed = The claim lapses.
+game-version = position { $version }
+game-seats = { $seats }
+game-seat-holder = { $seat }: { $user }
+game-seat-free = { $seat }: —
+game-verify-ok = Game { $game }: consistent — { $actions ->
+        [one] its one action replays
+       *[other] { $actions } actions replay
+    } exactly to the stored position.
+game-verify-bad = Game { $game }: NOT consistent — { $problem }
+game-verify-pending-seed = Game { $game }: the seed is not revealed yet, so the rolls can be checked once the game ends.
+game-settings = Settings: language { $language }, turn deadline { $deadline }, reports about the other side's units: { $reports }.
+game-reports-trust = trusted
+game-reports-confirm = need that side's agreement
+game-reports-referee = a referee's only
+game-no-deadline = none
+game-deadline-hours = { $hours } h
+game-exported = The game record is attached.
+game-nobody = nobody
+language-en = English
+language-pt-BR = Brazilian Portuguese
+
+## What only you can see
+
+hand-nothing-hidden = Nothing in this game is hidden: `/game status` shows everything both sides know.
+hand-title = Only you can see this:
+hand-empty = Your hand is empty.
+hand-seat-line = { $seat }: { $line }
+
+## Claims about the other side's units
+
+claim-made = { $seat } reports: { $what } This concerns the units of { $subject }, so it counts once { $other } agrees.
+claim-logged = claims: { $what }
+claim-agreed = { $seat } agrees with the report of { $claimant }.
+claim-disputed = { $seat } disputes the report of { $claimant }, so nothing changes. Settle it at the table, or ask a moderator to decide.
+claim-withdrawn = { $seat } withdraws the report; nothing changes.
+claim-lapsed = The report of { $claimant } can no longer be applied, so it lapses: { $reason }
+claim-waiting = Awaiting { $subject }: { $seat } reports { $what } (claim { $seq })
+
+## Buttons
+
+button-accept = Accept the invitation
+button-agree-undo = Agree to undo
+button-refuse-undo = Refuse
+button-agree-claim = Agree
+button-dispute-claim = Dispute
+
+## Leagues
+
+league-created = League **{ $name }** created. Add a game to it from its channel or thread with `/league add`.
+league-exists = This server already has a league called { $name }.
+league-bad-name = A league name needs 1 to { $most } characters.
+league-unknown = There is no league called { $name } in this server. `/league create` makes one.
+league-not-allowed = Only the game's players, its creator, the league's creator or a moderator may add this game to a league.
+league-added = Game { $game } now counts in the league **{ $name }**.
+league-turns-title = { $name }: { $count ->
+        [one] one game in progress
+       *[other] { $count } games in progress
+    }
+league-turn-line = { $where } { $system }: { $seat } ({ $user }) to act, waiting { $age }
+league-turn-open = { $where } game { $game }: waiting for players to join
+league-no-games = No game of this league is in progress.
+league-table-title = { $name }: standings
+league-table-line = { $rank }. { $user }: { $won } won, { $lost } lost ({ $played } played)
+league-no-results = No game of this league has finished yet.
+age-days = { $days } d { $hours } h
+age-hours = { $hours } h { $minutes } min
+age-minutes = { $minutes } min
+
+## Command help: /game, /rules, /league
+
+command-game = Play a game here
+command-game-new = Start a game in this channel (one per channel; use a thread for another)
+command-game-new-system = The game system
+command-game-new-scenario = The scenario (its starting position)
+command-game-new-opponent = Invite someone to play the other side (yourself for a solo game)
+command-game-new-seat = The side you play (default: the first)
+command-game-new-language = Language of the bot's replies in this game
+command-game-join = Take a free seat, or the one you were invited to
+command-game-join-seat = The seat to take
+command-game-status = Show the board and whose turn it is
+command-game-hand = Show, privately, what only you may see (cards, hidden pieces, sealed orders)
+command-game-log = Show the latest entries of the game log
+command-game-log-last = How many entries (default 20)
+command-game-undo = Take back your last action (or ask your opponent to agree)
+command-game-answer = Agree to or refuse your opponent's undo request
+command-game-answer-agree = True to agree, false to refuse
+command-game-resign = Concede the game
+command-game-end = End the game without a winner (creator or moderator)
+command-game-export = Download the game record as JSON
+command-game-verify = Replay the game from its log and check every roll
+command-game-settings = Show or change the game's language, turn deadline and how reports are trusted
+command-game-settings-language = Language of the bot's replies
+command-game-settings-deadline_hours = Hours a player has for a turn (0: none)
+command-game-settings-reports = Reports about the other side's units: trust, confirm (agreement) or referee
+command-rules = Look up the rules and get rulings
+command-rules-search = Find rules by keyword
+command-rules-search-keyword = Words to look for in rule ids, titles and statements
+command-rules-search-system = Only this game system
+command-rules-search-public = Show the answer to the whole channel
+command-rules-show = Show one rule in full
+command-rules-show-rule = The rule id, e.g. samurai/leader-split-needs-helmet
+command-rules-ruling = Judge an action against this channel's game without applying it
+command-rules-ruling-action = The action as you would type it, e.g. order pieces:L1
+command-rules-ruling-seat = Judge it for this side (default: yours, or the side to act)
+command-league = Leagues: turn tracking and standings
+command-league-create = Create a league in this server for turn tracking and standings
+command-league-create-name = The league's name
+command-league-add = Count this channel's game in a league
+command-league-add-league = The league's name
+command-league-turns = Show whose turn it is in every game of a league
+command-league-turns-league = The league's name
+command-league-table = Show a league's standings
+command-league-table-league = The league's name

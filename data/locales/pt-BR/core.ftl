@@ -1,0 +1,279 @@
+# As palavras do próprio Banneret em português do Brasil: respostas, recusas, botões e
+# ajuda dos comandos que todos os sistemas de jogo compartilham. As palavras de cada
+# sistema ficam em <sistema>.ftl, ao lado deste arquivo.
+#
+# Os valores chegam como { $nome }. Um lado (seat), uma etapa ou outro nome que o
+# catálogo dá chega já traduzido, junto com os seus atributos: { $seat_o } ("o Oeste"),
+# { $seat_do } ("do Oeste"), { $seat_ao } ("ao Oeste"). Todo nome de lado em
+# português define esses três atributos. Verdadeiro e falso chegam como "true" e "false".
+
+number = { $n }
+seat-referee = o árbitro
+    .o = o árbitro
+    .do = do árbitro
+    .ao = ao árbitro
+
+## Recusas comuns a todos os sistemas
+
+refusal-game-over = A partida terminou; nenhuma ação é mais aceita.
+refusal-not-your-turn = É a vez { $seat_do } ({ $step }); aguarde a jogada.
+refusal-wrong-step = A partida está na etapa { $step }, onde { $action } não cabe. Agora valem: { $open }.
+refusal-unknown-action = Não existe a ação { $action } nesta partida.
+
+## Comandos que não puderam ser lidos
+
+input-invalid = { $field } não é válido aqui.
+input-missing = Falta { $field }.
+input-extra-forbidden = { $field } não é uma opção desta ação.
+input-int-parsing = { $field } precisa ser um número inteiro.
+input-int-type = { $field } precisa ser um número inteiro.
+input-int-from-float = { $field } precisa ser um número inteiro.
+input-float-parsing = { $field } precisa ser um número.
+input-float-type = { $field } precisa ser um número.
+input-bool-parsing = { $field } precisa ser true ou false.
+input-bool-type = { $field } precisa ser true ou false.
+input-string-type = { $field } precisa ser um texto.
+input-greater-than-equal = { $field } precisa ser no mínimo { $ge }.
+input-greater-than = { $field } precisa ser maior que { $gt }.
+input-less-than-equal = { $field } pode ser no máximo { $le }.
+input-less-than = { $field } precisa ser menor que { $lt }.
+input-string-too-short = { $field } precisa de pelo menos { $min_length ->
+        [one] um caractere
+       *[other] { $min_length } caracteres
+    }.
+input-string-too-long = { $field } pode ter no máximo { $max_length } caracteres.
+input-too-short = { $field } precisa de pelo menos { $min_length ->
+        [one] um item
+       *[other] { $min_length } itens
+    }.
+input-too-long = { $field } pode ter no máximo { $max_length } itens.
+input-literal-error = { $field } precisa ser um destes: { $expected }.
+input-enum = { $field } precisa ser um destes: { $expected }.
+input-union-tag-invalid = Não existe a ação { $tag } nesta partida.
+input-union-tag-not-found = A ação não diz o seu tipo.
+input-unbalanced-quotes = Há uma aspa aberta que não foi fechada.
+input-not-name-value = `{ $word }` deve ser escrito como nome:valor.
+input-no-such-command = Não existe o comando /{ $command }.{ $near ->
+        [none] {""}
+       *[other] { " " }Tente: { $near }.
+    }
+input-no-such-option = /{ $command } não tem a opção `{ $option }`; ele aceita { $expected }.
+input-no-options = nenhuma opção
+input-needs = /{ $command } precisa de { $missing }.
+input-one-of = `{ $option }` precisa ser um destes: { $choices }.
+input-no-such-button = Não há o botão { $button } na última resposta.
+input-unknown-button = Esse botão não é do Banneret.
+input-name-an-action = Diga uma ação, por exemplo `{ $example }`.
+input-not-an-action = `{ $name }` não é uma ação de { $group }; tente uma destas: { $choices }.
+
+## Erros que o jogador pode corrigir
+
+error-no-game = Não há partida neste canal. Comece uma com `/game new`.
+error-game-finished = A partida deste canal terminou: { $result } `/game export` baixa o registro dela, e `/game new` começa outra partida aqui.
+error-game-exists = Este canal já tem uma partida ({ $system }, { $status }). Termine-a com `/game resign` ou `/game end`, ou comece outra em um tópico.
+error-not-seated = Você não está jogando esta partida. Espectadores podem usar `/game status` e `/rules`.
+error-not-your-turn = Não é a sua vez: aguardando { $seat_o } ({ $step }).
+error-game-not-started = A partida ainda não começou: aguardando { $seats } entrar.
+error-game-over = Esta partida terminou. Ainda é possível usar `/game status`, `/game log`, `/game export` e `/game verify`.
+error-referee-only = Só quem criou a partida ou um moderador do canal pode fazer isso.
+error-seat-taken = O lugar { $seat_do } já está ocupado.
+error-no-free-seat = Não há lugar livre nesta partida.
+error-invited-other = O lugar { $seat_do } está reservado para outra pessoa.
+error-already-seated = Você já joga com { $seat_o } nesta partida.
+error-unknown-system = Não existe o sistema de jogo `{ $system }`. Opções: { $choices }.
+error-unknown-scenario = Não existe o cenário `{ $scenario }` de { $system }. Opções: { $choices }.
+error-unknown-seat = Não existe o lugar `{ $seat }`. Os lugares são: { $choices }.
+error-bad-input = Não foi possível entender o comando: { $problem }
+error-stale = Esse botão pertence a uma posição antiga da partida (ela já avançou). Nada foi aplicado: use a mensagem mais recente.
+error-nothing-to-undo = Não há nada que você possa desfazer.
+error-no-undo-request = Não há pedido para desfazer a ser respondido.
+error-own-undo-request = Você não pode responder ao seu próprio pedido; o adversário é quem responde.
+error-internal = Algo deu errado do nosso lado e a sua ação não foi aplicada. O erro foi registrado (partida { $game }, referência { $ref }).
+error-unknown-rule = Não existe regra com o id `{ $rule }`. Use `/rules search` para encontrar uma.
+error-file-too-large = `{ $name }` tem { $kib } KiB; só são lidos arquivos de até { $limit } KiB. Nada foi alterado.
+error-file-not-text = `{ $name }` não é um arquivo de texto (UTF-8). Envie a lista do exército como texto TOML simples; nada foi alterado.
+error-file-missing = Não há arquivo `{ $name }` para ler.
+error-no-claim = Essa alegação já foi resolvida, ou não existe.
+error-not-claim-subject = Só { $subject_o }, ou um árbitro que não ocupa lugar na partida, pode resolver esta alegação.
+error-reports-referee = Nesta partida só um árbitro informa o que acontece com as unidades { $subject_do }. Informe as suas próprias unidades, ou peça a um moderador.
+error-reports-locked = Depois que os jogadores entraram, só um moderador pode mudar a confiança dada aos informes.
+error-guild-only = O Banneret conduz partidas em canais e tópicos de servidores; use os comandos lá.
+error-bot-opponent = { $user } é um bot e não pode jogar; convide uma pessoa.
+
+## Decisões e regras
+
+rule-ruling-private = Isso revelaria o que { $seat_o } tem na mão, então só { $seat_o } pode pedir essa decisão.
+rule-refused = Não permitido: { $reason }
+rule-ruling-legal = Permitido: { $action } pode ser feito agora.
+rule-ruling-illegal = Não permitido: { $reason }
+rule-rule-line = Regra `{ $id }` — { $title }
+rules-found = { $count ->
+        [one] Uma regra corresponde a “{ $query }”.
+       *[other] { $count } regras correspondem a “{ $query }”.
+    }
+rules-none = Nenhuma regra corresponde a “{ $query }”.
+rules-line = `{ $id }` — { $title }
+rules-show = `{ $id }` — **{ $title }**
+rules-source = Fonte: { $source ->
+        [seed] reescreve com outras palavras o trecho de regras { $origin }.
+        [published] um fato publicado do jogo, com as nossas palavras.
+        [house] uma regra da casa: a escolha do Banneret onde nada publicado decide.
+       *[banneret] como o Banneret conduz as partidas.
+    }
+
+## Partidas
+
+game-deadline-passed = { $user }, a sua vez com { $seat_o } está esperando há mais de { $hours } h. A partida aguarda você!
+game-created = Nova partida de { $system }: **{ $scenario }**. { $creator } joga com { $seat_o }.
+game-invited = { $user } foi convidado a jogar com { $seat_o }: aceite com o botão ou com `/game join`.
+game-open-seat = O lugar { $seat_do } está livre: entre com `/game join`.
+game-joined = { $user } entra com { $seat_o }. A partida começa!
+game-seed-published = Impressão digital da semente dos dados (SHA-256): `{ $hash }`. A semente é revelada quando a partida termina, para que qualquer um possa refazer cada rolagem.
+game-seed-revealed = A semente dos dados era `{ $seed }`; confira cada rolagem com `banneret verify`.
+game-turn = Agora joga { $seat_o }: { $hint }
+game-winner = **Vitória { $seat_do }** — { $reason }
+game-draw = **Empate** — { $reason }
+game-ended-without-winner = A partida foi encerrada sem vencedor.
+result-resigned = { $seat_o } desistiu.
+result-ended = { $user } encerrou a partida.
+game-resigned = { $seat_o } desiste. Vitória { $winner_do }.
+game-ended = A partida foi encerrada por { $user }.
+game-undone = { $seat_o } volta atrás: { $what }.
+game-undo-requested = { $seat_o } pede para desfazer a última ação ({ $what }). { $other }, você concorda?
+game-undo-refused = { $seat_o } recusa o pedido. A partida continua.
+game-undo-agreed = { $seat_o } concorda. A última ação foi desfeita.
+game-status-title = { $system }: { $scenario }
+game-log-empty = Nada aconteceu ainda.
+game-log-line = #{ $seq } { $seat }: { $what }
+game-log-join = { $seat_o } ocupa o seu lugar.
+game-log-resign = { $seat_o } desiste.
+game-log-end = A partida é encerrada.
+game-log-undo = Uma ação é desfeita.
+game-log-undo-request = { $seat_o } pede para desfazer uma ação.
+game-log-undo-refused = O pedido para desfazer é recusado.
+game-log-claim-agreed = A alegação é aceita.
+game-log-claim-disputed = A alegação é contestada.
+game-log-claim-withdrawn = A alegação é retirada.
+game-log-claim-lapsed = A alegação perde o efeito.
+game-version = posição { $version }
+game-seats = { $seats }
+game-seat-holder = { $seat }: { $user }
+game-seat-free = { $seat }: —
+game-verify-ok = Partida { $game }: consistente — { $actions ->
+        [one] a sua única ação refaz
+       *[other] as { $actions } ações refazem
+    } exatamente a posição guardada.
+game-verify-bad = Partida { $game }: NÃO consistente — { $problem }
+game-verify-pending-seed = Partida { $game }: a semente ainda não foi revelada, então as rolagens poderão ser conferidas quando a partida terminar.
+game-settings = Configurações: idioma { $language }, prazo por turno { $deadline }, informes sobre unidades do outro lado: { $reports }.
+game-reports-trust = aceitos
+game-reports-confirm = precisam da concordância desse lado
+game-reports-referee = só do árbitro
+game-no-deadline = nenhum
+game-deadline-hours = { $hours } h
+game-exported = O registro da partida está em anexo.
+game-nobody = ninguém
+language-en = inglês
+language-pt-BR = português do Brasil
+
+## O que só você vê
+
+hand-nothing-hidden = Nada nesta partida é oculto: `/game status` mostra tudo o que os dois lados sabem.
+hand-title = Só você vê isto:
+hand-empty = A sua mão está vazia.
+hand-seat-line = { $seat }: { $line }
+
+## Alegações sobre unidades do outro lado
+
+claim-made = { $seat_o } informa: { $what } Isso diz respeito às unidades { $subject_do }, então só vale quando { $other } concordar.
+claim-logged = alega: { $what }
+claim-agreed = { $seat_o } concorda com o informe { $claimant_do }.
+claim-disputed = { $seat_o } contesta o informe { $claimant_do }, então nada muda. Resolvam na mesa, ou peçam a um moderador que decida.
+claim-withdrawn = { $seat_o } retira o informe; nada muda.
+claim-lapsed = O informe { $claimant_do } já não pode ser aplicado e perde o efeito: { $reason }
+claim-waiting = Aguardando { $subject_o }: { $seat_o } informa { $what } (alegação { $seq })
+
+## Botões
+
+button-accept = Aceitar o convite
+button-agree-undo = Concordar em desfazer
+button-refuse-undo = Recusar
+button-agree-claim = Concordo
+button-dispute-claim = Contesto
+
+## Ligas
+
+league-created = Liga **{ $name }** criada. Inclua uma partida nela a partir do canal ou tópico da partida, com `/league add`.
+league-exists = Este servidor já tem uma liga chamada { $name }.
+league-bad-name = O nome de uma liga precisa ter de 1 a { $most } caracteres.
+league-unknown = Não existe liga chamada { $name } neste servidor. `/league create` cria uma.
+league-not-allowed = Só os jogadores da partida, quem a criou, quem criou a liga ou um moderador podem incluir esta partida numa liga.
+league-added = A partida { $game } agora conta na liga **{ $name }**.
+league-turns-title = { $name }: { $count ->
+        [one] uma partida em andamento
+       *[other] { $count } partidas em andamento
+    }
+league-turn-line = { $where } { $system }: vez { $seat_do } ({ $user }), esperando há { $age }
+league-turn-open = { $where } partida { $game }: aguardando jogadores
+league-no-games = Nenhuma partida desta liga está em andamento.
+league-table-title = { $name }: classificação
+league-table-line = { $rank }. { $user }: { $won } { $won ->
+        [one] vitória
+       *[other] vitórias
+    }, { $lost } { $lost ->
+        [one] derrota
+       *[other] derrotas
+    } ({ $played } { $played ->
+        [one] partida
+       *[other] partidas
+    })
+league-no-results = Nenhuma partida desta liga terminou ainda.
+age-days = { $days } d { $hours } h
+age-hours = { $hours } h { $minutes } min
+age-minutes = { $minutes } min
+
+## Ajuda dos comandos: /game, /rules, /league
+
+command-game = Jogue uma partida aqui
+command-game-new = Comece uma partida neste canal (uma por canal; use um tópico para outra)
+command-game-new-system = O sistema de jogo
+command-game-new-scenario = O cenário (a posição inicial)
+command-game-new-opponent = Convide alguém para o outro lado (você mesmo para jogar sozinho)
+command-game-new-seat = O lado com que você joga (padrão: o primeiro)
+command-game-new-language = Idioma das respostas do bot nesta partida
+command-game-join = Ocupe um lugar livre, ou aquele para o qual foi convidado
+command-game-join-seat = O lugar a ocupar
+command-game-status = Mostre o tabuleiro e de quem é a vez
+command-game-hand = Mostre, só para você, o que só você pode ver (cartas, peças ocultas, ordens lacradas)
+command-game-log = Mostre as últimas entradas do registro da partida
+command-game-log-last = Quantas entradas (padrão 20)
+command-game-undo = Volte atrás na sua última ação (ou peça ao adversário que concorde)
+command-game-answer = Concorde ou não com o pedido do adversário para desfazer
+command-game-answer-agree = true para concordar, false para recusar
+command-game-resign = Desista da partida
+command-game-end = Encerre a partida sem vencedor (quem criou ou um moderador)
+command-game-export = Baixe o registro da partida em JSON
+command-game-verify = Refaça a partida a partir do registro e confira cada rolagem
+command-game-settings = Veja ou mude o idioma, o prazo por turno e a confiança nos informes
+command-game-settings-language = Idioma das respostas do bot
+command-game-settings-deadline_hours = Horas que um jogador tem para a sua vez (0: sem prazo)
+command-game-settings-reports = Informes sobre unidades do outro lado: trust, confirm (concordância) ou referee
+command-rules = Consulte as regras e peça decisões
+command-rules-search = Procure regras por palavra
+command-rules-search-keyword = Palavras a procurar nos ids, títulos e textos das regras
+command-rules-search-system = Só este sistema de jogo
+command-rules-search-public = Mostre a resposta para todo o canal
+command-rules-show = Mostre uma regra inteira
+command-rules-show-rule = O id da regra, por exemplo samurai/leader-split-needs-helmet
+command-rules-ruling = Julgue uma ação na partida deste canal sem aplicá-la
+command-rules-ruling-action = A ação como você a digitaria, por exemplo order pieces:L1
+command-rules-ruling-seat = Julgue para este lado (padrão: o seu, ou o lado da vez)
+command-league = Ligas: acompanhamento de vezes e classificação
+command-league-create = Crie uma liga neste servidor para acompanhar vezes e classificação
+command-league-create-name = O nome da liga
+command-league-add = Conte a partida deste canal numa liga
+command-league-add-league = O nome da liga
+command-league-turns = Mostre de quem é a vez em cada partida de uma liga
+command-league-turns-league = O nome da liga
+command-league-table = Mostre a classificação de uma liga
+command-league-table-league = O nome da liga

@@ -1,0 +1,352 @@
+"""The engine skeleton every game system is built on.
+
+A system declares, as data and small functions:
+
+- its state model (a `GameState`: scenario, step, dice and the rest),
+- its actions and events (pydantic unions on `type`) and any type aliases,
+- a step table: for each step, who acts, which action types are open, the
+  prompt's message and a generator of legal actions,
+- one handler per action type: an optional check that reads the state, and an
+  effect that changes a working copy and reports events,
+- its capabilities, as the class attributes and methods below (defaults do
+  nothing), and its command declarations.
+
+The skeleton does the rest the same way for every system: reading actions,
+the checked `apply` (game over, seat and step, copy, dispatch, dice written
+back), `prompt`, `legal_actions` and the one `view` door to what a seat may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from rules.core.board import HexBoardView, TabletopView
+from rules.core.commands import Command
+from rules.core.dice import Dice, DiceState
+from rules.core.errors import RuleViolation
+from rules.core.model import Action, Event, Frozen
+from rules.core.text import Items, Msg, Term, Value, items, kebab, msg, term
+
+
+class GameState(BaseModel):
+    """What every game's state holds; each system adds its own fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scenario: str
+    step: str
+    dice: DiceState
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A", bound=Action)
+
+
+class ScenarioInfo(Frozen):
+    """A bundled starting position players can pick (its title is `scenario-<id>`).
+
+    `title` and `summary` are the English words of systems that do not speak in
+    data yet; systems built on `Engine` leave them empty.
+    """
+
+    id: str
+    seats: tuple[str, ...]
+    title: str = ""
+    summary: str = ""
+
+
+class Prompt(Frozen):
+    """Who must act next, in which step, which action types are open, and what to do.
+
+    `hint` is a message (a plain English string from a system not speaking in data yet).
+    """
+
+    seat: str | None
+    step: str
+    actions: tuple[str, ...] = ()
+    hint: Msg | str | None = None
+
+
+class Outcome(Frozen):
+    """How a finished game ended: the winner (None for a draw) and why."""
+
+    winner: str | None
+    reason: Msg | str
+
+
+class SeatView(Frozen):
+    """What one seat (None: a spectator) may see of a position.
+
+    Everything shown to a person is built from this: the board image, the
+    private reply, the text of the position, the export of a running game.
+    """
+
+    seat: str | None
+    board: HexBoardView | TabletopView
+    private: tuple[Msg, ...] = ()
+    position: dict[str, Any] = {}
+
+
+@dataclass(frozen=True)
+class Step(Generic[S]):
+    """One step of a turn: who acts, what is open to them, what they are told."""
+
+    actions: tuple[str, ...]
+    actor: Callable[[S], str | None]
+    hint: Callable[[S], Msg]
+    legal: Callable[[S, str], Iterable[Action]] | None = None
+
+
+@dataclass(frozen=True)
+class Handler(Generic[S, A]):
+    """How one action type is applied.
+
+    `check` reads the state and raises RuleViolation; `effect` changes the working
+    copy (it may check too: the copy is thrown away if it raises).
+    """
+
+    effect: Callable[[S, A, Dice, list[Event]], None]
+    check: Callable[[S, A], None] | None = None
+
+
+@lru_cache(maxsize=8192)
+def _natural(text: str) -> str:
+    """Return text that sorts numbers by size ("U2" before "U10")."""
+    out: list[str] = []
+    digits = ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+            continue
+        if digits:
+            out.append(digits.zfill(8))
+            digits = ""
+        out.append(ch)
+    if digits:
+        out.append(digits.zfill(8))
+    return "".join(out)
+
+
+def sort_key(action: Action) -> tuple[str, ...]:
+    """Order actions by type, then field by field, numbers by size (U2 before U10)."""
+    return tuple(_natural(str(value)) for _, value in action)
+
+
+class Engine(Generic[S]):
+    """A game system: declared data and handlers, run by one shared skeleton."""
+
+    # ---------------------------------------------------------------- declared
+    id: ClassVar[str]
+    # Stamped on every stored game; bump it when a change alters replays or events.
+    version: ClassVar[str]
+    # The slash command group, e.g. "fw" for fantasy_warriors.
+    command_group: ClassVar[str] = ""
+    commands: ClassVar[tuple[Command, ...]] = ()
+    state_type: ClassVar[type[GameState]]
+    action_types: ClassVar[TypeAdapter[Any]]
+    event_types: ClassVar[TypeAdapter[Any]]
+    # Other spellings of action types players may use ("next" for "next_phase").
+    aliases: ClassVar[Mapping[str, str]] = {}
+    # Fields older versions stored in states that this one no longer has.
+    retired_fields: ClassVar[frozenset[str]] = frozenset()
+    steps: ClassVar[Mapping[str, Step[Any]]]
+    handlers: ClassVar[Mapping[str, Handler[Any, Any]]]
+    # Action types only a referee (the creator or a moderator) may use.
+    referee_actions: ClassVar[frozenset[str]] = frozenset()
+    # Action types a seat may use when another seat is prompted (the handler checks it).
+    out_of_turn_actions: ClassVar[frozenset[str]] = frozenset()
+    # Action types whose choices reveal hidden information (a card in hand, a sealed
+    # order): offered only privately, and left out of a running game's export.
+    private_actions: ClassVar[frozenset[str]] = frozenset()
+    # Where the catalogues live (data/locales/<language>/<id>.ftl); None: data/locales.
+    locales: ClassVar[Path | None] = None
+
+    # ---------------------------------------------------------------- to implement
+    def scenarios(self) -> list[ScenarioInfo]:
+        """List the bundled scenarios, sorted by id."""
+        raise NotImplementedError
+
+    def new_game(self, scenario_id: str, seed: str) -> S:
+        """Set up a scenario; the seed drives every die and shuffle."""
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        """Return how the game ended, or None while it goes on."""
+        raise NotImplementedError
+
+    def board(self, state: S, seat: str | None) -> HexBoardView | TabletopView:
+        """Return the public picture, seen from `seat`'s own edge (None: the default side)."""
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- optional
+    def secrets(self, state: S, seat: str) -> tuple[Msg, ...]:
+        """Return what only `seat` may read (its hand, its face-down pieces)."""
+        return ()
+
+    def position(self, state: S, seat: str | None) -> dict[str, Any]:
+        """Return the position as data `seat` may know (None: a spectator)."""
+        data = state.model_dump(mode="json")
+        data.pop("dice", None)
+        return data
+
+    def suggest(
+        self,
+        state: S,
+        seat: str | None,
+        field: str,
+        text: str,
+        context: Mapping[str, Any] | None = None,
+    ) -> list[tuple[Msg | str, str]]:
+        """Offer (label, value) completions for an option, best first, at most 25."""
+        return []
+
+    def report_for(self, state: S, action: Action) -> str | None:
+        """Return the seat whose units a report is about (tracker systems), else None."""
+        return None
+
+    def agreement_from(self, state: S, action: Action) -> str | None:
+        """Return the seat that must agree before a report about its units counts."""
+        return None
+
+    def after(self, before: S, work: S, action: Action, events: list[Event]) -> None:
+        """Follow-ups every action shares (objective control, switching orders...)."""
+
+    def label(self, action: Action) -> Msg:
+        """Return what a button offering this action says: `button-<type>` with its fields."""
+        fields = {k: v for k, v in action if k not in ("type", "seat")}
+        return msg(f"button-{kebab(action.type)}", **{k: _value(v) for k, v in fields.items()})
+
+    # ---------------------------------------------------------------- the skeleton
+    def title(self) -> Msg:
+        """Return the system's name as a message (`system-title` in its catalogue)."""
+        return msg("system-title")
+
+    def scenario_title(self, scenario_id: str) -> Term:
+        """Return a scenario's title as a catalogue term."""
+        return term("scenario", scenario_id)
+
+    def seat_name(self, seat: str) -> Term:
+        """Return a seat's name as a catalogue term."""
+        return term("seat", seat)
+
+    def load_state(self, data: dict[str, Any]) -> S:
+        """Rebuild a state from its JSON form (fields retired by later versions dropped)."""
+        if self.retired_fields:
+            data = {k: v for k, v in data.items() if k not in self.retired_fields}
+        state: S = self.state_type.model_validate(data)  # type: ignore[assignment]
+        return state
+
+    def parse_action(self, data: dict[str, Any]) -> Action:
+        """Read an action from its JSON or command-option form (pydantic errors if bad)."""
+        raw = dict(data)
+        kind = raw.get("type")
+        if isinstance(kind, str):
+            kind = kind.strip().lower().replace("-", "_").replace(" ", "_")
+            raw["type"] = self.aliases.get(kind, kind)
+        raw = self.prepare(raw)
+        action: Action = self.action_types.validate_python(raw)
+        return action
+
+    def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Turn an action's raw form into its stored form before validation (a file read)."""
+        return raw
+
+    def apply(self, state: S, action: Action) -> tuple[S, list[Event]]:
+        """Apply one action after checking every rule; an illegal one raises and changes nothing."""
+        self.check(state, action)
+        work: S = type(state).model_validate_json(state.model_dump_json())
+        dice = Dice(work.dice)
+        events: list[Event] = []
+        self.handlers[action.type].effect(work, action, dice, events)
+        work.dice = dice.state
+        self.after(state, work, action, events)
+        return work, events
+
+    def check(self, state: S, action: Action) -> None:
+        """Refuse an action the game's step, the seat or the action's own rules forbid."""
+        step = self.steps[state.step]
+        actor = step.actor(state)
+        open_now = action.type in step.actions
+        if not open_now and actor is None:
+            raise RuleViolation("core/game-over", msg("refusal-game-over"))
+        in_turn = action.type not in self.referee_actions | self.out_of_turn_actions
+        if in_turn and action.seat != actor:
+            raise RuleViolation(
+                "core/not-your-turn",
+                msg("refusal-not-your-turn", seat=self._seat_term(actor),
+                    step=term("step", state.step)),
+            )
+        if not open_now:
+            raise RuleViolation(
+                "core/wrong-step",
+                msg("refusal-wrong-step", step=term("step", state.step),
+                    action=term("action", action.type),
+                    open=items(term("action", a) for a in step.actions)),
+            )
+        handler = self.handlers.get(action.type)
+        if handler is None:
+            raise RuleViolation("core/bad-input", msg("refusal-unknown-action", action=action.type))
+        if handler.check is not None:
+            handler.check(state, action)
+
+    def _seat_term(self, seat: str | None) -> Term | None:
+        return self.seat_name(seat) if seat is not None else None
+
+    def is_legal(self, state: S, action: Action) -> bool:
+        """Say whether an action would be accepted now (by its check, without applying it)."""
+        try:
+            self.check(state, action)
+        except RuleViolation:
+            return False
+        return True
+
+    def prompt(self, state: S) -> Prompt:
+        """Say who must act next and what is open to them."""
+        step = self.steps[state.step]
+        return Prompt(
+            seat=step.actor(state), step=state.step, actions=step.actions, hint=step.hint(state)
+        )
+
+    def legal_actions(self, state: S, seat: str) -> list[Action]:
+        """List a seat's legal actions in this step, sorted (for buttons and playouts)."""
+        step = self.steps[state.step]
+        if step.legal is None:
+            return []
+        return sorted(step.legal(state, seat), key=sort_key)
+
+    def view(self, state: S, seat: str | None) -> SeatView:
+        """Return what `seat` (None: a spectator) may see; the one door to hidden things."""
+        return SeatView(
+            seat=seat,
+            board=self.board(state, seat),
+            private=self.secrets(state, seat) if seat is not None else (),
+            position=self.position(state, seat),
+        )
+
+
+def _value(value: Any) -> Value:
+    """Return an action field as a message value (lists as lists, models as text)."""
+    if value is None or isinstance(value, str | int | float | bool | Msg | Term | Items):
+        return value
+    if isinstance(value, tuple | list):
+        return Items(items=tuple(_value(v) for v in value))
+    return str(value)
+
+
+__all__ = [
+    "Engine",
+    "GameState",
+    "Handler",
+    "Outcome",
+    "Prompt",
+    "ScenarioInfo",
+    "SeatView",
+    "Step",
+    "sort_key",
+]
