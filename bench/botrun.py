@@ -22,8 +22,8 @@ from discord import app_commands
 
 from bench.positions import demo_turns, typical_turn
 from bench.tables import seat_games, temp_store
-from bot.client import BanneretBot, point_at
 from bot.config import Settings
+from bot.discord.client import BanneretBot, point_at
 from bot.service import GameService
 from bot.store import GameRow
 from renderers import render_png
@@ -81,8 +81,7 @@ def _bare_command(png: bytes) -> app_commands.Command[Any, Any, None]:
 
 def demo_lines(limit: int) -> list[tuple[str, str, dict[str, Any]]]:
     """Return the demo's board-changing slash commands as (user, command, options)."""
-    from bot.commands import SURFACE, coerce
-    from bot.console import split_options
+    from bot.surface import coerce, split_options, surface
     from rules.core.data import data_dir
 
     out: list[tuple[str, str, dict[str, Any]]] = []
@@ -94,7 +93,7 @@ def demo_lines(limit: int) -> list[tuple[str, str, dict[str, Any]]]:
         path = f"{words[1][1:]} {words[2]}"
         if path == "game hand":
             continue
-        options = coerce(SURFACE.commands[path], split_options(words[3] if len(words) > 3 else ""))
+        options = coerce(surface().entries[path], split_options(words[3] if len(words) > 3 else ""))
         out.append((words[0][1:], path, options))
         if len(out) >= limit:
             break

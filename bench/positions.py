@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from bot.cli import demo_seed
+from bot.app import demo_seed
 from bot.console import Console
 from bot.service import Caller, GameService, Reply
 from bot.store import GameRow, Store

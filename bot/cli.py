@@ -8,28 +8,15 @@ import logging
 import sys
 from pathlib import Path
 
+from bot.app import demo_seed, make_service
 from bot.config import Settings
 from bot.console import Console
+from bot.records import said
 from bot.service import GameService
 from bot.store import Store
 from rules.core.data import data_dir
 
 log = logging.getLogger(__name__)
-
-
-def make_service(db: Path | str | Store, seed: str | None = None) -> GameService:
-    """Open the store and wire the renderer in (a fixed dice seed only for demos)."""
-    from renderers import render_png
-
-    store = db if isinstance(db, Store) else Store(db)
-    if seed is None:
-        return GameService(store, render=render_png)
-    return GameService(store, render=render_png, seed_factory=lambda: seed)
-
-
-def demo_seed(name: str) -> str:
-    """Return the fixed dice seed a bundled demo script is played with."""
-    return f"banneret-demo-{name}"
 
 
 def demo(settings: Settings) -> int:
@@ -52,8 +39,8 @@ def demo(settings: Settings) -> int:
         )
         if console.images:
             print(f"  last board: {console.images[-1]}")
-    for _game_id, ok, text in GameService(store).verify_all():
-        print(text)
+    for _game_id, ok, message in GameService(store).verify_all():
+        print(said((ok, message)))
         failures += 0 if ok else 1
     return 1 if failures else 0
 
@@ -79,9 +66,9 @@ def main(argv: list[str] | None = None) -> int:
         if settings.discord_token is None:
             print("No DISCORD_TOKEN set: playing the bundled demo games locally.")
             return demo(settings)
-        from bot.client import run_bot
+        from bot.discord.client import run_bot
 
-        return run_bot(settings)
+        return run_bot(settings, make_service(settings.db))
     if job == "demo":
         return demo(settings)
     if job == "console":
@@ -100,12 +87,12 @@ def main(argv: list[str] | None = None) -> int:
     if job == "verify":
         service = GameService(Store(settings.db))
         if args.file:
-            ok, text = service.verify_record(json.loads(args.file.read_text(encoding="utf-8")))
-            print(text)
-            return 0 if ok else 1
+            result = service.verify_record(json.loads(args.file.read_text(encoding="utf-8")))
+            print(said(result))
+            return 0 if result[0] else 1
         results = service.verify_all()
-        for _gid, _ok, text in results:
-            print(text)
+        for _gid, ok, message in results:
+            print(said((ok, message)))
         print(f"{sum(ok for _, ok, _ in results)} of {len(results)} games consistent")
         return 0 if all(ok for _, ok, _ in results) else 1
     parser.error(f"unknown job {job}")

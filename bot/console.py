@@ -10,33 +10,21 @@ the board PNG it produced.
 from __future__ import annotations
 
 import logging
-import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.commands import SURFACE, Context, coerce, run
-from bot.i18n import rule_lines
-from bot.service import BadInput, Caller, GameService, PlayerError, Reply
+from bot.errors import PlayerError, bad_input
+from bot.replies import Reply
+from bot.rulebook import cite
+from bot.service import GameService
+from bot.surface import Context, coerce, run, split_options, surface
+from bot.table import Caller
+from bot.text import Words
 from bot.uploads import read_local
 
 log = logging.getLogger(__name__)
-
-
-def split_options(text: str) -> dict[str, str]:
-    """Read `name:value name:"two words"` into a dict; BadInput when a word has no name."""
-    try:
-        words = shlex.split(text)
-    except ValueError as err:
-        raise BadInput(problem=f"unbalanced quotes ({err})") from None
-    out: dict[str, str] = {}
-    for word in words:
-        name, sep, value = word.partition(":")
-        if not sep or not name:
-            raise BadInput(problem=f"`{word}` should be written name:value")
-        out[name] = value
-    return out
 
 
 @dataclass
@@ -92,13 +80,13 @@ class Console:
         group = head.lstrip("/")
         name, _, rest = rest.partition(" ")
         path = f"{group} {name}".strip()
-        command = SURFACE.commands.get(path)
-        if command is None:
-            near = sorted(p for p in SURFACE.commands if p.startswith(group))
-            hint = f" Try: {', '.join('/' + p for p in near)}" if near else ""
-            raise BadInput(problem=f"there is no command /{path}.{hint}")
-        options: dict[str, Any] = coerce(command, split_options(rest))
-        for option in command.options:
+        entry = surface().entries.get(path)
+        if entry is None:
+            near = sorted(p for p in surface().entries if p.startswith(group))
+            raise bad_input("input-no-such-command", command=path,
+                            near=", ".join("/" + p for p in near) or "none")
+        options: dict[str, Any] = coerce(entry, split_options(rest))
+        for option in entry.options:
             if option.kind == "user" and option.name in options:
                 options[option.name] = self.caller(str(options[option.name]))
             if option.kind == "file" and option.name in options:
@@ -116,7 +104,7 @@ class Console:
         try:
             button = buttons[int(rest) - 1]
         except (ValueError, IndexError):
-            raise BadInput(problem=f"there is no button {rest!r} on the last reply") from None
+            raise bad_input("input-no-such-button", button=rest) from None
         return self.service.press(self.channel, caller, button.custom_id)
 
     def show(self, reply: Reply) -> None:
@@ -145,9 +133,10 @@ class Console:
             self.write(f"  file: {path}")
 
     def _print_error(self, err: PlayerError) -> None:
-        self.write(f"(only you) {err.text()}")
+        words = Words.of(err.language, err.system)
+        self.write(f"(only you) {words.message(err.message())}")
         if err.rule is not None:
-            for line in rule_lines(err.language, err.rule):
+            for line in cite(words, err.rule):
                 self.write(f"  {line}")
 
     def run_lines(self, lines: Iterable[str]) -> None:

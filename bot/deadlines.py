@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from bot.i18n import t
-from bot.service import GameService
+from bot.store import Store
+from bot.table import Table
+from bot.text import seat_term
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Reminder:
     text: str
 
 
-def overdue(service: GameService, now: datetime | None = None) -> list[Reminder]:
+def overdue(store: Store, now: datetime | None = None) -> list[Reminder]:
     """Return a reminder for each running game whose player to act is past the deadline.
 
     Marks each reminded game (in its `pending` data, not its version) so the same
@@ -31,7 +32,7 @@ def overdue(service: GameService, now: datetime | None = None) -> list[Reminder]
     """
     now = now or datetime.now(UTC)
     found: list[Reminder] = []
-    with service.store.transaction() as tx:
+    with store.transaction() as tx:
         for game in tx.running_with_deadline():
             hours = game.settings.get("deadline_hours")
             if not hours or game.pending.get("reminded") == game.version:
@@ -39,9 +40,9 @@ def overdue(service: GameService, now: datetime | None = None) -> list[Reminder]
             since = datetime.fromisoformat(game.updated_at)
             if now - since < timedelta(hours=hours):
                 continue
-            sys_ = service.system_of(game)
-            prompt = sys_.prompt(sys_.load_state(game.state))
-            user = game.seats.get(prompt.seat or "")
+            table = Table(game)
+            seat = table.prompt.seat
+            user = game.seats.get(seat or "")
             if not user:
                 continue
             tx.mark_reminded(game)
@@ -50,8 +51,8 @@ def overdue(service: GameService, now: datetime | None = None) -> list[Reminder]
                     game_id=game.id,
                     channel_id=game.channel_id,
                     user_id=user,
-                    text=t(game.language, "game.deadline_passed", user=f"<@{user}>",
-                           hours=hours, seat=(prompt.seat or "").capitalize()),
+                    text=table.words("game-deadline-passed", user=f"<@{user}>", hours=hours,
+                                     seat=seat_term(seat)),
                 )
             )
     return found

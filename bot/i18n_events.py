@@ -26,16 +26,18 @@ import logging
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
 
-from bot.i18n import DEFAULT, catalogue, pick_language, t
+from bot.text import DEFAULT, pick_language
 from rules.bushido import actions as bu
 from rules.bushido.catalogue import movement_pieces
 from rules.bushido.catalogue import scenarios as bushido_scenarios
 from rules.bushido.movement import flee_targets
 from rules.bushido.state import BushidoState
+from rules.core.data import data_dir, load_toml
 from rules.core.system import Outcome, Prompt
 from rules.fantasy_warriors import actions as fw
 from rules.fantasy_warriors.state import GameState as FwState
@@ -49,6 +51,36 @@ from rules.wh40k import catalogue as wh_catalogue
 from rules.wh40k.state import LAST_ROUND, GameState
 
 log = logging.getLogger(__name__)
+
+
+def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
+    for key, value in table.items():
+        name = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            _flatten(name, value, out)
+        else:
+            out[name] = str(value)
+
+
+@cache
+def catalogue(language: str) -> dict[str, str]:
+    """Return the older TOML translations of a language (data/locales/<language>.*.toml)."""
+    out: dict[str, str] = {}
+    for path in sorted((data_dir() / "locales").glob(f"{language}.*.toml")):
+        _flatten("", load_toml(f"locales/{path.name}"), out)
+    return out
+
+
+def t(language: str, key: str, /, **values: Any) -> str:
+    """Fill an older TOML translation with `str.format` values (English keeps the key)."""
+    text = catalogue(pick_language(language)).get(key)
+    if text is None:
+        return key
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError):
+        log.error("message %s needs values it was not given: %s", key, sorted(values))
+        return text
 
 
 # ---------------------------------------------------------------- shared machinery

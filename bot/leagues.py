@@ -12,9 +12,11 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from bot.i18n import pick_language, t
-from bot.service import Caller, GameService, NoGame, Reply, simple_error
-from bot.store import Transaction
+from bot.errors import LeagueBadName, LeagueExists, LeagueNotAllowed, LeagueUnknown
+from bot.replies import Reply
+from bot.store import Store, Transaction
+from bot.table import Caller, Table, running
+from bot.text import Words, pick_language, seat_term, words_for
 
 MAX_LEAGUE_NAME = 40
 
@@ -29,28 +31,28 @@ class League:
     creator_id: str
 
 
-def _age(since: str, now: datetime) -> str:
+def _age(words: Words, since: str, now: datetime) -> str:
     """Say how long ago a time was, briefly ('3 h 5 min', '2 d 4 h')."""
     minutes = max(0, int((now - datetime.fromisoformat(since)).total_seconds() // 60))
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
     if days:
-        return f"{days} d {hours} h"
+        return words("age-days", days=days, hours=hours)
     if hours:
-        return f"{hours} h {mins} min"
-    return f"{mins} min"
+        return words("age-hours", hours=hours, minutes=mins)
+    return words("age-minutes", minutes=mins)
 
 
 class Leagues:
     """Create leagues, add games to them, show their turns and standings."""
 
-    def __init__(self, service: GameService) -> None:
-        self.service = service
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def _league(self, tx: Transaction, guild_id: str, name: str, lang: str) -> League:
         row = tx.league(guild_id, " ".join(name.split()))
         if row is None:
-            raise simple_error("league.unknown", lang, name=name)
+            raise LeagueUnknown(name=name).where(lang)
         return League(*row)
 
     def create(self, guild_id: str, caller: Caller, name: str) -> Reply:
@@ -58,36 +60,34 @@ class Leagues:
         lang = pick_language(caller.locale)
         name = " ".join(name.split())
         if not 0 < len(name) <= MAX_LEAGUE_NAME:
-            raise simple_error("league.bad_name", lang, most=MAX_LEAGUE_NAME)
-        with self.service.store.transaction() as tx:
+            raise LeagueBadName(most=MAX_LEAGUE_NAME).where(lang)
+        with self.store.transaction() as tx:
             if tx.league(guild_id, name) is not None:
-                raise simple_error("league.exists", lang, name=name)
+                raise LeagueExists(name=name).where(lang)
             tx.insert_league(guild_id, name, caller.user_id)
-        return Reply(text=t(lang, "league.created", name=name))
+        return Reply(text=Words.of(lang)("league-created", name=name))
 
     def add(self, guild_id: str, channel_id: str, caller: Caller, name: str) -> Reply:
         """Add this channel's game to a league (its players, its creator or a moderator)."""
         lang = pick_language(caller.locale)
-        with self.service.store.transaction() as tx:
+        with self.store.transaction() as tx:
             league = self._league(tx, guild_id, name, lang)
-            game = tx.active_game(channel_id)
-            if game is None:
-                raise NoGame(lang)
+            game = running(tx, channel_id, caller)
             allowed = (
                 caller.moderator
                 or caller.user_id in (game.creator_id, league.creator_id)
                 or game.seats_of(caller.user_id)
             )
             if not allowed:
-                raise simple_error("league.not_allowed", lang)
+                raise LeagueNotAllowed().where(game.language, game.system)
             tx.add_to_league(league.id, game.id)
-        return Reply(text=t(game.language, "league.added", name=league.name, game=game.id))
+        return Reply(text=Table(game).words("league-added", name=league.name, game=game.id))
 
     def turns(self, guild_id: str, caller: Caller, name: str, now: datetime | None = None) -> Reply:
         """List who must act in each running game of a league, longest wait first."""
         lang = pick_language(caller.locale)
         now = now or datetime.now(UTC)
-        with self.service.store.reading() as tx:
+        with self.store.reading() as tx:
             league = self._league(tx, guild_id, name, lang)
             games = tx.league_games(league.id)
         waiting: list[tuple[str, str]] = []
@@ -95,32 +95,31 @@ class Leagues:
             if game.over:
                 continue
             where = f"<#{game.channel_id}>"
+            table = Table(game)
+            words = words_for(table.system, lang)
             if game.status == "open":
-                line = t(lang, "league.turn_open", where=where, game=game.id)
+                line = words("league-turn-open", where=where, game=game.id)
             else:
-                sys_ = self.service.system_of(game)
-                prompt = sys_.prompt(sys_.load_state(game.state))
-                user = game.seats.get(prompt.seat or "")
-                line = t(
-                    lang,
-                    "league.turn_line",
-                    where=where,
-                    system=sys_.title,
-                    seat=(prompt.seat or "").capitalize(),
-                    user=f"<@{user}>" if user else "—",
-                    age=_age(game.updated_at, now),
+                seat = table.prompt.seat
+                user = game.seats.get(seat or "")
+                line = words(
+                    "league-turn-line", where=where, system=words("system-title"),
+                    seat=seat_term(seat), user=f"<@{user}>" if user else "—",
+                    age=_age(words, game.updated_at, now),
                 )
             waiting.append((game.updated_at, line))
         lines = [line for _, line in sorted(waiting)]
+        words = Words.of(lang)
         return Reply(
-            text=t(lang, "league.turns_title", name=league.name, count=len(lines)),
-            lines=lines or [t(lang, "league.no_games")],
+            text=words("league-turns-title", name=league.name, count=len(lines)),
+            lines=lines or [words("league-no-games")],
         )
 
     def table(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Rank the league's players by wins and losses in finished games."""
         lang = pick_language(caller.locale)
-        with self.service.store.reading() as tx:
+        words = Words.of(lang)
+        with self.store.reading() as tx:
             league = self._league(tx, guild_id, name, lang)
             games = tx.league_games(league.id)
         wins: Counter[str] = Counter()
@@ -137,19 +136,18 @@ class Leagues:
                 losses[uid] += 1
         ranked = sorted(set(wins) | set(losses), key=lambda u: (-wins[u], losses[u], u))
         lines = [
-            t(lang, "league.table_line", rank=i, user=f"<@{uid}>", won=wins[uid],
-              lost=losses[uid], played=wins[uid] + losses[uid])
+            words("league-table-line", rank=i, user=f"<@{uid}>", won=wins[uid],
+                  lost=losses[uid], played=wins[uid] + losses[uid])
             for i, uid in enumerate(ranked, 1)
         ]
         return Reply(
-            text=t(lang, "league.table_title", name=league.name),
-            lines=lines or [t(lang, "league.no_results")],
+            text=words("league-table-title", name=league.name),
+            lines=lines or [words("league-no-results")],
         )
 
     def names(self, guild_id: str, text: str) -> list[tuple[str, str]]:
         """Offer league names of this server for autocomplete."""
         needle = text.lower()
-        with self.service.store.reading() as tx:
+        with self.store.reading() as tx:
             names = tx.league_names(guild_id)
         return [(n, n) for n in names if needle in n.lower()][:25]
-

@@ -8,15 +8,17 @@ that, without the database or a transport: GameService feeds them rows.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel
 
-from bot.store import GameRow, LogEntry
+from bot.store import GameRow, LogEntry, Store
+from bot.text import Words, event_record
 from rules.core.errors import RuleViolation
-from rules.core.model import Event
-from rules.core.system import GameSystem
+from rules.core.system import GameSystem, system
+from rules.core.text import Msg
 
 EXPORT_FORMAT = "banneret-game/1"
 
@@ -24,13 +26,6 @@ EXPORT_FORMAT = "banneret-game/1"
 def engine_version(sys: GameSystem) -> str:
     """Return the stamp stored with a game so a rules change shows up in verify."""
     return f"{sys.id}-{getattr(sys, 'version', '1')}"
-
-
-def event_record(sys: GameSystem, event: Event) -> dict[str, Any]:
-    """Return an event as stored in the log: its fields plus its English text."""
-    data = event.model_dump(mode="json")
-    data["_text"] = sys.describe(event)
-    return data
 
 
 def effective_actions(entries: Iterable[LogEntry]) -> list[LogEntry]:
@@ -128,23 +123,25 @@ def problem_with(
     stamp: str,
     entries: list[LogEntry],
     stored_state: dict[str, Any] | None,
-) -> str | None:
-    """Return what is wrong with a game's record, or None when it replays exactly."""
+) -> Msg | None:
+    """Return what is wrong with a game's record (a message), or None when it replays exactly."""
     if hashlib.sha256(seed.encode()).hexdigest() != published_hash:
-        return "the seed does not match the published fingerprint"
+        return Msg(key="verify-seed-mismatch")
     kept = effective_actions(entries)
-    note = ""
-    if stamp and stamp != engine_version(sys):
-        note = f" (recorded with engine {stamp}, replayed with {engine_version(sys)})"
+    other_engine = bool(stamp) and stamp != engine_version(sys)
+    note: dict[str, Any] = (
+        {"recorded": stamp, "replayed": engine_version(sys)} if other_engine
+        else {"recorded": "none", "replayed": "none"}
+    )
     try:
         state, events = replay(sys, scenario, seed, [e.action for e in kept])
     except RuleViolation as violation:
-        return f"a logged action is now refused: [{violation.rule_id}] {violation.message}" + note
+        return Msg(key="verify-action-refused", args={"rule": violation.rule_id, **note})
     for entry, replayed in zip(kept, events, strict=True):
-        if not _same_events(entry.events, replayed, same_engine=not note):
-            return f"action #{entry.seq} gives different events on replay" + note
+        if not _same_events(entry.events, replayed, same_engine=not other_engine):
+            return Msg(key="verify-events-differ", args={"seq": entry.seq, **note})
     if stored_state is not None and not _same_position(sys, state, stored_state):
-        return "the stored position differs from the replayed one" + note
+        return Msg(key="verify-position-differs", args=note)
     return None
 
 
@@ -171,3 +168,63 @@ def _same_position(sys: GameSystem, state: BaseModel, stored: dict[str, Any]) ->
         return bool(sys.load_state(stored).model_dump(mode="json") == replayed)
     except ValueError:
         return False
+
+
+class Records:
+    """Export a game's record and check that records replay exactly."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def export(self, game: GameRow, entries: list[LogEntry]) -> bytes:
+        """Return a game's record as JSON; while it runs, hidden choices are left out."""
+        hidden: frozenset[str] = (
+            frozenset() if game.over
+            else frozenset(getattr(system(game.system), "private_actions", frozenset()))
+        )
+        return json.dumps(game_record(game, entries, hidden), indent=1, sort_keys=True).encode()
+
+    def verify_game(self, game_id: int) -> tuple[bool, Msg]:
+        """Replay one stored game through the checked path; compare state and events."""
+        with self.store.reading() as tx:
+            game = tx.game(game_id)
+            entries = tx.log(game_id) if game else []
+        if game is None:
+            return False, Msg(key="verify-no-game", args={"game": game_id})
+        problem = problem_with(system(game.system), game.scenario, game.seed, game.seed_hash,
+                               game.engine_version, entries, game.state)
+        if problem:
+            return False, Msg(key="game-verify-bad", args={"game": game.id, "problem": problem})
+        return True, Msg(key="game-verify-ok",
+                         args={"game": game.id, "actions": len(effective_actions(entries))})
+
+    def verify_all(self) -> list[tuple[int, bool, Msg]]:
+        """Verify every stored game."""
+        with self.store.reading() as tx:
+            ids = tx.game_ids()
+        return [(gid, *self.verify_game(gid)) for gid in ids]
+
+    def verify_record(self, record: dict[str, Any]) -> tuple[bool, Msg]:
+        """Check an exported game record on its own (it needs the revealed seed)."""
+        game = record.get("game", "?")
+        if record.get("format") != EXPORT_FORMAT:
+            return False, Msg(key="verify-not-a-record", args={"format": EXPORT_FORMAT})
+        seed = record.get("seed")
+        if not seed:
+            return False, Msg(key="game-verify-pending-seed", args={"game": str(game)})
+        entries = record_entries(record)
+        try:
+            sys = system(str(record["system"]))
+        except KeyError:
+            return False, Msg(key="verify-no-system", args={"system": str(record.get("system"))})
+        problem = problem_with(sys, record["scenario"], seed, record["seed_hash"],
+                               record.get("engine_version", ""), entries, None)
+        if problem:
+            return False, Msg(key="game-verify-bad", args={"game": str(game), "problem": problem})
+        return True, Msg(key="game-verify-ok",
+                         args={"game": str(game), "actions": len(effective_actions(entries))})
+
+
+def said(ok_and_message: tuple[bool, Msg], language: str | None = None) -> str:
+    """Word a verification result (the console and the CLI speak English by default)."""
+    return Words.of(language)(ok_and_message[1].key, **ok_and_message[1].args)

@@ -78,10 +78,20 @@ def _catalogue_files(language: str, system_id: str, folder: Path | None) -> list
     return files
 
 
+def capitalized(value: Any) -> Any:
+    """CAP(): start a value with a capital letter, for names that begin a sentence."""
+    text = str(value)
+    return text[:1].upper() + text[1:]
+
+
 @cache
 def _bundle(language: str, system_id: str, folder: Path | None) -> FluentBundle:
-    """Return the Fluent bundle of a language for one system (core words included)."""
-    bundle = FluentBundle([language], use_isolating=False)
+    """Return the Fluent bundle of a language for one system (core words included).
+
+    Besides Fluent's own NUMBER and DATETIME, templates may call CAP($value) to start
+    a sentence with a name that comes with an article ("o Sul" -> "O Sul").
+    """
+    bundle = FluentBundle([language], use_isolating=False, functions={"CAP": capitalized})
     for path in _catalogue_files(language, system_id, folder):
         if path.is_file():
             bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
@@ -124,12 +134,21 @@ class Words:
     folder: Path | None = None
 
     @classmethod
-    def of(cls, language: str | None, system: Engine[Any] | str | None = None) -> Words:
+    def of(cls, language: str | None, system: Any = None) -> Words:
         """Return the words of a language (picked leniently) for a system or the bot."""
         lang = pick_language(language)
+        if isinstance(system, str) and system != CORE:
+            from rules.core.system import system as registered
+
+            try:
+                system = registered(system)
+            except KeyError:
+                return cls(lang, system)
         if isinstance(system, Engine):
             return cls(lang, system.id, system.locales)
-        return cls(lang, system or CORE)
+        if system is None or isinstance(system, str):
+            return cls(lang, system or CORE)
+        return cls(lang, str(system.id))
 
     # ------------------------------------------------------------ lookups
 
@@ -445,6 +464,8 @@ def picture(system: Any, state: Any, seat: str | None, language: str | None) -> 
 def secret_lines(system: Any, state: Any, seat: str, language: str | None) -> list[str] | None:
     """Word what only `seat` may see; None when the system hides nothing."""
     if isinstance(system, Engine):
+        if not system.hidden_information:
+            return None
         return words_for(system, language).lines(system.view(state, seat).private)
     private_lines = getattr(system, "private_lines", None)
     return None if private_lines is None else list(private_lines(state, seat))

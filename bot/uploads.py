@@ -9,24 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.service import PlayerError
+from bot.errors import FileMissing, FileNotText, FileTooLarge
 
 # A roster of 60 units with comments is under 20 KiB; the TOML reader's own budget
 # (rules.core.bounded_toml) is 64 Ki characters.
 MAX_UPLOAD_BYTES = 64 * 1024
 MAX_NAME_CHARS = 120
-
-
-class FileTooLarge(PlayerError):
-    key = "error.file_too_large"
-
-
-class FileNotText(PlayerError):
-    key = "error.file_not_text"
-
-
-class FileMissing(PlayerError):
-    key = "error.file_missing"
 
 
 def _shown(name: str) -> str:
@@ -39,8 +27,8 @@ def check_size(name: str, size: int, language: str = "en") -> None:
     """Refuse a file larger than the upload budget before reading it."""
     if size > MAX_UPLOAD_BYTES:
         raise FileTooLarge(
-            language, name=_shown(name), kib=-(-size // 1024), limit=MAX_UPLOAD_BYTES // 1024
-        )
+            name=_shown(name), kib=-(-size // 1024), limit=MAX_UPLOAD_BYTES // 1024
+        ).where(language)
 
 
 def decode(name: str, data: bytes, language: str = "en") -> str:
@@ -49,16 +37,16 @@ def decode(name: str, data: bytes, language: str = "en") -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise FileNotText(language, name=_shown(name)) from None
+        raise FileNotText(name=_shown(name)).where(language) from None
     if "\x00" in text:
-        raise FileNotText(language, name=_shown(name))
+        raise FileNotText(name=_shown(name)).where(language)
     return text
 
 
 def read_local(name: str, roots: tuple[Path, ...], language: str = "en") -> str:
     """Read a file named in the console: a path, or a path under one of `roots`."""
     if len(name) > MAX_NAME_CHARS or "\x00" in name:
-        raise FileMissing(language, name=_shown(name))
+        raise FileMissing(name=_shown(name)).where(language)
     for root in (Path("."), *roots):
         path = root / name
         try:
@@ -70,4 +58,4 @@ def read_local(name: str, roots: tuple[Path, ...], language: str = "en") -> str:
         except OSError:
             continue
         return decode(name, data, language)
-    raise FileMissing(language, name=_shown(name))
+    raise FileMissing(name=_shown(name)).where(language)

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from renderers import primitives as P
+import renderers.primitives as P
 from renderers.primitives import RGB, Point
 from rules.core.board import Arrow, HexBoardView, HexMarker, Panel, PanelLine
 from rules.core.hexgrid import Hex, HexBoard

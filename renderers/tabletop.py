@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from renderers import primitives as P
+import renderers.primitives as P
 from renderers.primitives import RGB, Point
 from rules.core.board import (
     Panel,

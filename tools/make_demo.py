@@ -30,11 +30,11 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 from typing import Any
 
-from bot.cli import demo_seed
-from bot.commands import SURFACE
+from bot.app import demo_seed
 from bot.console import Console
 from bot.service import GameService
 from bot.store import Store
+from bot.surface import surface
 from rules.core import hexgrid
 from rules.core.hexgrid import Hex
 from rules.core.inches import Point, distance
@@ -68,7 +68,7 @@ Wishes = Callable[[GameSystem, Any, Memory, set[str]], Iterator[tuple[str, Actio
 
 def _value(command_path: str, name: str, value: Any) -> str:
     """Write one option value as a player types it."""
-    option = next(o for o in SURFACE.commands[command_path].options if o.name == name)
+    option = next(o for o in surface().entries[command_path].options if o.name == name)
     if isinstance(value, bool):
         text = "true" if value else "false"
     elif isinstance(value, float):
@@ -82,7 +82,8 @@ def _value(command_path: str, name: str, value: Any) -> str:
 
 def _line(user: str, group: str, action: Action) -> str:
     command = next(
-        c for c in SURFACE.commands.values() if c.group == group and c.action == action.type
+        c for c in surface().entries.values()
+        if c.group == group and c.command.action == action.type
     )
     data = action.model_dump(mode="json", exclude={"seat", "type"}, exclude_defaults=True)
     options = " ".join(_value(command.path, k, v) for k, v in data.items() if v is not None)
@@ -784,7 +785,7 @@ def play_game(
     """Play a game to its end; return the console lines, the winning seat and the result."""
     sys_ = system(system_id)
     player = PLAYERS_BY_SYSTEM[system_id]
-    group = SURFACE.groups.get(system_id, system_id)
+    group = surface().groups.get(system_id, system_id)
     # Two comment lines, no more: bench/botrun.py skips the first four lines of the samurai
     # script (these two, /game new and the invitation's button).
     lines = [

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.commands import help_lines
+from bot.surface import help_lines
 from rules.core.references import all_rules
 
 README = Path(__file__).resolve().parents[1] / "README.md"

@@ -164,6 +164,9 @@ class Engine(Generic[S]):
     # Action types whose choices reveal hidden information (a card in hand, a sealed
     # order): offered only privately, and left out of a running game's export.
     private_actions: ClassVar[frozenset[str]] = frozenset()
+    # Whether a seat may know things the others may not (a hand, face-down pieces); a
+    # system without any answers /game hand by saying nothing is hidden.
+    hidden_information: ClassVar[bool] = False
     # Where the catalogues live (data/locales/<language>/<id>.ftl); None: data/locales.
     locales: ClassVar[Path | None] = None
 

@@ -11,7 +11,7 @@ import pytest
 from bot.service import Caller, GameService
 from bot.store import Store
 from rules.core.system import register
-from tests.toy import SYSTEM as RACE
+from tests.race.engine import SYSTEM as RACE
 
 register(RACE)
 

@@ -4,15 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import (
-    Caller,
-    GameService,
-    NoClaim,
-    NotClaimSubject,
-    NotSeated,
-    ReportsForReferee,
-    ReportsLocked,
-)
+from bot.errors import NoClaim, NotClaimSubject, NotSeated, ReportsForReferee, ReportsLocked
+from bot.service import Caller, GameService
 from bot.store import Store
 from tests.bot.conftest import ALICE, BOB, DAN, MOD
 from tests.rules.fantasy_warriors.helpers import NORTH_COMMANDS, SOUTH_COMMANDS
@@ -56,7 +49,7 @@ def test_destroying_the_enemy_army_by_report_changes_nothing_until_it_agrees(
         reply = service.act(CH, BOB, {"type": "destroyed", "unit": unit})
         assert reply.mention == ALICE.user_id
         assert [b.label for b in reply.buttons] == ["Agree", "Dispute"]
-        assert "South reports:" in reply.text and "North's units" in reply.text
+        assert "South reports:" in reply.text and "the units of North" in reply.text
         claims.append(int(reply.buttons[0].arg))
     after, status, kinds = _status(store)
     # The game did not end and its position did not move: six claims wait in the log.
@@ -69,10 +62,10 @@ def test_destroying_the_enemy_army_by_report_changes_nothing_until_it_agrees(
     with pytest.raises(NotClaimSubject):
         service.settle(CH, BOB, claims[0], True)
     agreed = service.settle(CH, ALICE, claims[0], True)
-    assert agreed.text == "North agrees with South's report."
+    assert agreed.text == "North agrees with the report of South."
     assert _unit_status(store, "N1") == "destroyed"
     disputed = service.settle(CH, ALICE, claims[1], False)
-    assert "disputes South's report" in disputed.text
+    assert "disputes the report of South" in disputed.text
     assert _unit_status(store, "N2") == "in-play"
     with pytest.raises(NoClaim):
         service.settle(CH, ALICE, claims[1], True)
@@ -92,7 +85,7 @@ def test_claim_buttons_act_on_their_claim(service: GameService) -> None:
     service.act(CH, ALICE, {"type": "sight", "unit": "N1", "visible": False})
     yes = claim.buttons[0]
     reply = service.press(CH, ALICE, yes.custom_id)
-    assert reply.text == "North agrees with South's report."
+    assert reply.text == "North agrees with the report of South."
     assert any("N5" in line and "leaves the battlefield" in line for line in reply.lines)
     with pytest.raises(NoClaim):
         service.press(CH, ALICE, claim.buttons[1].custom_id)
@@ -168,7 +161,7 @@ def test_40k_claims_losses_of_enemy_units_and_restores_of_ones_own(
         assert game.state["units"][captain]["side"] == "attacker"
         models = game.state["units"][captain]["models"]
     claim = service.act("k", BOB, {"type": "casualties", "unit": captain, "models": models})
-    assert claim.mention == ALICE.user_id and "Attacker's units" in claim.text
+    assert claim.mention == ALICE.user_id and "the units of Attacker" in claim.text
     service.settle("k", ALICE, int(claim.buttons[0].arg), True)
     # The attacker gives its own Captain back: now the defender must agree.
     back = service.act("k", ALICE, {"type": "restore", "unit": captain, "models": models})
@@ -194,6 +187,6 @@ def test_claims_read_in_portuguese(service: GameService) -> None:
     _fw_battle(service)
     service.settings(CH, ALICE, language="pt-BR")
     reply = service.act(CH, BOB, {"type": "destroyed", "unit": "N1"})
-    assert reply.text.startswith("Sul informa:")
+    assert reply.text.startswith("O Sul informa:")
     assert [b.label for b in reply.buttons] == ["Concordo", "Contesto"]
     assert "Concordo" in service.status(CH, Caller("9", "x")).buttons[0].label

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import SURFACE, coerce
 from bot.console import Console, split_options
-from bot.service import BadInput, GameService
+from bot.errors import BadInput
+from bot.service import GameService
+from bot.surface import coerce, surface
 
 
 def _console(service: GameService, tmp_path: Path) -> tuple[Console, list[str]]:
@@ -25,13 +26,13 @@ def test_options_are_read_like_discord_typed_them() -> None:
 
 
 def test_options_are_checked_against_the_command() -> None:
-    log = SURFACE.commands["game log"]
+    log = surface().entries["game log"]
     assert coerce(log, {"last": "5"}) == {"last": 5}
     for bad in ({"last": "x"}, {"last": "0"}, {"last": "99"}, {"first": "1"}):
         with pytest.raises(BadInput):
             coerce(log, bad)
-    with pytest.raises(BadInput, match="bad_input"):
-        coerce(SURFACE.commands["rules show"], {})
+    with pytest.raises(BadInput, match="error-bad-input"):
+        coerce(surface().entries["rules show"], {})
 
 
 def test_a_script_plays_through_the_service(service: GameService, tmp_path: Path) -> None:
@@ -52,7 +53,7 @@ def test_a_script_plays_through_the_service(service: GameService, tmp_path: Path
     assert "bob joins as Blue" in text
     assert "not playing in this game" in text  # carol is a spectator
     assert "Taking back an action" in text
-    assert "there is no command /game frobnicate" in text
+    assert "There is no command /game frobnicate" in text
     assert console.failures == 2
 
 

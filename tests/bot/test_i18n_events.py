@@ -14,8 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import catalogue
-from bot.i18n_events import event_text, outcome_text, prompt_hint, seat_name
+from bot.i18n_events import catalogue, event_text, outcome_text, prompt_hint, seat_name
 from bot.service import GameService
 from rules.bushido import actions as bu
 from rules.bushido import state as bu_state
@@ -1017,7 +1016,7 @@ def test_a_portuguese_bushido_game_names_the_sides_in_portuguese(service: GameSe
     service.join("c2", BOB)
     service.settings("c2", ALICE, language=PT)
     assert service.status("c2").lines[0] == (
-        "Agora joga Oeste (Ishida): mova uma peça para um hexágono vizinho, ataque com uma delas "
+        "Agora joga o Oeste: mova uma peça para um hexágono vizinho, ataque com uma delas "
         "ou mantenha as posições"
     )
     reply = service.act("c2", ALICE, {"type": "hold"})

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameService, NotYourTurn
+from bot.errors import NotYourTurn
+from bot.service import GameService
 from bot.store import Store
 from tests.bot.conftest import ALICE, BOB, CAROL
 

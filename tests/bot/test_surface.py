@@ -1,19 +1,16 @@
-"""The Discord commands and the console expose exactly the same commands and options."""
+"""The Discord commands are built from the surface: the same commands and options as the console."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.client import BanneretBot, extension_names
-from bot.commands import SURFACE, help_lines
-from bot.config import Settings
-from bot.service import GameService
-from bot.store import Store
+from bot.discord.commands import CatalogueTranslator, build_groups
+from bot.surface import help_lines, surface
+from bot.text import languages
 
 KIND = {
     discord.AppCommandOptionType.string: "str",
@@ -25,47 +22,39 @@ KIND = {
 }
 
 
-def _discord_tree(tmp: Path) -> dict[str, dict[str, Any]]:
-    async def load() -> dict[str, dict[str, Any]]:
-        bot = BanneretBot(GameService(Store(tmp / "s.db")), Settings())
-        for name in extension_names():
-            await bot.load_extension(name)
-        out: dict[str, dict[str, Any]] = {}
-        for group in bot.tree.get_commands():
-            assert isinstance(group, app_commands.Group)
-            for command in group.commands:
-                assert isinstance(command, app_commands.Command)
-                out[f"{group.name} {command.name}"] = {
-                    "description": command.description,
-                    "options": [
-                        (
-                            p.name,
-                            p.description,
-                            KIND[p.type],
-                            p.required,
-                            tuple(c.value for c in p.choices),
-                            p.min_value,
-                            p.max_value,
-                            p.autocomplete,
-                        )
-                        for p in command.parameters
-                    ],
-                }
-        await bot.close()
-        return out
-
-    return asyncio.run(load())
+def _discord_tree() -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for group in build_groups(surface()):
+        for command in group.commands:
+            assert isinstance(command, app_commands.Command)
+            out[f"{group.name} {command.name}"] = {
+                "description": command.description,
+                "options": [
+                    (
+                        p.name,
+                        p.description,
+                        KIND[p.type],
+                        p.required,
+                        tuple(c.value for c in p.choices),
+                        p.min_value,
+                        p.max_value,
+                        p.autocomplete,
+                    )
+                    for p in command.parameters
+                ],
+            }
+    return out
 
 
-def test_discord_exposes_the_declared_surface(tmp_path: Path) -> None:
-    tree = _discord_tree(tmp_path)
-    assert set(tree) == set(SURFACE.commands)
-    for path, command in SURFACE.commands.items():
-        assert tree[path]["description"] == command.description, path
+def test_discord_exposes_the_declared_surface() -> None:
+    tree = _discord_tree()
+    assert set(tree) == set(surface().entries)
+    for path, entry in surface().entries.items():
+        assert tree[path]["description"] == entry.description("en"), path
         declared = [
             (
                 o.name,
-                o.description,
+                entry.description("en", o.name),
                 o.kind,
                 o.required,
                 o.choices,
@@ -73,14 +62,31 @@ def test_discord_exposes_the_declared_surface(tmp_path: Path) -> None:
                 o.max_value,
                 o.autocomplete is not None,
             )
-            for o in command.options
+            for o in entry.options
         ]
         assert tree[path]["options"] == declared, path
 
 
-def test_every_option_is_described_and_help_lists_every_command() -> None:
-    for command in SURFACE.commands.values():
-        assert command.description and len(command.description) <= 100
-        for option in command.options:
-            assert option.description and len(option.description) <= 100
-    assert len(help_lines()) == len(SURFACE.commands)
+def test_every_command_and_option_is_described_in_every_language() -> None:
+    for entry in surface().entries.values():
+        for language in languages():
+            for option in (None, *(o.name for o in entry.options)):
+                text = entry.description(language, option)
+                assert text and len(text) <= 100, (entry.path, option, language, text)
+                assert not text.startswith("command-"), (entry.path, option, language)
+    assert len(help_lines()) == len(surface().entries)
+
+
+def test_discord_gets_the_descriptions_in_portuguese() -> None:
+    async def translated() -> str | None:
+        group = next(g for g in build_groups(surface()) if g.name == "game")
+        new = next(c for c in group.commands if c.name == "new")
+        assert isinstance(new, app_commands.Command)
+        return await CatalogueTranslator().translate(
+            new._locale_description or app_commands.locale_str(new.description),
+            discord.Locale.brazil_portuguese, None,  # type: ignore[arg-type]
+        )
+
+    assert asyncio.run(translated()) == (
+        "Comece uma partida neste canal (uma por canal; use um tópico para outra)"
+    )

@@ -10,7 +10,8 @@ import pytest
 
 from bot import uploads
 from bot.console import Console
-from bot.service import GameService, PlayerError, Refused
+from bot.errors import Refused
+from bot.service import GameService, PlayerError
 from bot.store import Store
 from tests.bot.conftest import ALICE, BOB
 
@@ -19,7 +20,7 @@ BOMB = "a" + ".a" * 24_000 + " = 1\n"
 
 def test_decoding_takes_utf8_text_only() -> None:
     assert uploads.decode("army.toml", "\ufeffname = 'Ça'".encode()) == "name = 'Ça'"
-    with pytest.raises(uploads.FileNotText, match="file_not_text"):
+    with pytest.raises(uploads.FileNotText, match="error-file-not-text"):
         uploads.decode("army.png", b"\x89PNG\r\n\x1a\n\xff\xfe")
     with pytest.raises(uploads.FileNotText):
         uploads.decode("army.toml", b"name = 1\x00\x00")

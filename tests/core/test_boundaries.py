@@ -36,5 +36,63 @@ def test_renderers_never_import_discord_the_store_or_the_bot() -> None:
 
 
 def test_transports_reach_rules_only_through_the_service() -> None:
-    for path, names in _imports("bot/exts").items():
+    transports = {**_imports("bot/discord"), **_imports("bot/console.py")}
+    assert transports
+    for path, names in transports.items():
         assert "rules" not in names and "sqlite_utils" not in names, path
+
+
+def _module_graph(package: str) -> dict[str, set[str]]:
+    """Return each module of a package and the package's modules it imports at load time."""
+    graph: dict[str, set[str]] = {}
+    for path in (ROOT / package).rglob("*.py"):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        found: set[str] = set()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:  # module level only: imports inside functions load later
+            if isinstance(node, ast.If):  # `if TYPE_CHECKING:` imports never load
+                continue
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module)
+                found.update(f"{node.module}.{a.name}" for a in node.names)
+        graph[module] = {m for m in found if m.split(".")[0] == package}
+    return {m: {d for d in deps if d in graph and d != m} for m, deps in graph.items()}
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for dep in sorted(graph[node]):
+            if state.get(dep) == 1:
+                return [*stack[stack.index(dep):], dep]
+            if dep not in state:
+                found = visit(dep)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_circles() -> None:
+    for package in ("bot", "rules", "renderers", "bench"):
+        assert _cycle(_module_graph(package)) is None, package
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+

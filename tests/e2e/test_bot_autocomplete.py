@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import SURFACE
+from bot.surface import surface
 
 from .fakediscord import BotRunner, FakeDiscord
 from .test_bot_support import Table, open_table, samurai_available
@@ -15,7 +15,7 @@ from .test_bot_support import Table, open_table, samurai_available
 TYPED = ["", "u1 ", "Z99", "é💥 @everyone", "x" * 100]
 COMPLETABLE = [
     (command.path, option.name)
-    for command in SURFACE.commands.values()
+    for command in surface().entries.values()
     for option in command.options
     if option.autocomplete is not None
 ]

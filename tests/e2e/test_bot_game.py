@@ -1,6 +1,6 @@
 """/game end to end: the real BanneretBot over the fake Discord, playing the toy race game.
 
-The race (tests/toy.py) has fixed rolls for a fixed seed, so every reply is known.
+The race (tests/race/) has fixed rolls for a fixed seed, so every reply is known.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.commands import SURFACE
+from bot.surface import surface
 from rules.core.references import rule
 
 from .fakediscord import BotRunner, FakeDiscord, InteractionResult
@@ -69,21 +69,24 @@ async def test_sync_publishes_every_declared_command(table: Table) -> None:
     """The synced tree holds /game, /rules, /samurai... with described, typed options."""
     fake = table.fake
     assert fake.sync_count == 1
-    assert fake.command_names() == set(SURFACE.commands)
+    assert fake.command_names() == set(surface().entries)
     roots = {c["name"]: c for c in fake.synced_commands()}
     assert {"game", "rules", "samurai"} <= set(roots)
     for root in roots.values():
         assert root["type"] == 1 and root["description"]
         for sub in root["options"]:
-            declared = SURFACE.commands[f"{root['name']} {sub['name']}"]
+            declared = surface().entries[f"{root['name']} {sub['name']}"]
             assert sub["type"] == 1
-            assert sub["description"] == declared.description
+            assert sub["description"] == declared.description("en")
             synced = {o["name"]: o for o in sub.get("options", [])}
             assert list(synced) == [o.name for o in declared.options]
             for option in declared.options:
                 got = synced[option.name]
                 where = f"/{declared.path} {option.name}"
-                assert got["description"] == option.description, where
+                assert got["description"] == declared.description("en", option.name), where
+                if not declared.english:  # a system whose words are in its catalogue
+                    assert got["description_localizations"]["pt-BR"] == declared.description(
+                        "pt-BR", option.name), where
                 assert got["type"] == OPTION_TYPES[option.kind], where
                 assert bool(got.get("required")) == option.required, where
                 assert bool(got.get("autocomplete")) == (option.autocomplete is not None), where
@@ -107,9 +110,9 @@ async def test_two_players_take_turns_with_commands_and_buttons(table: Table) ->
     invitation = await new_race(table)
     assert not invitation.ephemeral and invitation.response_type == 4
     assert invitation.embed is not None
-    assert invitation.embed["title"] == "Race: Short race"
+    assert invitation.embed["title"] == "Race to Ten: Short race"
     text = description(invitation)
-    assert text.startswith("New Race game: **Short race**. Alice plays Red.")
+    assert text.startswith("New Race to Ten game: **Short race**. Alice plays Red.")
     assert f"<@{bob.id}> is invited to play Blue" in text
     assert "Dice seed fingerprint (SHA-256)" in text
     assert footer_version(invitation) == (1, 0)
@@ -128,17 +131,17 @@ async def test_two_players_take_turns_with_commands_and_buttons(table: Table) ->
 
     rolled = await fake.click(alice, joined, label="roll")
     assert description(rolled).splitlines() == [
-        "rolled: {'seat': 'red', 'value': 3}",
-        "Red to act: move",
+        "Red rolls 3.",
+        "Red to act: move 1 to 3 squares",
     ]
     assert_pings_nobody(rolled)  # still Alice's turn: nobody to call
     assert rolled.primary is not None
     labels = [c["label"] for c in rolled.primary.components[0]["components"]]
-    assert labels == ["move steps 1", "move steps 2", "move steps 3"]
+    assert labels == ["move 1", "move 2", "move 3"]
 
-    moved = await fake.click(alice, rolled, label="move steps 3")
+    moved = await fake.click(alice, rolled, label="move 3")
     assert description(moved).splitlines() == [
-        "moved: {'seat': 'red', 'steps': 3, 'pos': 3}",
+        "Red moves 3 to square 3.",
         "Blue to act: roll the die",
     ]
     assert footer_version(moved) == (1, 3)
@@ -147,7 +150,7 @@ async def test_two_players_take_turns_with_commands_and_buttons(table: Table) ->
 
     bob_rolled = await fake.click(bob, moved, label="roll")
     assert "Blue to act: move" in description(bob_rolled)
-    bob_moved = await fake.click(bob, bob_rolled, label="move steps 1")
+    bob_moved = await fake.click(bob, bob_rolled, label="move 1")
     assert description(bob_moved).splitlines()[-1] == "Red to act: roll the die"
     assert_pings_only(bob_moved, alice)
     assert table.version() == 5
@@ -236,7 +239,7 @@ async def test_bad_input_is_refused(table: Table) -> None:
     refused = await fake.slash(alice, table.channel, "game new", system="chess", scenario="x")
     assert_refused(refused, "There is no game system called `chess`", "race")
     refused = await fake.slash(alice, table.channel, "game new", system="race", scenario="long")
-    assert_refused(refused, "There is no race scenario called `long`", "short")
+    assert_refused(refused, "There is no Race to Ten scenario called `long`", "short")
     await new_race(table)
     refused = await fake.slash(table.bob, table.channel, "game join", seat="green")
     assert_refused(refused, "There is no seat called `green`. The seats are:", "red", "blue")
@@ -252,7 +255,7 @@ async def test_stale_button_is_refused_and_nothing_applied(table: Table) -> None
     fake = table.fake
     joined = await started_race(table)
     rolled = await fake.click(table.alice, joined, label="roll")
-    assert "rolled" in description(rolled)
+    assert "Red rolls" in description(rolled)
     before = (table.version(), len(fake.public_messages()))
     again = await fake.click(table.alice, joined, label="roll")
     assert_refused(again, "That button belongs to an older position of the game")
@@ -272,11 +275,11 @@ async def test_language_setting_switches_refusals_to_portuguese(table: Table) ->
     await started_race(table)
     changed = await fake.slash(table.alice, table.channel, "game settings", language="pt-BR")
     assert not changed.ephemeral
-    assert "pt-BR" in description(changed)
+    assert "português do Brasil" in description(changed)
     status = await fake.slash(table.carol, table.channel, "game status")
-    refused = await fake.click(table.bob, status, label="roll")
+    refused = await fake.click(table.bob, status, label="rolar")
     assert_refused(refused, "Não é a sua vez", "`core/not-your-turn`")
-    refused = await fake.click(table.carol, status, label="roll")
+    refused = await fake.click(table.carol, status, label="rolar")
     assert_refused(refused, "Você não está jogando esta partida")
     refused = await fake.slash(table.bob, table.channel, "game end")
     assert_refused(refused, "`core/referee-only`")
@@ -316,7 +319,7 @@ async def test_undo_by_agreement_with_buttons(table: Table) -> None:
     assert description(agreed).startswith("Blue agrees. The last action is taken back.")
     assert_pings_only(agreed, alice)
     assert table.state().step == "roll"
-    stale = await fake.click(alice, rolled, label="move steps 1")
+    stale = await fake.click(alice, rolled, label="move 1")
     assert_refused(stale, "older position")
 
 
@@ -327,7 +330,7 @@ async def test_log_export_verify_and_resign(table: Table) -> None:
     await fake.click(alice, joined, label="roll")
 
     log = await fake.slash(table.carol, table.channel, "game log", last=2)
-    assert description(log).splitlines()[-1] == "#3 Red: rolled: {'seat': 'red', 'value': 3}"
+    assert description(log).splitlines()[-1] == "#3 Red: Red rolls 3."
 
     exported = await fake.slash(table.carol, table.channel, "game export")
     ((name, data),) = exported.attachments

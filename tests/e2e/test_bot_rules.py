@@ -57,7 +57,7 @@ async def test_search_autocompletes_rule_ids_and_answers_privately(table: Table)
 async def test_search_can_be_narrowed_to_a_system(table: Table) -> None:
     """The system option autocompletes from the installed systems and filters the search."""
     choices = await table.fake.autocomplete(
-        table.carol, table.channel, "rules search", focused="system", value="rac"
+        table.carol, table.channel, "rules search", focused="system", value="race"
     )
     assert [c["value"] for c in choices] == ["race"]
     found = await table.fake.slash(

@@ -21,12 +21,12 @@ from typing import Any
 
 from PIL import Image
 
-from bot.client import BanneretBot, point_at
 from bot.config import Settings
+from bot.discord.client import BanneretBot, point_at
 from bot.service import GameService
 from bot.store import Store
 from rules.core.system import available, register, system
-from tests.toy import SYSTEM as RACE
+from tests.race.engine import SYSTEM as RACE
 
 from .fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult, Message
 

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-import bot.discord_io
+import bot.discord.io
 from rules.core.data import data_dir
 from rules.core.system import available
 
@@ -65,7 +65,7 @@ async def test_slow_download_is_deferred_in_time(
         await asyncio.sleep(0.3)
         return await real(self, **kwargs)
 
-    monkeypatch.setattr(bot.discord_io, "DIRECT_ANSWER_SECONDS", 0.05)
+    monkeypatch.setattr(bot.discord.io, "DIRECT_ANSWER_SECONDS", 0.05)
     monkeypatch.setattr(discord.Attachment, "read", slow_read)
     loaded = await table.fake.slash(
         table.alice, table.channel, "wh40k roster", text=("army.toml", ROSTER.read_bytes())
@@ -127,7 +127,7 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     assert "Attacker reports: Boyz (second mob) loses 6 model(s)" in description(claim)
     assert_pings_only(claim, bob)
     hit = await fake.click(bob, claim, label="Agree")
-    assert "Defender agrees with Attacker's report." in description(hit)
+    assert "Defender agrees with the report of Attacker." in description(hit)
     assert "Boyz (second mob) is now Below Half-strength" in description(hit)
     before = board_bytes(hit)
 

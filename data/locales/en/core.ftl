@@ -3,9 +3,11 @@
 #
 # Values arrive as { $name }. A seat, a step or another name the catalogue gives
 # arrives already worded; its attributes arrive too, as { $seat_the }, { $seat_of }...
-# (see README: "Adding a language"). Booleans arrive as "true" or "false".
+# (see README: "Adding a language"). CAP($value) starts a sentence with a capital
+# letter. Booleans arrive as "true" or "false".
 
 number = { $n }
+seat-referee = the referee
 
 ## Refusals every system shares (the rules engine's skeleton)
 
@@ -17,6 +19,7 @@ refusal-unknown-action = There is no action called { $action } in this game.
 ## Commands that could not be read
 
 input-invalid = { $field } is not valid here.
+input-value-error = { $field }: { $error }
 input-missing = { $field } is missing.
 input-extra-forbidden = { $field } is not an option of this action.
 input-int-parsing = { $field } must be a whole number.
@@ -45,6 +48,7 @@ input-literal-error = { $field } must be one of: { $expected }.
 input-enum = { $field } must be one of: { $expected }.
 input-union-tag-invalid = There is no action called { $tag } in this game.
 input-union-tag-not-found = The action has no type.
+input-several = { $problems }
 input-unbalanced-quotes = A quotation mark is not closed.
 input-not-name-value = `{ $word }` should be written as name:value.
 input-no-such-command = There is no command /{ $command }.{ $near ->
@@ -158,6 +162,17 @@ game-verify-ok = Game { $game }: consistent — { $actions ->
        *[other] { $actions } actions replay
     } exactly to the stored position.
 game-verify-bad = Game { $game }: NOT consistent — { $problem }
+verify-engine = { $recorded ->
+        [none] {""}
+       *[other] { " " }(recorded with engine { $recorded }, replayed with { $replayed })
+    }
+verify-seed-mismatch = the seed does not match the fingerprint published when the game began
+verify-action-refused = a logged action is now refused by rule { $rule }{ verify-engine }
+verify-events-differ = action #{ $seq } gives different events on replay{ verify-engine }
+verify-position-differs = the stored position differs from the replayed one{ verify-engine }
+verify-no-game = there is no game { $game }
+verify-not-a-record = this is not a { $format } record
+verify-no-system = there is no game system called { $system } here
 game-verify-pending-seed = Game { $game }: the seed is not revealed yet, so the rolls can be checked once the game ends.
 game-settings = Settings: language { $language }, turn deadline { $deadline }, reports about the other side's units: { $reports }.
 game-reports-trust = trusted
@@ -168,7 +183,7 @@ game-deadline-hours = { $hours } h
 game-exported = The game record is attached.
 game-nobody = nobody
 language-en = English
-language-pt-BR = Brazilian Portuguese
+language-pt-br = Brazilian Portuguese
 
 ## What only you can see
 
@@ -181,8 +196,8 @@ hand-seat-line = { $seat }: { $line }
 
 claim-made = { $seat } reports: { $what } This concerns the units of { $subject }, so it counts once { $other } agrees.
 claim-logged = claims: { $what }
-claim-agreed = { $seat } agrees with the report of { $claimant }.
-claim-disputed = { $seat } disputes the report of { $claimant }, so nothing changes. Settle it at the table, or ask a moderator to decide.
+claim-agreed = { CAP($seat) } agrees with the report of { $claimant }.
+claim-disputed = { CAP($seat) } disputes the report of { $claimant }, so nothing changes. Settle it at the table, or ask a moderator to decide.
 claim-withdrawn = { $seat } withdraws the report; nothing changes.
 claim-lapsed = The report of { $claimant } can no longer be applied, so it lapses: { $reason }
 claim-waiting = Awaiting { $subject }: { $seat } reports { $what } (claim { $seq })

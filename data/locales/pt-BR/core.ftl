@@ -5,7 +5,8 @@
 # Os valores chegam como { $nome }. Um lado (seat), uma etapa ou outro nome que o
 # catálogo dá chega já traduzido, junto com os seus atributos: { $seat_o } ("o Oeste"),
 # { $seat_do } ("do Oeste"), { $seat_ao } ("ao Oeste"). Todo nome de lado em
-# português define esses três atributos. Verdadeiro e falso chegam como "true" e "false".
+# português define esses três atributos. No começo de uma frase, { CAP($seat_o) } dá
+# "O Oeste". Verdadeiro e falso chegam como "true" e "false".
 
 number = { $n }
 seat-referee = o árbitro
@@ -23,6 +24,7 @@ refusal-unknown-action = Não existe a ação { $action } nesta partida.
 ## Comandos que não puderam ser lidos
 
 input-invalid = { $field } não é válido aqui.
+input-value-error = { $field }: { $error }
 input-missing = Falta { $field }.
 input-extra-forbidden = { $field } não é uma opção desta ação.
 input-int-parsing = { $field } precisa ser um número inteiro.
@@ -51,6 +53,7 @@ input-literal-error = { $field } precisa ser um destes: { $expected }.
 input-enum = { $field } precisa ser um destes: { $expected }.
 input-union-tag-invalid = Não existe a ação { $tag } nesta partida.
 input-union-tag-not-found = A ação não diz o seu tipo.
+input-several = { $problems }
 input-unbalanced-quotes = Há uma aspa aberta que não foi fechada.
 input-not-name-value = `{ $word }` deve ser escrito como nome:valor.
 input-no-such-command = Não existe o comando /{ $command }.{ $near ->
@@ -134,22 +137,22 @@ game-turn = Agora joga { $seat_o }: { $hint }
 game-winner = **Vitória { $seat_do }** — { $reason }
 game-draw = **Empate** — { $reason }
 game-ended-without-winner = A partida foi encerrada sem vencedor.
-result-resigned = { $seat_o } desistiu.
+result-resigned = { CAP($seat_o) } desistiu.
 result-ended = { $user } encerrou a partida.
-game-resigned = { $seat_o } desiste. Vitória { $winner_do }.
+game-resigned = { CAP($seat_o) } desiste. Vitória { $winner_do }.
 game-ended = A partida foi encerrada por { $user }.
-game-undone = { $seat_o } volta atrás: { $what }.
-game-undo-requested = { $seat_o } pede para desfazer a última ação ({ $what }). { $other }, você concorda?
-game-undo-refused = { $seat_o } recusa o pedido. A partida continua.
-game-undo-agreed = { $seat_o } concorda. A última ação foi desfeita.
+game-undone = { CAP($seat_o) } volta atrás: { $what }.
+game-undo-requested = { CAP($seat_o) } pede para desfazer a última ação ({ $what }). { $other }, você concorda?
+game-undo-refused = { CAP($seat_o) } recusa o pedido. A partida continua.
+game-undo-agreed = { CAP($seat_o) } concorda. A última ação foi desfeita.
 game-status-title = { $system }: { $scenario }
 game-log-empty = Nada aconteceu ainda.
 game-log-line = #{ $seq } { $seat }: { $what }
-game-log-join = { $seat_o } ocupa o seu lugar.
-game-log-resign = { $seat_o } desiste.
+game-log-join = { CAP($seat_o) } ocupa o seu lugar.
+game-log-resign = { CAP($seat_o) } desiste.
 game-log-end = A partida é encerrada.
 game-log-undo = Uma ação é desfeita.
-game-log-undo-request = { $seat_o } pede para desfazer uma ação.
+game-log-undo-request = { CAP($seat_o) } pede para desfazer uma ação.
 game-log-undo-refused = O pedido para desfazer é recusado.
 game-log-claim-agreed = A alegação é aceita.
 game-log-claim-disputed = A alegação é contestada.
@@ -164,6 +167,17 @@ game-verify-ok = Partida { $game }: consistente — { $actions ->
        *[other] as { $actions } ações refazem
     } exatamente a posição guardada.
 game-verify-bad = Partida { $game }: NÃO consistente — { $problem }
+verify-engine = { $recorded ->
+        [none] {""}
+       *[other] { " " }(gravada com o motor { $recorded }, refeita com o { $replayed })
+    }
+verify-seed-mismatch = a semente não corresponde à impressão digital publicada no início da partida
+verify-action-refused = uma ação registrada agora é recusada pela regra { $rule }{ verify-engine }
+verify-events-differ = a ação #{ $seq } dá outros eventos ao ser refeita{ verify-engine }
+verify-position-differs = a posição guardada difere da posição refeita{ verify-engine }
+verify-no-game = não existe a partida { $game }
+verify-not-a-record = isto não é um registro { $format }
+verify-no-system = não existe aqui o sistema de jogo { $system }
 game-verify-pending-seed = Partida { $game }: a semente ainda não foi revelada, então as rolagens poderão ser conferidas quando a partida terminar.
 game-settings = Configurações: idioma { $language }, prazo por turno { $deadline }, informes sobre unidades do outro lado: { $reports }.
 game-reports-trust = aceitos
@@ -174,7 +188,7 @@ game-deadline-hours = { $hours } h
 game-exported = O registro da partida está em anexo.
 game-nobody = ninguém
 language-en = inglês
-language-pt-BR = português do Brasil
+language-pt-br = português do Brasil
 
 ## O que só você vê
 
@@ -185,11 +199,11 @@ hand-seat-line = { $seat }: { $line }
 
 ## Alegações sobre unidades do outro lado
 
-claim-made = { $seat_o } informa: { $what } Isso diz respeito às unidades { $subject_do }, então só vale quando { $other } concordar.
+claim-made = { CAP($seat_o) } informa: { $what } Isso diz respeito às unidades { $subject_do }, então só vale quando { $other } concordar.
 claim-logged = alega: { $what }
-claim-agreed = { $seat_o } concorda com o informe { $claimant_do }.
-claim-disputed = { $seat_o } contesta o informe { $claimant_do }, então nada muda. Resolvam na mesa, ou peçam a um moderador que decida.
-claim-withdrawn = { $seat_o } retira o informe; nada muda.
+claim-agreed = { CAP($seat_o) } concorda com o informe { $claimant_do }.
+claim-disputed = { CAP($seat_o) } contesta o informe { $claimant_do }, então nada muda. Resolvam na mesa, ou peçam a um moderador que decida.
+claim-withdrawn = { CAP($seat_o) } retira o informe; nada muda.
 claim-lapsed = O informe { $claimant_do } já não pode ser aplicado e perde o efeito: { $reason }
 claim-waiting = Aguardando { $subject_o }: { $seat_o } informa { $what } (alegação { $seq })
 

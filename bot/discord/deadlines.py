@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands, tasks
 
-from bot.client import BanneretBot
 from bot.deadlines import overdue
+
+if TYPE_CHECKING:
+    from bot.discord.client import BanneretBot
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +31,7 @@ class Deadlines(commands.Cog):
     @tasks.loop(minutes=5)
     async def check(self) -> None:
         """Ping each player whose turn is overdue, once per position."""
-        for reminder in await asyncio.to_thread(overdue, self.bot.service):
+        for reminder in await asyncio.to_thread(overdue, self.bot.service.store):
             channel = self.bot.get_partial_messageable(int(reminder.channel_id))
             try:
                 await channel.send(
@@ -46,8 +49,3 @@ class Deadlines(commands.Cog):
     async def before_check(self) -> None:
         """Wait for the connection before the first check."""
         await self.bot.wait_until_ready()
-
-
-async def setup(bot: BanneretBot) -> None:
-    """Load the extension."""
-    await bot.add_cog(Deadlines(bot))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import pkgutil
 from typing import Any
 
 import discord
@@ -11,21 +10,14 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-import bot.exts
 from bot.config import Settings
-from bot.discord_io import GameButton, report_error
+from bot.discord.commands import CatalogueTranslator, build_groups
+from bot.discord.deadlines import Deadlines
+from bot.discord.io import GameButton, report_error
 from bot.service import GameService
+from bot.surface import surface
 
 log = logging.getLogger(__name__)
-
-
-def extension_names() -> list[str]:
-    """Return every extension module under bot/exts (private modules start with _)."""
-    return sorted(
-        f"bot.exts.{m.name}"
-        for m in pkgutil.iter_modules(bot.exts.__path__)
-        if not m.name.startswith("_")
-    )
 
 
 def point_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -68,9 +60,11 @@ class BanneretBot(commands.Bot):
         self.settings = settings
 
     async def setup_hook(self) -> None:
-        """Load every extension, register persistent buttons, sync commands."""
-        for name in extension_names():
-            await self.load_extension(name)
+        """Add the slash commands of the surface and the deadline check; sync commands."""
+        await self.tree.set_translator(CatalogueTranslator())
+        for group in build_groups(surface()):
+            self.tree.add_command(group)
+        await self.add_cog(Deadlines(self))
         self.add_dynamic_items(GameButton)
         if self.settings.discord_dev_guild:
             guild = discord.Object(id=self.settings.discord_dev_guild)
@@ -85,12 +79,10 @@ class BanneretBot(commands.Bot):
         log.exception("error in %s", event_method)
 
 
-def run_bot(settings: Settings) -> int:
+def run_bot(settings: Settings, service: GameService) -> int:
     """Start the bot with the token from the settings; return an exit status."""
-    from bot.cli import make_service
-
     assert settings.discord_token is not None
     point_at(settings.api_base, settings.gateway_url)
-    client = BanneretBot(make_service(settings.db), settings)
+    client = BanneretBot(service, settings)
     client.run(settings.discord_token.get_secret_value(), log_handler=None)
     return 0

@@ -20,12 +20,16 @@ import discord
 from discord import app_commands
 
 from bot import uploads
-from bot.commands import SURFACE, Context, autocomplete, run
-from bot.i18n import pick_language, rule_lines, t
-from bot.service import Caller, GameService, PlayerError, Reply
+from bot.errors import PlayerError, bad_input
+from bot.replies import Reply
+from bot.rulebook import cite
+from bot.service import GameService
+from bot.surface import Context, autocomplete, run
+from bot.table import Caller
+from bot.text import Words, pick_language
 
 if TYPE_CHECKING:
-    from bot.client import BanneretBot
+    from bot.discord.client import BanneretBot
 
 log = logging.getLogger(__name__)
 
@@ -58,16 +62,6 @@ def context_of(interaction: discord.Interaction[Any]) -> Context:
         guild_id=str(interaction.guild_id or "dm"),
         caller=caller_of(interaction),
     )
-
-
-def describe(path: str) -> dict[str, str]:
-    """Return a command's option descriptions from the surface (for app_commands.describe)."""
-    return {o.name: o.description for o in SURFACE.commands[path].options}
-
-
-def description(path: str) -> str:
-    """Return a command's description from the surface."""
-    return SURFACE.commands[path].description
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bn:(?P<rest>.+)"):
@@ -193,15 +187,15 @@ async def report_error(
     """Answer any failure: refusals politely with their rule; our errors logged, no traceback."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    language = pick_language(str(interaction.locale) if interaction.locale else None)
+    locale = str(interaction.locale) if interaction.locale else None
+    if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+        error = bad_input("input-invalid", field=str(getattr(error, "value", "")) or "?")
     if isinstance(error, PlayerError):
-        lines = [error.text()]
+        words = Words.of(error.language or pick_language(locale), error.system)
+        lines = [words.message(error.message())]
         if error.rule is not None:
-            title, statement = rule_lines(error.language, error.rule)
+            title, statement = cite(words, error.rule)
             lines += [title, f"> {statement}"]
-        colour = COLOURS["refused"]
-    elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-        lines = [t(language, "error.bad_input", problem=str(error))]
         colour = COLOURS["refused"]
     else:
         ref = uuid.uuid4().hex[:8]
@@ -215,7 +209,7 @@ async def report_error(
             options,
             exc_info=error,
         )
-        lines = [t(language, "error.internal", game="?", ref=ref)]
+        lines = [Words.of(locale)("error-internal", game="?", ref=ref)]
         colour = COLOURS["refused"]
     embed = discord.Embed(description="\n".join(lines)[:4000], colour=colour)
     try:
@@ -287,7 +281,7 @@ async def run_command(interaction: discord.Interaction[Any], path: str, **option
             if value is None:
                 continue
             if isinstance(value, discord.User | discord.Member):
-                value = Caller(user_id=str(value.id), name=value.display_name)
+                value = Caller(user_id=str(value.id), name=value.display_name, bot=value.bot)
             elif isinstance(value, discord.Attachment):
                 value = await read_text(value, ctx.caller.locale)
             typed[name] = value

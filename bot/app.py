@@ -1,0 +1,31 @@
+"""The composition root: settings -> store -> service -> the transport that runs.
+
+Nothing else in bot/ builds a store or a service; the CLI, the demo and the
+tests ask here, so every way in gets the same renderer and store.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.service import GameService
+from bot.store import Store
+
+
+def make_service(db: Path | str | Store, seed: str | None = None) -> GameService:
+    """Open the store and wire the renderer in (a fixed dice seed only for demos and tests)."""
+    from renderers import render_png
+
+    store = db if isinstance(db, Store) else Store(db)
+    if seed is None:
+        return GameService(store, render=render_png)
+    fixed = seed
+    return GameService(store, render=render_png, seed_factory=lambda: fixed)
+
+
+def demo_seed(name: str) -> str:
+    """Return the fixed dice seed a bundled demo script is played with."""
+    return f"banneret-demo-{name}"
+
+
+__all__ = ["demo_seed", "make_service"]

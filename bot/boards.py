@@ -1,0 +1,110 @@
+"""The public part of every reply about a game: whose turn, the buttons, the picture."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.replies import Board, Boards, Button, Reply, action_digest
+from bot.table import Table
+from rules.core.model import Action
+
+MAX_BUTTONS = 5
+
+Render = Callable[[Any], bytes]
+
+
+class BoardReplies:
+    """Build (and keep) the board reply of positions, and turn replies on top of them."""
+
+    def __init__(self, render: Render | None, boards: Boards | None = None) -> None:
+        self._render = render
+        self._boards = boards or Boards()
+
+    def draw(self, table: Table, seat: str | None = None) -> bytes | None:
+        """Draw the board as `seat` sees it (None when no renderer is configured)."""
+        if self._render is None:
+            return None
+        return self._render(table.picture(seat))
+
+    def board(self, table: Table) -> Reply:
+        """Return the status part every public reply shares: whose turn, buttons, the board."""
+        game = table.game
+        key = (game.id, game.version, game.updated_at, game.language, game.status, game.winner,
+               game.result, game.seed_revealed, game.system, game.scenario)
+        return self._boards.get(key, lambda: self._make(table)).reply()
+
+    def _make(self, table: Table) -> Board:
+        game, words = table.game, table.words
+        lines: list[str] = []
+        buttons: list[Button] = []
+        if game.over:
+            lines.append(table.result_line())
+        else:
+            prompt = table.prompt
+            if prompt.seat:
+                lines.append(words("game-turn", seat=table.seat(prompt.seat), hint=table.hint()))
+                if game.status == "active":
+                    buttons = self.choices(table, prompt.seat)
+        if game.over and game.seed_revealed:
+            lines.append(words("game-seed-revealed", seed=game.seed))
+        title = words("game-status-title", system=table.title(), scenario=table.scenario_title())
+        return Board(title, tuple(lines), self.draw(table), tuple(buttons), game.id,
+                     game.version)
+
+    def choices(self, table: Table, seat: str, private: bool = False) -> list[Button]:
+        """Offer a seat's choices as buttons: all of them when few, else the option-less ones.
+
+        A retreat among three hexes becomes three buttons; a 40k phase with dozens of
+        actions still gets a one-click "next phase". Choices that would reveal a hand
+        (`private_actions`) go only on the player's private reply, never on a public one.
+        """
+        hidden = table.private_actions
+        options = [a for a in table.legal(seat) if (a.type in hidden) == private]
+        if len(options) > MAX_BUTTONS:
+            options = [a for a in options if not _has_options(a)][:MAX_BUTTONS]
+        return [
+            Button("act", self.label(table, a), table.game.id, table.game.version,
+                   action_digest(a))
+            for a in options
+        ]
+
+    def label(self, table: Table, action: Action) -> str:
+        """Say what a button offering an action does, in the game's language."""
+        label = getattr(table.system, "label", None)
+        if label is not None:
+            return table.words.word(label(action))
+        return legacy_label(action)
+
+    def turn(self, table: Table, records: list[dict[str, Any]], mention_from: str | None) -> Reply:
+        """Return the reply after an action: what happened, then the board.
+
+        The next player is pinged when the turn passes to them (`mention_from` is the
+        seat that was to act before).
+        """
+        reply = self.board(table)
+        reply.lines = [table.event(e) for e in records] + reply.lines
+        reply.text = reply.lines.pop(0) if reply.lines else ""
+        after = table.prompt.seat
+        if not table.game.over and after and after != mention_from:
+            reply.mention = table.game.seats.get(after)
+        return reply
+
+
+def _has_options(action: Action) -> bool:
+    return bool(action.model_dump(exclude={"seat", "type"}, exclude_defaults=True))
+
+
+def legacy_label(action: Action) -> str:
+    """Label an action of a system that does not speak in data yet (its own field names)."""
+    data = action.model_dump(mode="json", exclude={"seat", "type"}, exclude_defaults=True)
+    parts = [action.type.replace("_", " ")]
+    for key, value in data.items():
+        if value in (None, "", [], {}):
+            continue
+        shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
+        parts.append(f"{key} {shown}")
+    return " ".join(parts)
+
+
+__all__ = ["MAX_BUTTONS", "BoardReplies", "legacy_label"]

@@ -1,0 +1,254 @@
+"""What a player can get wrong, as typed errors that name their catalogue message.
+
+Every error a player can cause is a `PlayerError`: shown politely and privately,
+it changes nothing. Its class names the catalogue key and, where a Banneret rule
+is behind it, the rule the reply cites. `where()` tells it the game's language and
+system, so the transport words it as the game reads; without a game the caller's
+own Discord language is used.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+
+from rules.core.errors import RuleViolation
+from rules.core.references import RuleReference, all_rules
+from rules.core.text import Msg, Value, items, kebab
+
+
+class PlayerError(Exception):
+    """Something the player can fix; shown politely (privately) and nothing changes."""
+
+    key: ClassVar[str] = "error-bad-input"
+    # The Banneret rule the refusal rests on, when there is one (cited with the reason).
+    rule_id: ClassVar[str | None] = None
+
+    def __init__(self, **values: Value) -> None:
+        super().__init__(self.key)
+        self.values = values
+        self.language: str | None = None
+        self.system: str | None = None
+
+    def where(self, language: str | None, system: str | None = None) -> PlayerError:
+        """Say which game's words the message takes (its language and system)."""
+        self.language = language
+        self.system = system
+        return self
+
+    @property
+    def rule(self) -> RuleReference | None:
+        """Return the rule the refusal rests on."""
+        return all_rules().get(self.rule_id) if self.rule_id else None
+
+    def message(self) -> Msg:
+        """Return the message to word."""
+        return Msg(key=self.key, args=self.values)
+
+    def text(self, language: str | None = None) -> str:
+        """Word the message in the game's language (else `language`, else English)."""
+        from bot.text import Words
+
+        return Words.of(self.language or language, self.system).message(self.message())
+
+
+class NoGame(PlayerError):
+    key = "error-no-game"
+
+
+class GameFinished(PlayerError):
+    """The channel's game has ended: who won and how, and what can still be done."""
+
+    key = "error-game-finished"
+    rule_id = "core/game-over"
+
+
+class GameExists(PlayerError):
+    key = "error-game-exists"
+
+
+class NotSeated(PlayerError):
+    key = "error-not-seated"
+
+
+class NotYourTurn(PlayerError):
+    key = "error-not-your-turn"
+    rule_id = "core/not-your-turn"
+
+
+class NotStarted(PlayerError):
+    key = "error-game-not-started"
+
+
+class RefereeOnly(PlayerError):
+    key = "error-referee-only"
+    rule_id = "core/referee-only"
+
+
+class SeatTaken(PlayerError):
+    key = "error-seat-taken"
+
+
+class NoFreeSeat(PlayerError):
+    key = "error-no-free-seat"
+
+
+class InvitedOther(PlayerError):
+    key = "error-invited-other"
+
+
+class AlreadySeated(PlayerError):
+    key = "error-already-seated"
+
+
+class UnknownSystem(PlayerError):
+    key = "error-unknown-system"
+
+
+class UnknownScenario(PlayerError):
+    key = "error-unknown-scenario"
+
+
+class UnknownSeat(PlayerError):
+    key = "error-unknown-seat"
+
+
+class BotOpponent(PlayerError):
+    key = "error-bot-opponent"
+
+
+class GuildOnly(PlayerError):
+    key = "error-guild-only"
+
+
+class BadInput(PlayerError):
+    """A command that could not be read; `problem` says what was expected."""
+
+    key = "error-bad-input"
+    rule_id = "core/bad-input"
+
+    def __init__(self, problem: Msg) -> None:
+        super().__init__(problem=problem)
+
+
+def bad_input(key: str, /, **values: Value) -> BadInput:
+    """Refuse a command that could not be read, with the message saying why."""
+    return BadInput(Msg(key=key, args=values))
+
+
+def unreadable(error: ValidationError) -> BadInput:
+    """Refuse an action pydantic could not read: its first problems, in the catalogue's words.
+
+    Each pydantic error type (`int_parsing`, `less_than_equal`, a system's own
+    `PydanticCustomError` type...) has the message `input-<type>`, filled with the
+    field and the error's context.
+    """
+    problems: list[Msg] = []
+    for item in error.errors()[:3]:
+        where = ".".join(str(p) for p in item["loc"] if not isinstance(p, int)) or "action"
+        field = where.split(".")[-1]
+        context: dict[str, Value] = {}
+        for name, value in (item.get("ctx") or {}).items():
+            context[name] = value if isinstance(value, str | int | float | bool) else str(value)
+        problems.append(Msg(key=f"input-{kebab(item['type'])}",
+                            args={"field": f"`{field}`", **context}))
+    if len(problems) == 1:
+        return BadInput(problems[0])
+    return BadInput(Msg(key="input-several", args={"problems": items(problems)}))
+
+
+class Stale(PlayerError):
+    key = "error-stale"
+
+
+class NothingToUndo(PlayerError):
+    key = "error-nothing-to-undo"
+    rule_id = "core/undo-limit"
+
+
+class NoUndoRequest(PlayerError):
+    key = "error-no-undo-request"
+
+
+class OwnUndoRequest(PlayerError):
+    key = "error-own-undo-request"
+
+
+class UnknownRule(PlayerError):
+    key = "error-unknown-rule"
+
+
+class NoClaim(PlayerError):
+    key = "error-no-claim"
+
+
+class NotClaimSubject(PlayerError):
+    key = "error-not-claim-subject"
+    rule_id = "core/reports-need-agreement"
+
+
+class ReportsForReferee(PlayerError):
+    key = "error-reports-referee"
+    rule_id = "core/reports-need-agreement"
+
+
+class ReportsLocked(PlayerError):
+    key = "error-reports-locked"
+    rule_id = "core/reports-need-agreement"
+
+
+class FileTooLarge(PlayerError):
+    key = "error-file-too-large"
+
+
+class FileNotText(PlayerError):
+    key = "error-file-not-text"
+
+
+class FileMissing(PlayerError):
+    key = "error-file-missing"
+
+
+class LeagueUnknown(PlayerError):
+    key = "league-unknown"
+
+
+class LeagueExists(PlayerError):
+    key = "league-exists"
+
+
+class LeagueBadName(PlayerError):
+    key = "league-bad-name"
+
+
+class LeagueNotAllowed(PlayerError):
+    key = "league-not-allowed"
+
+
+class Refused(PlayerError):
+    """The rules forbid the action: the reply gives the reason and cites the rule."""
+
+    key = "rule-refused"
+
+    def __init__(self, violation: RuleViolation) -> None:
+        reason: Value = violation.reason
+        super().__init__(reason=reason)
+        self.violation = violation
+
+    @property
+    def rule(self) -> RuleReference | None:
+        """Return the rule the engine named."""
+        return all_rules().get(self.violation.rule_id)
+
+
+class InternalError(PlayerError):
+    """Our fault: logged with the game and action; the player hears nothing was applied."""
+
+    key = "error-internal"
+
+
+def describe(error: PlayerError) -> dict[str, Any]:
+    """Return an error as data for logs and tests: its key, values and context."""
+    return {"key": error.key, "values": error.values, "language": error.language,
+            "system": error.system}

@@ -1,0 +1,242 @@
+"""Games: start one in a channel, take seats, resign, end, and change its settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.boards import BoardReplies
+from bot.errors import (
+    AlreadySeated,
+    BotOpponent,
+    GameExists,
+    InvitedOther,
+    NoFreeSeat,
+    NotSeated,
+    RefereeOnly,
+    ReportsLocked,
+    SeatTaken,
+    UnknownScenario,
+    UnknownSeat,
+    UnknownSystem,
+    bad_input,
+)
+from bot.records import engine_version
+from bot.replies import Button, Reply
+from bot.store import Store
+from bot.table import Caller, Table, running
+from bot.text import Words, pick_language, seat_term, system_title
+from rules.core.dice import seed_hash
+from rules.core.system import available, system
+from rules.core.text import Msg, Term, items
+
+# How far a tracker game trusts one player's reports about the other side's units.
+REPORT_POLICIES = ("trust", "confirm", "referee")
+
+
+def stored_result(reason: Msg | str) -> str:
+    """Return a result as the games table stores it: a message as JSON (words come later)."""
+    return reason.model_dump_json() if isinstance(reason, Msg) else reason
+
+
+class Games:
+    """Start, seat, finish and configure the game of a channel."""
+
+    def __init__(
+        self, store: Store, boards: BoardReplies, seed_factory: Callable[[], str]
+    ) -> None:
+        self.store = store
+        self.boards = boards
+        self._seed_factory = seed_factory
+
+    def new_game(
+        self,
+        channel_id: str,
+        guild_id: str,
+        caller: Caller,
+        system_id: str,
+        scenario: str,
+        opponent: Caller | None = None,
+        seat: str | None = None,
+        language: str | None = None,
+    ) -> Reply:
+        """Start a game in a channel; the creator takes a seat and may invite an opponent."""
+        lang = pick_language(language, caller.locale)
+        words = Words.of(lang)
+        if system_id not in available():
+            raise UnknownSystem(system=system_id, choices=", ".join(available())).where(lang)
+        sys = system(system_id)
+        infos = {s.id: s for s in sys.scenarios()}
+        if scenario not in infos:
+            raise UnknownScenario(system=system_title(sys, lang), scenario=scenario,
+                                  choices=", ".join(sorted(infos))).where(lang, system_id)
+        info = infos[scenario]
+        my_seat = seat or info.seats[0]
+        if my_seat not in info.seats:
+            raise UnknownSeat(seat=my_seat, choices=", ".join(info.seats)).where(lang, system_id)
+        if opponent is not None and opponent.bot:
+            raise BotOpponent(user=opponent.name).where(lang)
+        seed = self._seed_factory()
+        state = sys.new_game(scenario, seed)
+        seats: dict[str, str | None] = {s: None for s in info.seats}
+        seats[my_seat] = caller.user_id
+        invited: dict[str, str] = {}
+        others = [s for s in info.seats if s != my_seat]
+        if opponent is not None and opponent.user_id == caller.user_id:  # a solo game
+            seats.update({s: caller.user_id for s in others})
+        elif opponent is not None and others:
+            invited[others[0]] = opponent.user_id
+        with self.store.transaction() as tx:
+            existing = tx.active_game(channel_id)
+            if existing is not None:
+                raise GameExists(system=system_title(system(existing.system), lang),
+                                 status=existing.status).where(lang)
+            game = tx.insert_game({
+                "channel_id": channel_id, "guild_id": guild_id, "system": system_id,
+                "scenario": scenario, "creator_id": caller.user_id, "seats": seats,
+                "invited": invited, "status": "active" if all(seats.values()) else "open",
+                "seed_hash": seed_hash(seed), "seed": seed,
+                "state": state.model_dump(mode="json"), "engine_version": engine_version(sys),
+                "language": lang, "settings": {}, "pending": {},
+            })
+            tx.append(game, "join", caller.user_id, my_seat, {"seat": my_seat, "creator": True})
+        table = Table(game)
+        words = table.words
+        lines = [words("game-seed-published", hash=game.seed_hash)]
+        buttons: list[Button] = []
+        mention = None
+        for s, uid in invited.items():
+            lines.append(words("game-invited", user=f"<@{uid}>", seat=seat_term(s)))
+            buttons.append(Button("join", words("button-accept"), game.id, game.version, s))
+            mention = uid
+        for s in info.seats:
+            if seats[s] is None and s not in invited:
+                lines.append(words("game-open-seat", seat=seat_term(s)))
+        reply = self.boards.board(table)
+        reply.text = words("game-created", system=table.title(), scenario=table.scenario_title(),
+                           creator=caller.name, seat=seat_term(my_seat))
+        reply.lines = lines + reply.lines
+        reply.buttons = buttons
+        reply.mention = mention
+        return reply
+
+    def join(self, channel_id: str, caller: Caller, seat: str | None = None) -> Reply:
+        """Take a free seat (or the one you were invited to); the game starts when all are full."""
+        with self.store.transaction() as tx:
+            game = running(tx, channel_id, caller)
+            lang, sid = game.language, game.system
+            mine = game.seats_of(caller.user_id)
+            if mine and len(mine) == len(game.seats):
+                raise AlreadySeated(seat=seat_term(mine[0])).where(lang, sid)
+            free = [s for s, uid in game.seats.items() if uid is None]
+            if seat is None:
+                invited_to = [s for s in free if game.invited.get(s) == caller.user_id]
+                candidates = invited_to or [s for s in free if s not in game.invited]
+                if not candidates:
+                    if mine:
+                        raise AlreadySeated(seat=seat_term(mine[0])).where(lang, sid)
+                    raise NoFreeSeat().where(lang, sid)
+                seat = candidates[0]
+            if seat not in game.seats:
+                raise UnknownSeat(seat=seat, choices=", ".join(game.seats)).where(lang, sid)
+            if game.seats[seat] is not None:
+                raise SeatTaken(seat=seat_term(seat)).where(lang, sid)
+            if game.invited.get(seat) not in (None, caller.user_id):
+                raise InvitedOther(seat=seat_term(seat)).where(lang, sid)
+            seats = {**game.seats, seat: caller.user_id}
+            tx.append(game, "join", caller.user_id, seat, {"seat": seat})
+            game = tx.update_game(game, seats=seats,
+                                  status="active" if all(seats.values()) else "open")
+        table = Table(game)
+        reply = self.boards.board(table)
+        reply.text = table.words("game-joined", user=caller.name, seat=seat_term(seat))
+        to_act = table.prompt.seat
+        if game.status == "active" and to_act:
+            reply.mention = game.seats.get(to_act)
+        return reply
+
+    def resign(self, channel_id: str, caller: Caller) -> Reply:
+        """Concede: the other seat wins and the dice seed is revealed."""
+        with self.store.transaction() as tx:
+            game = running(tx, channel_id, caller)
+            mine = game.seats_of(caller.user_id)
+            if not mine:
+                raise NotSeated().where(game.language, game.system)
+            loser = mine[0]
+            others = [s for s in game.seats if s != loser]
+            winner = others[0] if others and game.seats[others[0]] != caller.user_id else None
+            tx.append(game, "resign", caller.user_id, loser, {"seat": loser})
+            reason = Msg(key="result-resigned", args={"seat": seat_term(loser)})
+            game = tx.update_game(game, status="finished", winner=winner,
+                                  result=stored_result(reason), seed_revealed=1)
+        table = Table(game)
+        reply = self.boards.board(table)
+        reply.text = table.words("game-resigned", seat=seat_term(loser),
+                                 winner=seat_term(winner) if winner else table.words(
+                                     "game-nobody"))
+        return reply
+
+    def end(self, channel_id: str, caller: Caller) -> Reply:
+        """Close the channel's game without a winner (creator or moderator only)."""
+        with self.store.transaction() as tx:
+            game = running(tx, channel_id, caller)
+            if not Table(game).is_referee(caller):
+                raise RefereeOnly().where(game.language, game.system)
+            tx.append(game, "end", caller.user_id, None, {})
+            reason = Msg(key="result-ended", args={"user": caller.name})
+            game = tx.update_game(game, status="ended", result=stored_result(reason),
+                                  seed_revealed=1)
+        table = Table(game)
+        reply = self.boards.board(table)
+        reply.text = table.words("game-ended", user=caller.name)
+        reply.lines = [line for line in reply.lines if line != table.result()]
+        return reply
+
+    def settings(
+        self,
+        channel_id: str,
+        caller: Caller,
+        language: str | None = None,
+        deadline_hours: int | None = None,
+        reports: str | None = None,
+    ) -> Reply:
+        """Show or change the game's language, turn deadline and how reports are trusted.
+
+        The reports policy (core/reports-need-agreement) is the creator's to set while
+        the game waits for players, so whoever joins sees it; later only a moderator
+        may change it.
+        """
+        with self.store.transaction() as tx:
+            game = running(tx, channel_id, caller)
+            lang, sid = game.language, game.system
+            if language is not None or deadline_hours is not None or reports is not None:
+                if not game.seats_of(caller.user_id) and not Table(game).is_referee(caller):
+                    raise NotSeated().where(lang, sid)
+                settings = dict(game.settings)
+                if deadline_hours is not None:
+                    settings["deadline_hours"] = deadline_hours or None
+                if reports is not None:
+                    if reports not in REPORT_POLICIES:
+                        raise bad_input("input-one-of", option="reports",
+                                        choices=items(REPORT_POLICIES, "or")).where(lang, sid)
+                    starting = game.status == "open" and caller.user_id == game.creator_id
+                    if not (caller.moderator or starting):
+                        raise ReportsLocked().where(lang, sid)
+                    settings["reports"] = reports
+                game = tx.update_game(
+                    game, bump=False, settings=settings,
+                    language=pick_language(language) if language else game.language,
+                )
+        words = Table(game).words
+        hours = game.settings.get("deadline_hours")
+        deadline = words("game-deadline-hours", hours=hours) if hours else words(
+            "game-no-deadline")
+        policy = game.settings.get("reports", "confirm")
+        return Reply(
+            text=words("game-settings", language=Term(kind="language", id=game.language),
+                       deadline=deadline, reports=words(f"game-reports-{policy}")),
+            game_id=game.id,
+            version=game.version,
+        )
+
+
+__all__ = ["REPORT_POLICIES", "Games", "stored_result"]

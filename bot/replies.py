@@ -1,0 +1,125 @@
+"""What a transport shows after a command: replies, buttons, and the board of a position.
+
+A reply is already worded (in the game's language) when it leaves the service;
+transports only lay it out. Working out a position's board (the prompt, the
+buttons, drawing and encoding the picture) costs far more than the rest of a
+command, so `Boards` keeps recent ones by position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core.model import Action
+
+# Board replies kept for positions asked about again: one a channel for a busy server
+# (each holds its PNG, ~55 KB, so at most ~15 MB).
+BOARD_CACHE = 256
+
+
+@dataclass(frozen=True)
+class Button:
+    """A choice offered under a reply; it is only valid for the game version it names."""
+
+    kind: str  # join | undo-yes | undo-no | claim-yes | claim-no | act
+    label: str
+    game_id: int
+    version: int
+    arg: str = ""
+    style: str = "primary"
+
+    @property
+    def custom_id(self) -> str:
+        """Return the id a transport gives the component (at most 100 characters)."""
+        return f"bn:{self.kind}:{self.game_id}:{self.version}:{self.arg}"[:100]
+
+
+def parse_custom_id(custom_id: str) -> tuple[str, int, int, str] | None:
+    """Read a button id back: (kind, game id, version, argument), or None if not ours."""
+    try:
+        prefix, kind, game_id, version, arg = custom_id.split(":", 4)
+        if prefix != "bn":
+            return None
+        return kind, int(game_id), int(version), arg
+    except ValueError:
+        return None
+
+
+def action_digest(action: Action) -> str:
+    """Return a short fingerprint of an action, for the button that offers it.
+
+    A button names its action by content, not by its place in a list, so it can
+    never act differently from what its label said.
+    """
+    data = action.model_dump_json(exclude={"seat"})
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+@dataclass
+class Reply:
+    """What a transport shows after a command."""
+
+    text: str
+    title: str | None = None
+    lines: list[str] = field(default_factory=list)
+    ephemeral: bool = False
+    image: bytes | None = None
+    image_name: str = "board.png"
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    mention: str | None = None
+    buttons: list[Button] = field(default_factory=list)
+    game_id: int | None = None
+    version: int | None = None
+
+
+@dataclass(frozen=True)
+class Board:
+    """The shared part of a public reply for one position, kept to hand out again."""
+
+    title: str | None
+    lines: tuple[str, ...]
+    image: bytes | None
+    buttons: tuple[Button, ...]
+    game_id: int | None
+    version: int | None
+
+    def reply(self) -> Reply:
+        """Return a new reply (callers add to its text and lines)."""
+        return Reply(text="", title=self.title, lines=list(self.lines), image=self.image,
+                     buttons=list(self.buttons), game_id=self.game_id, version=self.version)
+
+
+class Boards:
+    """Recent board replies by position: a cache, never a record of games.
+
+    The key holds everything a board depends on (the game row's id, version, last
+    write, status, result and language), so any write moves it and the database
+    stays the truth; a channel asking for the same board again gets it at once.
+    """
+
+    def __init__(self, size: int = BOARD_CACHE) -> None:
+        self._size = size
+        self._found: OrderedDict[tuple[Any, ...], Board] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...], make: Callable[[], Board]) -> Board:
+        """Return the board of a position, making it (outside the lock) when not kept."""
+        with self._lock:
+            found = self._found.get(key)
+            if found is not None:
+                self._found.move_to_end(key)
+                return found
+        made = make()
+        with self._lock:
+            self._found[key] = made
+            while len(self._found) > self._size:
+                self._found.popitem(last=False)
+        return made
+
+
+__all__ = ["Board", "Boards", "Button", "Reply", "action_digest", "parse_custom_id"]

@@ -1,0 +1,372 @@
+"""The command surface: every slash command, declared once, for every transport.
+
+Banneret's own commands (/game, /rules, /league) are declared here with the
+service call each makes; a game system's commands are declared next to the system
+(`Engine.commands`, in rules/<system>/commands.py) and each applies one action.
+The console runs this surface directly; the Discord transport builds its slash
+commands from it (bot/discord/commands.py). Descriptions are catalogue messages:
+`command-<group>-<name>` and `command-<group>-<name>-<option>`.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from bot.errors import bad_input
+from bot.replies import Reply
+from bot.service import GameService
+from bot.table import Caller
+from bot.text import Words, pick_language
+from rules.core.commands import Command, Option
+from rules.core.engine import Engine
+from rules.core.references import search
+from rules.core.system import available, system
+from rules.core.text import items
+
+
+@dataclass(frozen=True)
+class Context:
+    """Where a command was typed and by whom."""
+
+    channel_id: str
+    guild_id: str
+    caller: Caller
+
+
+Handler = Callable[[GameService, Context, dict[str, Any]], Reply]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One command of the surface: its group, its declaration and what running it does."""
+
+    group: str
+    command: Command
+    handler: Handler
+    # The game system whose catalogue words it (None: Banneret's own).
+    system_id: str | None = None
+    # English words of a system not yet declaring its commands itself (see legacy_commands).
+    english: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def path(self) -> str:
+        """Return 'group name', e.g. 'samurai order'."""
+        return f"{self.group} {self.command.name}"
+
+    @property
+    def name(self) -> str:
+        """Return the subcommand name."""
+        return self.command.name
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Return the command's options."""
+        return self.command.options
+
+    def words(self, language: str | None) -> Words:
+        """Return the words that describe this command."""
+        return Words.of(language, system(self.system_id) if self.system_id else None)
+
+    def description(self, language: str | None = None, option: str | None = None) -> str:
+        """Return the command's (or one option's) description in a language."""
+        key = f"command-{self.group}-{self.command.name}" + (f"-{option}" if option else "")
+        if key in self.english:
+            return self.english[key]
+        return self.words(language)(key)
+
+
+@dataclass
+class Surface:
+    """Every command, by path, and the slash command group of each game system."""
+
+    entries: dict[str, Entry] = field(default_factory=dict)
+    groups: dict[str, str] = field(default_factory=dict)
+
+    def add(self, entry: Entry) -> None:
+        """Register a command."""
+        self.entries[entry.path] = entry
+
+    def group_names(self) -> list[str]:
+        """Return the top-level command names, in the order they were declared."""
+        return list(dict.fromkeys(e.group for e in self.entries.values()))
+
+    def by_action(self, group: str, name: str) -> Entry | None:
+        """Return a group's action command by subcommand name."""
+        found = self.entries.get(f"{group} {name}")
+        return found if found and found.command.action else None
+
+    def group_description(self, group: str, language: str | None = None) -> str:
+        """Return a group's description in a language."""
+        entry = next(e for e in self.entries.values() if e.group == group)
+        if entry.english:
+            return str(system(entry.system_id).title) if entry.system_id else group
+        return entry.words(language)(f"command-{group}")
+
+
+def act(action: str) -> Handler:
+    """Return the handler of a command that applies one action type (options = its fields)."""
+
+    def handler(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+        data = {"type": action, **{k: v for k, v in o.items() if v is not None}}
+        return service.act(ctx.channel_id, ctx.caller, data)
+
+    return handler
+
+
+def _o(name: str, kind: Any = "str", required: bool = True, **kw: Any) -> Option:
+    return Option(name=name, kind=kind, required=required, **kw)
+
+
+def _core(s: Surface) -> None:
+    """Declare Banneret's own commands: /game, /rules and /league."""
+
+    def add(group: str, name: str, handler: Handler, *options: Option,
+            private: bool = False) -> None:
+        s.add(Entry(group, Command(name=name, options=options, private=private), handler))
+
+    add("game", "new", lambda sv, c, o: sv.new_game(
+        c.channel_id, c.guild_id, c.caller, o["system"], o["scenario"],
+        opponent=o.get("opponent"), seat=o.get("seat"), language=o.get("language")),
+        _o("system", autocomplete="system"), _o("scenario", autocomplete="scenario"),
+        _o("opponent", "user", False), _o("seat", required=False, autocomplete="seat"),
+        _o("language", required=False, choices=("en", "pt-BR")))
+    add("game", "join", lambda sv, c, o: sv.join(c.channel_id, c.caller, seat=o.get("seat")),
+        _o("seat", required=False, autocomplete="seat"))
+    add("game", "status", lambda sv, c, o: sv.status(c.channel_id, c.caller))
+    add("game", "hand", lambda sv, c, o: sv.private(c.channel_id, c.caller), private=True)
+    add("game", "log", lambda sv, c, o: sv.log_lines(c.channel_id, c.caller,
+                                                      last=o.get("last") or 20),
+        _o("last", "int", False, min_value=1, max_value=50))
+    add("game", "undo", lambda sv, c, o: sv.undo(c.channel_id, c.caller))
+    add("game", "answer", lambda sv, c, o: sv.answer_undo(c.channel_id, c.caller,
+                                                           bool(o["agree"])),
+        _o("agree", "bool"))
+    add("game", "resign", lambda sv, c, o: sv.resign(c.channel_id, c.caller))
+    add("game", "end", lambda sv, c, o: sv.end(c.channel_id, c.caller))
+    add("game", "export", lambda sv, c, o: sv.export(c.channel_id, c.caller))
+    add("game", "verify", lambda sv, c, o: sv.verify_channel(c.channel_id, c.caller))
+    add("game", "settings", lambda sv, c, o: sv.settings(
+        c.channel_id, c.caller, language=o.get("language"),
+        deadline_hours=o.get("deadline_hours"), reports=o.get("reports")),
+        _o("language", required=False, choices=("en", "pt-BR")),
+        _o("deadline_hours", "int", False, min_value=0, max_value=336),
+        _o("reports", required=False, choices=("trust", "confirm", "referee")))
+    add("rules", "search", lambda sv, c, o: sv.rulebook.search(
+        c.channel_id, c.caller, o["keyword"], o.get("system"), o.get("public") is True),
+        _o("keyword", autocomplete="rule"), _o("system", required=False, autocomplete="system"),
+        _o("public", "bool", False))
+    add("rules", "show", lambda sv, c, o: sv.rulebook.show(c.channel_id, c.caller, o["rule"]),
+        _o("rule", autocomplete="rule"))
+    add("rules", "ruling", _rules_ruling, _o("action"),
+        _o("seat", required=False, autocomplete="seat"))
+    add("league", "create", lambda sv, c, o: sv.leagues.create(c.guild_id, c.caller, o["name"]),
+        _o("name"))
+    add("league", "add", lambda sv, c, o: sv.leagues.add(c.guild_id, c.channel_id, c.caller,
+                                                          o["league"]),
+        _o("league", autocomplete="league"))
+    add("league", "turns", lambda sv, c, o: sv.leagues.turns(c.guild_id, c.caller, o["league"]),
+        _o("league", autocomplete="league"))
+    add("league", "table", lambda sv, c, o: sv.leagues.table(c.guild_id, c.caller, o["league"]),
+        _o("league", autocomplete="league"))
+
+
+def _systems(s: Surface) -> None:
+    """Declare every game system's commands: each applies one action type."""
+    from bot import legacy_commands
+
+    for system_id in available():
+        sys = system(system_id)
+        english: dict[str, str] = {}
+        if isinstance(sys, Engine):
+            group = sys.command_group or system_id
+            commands = sys.commands
+        elif system_id in legacy_commands.GROUPS:
+            group = legacy_commands.GROUPS[system_id]
+            commands, english = legacy_commands.declarations(system_id)
+        else:
+            continue
+        s.groups[system_id] = group
+        for command in commands:
+            assert command.action is not None, f"{group} {command.name} applies no action"
+            s.add(Entry(group, command, act(command.action), system_id, english))
+
+
+def _rules_ruling(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+    with service.store.reading() as tx:
+        game = tx.active_game(ctx.channel_id)
+    if game is None:
+        return service.status(ctx.channel_id, ctx.caller)  # refuses politely: no game
+    group = surface().groups.get(game.system, game.system)
+    language = game.language
+    action = parse_action_text(surface(), group, o["action"], language)
+    return service.ruling(ctx.channel_id, ctx.caller, action, seat=o.get("seat"))
+
+
+@cache
+def surface() -> Surface:
+    """Return every command Banneret offers (built once, from the registered systems)."""
+    s = Surface()
+    _core(s)
+    _systems(s)
+    return s
+
+
+# ---------------------------------------------------------------- typed commands
+
+
+def split_options(text: str, language: str | None = None) -> dict[str, str]:
+    """Read `name:value name:"two words"` into a dict; BadInput when a word has no name."""
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        raise bad_input("input-unbalanced-quotes").where(language) from None
+    out: dict[str, str] = {}
+    for word in words:
+        name, sep, value = word.partition(":")
+        if not sep or not name:
+            raise bad_input("input-not-name-value", word=word).where(language)
+        out[name] = value
+    return out
+
+
+def parse_action_text(
+    s: Surface, group: str, text: str, language: str | None = None
+) -> dict[str, Any]:
+    """Read 'order pieces:"U3 L1"' (a subcommand of `group` and its options) into an action."""
+    words = text.strip().split(None, 1)
+    if not words:
+        raise bad_input("input-name-an-action", example=f"{group} ...").where(language)
+    name = words[0].lstrip("/")
+    if name == group and len(words) > 1:
+        words = words[1].split(None, 1)
+        name = words[0]
+    entry = s.by_action(group, name)
+    if entry is None or entry.command.action is None:
+        choices = sorted(e.name for e in s.entries.values() if e.group == group
+                         and e.command.action)
+        raise bad_input("input-not-an-action", name=name, group=group,
+                        choices=", ".join(choices)).where(language)
+    options = coerce(entry, split_options(words[1] if len(words) > 1 else "", language),
+                     language)
+    return {"type": entry.command.action, **{k: v for k, v in options.items() if v is not None}}
+
+
+def coerce(entry: Entry, raw: dict[str, str], language: str | None = None) -> dict[str, Any]:
+    """Check typed options against a command and convert them; BadInput on a mistake."""
+    known = {o.name: o for o in entry.options}
+    out: dict[str, Any] = {}
+    for name, value in raw.items():
+        option = known.get(name)
+        if option is None:
+            expected = ", ".join(f"{o.name}:" for o in entry.options)
+            raise bad_input("input-no-such-option", command=entry.path, option=name,
+                            expected=expected or Words.of(language)("input-no-options"),
+                            ).where(language)
+        out[name] = _typed(option, value, language)
+    missing = [o.name for o in entry.options if o.required and o.name not in out]
+    if missing:
+        raise bad_input("input-needs", command=entry.path,
+                        missing=", ".join(f"{m}:" for m in missing)).where(language)
+    return out
+
+
+def _typed(option: Option, value: str, language: str | None) -> Any:
+    field_name = f"`{option.name}`"
+    if option.kind in ("int", "float"):
+        text = value if option.kind == "int" else value.rstrip('"').removesuffix("in")
+        try:
+            number: float = int(text) if option.kind == "int" else float(text)
+        except ValueError:
+            key = "input-int-parsing" if option.kind == "int" else "input-float-parsing"
+            raise bad_input(key, field=field_name).where(language) from None
+        if option.min_value is not None and number < option.min_value:
+            raise bad_input("input-greater-than-equal", field=field_name,
+                            ge=_shown(option.min_value)).where(language)
+        if option.max_value is not None and number > option.max_value:
+            raise bad_input("input-less-than-equal", field=field_name,
+                            le=_shown(option.max_value)).where(language)
+        return number
+    if option.kind == "bool":
+        return value.lower() in ("1", "true", "yes", "y", "on", "sim", "s")
+    if option.choices and value not in option.choices:
+        raise bad_input("input-one-of", option=option.name,
+                        choices=items(option.choices, "or")).where(language)
+    return value
+
+
+def _shown(number: float) -> int | float:
+    return int(number) if float(number).is_integer() else number
+
+
+# ---------------------------------------------------------------- running
+
+
+def run(service: GameService, ctx: Context, path: str, options: dict[str, Any]) -> Reply:
+    """Run a command by path with already-typed options."""
+    entry = surface().entries.get(path)
+    if entry is None:
+        raise bad_input("input-no-such-command", command=path, near="none").where(
+            pick_language(ctx.caller.locale))
+    reply = entry.handler(service, ctx, options)
+    if entry.command.private:
+        reply.ephemeral = True
+    return reply
+
+
+def autocomplete(
+    service: GameService,
+    ctx: Context,
+    path: str,
+    option: str,
+    text: str,
+    options: dict[str, Any],
+) -> list[tuple[str, str]]:
+    """Return (name, value) completions for an option, best first, at most 25."""
+    entry = surface().entries.get(path)
+    spec = next((o for o in entry.options if o.name == option), None) if entry else None
+    if spec is None or spec.autocomplete is None:
+        return []
+    source = spec.autocomplete
+    locale = ctx.caller.locale
+    if source == "system":
+        return service.views.system_choices(text, locale)
+    if source == "scenario":
+        return service.views.scenario_choices(str(options.get("system") or ""), text, locale)
+    if source == "rule":
+        return [(f"{r.id} — {r.title}"[:100], r.id) for r in search(text, limit=25)]
+    if source == "league":
+        return service.leagues.names(ctx.guild_id, text)
+    if source == "seat":
+        needle = text.lower()
+        seats = service.views.seat_choices(ctx.channel_id, options.get("system"),
+                                           options.get("scenario"))
+        return [(n, s) for n, s in seats if needle in s or needle in n.lower()][:25]
+    others = {k: v for k, v in options.items() if k != option and isinstance(v, str | int | float)}
+    return service.suggest(ctx.channel_id, ctx.caller, source, text, others)
+
+
+def help_lines(language: str = "en") -> list[str]:
+    """Return one line per command, for the README and help replies."""
+    lines = []
+    for entry in surface().entries.values():
+        opts = " ".join(f"{o.name}:" if o.required else f"[{o.name}:]" for o in entry.options)
+        lines.append(f"/{entry.path} {opts}".rstrip() + f" — {entry.description(language)}")
+    return lines
+
+
+__all__ = [
+    "Context",
+    "Entry",
+    "Surface",
+    "autocomplete",
+    "coerce",
+    "help_lines",
+    "parse_action_text",
+    "run",
+    "split_options",
+    "surface",
+]

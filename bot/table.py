@@ -1,0 +1,198 @@
+"""One game as a command sees it: its row, its rules, its position and its words.
+
+A command builds one `Table` and asks it everything: the prompt, the outcome, the
+legal actions of a seat and the picture are each worked out once, however many
+parts of the reply need them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from bot.errors import GameFinished, NoGame
+from bot.store import GameRow, Transaction
+from bot.text import (
+    Words,
+    event_line,
+    hint_text,
+    pick_language,
+    picture,
+    reason_text,
+    scenario_title,
+    seat_term,
+    system_title,
+    words_for,
+)
+from rules.core.engine import Outcome, Prompt
+from rules.core.model import Action
+from rules.core.system import GameSystem, system
+from rules.core.text import Msg, Term
+
+
+@dataclass(frozen=True)
+class Caller:
+    """The person behind a command."""
+
+    user_id: str
+    name: str
+    moderator: bool = False
+    locale: str | None = None
+    bot: bool = False
+
+
+class Table:
+    """One game, for one command."""
+
+    def __init__(self, game: GameRow) -> None:
+        self.game = game
+        self.system: GameSystem = system(game.system)
+        self._legal: dict[str, list[Action]] = {}
+
+    @property
+    def language(self) -> str:
+        """Return the game's language."""
+        return self.game.language
+
+    @cached_property
+    def words(self) -> Words:
+        """Return the game's words: its language, its system's catalogue."""
+        return words_for(self.system, self.game.language)
+
+    @cached_property
+    def state(self) -> Any:
+        """Return the game's position."""
+        return self.system.load_state(self.game.state)
+
+    @cached_property
+    def prompt(self) -> Prompt:
+        """Return who must act next and what is open to them."""
+        found: Prompt = self.system.prompt(self.state)
+        return found
+
+    @cached_property
+    def outcome(self) -> Outcome | None:
+        """Return how the game ended by its rules, or None while they go on."""
+        found: Outcome | None = self.system.outcome(self.state)
+        return found
+
+    def legal(self, seat: str) -> list[Action]:
+        """Return a seat's legal actions in this position."""
+        if seat not in self._legal:
+            self._legal[seat] = list(self.system.legal_actions(self.state, seat))
+        return self._legal[seat]
+
+    @property
+    def private_actions(self) -> frozenset[str]:
+        """Return the action types whose choices reveal hidden information."""
+        return frozenset(getattr(self.system, "private_actions", frozenset()))
+
+    @property
+    def out_of_turn_actions(self) -> frozenset[str]:
+        """Return the action types a seat may use when another seat is prompted."""
+        return frozenset(getattr(self.system, "out_of_turn_actions", frozenset()))
+
+    # ------------------------------------------------------------ words
+
+    def seat(self, seat: str | None) -> Term:
+        """Return a seat as a term (worded with its articles in the templates)."""
+        return seat_term(seat)
+
+    def seat_name(self, seat: str | None) -> str:
+        """Return a seat's name in the game's language."""
+        return self.words.term(seat_term(seat))
+
+    def title(self) -> str:
+        """Return the system's name in the game's language."""
+        return system_title(self.system, self.language)
+
+    def scenario_title(self) -> str:
+        """Return the scenario's title in the game's language."""
+        return scenario_title(self.system, self.game.scenario, self.language)
+
+    def hint(self) -> str:
+        """Return what the seat to act should do now."""
+        return hint_text(self.system, self.prompt, self.state, self.language)
+
+    def reason(self, reason: Msg | str | None) -> str:
+        """Word why the game ended, or why an action was refused."""
+        return reason_text(self.system, reason, self.language)
+
+    def event(self, record: dict[str, Any]) -> str:
+        """Word one stored event."""
+        return event_line(self.system, record, self.language)
+
+    def picture(self, seat: str | None = None) -> Any:
+        """Return the board as `seat` sees it, worded, ready to draw."""
+        return picture(self.system, self.state, seat, self.language)
+
+    def result(self) -> str:
+        """Word the stored result of a game that is over (a message stored as data)."""
+        stored = self.game.result
+        if not stored:
+            return ""
+        return self.reason(parse_result(stored))
+
+    def result_line(self) -> str:
+        """Say how a finished or ended game came out."""
+        game, words = self.game, self.words
+        reason = self.result()
+        if game.status == "finished" and game.winner:
+            return words("game-winner", seat=self.seat(game.winner), reason=reason)
+        if game.status == "finished":
+            return words("game-draw", reason=reason)
+        return reason or words("game-ended-without-winner")
+
+    # ------------------------------------------------------------ who may do what
+
+    def is_referee(self, caller: Caller) -> bool:
+        """Say whether the caller referees this game: its creator or a moderator."""
+        return caller.moderator or caller.user_id == self.game.creator_id
+
+    def neutral_referee(self, caller: Caller) -> bool:
+        """Say whether the caller referees without playing: a moderator, or an unseated creator."""
+        return caller.moderator or (
+            caller.user_id == self.game.creator_id and not self.game.seats_of(caller.user_id)
+        )
+
+
+def running(tx: Transaction, channel_id: str, caller: Caller | None) -> GameRow:
+    """Return the channel's running game, or refuse: no game, or the last one is over."""
+    game = tx.active_game(channel_id)
+    if game is not None:
+        return game
+    raise no_game(tx.latest_game(channel_id), caller)
+
+
+def latest(tx: Transaction, channel_id: str, caller: Caller | None) -> GameRow:
+    """Return the channel's latest game, running or not; NoGame if it never had one."""
+    game = tx.latest_game(channel_id)
+    if game is None:
+        raise no_game(None, caller)
+    return game
+
+
+def no_game(last: GameRow | None, caller: Caller | None) -> NoGame | GameFinished:
+    """Say why there is no game to act on: none at all, or the last one is over (and how)."""
+    if last is None:
+        error: NoGame | GameFinished = NoGame()
+        error.where(pick_language(caller.locale if caller else None))
+        return error
+    table = Table(last)
+    finished = GameFinished(result=table.result_line())
+    finished.where(last.language, last.system)
+    return finished
+
+
+def parse_result(stored: str) -> Msg | str:
+    """Read a game's stored result: a message stored as JSON, or (older games) its text."""
+    if stored.startswith("{"):
+        try:
+            return Msg.model_validate_json(stored)
+        except ValueError:
+            return stored
+    return stored
+
+
+__all__ = ["Caller", "Table", "latest", "no_game", "parse_result", "running"]

@@ -1,0 +1,472 @@
+"""Turns: act, claims about the other side's units, buttons, undo, and rulings.
+
+Every action goes the same way: read it (an uploaded file parsed) before the write
+transaction opens, then in one transaction check who may act, apply the rules,
+append the action to the log, write the new position and bump its version.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.boards import BoardReplies
+from bot.errors import (
+    InternalError,
+    NoClaim,
+    NotClaimSubject,
+    NothingToUndo,
+    NotSeated,
+    NotStarted,
+    NotYourTurn,
+    NoUndoRequest,
+    OwnUndoRequest,
+    RefereeOnly,
+    Refused,
+    ReportsForReferee,
+    Stale,
+    bad_input,
+    unreadable,
+)
+from bot.games import stored_result
+from bot.records import effective_actions, replay
+from bot.replies import Button, Reply, action_digest, parse_custom_id
+from bot.rulebook import cite
+from bot.store import GameRow, LogEntry, Store, Transaction
+from bot.table import Caller, Table, no_game, running
+from bot.text import event_record, seat_term
+from rules.core.errors import RuleViolation
+from rules.core.model import Action, Event
+from rules.core.system import GameSystem
+from rules.core.text import Msg, Term, items
+
+log = logging.getLogger(__name__)
+
+
+def lasting(pending: dict[str, Any]) -> dict[str, Any]:
+    """Return what an action leaves of a game's open requests: claims wait for their answer."""
+    return {"claims": pending["claims"]} if pending.get("claims") else {}
+
+
+def abridged(text: str, most: int = 300) -> str:
+    """Return text fit for a log line: an uploaded file must never fill the log."""
+    return text if len(text) <= most else f"{text[:most]}... ({len(text)} characters)"
+
+
+def parse(system: GameSystem, data: dict[str, Any], game: GameRow) -> Action:
+    """Read an action for a game's system, or refuse it in the game's words."""
+    try:
+        return system.parse_action(data)
+    except ValidationError as err:
+        raise unreadable(err).where(game.language, game.system) from None
+    except RuleViolation as violation:
+        raise Refused(violation).where(game.language, game.system) from None
+
+
+def apply(table: Table, parsed: Action) -> tuple[Any, list[Event]]:
+    """Apply an action to a table's position; refusals and our own failures become replies."""
+    game = table.game
+    try:
+        result: tuple[Any, list[Event]] = table.system.apply(table.state, parsed)
+        return result
+    except RuleViolation as violation:
+        raise Refused(violation).where(game.language, game.system) from None
+    except Exception:
+        ref = uuid.uuid4().hex[:8]
+        log.exception("engine failure in game %s (ref %s) applying %s", game.id, ref,
+                      abridged(parsed.model_dump_json()))
+        raise InternalError(game=game.id, ref=ref).where(game.language, game.system) from None
+
+
+class Turns:
+    """Act, settle claims, press buttons, take back and judge actions."""
+
+    def __init__(self, store: Store, boards: BoardReplies) -> None:
+        self.store = store
+        self.boards = boards
+
+    # ------------------------------------------------------------ acting
+
+    def act(
+        self,
+        channel_id: str,
+        caller: Caller,
+        action: dict[str, Any],
+        expected_version: int | None = None,
+        expected_game: int | None = None,
+    ) -> Reply:
+        """Apply one action for the caller's seat, in one transaction, then draw the board.
+
+        The action is read (an uploaded roster parsed) before the write transaction
+        opens, so a slow or hostile input never holds the lock other channels wait on;
+        the transaction then checks it is still the same game.
+        """
+        with self.store.reading() as tx:
+            seen = self._acted_on(tx, channel_id, caller, action)
+        unseated = {k: v for k, v in action.items() if k != "seat"}
+        parsed = parse(Table(seen).system, unseated, seen)
+        with self.store.transaction() as tx:
+            game = self._acted_on(tx, channel_id, caller, action)
+            if game.id != seen.id or expected_game not in (None, game.id):
+                raise Stale().where(game.language, game.system)
+            if expected_version is not None and expected_version != game.version:
+                raise Stale().where(game.language, game.system)
+            table = Table(game)
+            before = table.prompt.seat
+            seat = self._acting_seat(table, caller, parsed)
+            parsed = parsed.model_copy(update={"seat": seat})
+            needs = self._agreement_needed(table, parsed, caller)
+            if needs is not None:
+                return self._claim(tx, table, caller, parsed, needs)
+            after, records = self._commit(tx, table, parsed, caller.user_id)
+        return self.boards.turn(after, records, before)
+
+    def _acted_on(
+        self, tx: Transaction, channel_id: str, caller: Caller, action: dict[str, Any]
+    ) -> GameRow:
+        """Return the game an action is for: the channel's running game, or, for a
+        referee's correction, the game that just finished (it may reopen the game)."""
+        game = tx.active_game(channel_id)
+        if game is not None:
+            return game
+        last = tx.latest_game(channel_id)
+        if last is not None and last.status == "finished":
+            table = Table(last)
+            if str(action.get("type")) in table.system.referee_actions and table.is_referee(
+                caller
+            ):
+                return last
+        raise no_game(last, caller)
+
+    def _acting_seat(self, table: Table, caller: Caller, action: Action) -> str:
+        """Return the seat an action is made for, or refuse the caller."""
+        game, system = table.game, table.system
+        where = (game.language, game.system)
+        mine = game.seats_of(caller.user_id)
+        if action.type in system.referee_actions:
+            if not table.is_referee(caller):
+                raise RefereeOnly().where(*where)
+            return mine[0] if mine else "referee"
+        if not mine:
+            # A referee who plays no seat may report what happened to either side's units.
+            report_for = getattr(system, "report_for", None)
+            side = report_for(table.state, action) if report_for is not None else None
+            if side is not None and table.neutral_referee(caller):
+                return str(side)
+            raise NotSeated().where(*where)
+        if game.status == "open":
+            waiting = [seat_term(s) for s, uid in game.seats.items() if uid is None]
+            raise NotStarted(seats=items(waiting)).where(*where)
+        prompt = table.prompt
+        if prompt.seat in mine:
+            return prompt.seat
+        if action.type in table.out_of_turn_actions:
+            return mine[0]
+        raise NotYourTurn(seat=seat_term(prompt.seat),
+                          step=Term(kind="step", id=prompt.step)).where(*where)
+
+    def _commit(
+        self, tx: Transaction, table: Table, parsed: Action, actor_id: str
+    ) -> tuple[Table, list[dict[str, Any]]]:
+        """Apply a checked action inside the command's transaction and store it."""
+        game, system = table.game, table.system
+        new_state, events = apply(table, parsed)
+        records = [event_record(system, e) for e in events]
+        tx.append(game, "action", actor_id, parsed.seat, parsed.model_dump(mode="json"), records,
+                  irreversible=any(type(e).irreversible for e in events))
+        changes: dict[str, Any] = {"state": new_state.model_dump(mode="json"),
+                                   "pending": lasting(game.pending)}
+        outcome = system.outcome(new_state)
+        if outcome is not None:
+            changes.update(status="finished", winner=outcome.winner,
+                           result=stored_result(outcome.reason), seed_revealed=1)
+        elif game.status == "finished":
+            # A referee's correction undid what ended the game: it goes on. Its seed
+            # stays public, so any further rolls can be foreseen (see the README).
+            changes.update(status="active", winner=None, result=None)
+        return Table(tx.update_game(game, **changes)), records
+
+    # ------------------------------------------------------------ claims
+
+    def _agreement_needed(self, table: Table, parsed: Action, caller: Caller) -> str | None:
+        """Return the seat that must agree to a report before it counts, or None.
+
+        Tracker systems say which reports are about the other side's units
+        (`agreement_from`); the game's `reports` setting says how far players are
+        trusted (core/reports-need-agreement).
+        """
+        game = table.game
+        agreement_from = getattr(table.system, "agreement_from", None)
+        needs = agreement_from(table.state, parsed) if agreement_from is not None else None
+        if needs is None or needs in game.seats_of(caller.user_id):
+            return None
+        if table.neutral_referee(caller):
+            return None
+        policy = game.settings.get("reports", "confirm")
+        if policy == "trust":
+            return None
+        if policy == "referee":
+            raise ReportsForReferee(subject=seat_term(needs)).where(game.language, game.system)
+        return str(needs)
+
+    def _claim(
+        self, tx: Transaction, table: Table, caller: Caller, parsed: Action, needs: str
+    ) -> Reply:
+        """Record a report about the other side's units as a claim awaiting its agreement."""
+        game = table.game
+        # Judge it now, so an illegal claim is refused at once; keep what it would do.
+        _, events = apply(table, parsed)
+        records = [event_record(table.system, e) for e in events]
+        entry = tx.append(game, "claim", caller.user_id, parsed.seat,
+                          parsed.model_dump(mode="json"), records)
+        claims = [*game.pending.get("claims", []),
+                  {"seq": entry.seq, "seat": parsed.seat, "subject": needs}]
+        game = tx.update_game(game, bump=False, pending={**game.pending, "claims": claims})
+        table = Table(game)
+        other = game.seats.get(needs)
+        return Reply(
+            text=table.words("claim-made", seat=seat_term(parsed.seat),
+                             what=" ".join(table.event(r) for r in records),
+                             subject=seat_term(needs),
+                             other=f"<@{other}>" if other else table.seat_name(needs)),
+            mention=other,
+            buttons=self.claim_buttons(table, entry.seq),
+            game_id=game.id,
+            version=game.version,
+        )
+
+    def claim_buttons(self, table: Table, seq: int) -> list[Button]:
+        """Return the Agree and Dispute buttons of a claim."""
+        game, words = table.game, table.words
+        return [
+            Button("claim-yes", words("button-agree-claim"), game.id, game.version, str(seq),
+                   "success"),
+            Button("claim-no", words("button-dispute-claim"), game.id, game.version, str(seq),
+                   "danger"),
+        ]
+
+    def settle(self, channel_id: str, caller: Caller, seq: int, agree: bool) -> Reply:
+        """Agree to or dispute a claim (its side or a neutral referee); the claimant may withdraw.
+
+        Agreeing applies the claimed report to the game as it stands now, as the
+        claimant's action; if the game has moved on so far that the report is no longer
+        legal, the claim lapses and says why.
+        """
+        with self.store.transaction() as tx:
+            game = running(tx, channel_id, caller)
+            table = Table(game)
+            where = (game.language, game.system)
+            claims: list[dict[str, Any]] = list(game.pending.get("claims", []))
+            claim = next((c for c in claims if c.get("seq") == seq), None)
+            if claim is None:
+                raise NoClaim().where(*where)
+            mine = game.seats_of(caller.user_id)
+            claimant = seat_term(claim["seat"])
+            rest = {**game.pending, "claims": [c for c in claims if c is not claim]}
+            if claim["seat"] in mine and claim["subject"] not in mine and not agree:
+                tx.append(game, "claim_withdrawn", caller.user_id, claim["seat"], {"of": seq})
+                game = tx.update_game(game, bump=False, pending=rest)
+                return Reply(text=table.words("claim-withdrawn", seat=claimant),
+                             game_id=game.id, version=game.version)
+            if claim["subject"] not in mine and not table.neutral_referee(caller):
+                raise NotClaimSubject(subject=seat_term(claim["subject"])).where(*where)
+            answering = claim["subject"] if claim["subject"] in mine else "referee"
+            who = seat_term(answering)
+            if not agree:
+                tx.append(game, "claim_disputed", caller.user_id, answering, {"of": seq})
+                game = tx.update_game(game, bump=False, pending=rest)
+                return Reply(text=table.words("claim-disputed", seat=who, claimant=claimant),
+                             game_id=game.id, version=game.version)
+            entry = tx.entry(game.id, seq)
+            before = table.prompt.seat
+            parsed = parse(table.system, entry.action, game)
+            try:
+                apply(table, parsed)
+            except Refused as refusal:
+                tx.append(game, "claim_lapsed", caller.user_id, answering, {"of": seq})
+                game = tx.update_game(game, bump=False, pending=rest)
+                return Reply(text=table.words("claim-lapsed", claimant=claimant,
+                                              reason=table.reason(refusal.violation.reason)),
+                             game_id=game.id, version=game.version)
+            tx.append(game, "claim_agreed", caller.user_id, answering, {"of": seq})
+            table = Table(tx.update_game(game, bump=False, pending=rest))
+            after, records = self._commit(tx, table, parsed, entry.actor_id)
+        reply = self.boards.turn(after, records, before)
+        reply.lines.insert(0, reply.text)
+        reply.text = after.words("claim-agreed", seat=who, claimant=claimant)
+        return reply
+
+    # ------------------------------------------------------------ buttons
+
+    def press(self, channel_id: str, caller: Caller, custom_id: str, games: Any) -> Reply:
+        """Handle a button made by this service; refuse politely if the game moved on.
+
+        `games` is the part that seats players (a join button).
+        """
+        parsed_id = parse_custom_id(custom_id)
+        if parsed_id is None:
+            raise bad_input("input-unknown-button")
+        kind, game_id, version, arg = parsed_id
+        with self.store.reading() as tx:
+            game = tx.game(game_id)
+        if game is None or game.channel_id != channel_id or game.over:
+            error = Stale()
+            raise error.where(game.language, game.system) if game else error
+        if kind in ("claim-yes", "claim-no"):  # a claim is named by its log entry
+            return self.settle(channel_id, caller, int(arg), kind == "claim-yes")
+        if game.version != version:
+            raise Stale().where(game.language, game.system)
+        if kind == "join":
+            reply: Reply = games.join(channel_id, caller, seat=arg)
+            return reply
+        if kind in ("undo-yes", "undo-no"):
+            return self.answer_undo(channel_id, caller, kind == "undo-yes", version)
+        if kind == "act":
+            table = Table(game)
+            seat = table.prompt.seat or ""
+            chosen = next((a for a in table.legal(seat) if action_digest(a) == arg), None)
+            if chosen is None:
+                raise Stale().where(game.language, game.system)
+            data = chosen.model_dump(mode="json", exclude={"seat"})
+            return self.act(channel_id, caller, data, expected_version=version,
+                            expected_game=game.id)
+        raise bad_input("input-unknown-button").where(game.language, game.system)
+
+    # ------------------------------------------------------------ undo
+
+    def undo(self, channel_id: str, caller: Caller) -> Reply:
+        """Take back your last action freely when the rules allow, else ask the opponent."""
+        with self.store.transaction() as tx:
+            game = running(tx, channel_id, caller)
+            where = (game.language, game.system)
+            mine = game.seats_of(caller.user_id)
+            if not mine:
+                raise NotSeated().where(*where)
+            entries = tx.log(game.id)
+            kept = effective_actions(entries)
+            if not kept or kept[-1].seat not in mine:
+                raise NothingToUndo().where(*where)
+            last = kept[-1]
+            table = Table(game)
+            what = " / ".join(table.event(e) for e in last.events) or str(last.action.get("type"))
+            if not last.irreversible and table.prompt.seat == last.seat:
+                entry = tx.append(game, "undo", caller.user_id, last.seat,
+                                  {"count": 1, "of": last.seq})
+                after = self._replayed(tx, table, [*entries, entry])
+                reply = self.boards.turn(after, [], None)
+                reply.lines.insert(0, reply.text)
+                reply.text = after.words("game-undone", seat=seat_term(last.seat), what=what)
+                return reply
+            tx.append(game, "undo_request", caller.user_id, last.seat, {"of": last.seq})
+            game = tx.update_game(
+                game, pending={**game.pending, "undo": {"seat": last.seat, "of": last.seq}}
+            )
+        others = [s for s in game.seats if s != last.seat]
+        other = others[0] if others else last.seat or ""
+        words = Table(game).words
+        return Reply(
+            text=words("game-undo-requested", seat=seat_term(last.seat), what=what,
+                       other=f"<@{game.seats.get(other)}>"),
+            mention=game.seats.get(other),
+            buttons=[
+                Button("undo-yes", words("button-agree-undo"), game.id, game.version, "",
+                       "success"),
+                Button("undo-no", words("button-refuse-undo"), game.id, game.version, "",
+                       "danger"),
+            ],
+            game_id=game.id,
+            version=game.version,
+        )
+
+    def answer_undo(
+        self, channel_id: str, caller: Caller, agree: bool, expected_version: int | None = None
+    ) -> Reply:
+        """Agree to or refuse the opponent's undo request; the answer is logged."""
+        with self.store.transaction() as tx:
+            game = running(tx, channel_id, caller)
+            where = (game.language, game.system)
+            if expected_version is not None and expected_version != game.version:
+                raise Stale().where(*where)
+            request = game.pending.get("undo")
+            if not request:
+                raise NoUndoRequest().where(*where)
+            mine = game.seats_of(caller.user_id)
+            if not mine:
+                raise NotSeated().where(*where)
+            answering = [s for s in mine if s != request["seat"]]
+            if not answering:
+                raise OwnUndoRequest().where(*where)
+            table = Table(game)
+            if not agree:
+                tx.append(game, "undo_refused", caller.user_id, answering[0],
+                          {"of": request["of"]})
+                game = tx.update_game(game, pending=lasting(game.pending))
+                return Reply(text=table.words("game-undo-refused", seat=seat_term(answering[0])),
+                             game_id=game.id, version=game.version)
+            entries = tx.log(game.id)
+            marker = {"count": 1, "of": request["of"], "agreed_by": answering[0]}
+            entry = tx.append(game, "undo", caller.user_id, request["seat"], marker)
+            after = self._replayed(tx, table, [*entries, entry])
+        reply = self.boards.turn(after, [], None)
+        reply.lines.insert(0, reply.text)
+        reply.text = after.words("game-undo-agreed", seat=seat_term(answering[0]))
+        return reply
+
+    def _replayed(self, tx: Transaction, table: Table, entries: list[LogEntry]) -> Table:
+        """Replay the actions still in force and store the position they give."""
+        game = table.game
+        state, _ = replay(table.system, game.scenario, game.seed,
+                          [e.action for e in effective_actions(entries)])
+        return Table(tx.update_game(game, state=state.model_dump(mode="json"),
+                                    pending=lasting(game.pending)))
+
+    # ------------------------------------------------------------ rulings
+
+    def ruling(
+        self, channel_id: str, caller: Caller, action: dict[str, Any], seat: str | None = None
+    ) -> Reply:
+        """Judge an action against the live game without applying it (quick arbitration)."""
+        with self.store.reading() as tx:
+            game = running(tx, channel_id, caller)
+        table = Table(game)
+        words, prompt = table.words, table.prompt
+        mine = game.seats_of(caller.user_id)
+        as_seat = seat or (prompt.seat if prompt.seat in mine else (mine or [prompt.seat or ""])[0])
+        hidden = table.private_actions
+        try:
+            parsed = parse(table.system, {**action, "seat": as_seat}, game)
+            if parsed.type in hidden and as_seat not in mine:
+                # The verdict alone would say whether that hand holds the card.
+                return Reply(text=words("rule-ruling-private", seat=seat_term(as_seat)),
+                             ephemeral=True, game_id=game.id, version=game.version)
+            if as_seat != prompt.seat and parsed.type not in table.out_of_turn_actions:
+                raise Refused(RuleViolation(
+                    "core/not-your-turn",
+                    Msg(key="refusal-not-your-turn",
+                        args={"seat": seat_term(prompt.seat),
+                              "step": Term(kind="step", id=prompt.step)}),
+                )).where(game.language, game.system)
+            apply(table, parsed)
+        except Refused as refusal:
+            # A verdict on one's own card play still says what the hand holds: keep it private.
+            return Reply(
+                text=words("rule-ruling-illegal", reason=table.reason(refusal.violation.reason)),
+                lines=rule_lines(table, refusal),
+                ephemeral=str(action.get("type")) in hidden,
+                game_id=game.id,
+                version=game.version,
+            )
+        return Reply(text=words("rule-ruling-legal", action=self.boards.label(table, parsed)),
+                     ephemeral=parsed.type in hidden, game_id=game.id, version=game.version)
+
+
+def rule_lines(table: Table, refusal: Refused) -> list[str]:
+    """Return the lines that cite the rule a refusal rests on, in the game's language."""
+    ref = refusal.rule
+    return cite(table.words, ref) if ref is not None else []
+
+
+__all__ = ["Turns", "abridged", "apply", "lasting", "parse"]
