@@ -133,6 +133,11 @@ class Console:
             self.write(f"  file: {path}")
 
     def _print_error(self, err: PlayerError) -> None:
+        if err.language is None:  # the console's own refusals speak the channel game's language
+            with self.service.store.reading() as tx:
+                game = tx.latest_game(self.channel)
+            if game is not None:
+                err.where(game.language, err.system or game.system)
         words = Words.of(err.language, err.system)
         self.write(f"(only you) {words.message(err.message())}")
         if err.rule is not None:

@@ -174,11 +174,11 @@ def _core(s: Surface) -> None:
         _o("league", autocomplete="league"))
 
 
-def _systems(s: Surface) -> None:
+def _systems(s: Surface, system_ids: tuple[str, ...]) -> None:
     """Declare every game system's commands: each applies one action type."""
     from bot import legacy_commands
 
-    for system_id in available():
+    for system_id in system_ids:
         sys = system(system_id)
         english: dict[str, str] = {}
         if isinstance(sys, Engine):
@@ -206,12 +206,17 @@ def _rules_ruling(service: GameService, ctx: Context, o: dict[str, Any]) -> Repl
     return service.ruling(ctx.channel_id, ctx.caller, action, seat=o.get("seat"))
 
 
-@cache
 def surface() -> Surface:
-    """Return every command Banneret offers (built once, from the registered systems)."""
+    """Return every command Banneret offers, for the systems registered now."""
+    return build(tuple(available()))
+
+
+@cache
+def build(system_ids: tuple[str, ...]) -> Surface:
+    """Return Banneret's own commands and those of the given systems (built once)."""
     s = Surface()
     _core(s)
-    _systems(s)
+    _systems(s, system_ids)
     return s
 
 
@@ -349,10 +354,11 @@ def autocomplete(
     return service.suggest(ctx.channel_id, ctx.caller, source, text, others)
 
 
-def help_lines(language: str = "en") -> list[str]:
-    """Return one line per command, for the README and help replies."""
+def help_lines(language: str = "en", system_ids: tuple[str, ...] | None = None) -> list[str]:
+    """Return one line per command (of the given systems, else all), for help and the README."""
     lines = []
-    for entry in surface().entries.values():
+    chosen = surface() if system_ids is None else build(system_ids)
+    for entry in chosen.entries.values():
         opts = " ".join(f"{o.name}:" if o.required else f"[{o.name}:]" for o in entry.options)
         lines.append(f"/{entry.path} {opts}".rstrip() + f" — {entry.description(language)}")
     return lines
@@ -363,6 +369,7 @@ __all__ = [
     "Entry",
     "Surface",
     "autocomplete",
+    "build",
     "coerce",
     "help_lines",
     "parse_action_text",

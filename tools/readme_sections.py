@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bot.surface import help_lines
 from rules.core.references import all_rules
+from rules.core.system import bundled
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -20,7 +21,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 def sections() -> dict[str, str]:
     """Return the text each generated section should hold."""
     commands = "\n".join(f"- `{line.split(' — ')[0]}` — {line.split(' — ', 1)[1]}"
-                         for line in help_lines())
+                         for line in help_lines("en", tuple(bundled())))
     house = "\n".join(
         f"- `{r.id}` — {r.title}: {r.statement}"
         for r in sorted(all_rules().values(), key=lambda r: r.id)

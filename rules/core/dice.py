@@ -1,8 +1,18 @@
 """Seeded dice whose whole state lives in the game state.
 
-Roll n of a game is derived from SHA-256(seed || ":" || n), so anyone holding the
-revealed seed can re-derive every roll with nothing but a SHA-256 tool, and the
-sequence never changes between Python versions (unlike `random`).
+Draw number n (counting from 0) of a game with `sides` faces is derived so:
+
+1. take the SHA-256 digest of the text "<seed>:<n>:<attempt>", starting with attempt 0;
+2. read its first 8 bytes as a big-endian unsigned number v;
+3. if v < floor(2**64 / sides) * sides, the face is (v mod sides) + 1;
+   otherwise try again with attempt 1, 2, ... (this rejection keeps every face equally
+   likely; with 6 sides it happens about once in 3 * 10**18 draws).
+
+Every die, shuffle and deal draws from this one sequence in order, so anyone holding
+the revealed seed can re-derive every roll with nothing but a SHA-256 tool, and the
+sequence never changes between Python versions (unlike `random`). A shuffle of k
+items is Fisher-Yates from the last position down, position i swapping with the
+item at draw(i + 1) - 1.
 """
 
 from __future__ import annotations

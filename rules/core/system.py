@@ -124,15 +124,15 @@ def bundled() -> list[str]:
 
 
 def available() -> list[str]:
-    """Return the ids of systems whose engine is installed, sorted."""
-    out = []
-    for system_id in sorted({*_KNOWN, *_EXTRA}):
-        try:
-            system(system_id)
-        except ModuleNotFoundError:
-            continue
-        out.append(system_id)
-    return out
+    """Return the ids of every system that can be played, sorted.
+
+    Every registered engine is imported: one that fails to import is an error here,
+    at start-up and in the tests, never a system that silently disappears.
+    """
+    ids = sorted({*_KNOWN, *_EXTRA})
+    for system_id in ids:
+        system(system_id)
+    return ids
 
 
 __all__ = [

@@ -39,8 +39,13 @@ def test_the_hand_reply_is_private_and_offers_the_cards(samurai: GameService) ->
     plays = [b for b in reply.buttons if b.label.startswith("play")]
     assert plays and all(b.label.split()[-1] in _hand(samurai) for b in plays)
     assert samurai.private("c1", ALICE).buttons == []  # not Takeda's turn
+    card = plays[0].label.split()[-1]
     played = samurai.press("c1", BOB, plays[0].custom_id)
-    assert "Uesugi" in played.text or played.lines
+    assert played.text.startswith("Uesugi plays")  # the press played a card, as labelled
+    with samurai.store.reading() as tx:
+        game = tx.active_game("c1")
+    assert game is not None and game.state["step"] == "orders"
+    assert game.state["turn"]["card"] == card
 
 
 def test_the_hand_reply_shows_the_board_from_the_players_edge(store: Store) -> None:

@@ -47,3 +47,24 @@ def test_shuffle_is_a_permutation_and_seeded() -> None:
     one = Dice(DiceState(seed="s")).shuffle(items)
     assert sorted(one) == sorted(items) and one != items
     assert Dice(DiceState(seed="s")).shuffle(items) == one
+
+
+def test_a_roll_is_rederived_from_the_documented_recipe_alone() -> None:
+    import rules.core.dice as dice_module
+
+    doc = dice_module.__doc__ or ""
+    assert '"<seed>:<n>:<attempt>"' in doc and "first 8 bytes" in doc and "big-endian" in doc
+
+    def by_hand(seed: str, n: int, sides: int) -> int:
+        attempt = 0
+        while True:
+            digest = hashlib.sha256(f"{seed}:{n}:{attempt}".encode()).digest()
+            v = int.from_bytes(digest[:8], "big")
+            if v < (2**64 // sides) * sides:
+                return v % sides + 1
+            attempt += 1
+
+    dice = Dice(DiceState(seed="verify-me"))
+    assert [dice.roll(sides) for sides in (6, 6, 20, 3, 6)] == [
+        by_hand("verify-me", n, sides) for n, sides in enumerate((6, 6, 20, 3, 6))
+    ]

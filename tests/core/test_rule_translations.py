@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from rules.core.references import all_rules, rule, translations, worded
+from rules.core.system import bundled
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "data" / "rules"
 LANGUAGE = "pt-BR"
-SYSTEMS = ("core", "samurai", "bushido", "wh40k", "fantasy_warriors")
+SYSTEMS = ("core", *bundled())
 
 BACKTICKED = re.compile(r"`[^`]+`")
 NUMBER = re.compile(r"\d+")

@@ -10,7 +10,7 @@ import pytest
 from bot.surface import surface
 
 from .fakediscord import BotRunner, FakeDiscord
-from .test_bot_support import Table, open_table, samurai_available
+from .test_bot_support import Table, open_table
 
 TYPED = ["", "u1 ", "Z99", "é💥 @everyone", "x" * 100]
 COMPLETABLE = [
@@ -50,7 +50,6 @@ async def test_autocomplete_without_a_game(table: Table) -> None:
     await complete_everything(table)
 
 
-@pytest.mark.skipif(not samurai_available(), reason="the samurai engine is not importable yet")
 async def test_autocomplete_during_a_samurai_game(table: Table) -> None:
     """In a live game every option completes without errors, and some offer choices."""
     fake = table.fake

@@ -27,10 +27,7 @@ from .test_bot_support import (
     footer_version,
     open_table,
     png_of,
-    renderer,
 )
-
-needs_renderer = pytest.mark.skipif(renderer() is None, reason="renderers is not importable yet")
 
 OPTION_TYPES = {"str": 3, "int": 4, "bool": 5, "user": 6, "float": 10, "file": 11}
 
@@ -102,7 +99,6 @@ async def test_sync_publishes_every_declared_command(table: Table) -> None:
 # ---------------------------------------------------------------- a game between two people
 
 
-@needs_renderer
 async def test_two_players_take_turns_with_commands_and_buttons(table: Table) -> None:
     """Invite, accept, then roll and move by buttons; each turn pings only the next player."""
     fake, alice, bob = table.fake, table.alice, table.bob

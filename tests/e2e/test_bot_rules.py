@@ -15,11 +15,6 @@ from .test_bot_support import (
     assert_refused,
     description,
     open_table,
-    samurai_available,
-)
-
-needs_samurai = pytest.mark.skipif(
-    not samurai_available(), reason="the samurai engine is not importable yet"
 )
 
 
@@ -94,7 +89,6 @@ async def test_ruling_needs_a_game(table: Table) -> None:
     assert_refused(refused, "There is no game in this channel")
 
 
-@needs_samurai
 async def test_ruling_says_legal_or_illegal_with_the_rule_and_applies_nothing(
     table: Table,
 ) -> None:

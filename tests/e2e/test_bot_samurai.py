@@ -26,13 +26,7 @@ from .test_bot_support import (
     open_table,
     pick,
     png_of,
-    renderer,
-    samurai_available,
     start_by_autocomplete,
-)
-
-pytestmark = pytest.mark.skipif(
-    not samurai_available(), reason="the samurai engine is not importable yet"
 )
 
 
@@ -116,10 +110,9 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
     assert "Takeda to act: Takeda: play a command card" in text
     assert_pings_only(ended, bob)
 
-    if renderer() is not None:
-        assert png_of(ended).width == BOARD_WIDTH
-        assert board_bytes(ended) != board_bytes(before_turn)
-        assert board_bytes(before_turn) != board_bytes(joined)  # the adjustment shows too
+    assert png_of(ended).width == BOARD_WIDTH
+    assert board_bytes(ended) != board_bytes(before_turn)
+    assert board_bytes(before_turn) != board_bytes(joined)  # the adjustment shows too
 
     # Bob answers with his own card: turns alternate.
     bob_card = await pick(table, bob, "samurai play", "card")

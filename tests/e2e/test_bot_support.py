@@ -25,7 +25,8 @@ from bot.config import Settings
 from bot.discord.client import BanneretBot, point_at
 from bot.service import GameService
 from bot.store import Store
-from rules.core.system import available, register, system
+from renderers import render_png
+from rules.core.system import register, system
 from tests.race.engine import SYSTEM as RACE
 
 from .fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult, Message
@@ -36,17 +37,8 @@ BOARD_WIDTH = 1200  # renderers.render_png's default width
 NO_PINGS = {"parse": []}
 
 
-def samurai_available() -> bool:
-    """Say whether the Samurai Battles engine can be imported yet."""
-    return "samurai" in available()
-
-
-def renderer() -> Callable[[Any], bytes] | None:
-    """Return renderers.render_png, or None while the renderers package is not importable."""
-    try:
-        from renderers import render_png
-    except ImportError:
-        return None
+def renderer() -> Callable[[Any], bytes]:
+    """Return the board renderer the bot runs with."""
     return render_png
 
 

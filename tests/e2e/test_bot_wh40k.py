@@ -12,7 +12,6 @@ import pytest
 
 import bot.discord.io
 from rules.core.data import data_dir
-from rules.core.system import available
 
 from .fakediscord import BotRunner, FakeDiscord
 from .test_bot_support import (
@@ -23,10 +22,6 @@ from .test_bot_support import (
     description,
     open_table,
     png_of,
-)
-
-pytestmark = pytest.mark.skipif(
-    "wh40k" not in available(), reason="the wh40k engine is not importable yet"
 )
 
 ROSTER = data_dir() / "wh40k" / "rosters" / "ultramarines-strike-force.toml"

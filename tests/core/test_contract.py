@@ -1,0 +1,56 @@
+"""The contract, checked for every registered system built on the engine skeleton.
+
+Random playouts per scenario: each position round-trips through JSON, legal actions
+come sorted and are each accepted without touching their input, a replay of the
+actions from their JSON gives the same final state, and everything the system said
+has words in every language (no English in the others).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.core.engine import Engine
+from rules.core.system import available, register, system
+from tests.contract import check_position, playout, replay
+from tests.race.engine import SYSTEM as RACE
+from tests.words_check import Speech
+
+register(RACE)
+
+
+def _skeleton_systems() -> list[Engine[Any]]:
+    found: list[Engine[Any]] = []
+    for system_id in available():
+        sys = system(system_id)
+        if isinstance(sys, Engine):
+            found.append(sys)
+    return found
+
+
+CASES = [(s, info.id) for s in _skeleton_systems() for info in s.scenarios()]
+
+
+@pytest.mark.parametrize(("sys", "scenario"), CASES, ids=[f"{s.id}-{c}" for s, c in CASES])
+@settings(max_examples=3)
+@given(seed=st.integers(min_value=0, max_value=10**6))
+def test_random_games_keep_the_contract(sys: Engine[Any], scenario: str, seed: int) -> None:
+    game = playout(sys, scenario, f"contract-{seed}", steps=120, rng=random.Random(seed))
+    for state in game.states[:: max(1, len(game.states) // 8)]:
+        check_position(sys, state)
+    assert replay(game) == game.states[-1]
+    speech = Speech(sys)
+    for state in game.states[:: max(1, len(game.states) // 6)]:
+        speech.add(sys.prompt(state).hint, sys.board(state, None), sys.outcome(state))
+    for events in game.events:
+        speech.add(events)
+    speech.check()
+
+
+def test_the_toy_system_is_among_them() -> None:
+    assert RACE in _skeleton_systems()
