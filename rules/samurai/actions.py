@@ -1,7 +1,12 @@
 """Actions a seat may take and events the engine reports, as pydantic models.
 
 Both are discriminated unions on `type`. Actions accept the strings a person types
-(piece ids in any case, hex names like "e5", card names or ids) and normalise them.
+(piece ids in any case, hex names like "e5", card names or ids) and normalise them;
+a hex off the board or a card the deck does not hold is bad input (the catalogue's
+`input-hex-name`, `input-off-board`, `input-unknown-card`).
+
+Events carry data only: ids, numbers, and names the catalogue gives (typed with
+`Named`); `event-<type>` in data/locales/<language>/samurai.ftl words each one.
 """
 
 from __future__ import annotations
@@ -10,10 +15,15 @@ import re
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, field_validator
+from pydantic_core import PydanticCustomError
 
 from rules.core.hexgrid import Hex
 from rules.core.model import Action, Event
-from rules.samurai.catalogue import card_aliases, slug
+from rules.core.text import Msg, Named, SeatName
+from rules.samurai.catalogue import BOARD, card_aliases, cards, slug
+
+CardName = Annotated[str, Named("card")]
+FaceName = Annotated[str, Named("face")]
 
 # ---------------------------------------------------------------- normalisers
 
@@ -23,9 +33,17 @@ def _piece_id(value: object) -> object:
 
 
 def _hex_label(value: object) -> object:
-    if isinstance(value, str):
-        return Hex.parse(value).label  # ValueError on a malformed name
-    return value
+    if not isinstance(value, str):
+        return value
+    try:
+        found = Hex.parse(value)
+    except ValueError:
+        raise PydanticCustomError(
+            "hex-name", "{text} is not a hex name", {"text": value.strip()}
+        ) from None
+    if not BOARD.contains(found):
+        raise PydanticCustomError("off-board", "{hex} is off the board", {"hex": found.label})
+    return found.label
 
 
 def _optional_hex(value: object) -> object:
@@ -35,10 +53,15 @@ def _optional_hex(value: object) -> object:
 
 
 def _card_id(value: object) -> object:
-    if isinstance(value, str):
-        key = slug(value)
-        return card_aliases().get(key, key)
-    return value
+    if not isinstance(value, str):
+        return value
+    key = slug(value)
+    found = card_aliases().get(key, key)
+    if found not in cards():
+        raise PydanticCustomError(
+            "unknown-card", "there is no command card {text}", {"text": value.strip()}
+        )
+    return found
 
 
 def pieces_list(text: str) -> list[str]:
@@ -169,16 +192,6 @@ SamuraiAction = Annotated[
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[SamuraiAction] = TypeAdapter(SamuraiAction)
-ACTION_TYPES: tuple[str, ...] = (
-    "play",
-    "order",
-    "move",
-    "battle",
-    "retreat",
-    "keep",
-    "end_turn",
-    "adjust",
-)
 
 # --------------------------------------------------------------------- events
 
@@ -187,35 +200,42 @@ class CardPlayed(Event):
     """A seat played a command card."""
 
     type: Literal["card_played"] = "card_played"
-    seat: str
-    card: str
+    seat: SeatName
+    card: CardName
 
 
 class OrdersLost(Event):
-    """A card gave more orders somewhere than there were pieces to take them."""
+    """A card gave more orders somewhere than there were pieces to take them.
+
+    `where` is the slot the orders were lost in, as everyone reads it
+    (rules.samurai.orders.public_slot: a board section, a standard, a kind or any piece).
+    """
 
     type: Literal["orders_lost"] = "orders_lost"
-    seat: str
-    where: str
+    seat: SeatName
+    where: Msg
     count: int
 
 
 class ShogunRolled(Event):
-    """The Shogun card's dice: one per card in hand."""
+    """The Shogun card's dice, one per card in hand: the orders and tokens they gave."""
 
     irreversible: ClassVar[bool] = True
     type: Literal["shogun_rolled"] = "shogun_rolled"
-    seat: str
-    faces: list[str]
-    slots: list[str]
+    seat: SeatName
+    faces: list[FaceName]
+    orders: int
     tokens: int
 
 
 class PieceOrdered(Event):
-    """A piece received an order (`leader`: ordered with it; `split`: leader ordered away)."""
+    """A piece received an order (`leader`: ordered with it; `split`: leader ordered away).
+
+    `slot` is the id of the card's order it took (rules.samurai.orders).
+    """
 
     type: Literal["piece_ordered"] = "piece_ordered"
-    seat: str
+    seat: SeatName
     piece: str
     leader: str | None = None
     split: bool = False
@@ -226,7 +246,7 @@ class NothingOrdered(Event):
     """A seat chose to order no piece this turn."""
 
     type: Literal["nothing_ordered"] = "nothing_ordered"
-    seat: str
+    seat: SeatName
 
 
 class PieceMoved(Event):
@@ -260,7 +280,7 @@ class BattleRolled(Event):
     ranged: bool = False
     battle_back: bool = False
     dice: int
-    faces: list[str]
+    faces: list[FaceName]
     hits: int
     swords_ignored: int = 0
     flags: int = 0
@@ -281,7 +301,7 @@ class UnitEliminated(Event):
 
     type: Literal["unit_eliminated"] = "unit_eliminated"
     piece: str
-    side: str
+    side: SeatName
     hex: str
 
 
@@ -292,15 +312,15 @@ class LeaderCasualtyCheck(Event):
     type: Literal["leader_casualty_check"] = "leader_casualty_check"
     leader: str
     unit: str
-    faces: list[str]
+    faces: list[FaceName]
     killed: bool
 
 
 class BannerWon(Event):
-    """A seat gained a victory banner."""
+    """A seat gained a victory banner (`piece`: the enemy piece whose fall gave it)."""
 
     type: Literal["banner_won"] = "banner_won"
-    seat: str
+    seat: SeatName
     banners: int
     target: int
     piece: str | None = None
@@ -311,7 +331,7 @@ class RetreatPending(Event):
 
     type: Literal["retreat_pending"] = "retreat_pending"
     piece: str
-    seat: str
+    seat: SeatName
     remaining: int
     choices: list[str]
 
@@ -339,7 +359,7 @@ class CardsDrawn(Event):
 
     irreversible: ClassVar[bool] = True
     type: Literal["cards_drawn"] = "cards_drawn"
-    seat: str
+    seat: SeatName
     count: int
 
 
@@ -348,8 +368,8 @@ class CardDiscarded(Event):
 
     irreversible: ClassVar[bool] = True
     type: Literal["card_discarded"] = "card_discarded"
-    seat: str
-    card: str
+    seat: SeatName
+    card: CardName
 
 
 class DeckReshuffled(Event):
@@ -361,29 +381,46 @@ class DeckReshuffled(Event):
 
 
 class TurnEnded(Event):
-    """A turn ended; the tokens and banners of both seats, counted in public."""
+    """A turn ended; the banners and tokens of the seat that played and of the next one."""
 
     type: Literal["turn_ended"] = "turn_ended"
-    seat: str
-    next_seat: str
-    tokens: dict[str, int]
-    banners: dict[str, int]
+    seat: SeatName
+    banners: int
+    tokens: int
+    next_seat: SeatName
+    next_banners: int
+    next_tokens: int
 
 
 class GameWon(Event):
-    """The game is over."""
+    """The game is over: `seat` reached its target of `banners` victory banners."""
 
     type: Literal["game_won"] = "game_won"
-    seat: str
-    reason: str
+    seat: SeatName
+    banners: int
+
+
+AdjustedWhat = Literal["figures", "hex", "tokens", "banner"]
 
 
 class Adjusted(Event):
-    """A referee changed the game by hand."""
+    """A referee changed the game by hand; one event per change.
+
+    - figures: `piece` went from `before` to `after` figures;
+    - hex: `piece` was put on `end` (it stood on `start`);
+    - tokens: `seat`'s tokens went from `before` to `after`;
+    - banner: `seat` was granted a victory banner (a BannerWon event follows).
+    """
 
     type: Literal["adjusted"] = "adjusted"
-    change: str
-    note: str = ""
+    change: AdjustedWhat
+    piece: str | None = None
+    seat: Annotated[str | None, Named("seat")] = None
+    before: int | None = None
+    after: int | None = None
+    start: str | None = None
+    end: str | None = None
+    note: str | None = None
 
 
 SamuraiEvent = Annotated[
