@@ -212,7 +212,10 @@ event-cards-drawn = { $seat } draws { $count ->
        *[other] { $count } cards
     }.
 event-card-discarded = { $seat } keeps one card and discards { $card }.
-event-deck-reshuffled = The command deck is reshuffled ({ $cards } cards).
+event-deck-reshuffled = The command deck is reshuffled ({ $cards ->
+        [one] one card
+       *[other] { $cards } cards
+    }).
 event-turn-ended = { $seat } ends the turn; { $next_seat } is next. Victory banners: { $seat } { $banners }, { $next_seat } { $next_banners }. Honor & Fortune tokens: { $seat } { $tokens }, { $next_seat } { $next_tokens }.
 event-game-won = { $seat } wins with { $banners } victory banners.
 event-adjusted = Referee adjustment: { $change ->

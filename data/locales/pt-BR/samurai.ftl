@@ -162,6 +162,7 @@ event-orders-lost = { $seat_O } perde { $count ->
        *[other] as receba
     }: { $where }.
 event-shogun-rolled = { $seat_O } rola os dados do Shogun: { $faces } ({ $orders ->
+        [0] nenhuma ordem
         [one] uma ordem
        *[other] { $orders } ordens
     }, { $tokens ->
@@ -231,7 +232,7 @@ event-banner-won = { $seat_O } conquista uma bandeira de vitória{ $piece ->
 event-retreat-pending = { $piece } ainda precisa recuar { $remaining ->
         [one] mais um hexágono
        *[other] mais { $remaining } hexágonos
-    }; { $seat_O } escolhe entre { $choices }.
+    }; { $seat_o } escolhe entre { $choices }.
 event-retreated = { $piece } recua de { $start } para { $end }.
 event-retreat-blocked = { $piece } não tem como recuar { $hexes ->
         [one] um hexágono
@@ -246,7 +247,11 @@ event-cards-drawn = { $seat_O } compra { $count ->
        *[other] { $count } cartas
     }.
 event-card-discarded = { $seat_O } fica com uma das cartas e descarta { $card }.
-event-deck-reshuffled = O baralho de comando é embaralhado de novo ({ $cards } cartas).
+event-deck-reshuffled = O baralho de comando é embaralhado de novo ({ $cards ->
+        [0] nenhuma carta
+        [one] uma carta
+       *[other] { $cards } cartas
+    }).
 event-turn-ended = { $seat_O } encerra o turno e passa a vez { $next_seat_ao }. Bandeiras de vitória: { $seat } { $banners }, { $next_seat } { $next_banners }. Fichas de Honra e Fortuna: { $seat } { $tokens }, { $next_seat } { $next_tokens }.
 event-game-won = { $seat_O } vence com { $banners } bandeiras de vitória.
 event-adjusted = Correção do árbitro: { $change ->
@@ -288,9 +293,11 @@ panel-prompt = { $seat ->
     }
 panel-card = Carta: { $card } ({ $seat })
 panel-side = { $seat }: bandeiras de vitória { $banners }/{ $target } | { $cards ->
+        [0] 0 cartas
         [one] { $cards } carta
        *[other] { $cards } cartas
     } | { $tokens ->
+        [0] 0 fichas
         [one] { $tokens } ficha
        *[other] { $tokens } fichas
     }
@@ -346,8 +353,8 @@ refusal-split-needs-helmet = { $leader } está com { $unit }. Dar ordem só a el
 refusal-card-orders-nobody = A carta { $card } não tem ordens que você possa usar neste turno (você não tem peças onde ela dá ordens); então não dê ordem a ninguém: mande uma ordem vazia, ou `none`.
 refusal-not-in-card-orders = { $piece } é { $what } em { $hex }, dentro de { $sections }, mas a carta { $card } só dá ordens para { $offered }.
 refusal-no-order-left = Não sobra ordem para { $piece }: a carta { $card } dá { $count } para { $where }, e você indicou { $named ->
-        [one] uma peça que precisa dela
-       *[other] { $named } peças que precisam delas
+        [one] uma peça que precisa de uma
+       *[other] { $named } peças que precisam de uma
     } ({ $takers }).
 refusal-card-not-in-hand = A carta { $card } não está na sua mão; `/game hand` mostra as cartas que você tem.
 refusal-leader-ordered-with-unit = { $leader } recebeu ordem junto com { $unit }, então vai aonde ela for e luta como parte dela: aja com { $unit }. Para agir só com { $leader }, ele precisa receber uma ordem própria.
