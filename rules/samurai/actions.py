@@ -2,8 +2,8 @@
 
 Both are discriminated unions on `type`. Actions accept the strings a person types
 (piece ids in any case, hex names like "e5", card names or ids) and normalise them;
-a hex off the board or a card the deck does not hold is bad input (the catalogue's
-`input-hex-name`, `input-off-board`, `input-unknown-card`).
+`prepare` refuses, before validation, a hex that is not on the board and a card
+the deck does not hold (rule core/bad-input, as every unreadable option).
 
 Events carry data only: ids, numbers, and names the catalogue gives (typed with
 `Named`); `event-<type>` in data/locales/<language>/samurai.ftl words each one.
@@ -12,20 +12,55 @@ Events carry data only: ids, numbers, and names the catalogue gives (typed with
 from __future__ import annotations
 
 import re
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, field_validator
-from pydantic_core import PydanticCustomError
 
 from rules.core.hexgrid import Hex
 from rules.core.model import Action, Event
-from rules.core.text import Msg, Named, SeatName
+from rules.core.text import Msg, Named, SeatName, refuse
 from rules.samurai.catalogue import BOARD, card_aliases, cards, slug
 
 CardName = Annotated[str, Named("card")]
 FaceName = Annotated[str, Named("face")]
 
-# ---------------------------------------------------------------- normalisers
+# ---------------------------------------------------------------- reading what was typed
+
+
+def prepare(raw: dict[str, Any]) -> dict[str, Any]:
+    """Read the hexes and the card of an action as typed, or refuse them as bad input."""
+    out = dict(raw)
+    for name in ("to", "target"):
+        value = out.get(name)
+        if isinstance(value, str) and value.strip():
+            out[name] = board_hex(value)
+    card = out.get("card")
+    if out.get("type") in ("play", "keep") and isinstance(card, str):
+        out["card"] = card_id(card)
+    return out
+
+
+def board_hex(text: str) -> str:
+    """Return the label of a hex on the board ("e5" -> "E5"), or refuse the name."""
+    try:
+        found = Hex.parse(text)
+    except ValueError:
+        refuse("core/bad-input", "refusal-hex-name", text=text.strip())
+    if not BOARD.contains(found):
+        refuse("core/bad-input", "refusal-off-board", hex=found.label)
+    return found.label
+
+
+def card_id(text: str) -> str:
+    """Return the id of a card named by its id or its printed name, or refuse the name."""
+    key = slug(text)
+    found = card_aliases().get(key, key)
+    if found not in cards():
+        refuse("core/bad-input", "refusal-unknown-card", text=text.strip())
+    return found
+
+
+# The validators below only normalise: `prepare` has refused what cannot be read.
 
 
 def _piece_id(value: object) -> object:
@@ -33,17 +68,12 @@ def _piece_id(value: object) -> object:
 
 
 def _hex_label(value: object) -> object:
-    if not isinstance(value, str):
-        return value
-    try:
-        found = Hex.parse(value)
-    except ValueError:
-        raise PydanticCustomError(
-            "hex-name", "{text} is not a hex name", {"text": value.strip()}
-        ) from None
-    if not BOARD.contains(found):
-        raise PydanticCustomError("off-board", "{hex} is off the board", {"hex": found.label})
-    return found.label
+    if isinstance(value, str):
+        try:
+            return Hex.parse(value).label
+        except ValueError:
+            return value
+    return value
 
 
 def _optional_hex(value: object) -> object:
@@ -53,15 +83,10 @@ def _optional_hex(value: object) -> object:
 
 
 def _card_id(value: object) -> object:
-    if not isinstance(value, str):
-        return value
-    key = slug(value)
-    found = card_aliases().get(key, key)
-    if found not in cards():
-        raise PydanticCustomError(
-            "unknown-card", "there is no command card {text}", {"text": value.strip()}
-        )
-    return found
+    if isinstance(value, str):
+        key = slug(value)
+        return card_aliases().get(key, key)
+    return value
 
 
 def pieces_list(text: str) -> list[str]:

@@ -18,7 +18,7 @@ from rules.core.model import Action
 from rules.core.text import Msg, items, msg, refuse, term
 from rules.samurai import picture
 from rules.samurai import suggest as completions
-from rules.samurai.actions import ACTIONS, EVENTS, Keep, Order, Play
+from rules.samurai.actions import ACTIONS, EVENTS, Keep, Order, Play, prepare
 from rules.samurai.catalogue import cards, scenarios, unit_types
 from rules.samurai.commands import COMMANDS
 from rules.samurai.flow import HANDLERS, STEPS
@@ -44,6 +44,10 @@ class SamuraiEngine(Engine[SamuraiState]):
     referee_actions = frozenset({"adjust"})
     # Choices that name cards in a hand: offered only in the player's private reply.
     private_actions = frozenset({"play", "keep"})
+
+    def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Read hexes and cards as typed; refuse a hex off the board or an unknown card."""
+        return prepare(raw)
 
     def scenarios(self) -> list[ScenarioInfo]:
         """List the bundled scenarios, sorted by id."""

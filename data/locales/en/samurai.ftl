@@ -296,14 +296,11 @@ button-retreat = Retreat to { $to }
 button-keep = Keep { $card }
 button-end-turn = End the turn
 
-## Options that could not be read
-
-input-hex-name = “{ $text }” is not a hex name: write a column letter and a row, like E5.
-input-off-board = { $hex } is not on the board: hexes run from A1 to M9, and rows 2, 4, 6 and 8 end at column L.
-input-unknown-card = There is no command card “{ $text }”: name a card by its name or id (autocomplete lists yours).
-
 ## Refusals
 
+refusal-hex-name = “{ $text }” is not a hex name: write a column letter and a row, like E5.
+refusal-off-board = { $hex } is not on the board: hexes run from A1 to M9, and rows 2, 4, 6 and 8 end at column L.
+refusal-unknown-card = There is no command card “{ $text }”: name a card by its name or id (autocomplete lists yours).
 refusal-no-such-scenario = There is no scenario “{ $scenario }”; choose one of { $choices }.
 refusal-no-such-piece = There is no piece { $piece } on the map. Name pieces by the ids shown on the board, like U3 or L1 (several are separated by spaces).
 refusal-enemy-piece = { $piece } belongs to the other side; you can only command your own pieces.

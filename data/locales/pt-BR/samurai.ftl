@@ -334,14 +334,11 @@ button-retreat = Recuar para { $to }
 button-keep = Ficar com { $card }
 button-end-turn = Encerrar o turno
 
-## Opções que não puderam ser lidas
-
-input-hex-name = “{ $text }” não é nome de hexágono: escreva a letra da coluna e o número da linha, como E5.
-input-off-board = { $hex } não está no tabuleiro: os hexágonos vão de A1 a M9, e as linhas 2, 4, 6 e 8 terminam na coluna L.
-input-unknown-card = Não existe a carta de comando “{ $text }”: indique uma carta pelo nome ou pelo id (o autocompletar mostra as suas).
-
 ## Recusas
 
+refusal-hex-name = “{ $text }” não é nome de hexágono: escreva a letra da coluna e o número da linha, como E5.
+refusal-off-board = { $hex } não está no tabuleiro: os hexágonos vão de A1 a M9, e as linhas 2, 4, 6 e 8 terminam na coluna L.
+refusal-unknown-card = Não existe a carta de comando “{ $text }”: indique uma carta pelo nome ou pelo id (o autocompletar mostra as suas).
 refusal-no-such-scenario = Não existe o cenário “{ $scenario }”; escolha um destes: { $choices }.
 refusal-no-such-piece = Não há peça { $piece } no mapa. Indique as peças pelos ids mostrados no tabuleiro, como U3 ou L1 (várias, separadas por espaços).
 refusal-enemy-piece = { $piece } pertence ao outro lado; você só pode comandar as suas próprias peças.

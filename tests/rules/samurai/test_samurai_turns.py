@@ -155,17 +155,16 @@ def test_action_input_is_normalised_and_checked() -> None:
     assert order.pieces == "U3 L1"  # type: ignore[attr-defined]
     assert SYSTEM.parse_action({"type": "order", "pieces": "None"}).pieces == ""  # type: ignore[attr-defined]
     for bad in ({"type": "move", "piece": "U3", "to": "M2"}, {"type": "retreat", "to": "A10"}):
-        with pytest.raises(ValidationError) as invalid:
+        with pytest.raises(RuleViolation) as caught:
             SYSTEM.parse_action(bad)
-        assert [e["type"] for e in invalid.value.errors()] == ["off-board"]
-    assert "A1 to M9" in say(msg("input-off-board", hex="M2"))
-    with pytest.raises(ValidationError) as invalid:
+        assert caught.value.rule_id == "core/bad-input" and "A1 to M9" in say(caught.value)
+    with pytest.raises(RuleViolation) as caught:
         SYSTEM.parse_action({"type": "play", "card": "Dragon Strike"})
-    assert invalid.value.errors()[0]["type"] == "unknown-card"
-    assert invalid.value.errors()[0]["ctx"] == {"text": "Dragon Strike"}
-    with pytest.raises(ValidationError) as invalid:
+    assert caught.value.rule_id == "core/bad-input"
+    assert caught.value.reason == msg("refusal-unknown-card", text="Dragon Strike")
+    with pytest.raises(RuleViolation) as caught:
         SYSTEM.parse_action({"type": "move", "piece": "U3", "to": "55"})
-    assert invalid.value.errors()[0]["type"] == "hex-name"
+    assert caught.value.reason == msg("refusal-hex-name", text="55")
     with pytest.raises(ValidationError):
         SYSTEM.parse_action({"type": "fly", "piece": "U3"})
     state = game(hands={"blue": HAND})
