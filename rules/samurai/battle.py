@@ -26,7 +26,7 @@ from rules.samurai.actions import (
 )
 from rules.samurai.catalogue import UnitType, battle_table, hex_of, neighbours_of, scenarios
 from rules.samurai.movement import blocks_sight, impassable
-from rules.samurai.orders import own_piece, refuse_unordered
+from rules.samurai.orders import own_piece, unordered_refusal
 from rules.samurai.state import ArrowRecord, PendingRetreat, Piece, SamuraiState
 
 
@@ -110,7 +110,7 @@ def battler(state: SamuraiState, seat: str, piece_id: str) -> Piece:
     turn = state.current
     piece = own_piece(state, seat, piece_id)
     if turn.entry(piece.id) is None:
-        raise refuse_unordered(state, piece)
+        raise unordered_refusal(state, piece)
     if not piece.is_leader:
         return piece
     unit = state.unit_at(piece.hex)

@@ -122,7 +122,8 @@ def _retreat_hint(state: SamuraiState) -> Msg:
 
 
 def _over_hint(state: SamuraiState) -> Msg:
-    winner = state.winner or state.active
+    winner = state.winner
+    assert winner is not None, "a game ends only when a seat reaches its banners"
     target = scenarios()[state.scenario].side(winner).banners
     return msg("prompt-over", seat=term("seat", winner), banners=target)
 

@@ -9,7 +9,7 @@ from rules.core.errors import RuleViolation
 from rules.core.hexgrid import distance
 from rules.core.text import msg, refuse, term
 from rules.samurai.catalogue import hex_of, may_lead, neighbours_of, terrain_map, terrain_types
-from rules.samurai.orders import own_piece, refuse_unordered
+from rules.samurai.orders import own_piece, unordered_refusal
 from rules.samurai.state import Piece, SamuraiState
 
 Reach = Literal["move", "join"]
@@ -147,7 +147,7 @@ def mover(state: SamuraiState, seat: str, piece_id: str) -> tuple[Piece, Piece |
     piece = own_piece(state, seat, piece_id)
     entry = turn.entry(piece.id)
     if entry is None:
-        raise refuse_unordered(state, piece)
+        raise unordered_refusal(state, piece)
     if piece.id in turn.moved:
         if piece.id in turn.joined:
             unit = state.unit_at(piece.hex)

@@ -8,6 +8,9 @@ A card offers a list of slots, each one order that a piece may fill:
 - ``any``            any unit or leader (a flag on the Shogun roll)
 - ``kind:NAME``      a piece of that kind, anywhere (Cavalry Charge)
 
+A slot is worded as a message: `slot_msg` for the seat whose card gave it (its
+own left and right), `public_slot` for everyone (the board's section first).
+
 A set of orders is legal when every request can be given its own slot. That is a
 bipartite matching problem (requests on one side, slots on the other), solved
 exactly with augmenting paths: a greedy first-fit can refuse sets that fit.
@@ -235,7 +238,7 @@ def _what(request: Request) -> Msg:
     )
 
 
-def refuse_unordered(state: SamuraiState, piece: Piece) -> RuleViolation:
+def unordered_refusal(state: SamuraiState, piece: Piece) -> RuleViolation:
     """Return why a piece without an order of its own may not move or battle."""
     turn = state.current
     if piece.is_leader:
