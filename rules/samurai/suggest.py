@@ -64,8 +64,8 @@ def _rank(pairs: list[tuple[Pair, str]], text: str) -> list[Pair]:
 def _cards(state: SamuraiState, seat: str | None, text: str) -> list[Pair]:
     if seat is None:
         return []
-    source = state.keep_choices if state.step == "keep" and seat == state.active else None
-    held = sorted(set(source if source is not None else state.hands.get(seat, [])))
+    choosing = state.step == "keep" and seat == state.active
+    held = sorted(set(state.keep_choices if choosing else state.hands.get(seat, [])))
     needle = slug(text)
     first: list[Pair] = []
     second: list[Pair] = []
