@@ -1,21 +1,66 @@
 """Actions a seat may take and events the engine reports, as pydantic models.
 
 Both are discriminated unions on `type`. Actions accept the strings a person types
-(piece ids in any case, hex names like "e5", card names or ids) and normalise them.
+(piece ids in any case, hex names like "e5", card names or ids) and normalise them;
+`prepare` refuses, before validation, a hex that is not on the board and a card
+the deck does not hold (rule core/bad-input, as every unreadable option).
+
+Events carry data only: ids, numbers, and names the catalogue gives (typed with
+`Named`); `event-<type>` in data/locales/<language>/samurai.ftl words each one.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, field_validator
 
 from rules.core.hexgrid import Hex
 from rules.core.model import Action, Event
-from rules.samurai.catalogue import card_aliases, slug
+from rules.core.text import Msg, Named, SeatName, refuse
+from rules.samurai.catalogue import BOARD, card_aliases, cards, slug
 
-# ---------------------------------------------------------------- normalisers
+CardName = Annotated[str, Named("card")]
+FaceName = Annotated[str, Named("face")]
+
+# ---------------------------------------------------------------- reading what was typed
+
+
+def prepare(raw: dict[str, Any]) -> dict[str, Any]:
+    """Read the hexes and the card of an action as typed, or refuse them as bad input."""
+    out = dict(raw)
+    for name in ("to", "target"):
+        value = out.get(name)
+        if isinstance(value, str) and value.strip():
+            out[name] = board_hex(value)
+    card = out.get("card")
+    if out.get("type") in ("play", "keep") and isinstance(card, str):
+        out["card"] = card_id(card)
+    return out
+
+
+def board_hex(text: str) -> str:
+    """Return the label of a hex on the board ("e5" -> "E5"), or refuse the name."""
+    try:
+        found = Hex.parse(text)
+    except ValueError:
+        refuse("core/bad-input", "refusal-hex-name", text=text.strip())
+    if not BOARD.contains(found):
+        refuse("core/bad-input", "refusal-off-board", hex=found.label)
+    return found.label
+
+
+def card_id(text: str) -> str:
+    """Return the id of a card named by its id or its printed name, or refuse the name."""
+    key = slug(text)
+    found = card_aliases().get(key, key)
+    if found not in cards():
+        refuse("core/bad-input", "refusal-unknown-card", text=text.strip())
+    return found
+
+
+# The validators below only normalise: `prepare` has refused what cannot be read.
 
 
 def _piece_id(value: object) -> object:
@@ -24,7 +69,10 @@ def _piece_id(value: object) -> object:
 
 def _hex_label(value: object) -> object:
     if isinstance(value, str):
-        return Hex.parse(value).label  # ValueError on a malformed name
+        try:
+            return Hex.parse(value).label
+        except ValueError:
+            return value
     return value
 
 
@@ -169,16 +217,6 @@ SamuraiAction = Annotated[
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[SamuraiAction] = TypeAdapter(SamuraiAction)
-ACTION_TYPES: tuple[str, ...] = (
-    "play",
-    "order",
-    "move",
-    "battle",
-    "retreat",
-    "keep",
-    "end_turn",
-    "adjust",
-)
 
 # --------------------------------------------------------------------- events
 
@@ -187,35 +225,42 @@ class CardPlayed(Event):
     """A seat played a command card."""
 
     type: Literal["card_played"] = "card_played"
-    seat: str
-    card: str
+    seat: SeatName
+    card: CardName
 
 
 class OrdersLost(Event):
-    """A card gave more orders somewhere than there were pieces to take them."""
+    """A card gave more orders somewhere than there were pieces to take them.
+
+    `where` is the slot the orders were lost in, as everyone reads it
+    (rules.samurai.orders.public_slot: a board section, a standard, a kind or any piece).
+    """
 
     type: Literal["orders_lost"] = "orders_lost"
-    seat: str
-    where: str
+    seat: SeatName
+    where: Msg
     count: int
 
 
 class ShogunRolled(Event):
-    """The Shogun card's dice: one per card in hand."""
+    """The Shogun card's dice, one per card in hand: the orders and tokens they gave."""
 
     irreversible: ClassVar[bool] = True
     type: Literal["shogun_rolled"] = "shogun_rolled"
-    seat: str
-    faces: list[str]
-    slots: list[str]
+    seat: SeatName
+    faces: list[FaceName]
+    orders: int
     tokens: int
 
 
 class PieceOrdered(Event):
-    """A piece received an order (`leader`: ordered with it; `split`: leader ordered away)."""
+    """A piece received an order (`leader`: ordered with it; `split`: leader ordered away).
+
+    `slot` is the id of the card's order it took (rules.samurai.orders).
+    """
 
     type: Literal["piece_ordered"] = "piece_ordered"
-    seat: str
+    seat: SeatName
     piece: str
     leader: str | None = None
     split: bool = False
@@ -226,7 +271,7 @@ class NothingOrdered(Event):
     """A seat chose to order no piece this turn."""
 
     type: Literal["nothing_ordered"] = "nothing_ordered"
-    seat: str
+    seat: SeatName
 
 
 class PieceMoved(Event):
@@ -260,7 +305,7 @@ class BattleRolled(Event):
     ranged: bool = False
     battle_back: bool = False
     dice: int
-    faces: list[str]
+    faces: list[FaceName]
     hits: int
     swords_ignored: int = 0
     flags: int = 0
@@ -281,7 +326,7 @@ class UnitEliminated(Event):
 
     type: Literal["unit_eliminated"] = "unit_eliminated"
     piece: str
-    side: str
+    side: SeatName
     hex: str
 
 
@@ -292,15 +337,15 @@ class LeaderCasualtyCheck(Event):
     type: Literal["leader_casualty_check"] = "leader_casualty_check"
     leader: str
     unit: str
-    faces: list[str]
+    faces: list[FaceName]
     killed: bool
 
 
 class BannerWon(Event):
-    """A seat gained a victory banner."""
+    """A seat gained a victory banner (`piece`: the enemy piece whose fall gave it)."""
 
     type: Literal["banner_won"] = "banner_won"
-    seat: str
+    seat: SeatName
     banners: int
     target: int
     piece: str | None = None
@@ -311,7 +356,7 @@ class RetreatPending(Event):
 
     type: Literal["retreat_pending"] = "retreat_pending"
     piece: str
-    seat: str
+    seat: SeatName
     remaining: int
     choices: list[str]
 
@@ -339,7 +384,7 @@ class CardsDrawn(Event):
 
     irreversible: ClassVar[bool] = True
     type: Literal["cards_drawn"] = "cards_drawn"
-    seat: str
+    seat: SeatName
     count: int
 
 
@@ -348,8 +393,8 @@ class CardDiscarded(Event):
 
     irreversible: ClassVar[bool] = True
     type: Literal["card_discarded"] = "card_discarded"
-    seat: str
-    card: str
+    seat: SeatName
+    card: CardName
 
 
 class DeckReshuffled(Event):
@@ -361,29 +406,46 @@ class DeckReshuffled(Event):
 
 
 class TurnEnded(Event):
-    """A turn ended; the tokens and banners of both seats, counted in public."""
+    """A turn ended; the banners and tokens of the seat that played and of the next one."""
 
     type: Literal["turn_ended"] = "turn_ended"
-    seat: str
-    next_seat: str
-    tokens: dict[str, int]
-    banners: dict[str, int]
+    seat: SeatName
+    banners: int
+    tokens: int
+    next_seat: SeatName
+    next_banners: int
+    next_tokens: int
 
 
 class GameWon(Event):
-    """The game is over."""
+    """The game is over: `seat` reached its target of `banners` victory banners."""
 
     type: Literal["game_won"] = "game_won"
-    seat: str
-    reason: str
+    seat: SeatName
+    banners: int
+
+
+AdjustedWhat = Literal["figures", "hex", "tokens", "banner"]
 
 
 class Adjusted(Event):
-    """A referee changed the game by hand."""
+    """A referee changed the game by hand; one event per change.
+
+    - figures: `piece` went from `before` to `after` figures;
+    - hex: `piece` was put on `end` (it stood on `start`);
+    - tokens: `seat`'s tokens went from `before` to `after`;
+    - banner: `seat` was granted a victory banner (a BannerWon event follows).
+    """
 
     type: Literal["adjusted"] = "adjusted"
-    change: str
-    note: str = ""
+    change: AdjustedWhat
+    piece: str | None = None
+    seat: Annotated[str | None, Named("seat")] = None
+    before: int | None = None
+    after: int | None = None
+    start: str | None = None
+    end: str | None = None
+    note: str | None = None
 
 
 SamuraiEvent = Annotated[

@@ -1,7 +1,8 @@
-"""Battles: rolling, scoring hits and flags, removing figures, banners, retreats and battle back.
+"""Battles: who may battle whom, rolling, scoring hits and flags, removing figures,
+banners, retreats and battle back.
 
-Every function here works on the engine's working copy of the state and appends the
-events it causes; the engine validates the action before calling in.
+`battler` and `check_battle` read a state and refuse; every other function works on
+the skeleton's working copy of the state and appends the events it causes.
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.dice import Dice
-from rules.core.hexgrid import line
+from rules.core.hexgrid import distance, line
 from rules.core.model import Event
+from rules.core.text import refuse, term
 from rules.samurai.actions import (
     BannerWon,
     BattleRolled,
@@ -24,6 +26,7 @@ from rules.samurai.actions import (
 )
 from rules.samurai.catalogue import UnitType, battle_table, hex_of, neighbours_of, scenarios
 from rules.samurai.movement import blocks_sight, impassable
+from rules.samurai.orders import own_piece, unordered_refusal
 from rules.samurai.state import ArrowRecord, PendingRetreat, Piece, SamuraiState
 
 
@@ -98,6 +101,105 @@ def sight_blocker(state: SamuraiState, start: str, target: str) -> str | None:
     return None
 
 
+def battler(state: SamuraiState, seat: str, piece_id: str) -> Piece:
+    """Return the ordered piece that would fight, or refuse.
+
+    A leader with a unit fights as part of it: he battles on his own only once he
+    has moved away from it.
+    """
+    turn = state.current
+    piece = own_piece(state, seat, piece_id)
+    if turn.entry(piece.id) is None:
+        raise unordered_refusal(state, piece)
+    if not piece.is_leader:
+        return piece
+    unit = state.unit_at(piece.hex)
+    if unit is None:
+        return piece
+    if turn.entry(unit.id) is not None:
+        refuse(
+            "samurai/leader-stays-with-unit",
+            "refusal-leader-fights-with-unit",
+            leader=piece.id,
+            unit=unit.id,
+        )
+    if piece.id in turn.joined:
+        refuse(
+            "samurai/joining-does-not-order",
+            "refusal-joined-no-battle",
+            leader=piece.id,
+            unit=unit.id,
+        )
+    refuse(
+        "samurai/leader-stays-with-unit",
+        "refusal-leader-still-with-unit",
+        leader=piece.id,
+        unit=unit.id,
+    )
+
+
+def check_battle(state: SamuraiState, seat: str, piece_id: str, target: str) -> tuple[Piece, bool]:
+    """Return the fighting piece and whether the battle is ranged, or refuse."""
+    turn = state.current
+    head = battler(state, seat, piece_id)
+    if head.id in turn.battled:
+        refuse("samurai/battle-once", "refusal-battled-already", piece=head.id)
+    defender = fighter_at(state, target)
+    if defender is None or defender.head.side == seat:
+        refuse("samurai/battle-target", "refusal-no-enemy-there", hex=target)
+    steps = distance(hex_of(head.hex), hex_of(target))
+    if steps == 1:
+        return head, False
+    utype = head.unit_type
+    unit = term("unit", utype.id)
+    if utype.range == 0:
+        refuse(
+            "samurai/ranged-combat",
+            "refusal-close-combat-only",
+            piece=head.id,
+            unit=unit,
+            hex=target,
+            distance=steps,
+        )
+    if not turn.ranged:
+        refuse(
+            "samurai/cavalry-charge",
+            "refusal-no-shooting",
+            piece=head.id,
+            card=term("card", turn.card),
+        )
+    if steps > utype.range:
+        refuse(
+            "samurai/ranged-combat",
+            "refusal-out-of-range",
+            piece=head.id,
+            unit=unit,
+            range=utype.range,
+            hex=target,
+            distance=steps,
+        )
+    for n in neighbours_of(head.hex):
+        near = fighter_at(state, n)
+        if near is not None and near.head.side != seat:
+            refuse(
+                "samurai/ranged-combat",
+                "refusal-enemy-adjacent",
+                piece=head.id,
+                enemy=near.head.id,
+                hex=n,
+            )
+    blocker = sight_blocker(state, head.hex, target)
+    if blocker is not None:
+        refuse(
+            "samurai/ranged-combat",
+            "refusal-sight-blocked",
+            piece=head.id,
+            hex=target,
+            blocker=blocker,
+        )
+    return head, True
+
+
 def award_banner(state: SamuraiState, seat: str, piece: str | None, events: list[Event]) -> None:
     """Give a seat one victory banner and end the game when it reaches its target."""
     target = scenarios()[state.scenario].side(seat).banners
@@ -107,8 +209,7 @@ def award_banner(state: SamuraiState, seat: str, piece: str | None, events: list
         state.winner = seat
         state.step = "over"
         state.retreat = None
-        state.end_reason = f"{seat.capitalize()} reached {target} victory banners"
-        events.append(GameWon(seat=seat, reason=state.end_reason))
+        events.append(GameWon(seat=seat, banners=target))
 
 
 def remove(state: SamuraiState, piece: Piece, events: list[Event]) -> None:

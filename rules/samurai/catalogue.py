@@ -2,7 +2,9 @@
 
 Unit types, command cards, terrain, the battle tables and the bundled scenarios all
 live in TOML so a group can change a value without touching code. States refer to
-them by id only.
+them by id only, and so do events and messages: the names players read are the
+catalogue's (`unit-<id>`, `card-<id>`, `terrain-<id>`, `scenario-<id>`, `seat-<id>`
+in data/locales/<language>/samurai.ftl).
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ class UnitType(Frozen):
     """A kind of unit or leader: how it fights, moves and how many figures it has."""
 
     id: str
-    name: str
     kind: Kind
     standard: Standard
     figures: int
@@ -42,6 +43,8 @@ class CommandCard(Frozen):
     """A command card: which pieces it lets a player order, and what else it does."""
 
     id: str
+    # The name printed on the English card: a spelling players may type, never shown
+    # from here (the catalogue's `card-<id>` is).
     name: str
     kind: Literal["section", "advance", "shogun", "charge"]
     count: int
@@ -66,7 +69,6 @@ class TerrainType(Frozen):
     """What a terrain kind does to movement and to shooting."""
 
     id: str
-    name: str
     impassable: bool = False
     stops_movement: bool = False
     blocks_sight: bool = False
@@ -108,10 +110,9 @@ class BattleTable(Frozen):
 
 
 class SideSetup(Frozen):
-    """One seat of a scenario: its name, colour, map edge, hand size and banners to win."""
+    """One seat of a scenario: its colour, map edge, hand size and banners to win."""
 
     seat: str
-    name: str
     colour: str
     edge: Edge
     hand: int
@@ -139,8 +140,6 @@ class Scenario(Frozen):
     """A bundled starting position."""
 
     id: str
-    title: str
-    summary: str
     first: str
     sides: tuple[SideSetup, SideSetup]
     terrain: tuple[TerrainSetup, ...] = ()

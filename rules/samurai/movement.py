@@ -7,7 +7,9 @@ from typing import Literal
 
 from rules.core.errors import RuleViolation
 from rules.core.hexgrid import distance
+from rules.core.text import msg, refuse, term
 from rules.samurai.catalogue import hex_of, may_lead, neighbours_of, terrain_map, terrain_types
+from rules.samurai.orders import own_piece, unordered_refusal
 from rules.samurai.state import Piece, SamuraiState
 
 Reach = Literal["move", "join"]
@@ -82,12 +84,15 @@ def explain_refusal(state: SamuraiState, mover: Piece, to: str) -> RuleViolation
     """Return the violation that says why a piece may not move to a hex."""
     utype = mover.unit_type
     if to == mover.hex:
-        return RuleViolation("samurai/movement-allowance", f"{mover.id} is already on {to}.")
+        return RuleViolation(
+            "samurai/movement-allowance", msg("refusal-already-there", piece=mover.id, hex=to)
+        )
     if impassable(state, to):
+        kind = terrain_of(state, to)
+        assert kind is not None
         return RuleViolation(
             "samurai/terrain-effects",
-            f"{to} is {terrain_of(state, to)}, which no piece may enter.",
-            {"hex": to},
+            msg("refusal-impassable", hex=to, terrain=term("terrain", kind)),
         )
     unit = state.unit_at(to)
     leader = state.leader_at(to)
@@ -95,37 +100,76 @@ def explain_refusal(state: SamuraiState, mover: Piece, to: str) -> RuleViolation
         if not may_lead(utype, unit.unit_type):
             return RuleViolation(
                 "samurai/foot-leader-leads-infantry",
-                f"{mover.id} is a leader on foot and {unit.id} is cavalry: a leader on foot "
-                "may only be attached to infantry. A mounted leader may lead either.",
-                {"leader": mover.id, "unit": unit.id},
+                msg("refusal-foot-leader-cavalry", leader=mover.id, unit=unit.id),
             )
         if leader is not None:
             return RuleViolation(
                 "samurai/one-leader-per-unit",
-                f"{unit.id} on {to} already has a leader ({leader.id}); a unit takes one leader.",
-                {"unit": unit.id},
+                msg("refusal-unit-has-leader", unit=unit.id, hex=to, leader=leader.id),
             )
     occupant = unit or leader
     if occupant is not None:
-        whose = "an enemy" if occupant.side != mover.side else "a friendly"
         return RuleViolation(
             "samurai/no-moving-through-units",
-            f"{to} is held by {whose} piece ({occupant.id}); pieces may not end a move on, "
-            "or pass through, a hex that holds another piece (only a leader may join a "
-            "friendly unit).",
-            {"hex": to},
+            msg(
+                "refusal-hex-held",
+                hex=to,
+                piece=occupant.id,
+                enemy=occupant.side != mover.side,
+            ),
         )
     steps = distance(hex_of(mover.hex), hex_of(to))
     if steps > utype.move:
         return RuleViolation(
             "samurai/movement-allowance",
-            f"{mover.id} ({utype.name}) moves at most {utype.move} "
-            f"hex{'es' if utype.move != 1 else ''} and {to} is {steps} away.",
-            {"piece": mover.id, "allowance": utype.move, "distance": steps},
+            msg(
+                "refusal-too-far",
+                piece=mover.id,
+                unit=term("unit", utype.id),
+                allowance=utype.move,
+                hex=to,
+                distance=steps,
+            ),
         )
     return RuleViolation(
         "samurai/no-moving-through-units",
-        f"{mover.id} has no free path of {utype.move} hex{'es' if utype.move != 1 else ''} or "
-        f"less to {to}: other pieces, or terrain that ends a move, are in the way.",
-        {"piece": mover.id, "hex": to},
+        msg("refusal-no-path", piece=mover.id, allowance=utype.move, hex=to),
     )
+
+
+def mover(state: SamuraiState, seat: str, piece_id: str) -> tuple[Piece, Piece | None]:
+    """Return the ordered piece that would move and the leader it carries, or refuse.
+
+    An attached leader goes with his unit unless he was ordered away from it (split),
+    or joined it this turn: a leader who moved and joined stays where he joined.
+    """
+    turn = state.current
+    piece = own_piece(state, seat, piece_id)
+    entry = turn.entry(piece.id)
+    if entry is None:
+        raise unordered_refusal(state, piece)
+    if piece.id in turn.moved:
+        if piece.id in turn.joined:
+            unit = state.unit_at(piece.hex)
+            refuse(
+                "samurai/no-move-join-move",
+                "refusal-moved-and-joined",
+                leader=piece.id,
+                unit=unit.id if unit else None,
+            )
+        refuse("samurai/move-once", "refusal-moved-already", piece=piece.id)
+    if piece.is_leader:
+        return piece, None
+    leader = state.leader_at(piece.hex)
+    if leader is None or entry.leader == leader.id:
+        return piece, leader
+    if leader.id in turn.joined:
+        refuse(
+            "samurai/no-move-join-move",
+            "refusal-joined-leader-stays",
+            leader=leader.id,
+            unit=piece.id,
+        )
+    if turn.entry(leader.id) is not None:
+        return piece, None  # ordered to split: he stays behind
+    return piece, leader

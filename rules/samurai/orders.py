@@ -8,6 +8,9 @@ A card offers a list of slots, each one order that a piece may fill:
 - ``any``            any unit or leader (a flag on the Shogun roll)
 - ``kind:NAME``      a piece of that kind, anywhere (Cavalry Charge)
 
+A slot is worded as a message: `slot_msg` for the seat whose card gave it (its
+own left and right), `public_slot` for everyone (the board's section first).
+
 A set of orders is legal when every request can be given its own slot. That is a
 bipartite matching problem (requests on one side, slots on the other), solved
 exactly with augmenting paths: a greedy first-fit can refuse sets that fit.
@@ -20,6 +23,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from rules.core.errors import RuleViolation
+from rules.core.text import Msg, items, msg, refuse, term
 from rules.samurai.catalogue import CommandCard, sections_of
 from rules.samurai.state import Piece, SamuraiState
 
@@ -48,32 +52,42 @@ def board_section(section: str, top: bool) -> str:
     return {"left": "right", "right": "left"}.get(section, section)
 
 
-def section_phrase(section: str, top: bool) -> str:
-    """Name a board section for a player: 'your left section (the board's right)'."""
+def section_msg(section: str, top: bool) -> Msg:
+    """Name a board section as the seat it belongs to reads it ("your left section...")."""
     own = board_section(section, top)
-    if own == section:
-        return f"your {own} section"
-    return f"your {own} section (the board's {section})"
+    return msg(
+        "slot-section",
+        own=term("section", own),
+        board=term("section", section),
+        turned=own != section,
+    )
 
 
-def public_slot_phrase(slot: str, top: bool, name: str) -> str:
-    """Describe a slot for everyone: 'the board's right section (Red's left)'."""
+def slot_msg(slot: str, top: bool) -> Msg:
+    """Describe a slot to the seat whose card gave it (its sections seen from its side)."""
     kind, _, value = slot.partition(":")
     if kind == "section":
-        return f"the board's {value} section ({name}'s {board_section(value, top)})"
-    return slot_phrase(slot, top)
-
-
-def slot_phrase(slot: str, top: bool) -> str:
-    """Describe a slot in plain words."""
-    kind, _, value = slot.partition(":")
-    if kind == "section":
-        return section_phrase(value, top)
+        return section_msg(value, top)
     if kind == "standard":
-        return f"a {value} unit"
+        return msg("slot-standard", standard=term("standard", value))
     if kind == "kind":
-        return f"a {value} unit anywhere"
-    return "any unit or leader"
+        return msg("slot-kind", kind=term("kind", value))
+    return msg("slot-any")
+
+
+def public_slot(slot: str, top: bool, seat: str) -> Msg:
+    """Describe a slot for everyone: a section is the board's, with `seat`'s own name for it."""
+    kind, _, value = slot.partition(":")
+    if kind != "section":
+        return slot_msg(slot, top)
+    own = board_section(value, top)
+    return msg(
+        "slot-section-public",
+        board=term("section", value),
+        own=term("section", own),
+        seat=term("seat", seat),
+        turned=own != value,
+    )
 
 
 def fits(request: Request, slot: str) -> bool:
@@ -145,18 +159,9 @@ def own_piece(state: SamuraiState, seat: str, piece_id: str) -> Piece:
     """Return one of the seat's pieces by id, or refuse an unknown or enemy id."""
     piece = state.piece(piece_id)
     if piece is None:
-        raise RuleViolation(
-            "core/bad-input",
-            f"There is no piece {piece_id} on the map. Name pieces by the ids shown on the "
-            "board, like U3 or L1 (several are separated by spaces).",
-            {"piece": piece_id},
-        )
+        refuse("core/bad-input", "refusal-no-such-piece", piece=piece_id)
     if piece.side != seat:
-        raise RuleViolation(
-            "samurai/order-own-pieces",
-            f"{piece_id} belongs to the other side; you can only command your own pieces.",
-            {"piece": piece_id},
-        )
+        refuse("samurai/order-own-pieces", "refusal-enemy-piece", piece=piece_id)
     return piece
 
 
@@ -167,11 +172,7 @@ def build_requests(
     counts = Counter(ids)
     twice = sorted((i for i, n in counts.items() if n > 1), key=natural_key)
     if twice:
-        raise RuleViolation(
-            "samurai/one-order-per-piece",
-            f"{', '.join(twice)} is named more than once: a piece takes at most one order a turn.",
-            {"pieces": twice},
-        )
+        refuse("samurai/one-order-per-piece", "refusal-ordered-twice", pieces=items(twice))
     pieces = [own_piece(state, seat, piece_id) for piece_id in ids]
     named = set(ids)
     out: list[Request] = []
@@ -182,18 +183,13 @@ def build_requests(
                 out.append(request_for(piece, None, False))
                 continue
             if not card.helmet:
-                extra = (
-                    f" Ordering both {piece.id} and {unit.id} splits them, which also needs one."
-                    if unit.id in named
-                    else ""
-                )
-                raise RuleViolation(
+                refuse(
                     "samurai/leader-split-needs-helmet",
-                    f"{piece.id} is with {unit.id}. Ordering him on his own splits him from the "
-                    f"unit, and only a card with the helmet symbol (the section cards and the "
-                    f"Shogun) allows that; {card.name} has none. Order {unit.id} instead and "
-                    f"{piece.id} goes with it for one order.{extra}",
-                    {"leader": piece.id, "unit": unit.id, "card": card.id},
+                    "refusal-split-needs-helmet",
+                    leader=piece.id,
+                    unit=unit.id,
+                    card=term("card", card.id),
+                    both=unit.id in named,
                 )
             out.append(request_for(piece, None, True))
         else:
@@ -203,35 +199,71 @@ def build_requests(
     return out
 
 
-def explain(requests: list[Request], slots: list[str], card: CommandCard, top: bool) -> str:
-    """Say in plain words why a set of requests does not fit a card's slots."""
+def explain(requests: list[Request], slots: list[str], card: CommandCard, top: bool) -> Msg:
+    """Say why a set of requests does not fit a card's slots (the first piece left out)."""
+    card_name = term("card", card.id)
+    if not slots:
+        return msg("refusal-card-orders-nobody", card=card_name)
     found = match(requests, slots)
     stuck = next(r for r, j in zip(requests, found, strict=True) if j is None)
     usable = sorted({s for s in slots if fits(stuck, s)})
-    if not slots:
-        return (
-            f"{card.name} has no usable orders this turn (you have no piece where it orders), "
-            "so order nobody: send an empty order, or 'none'."
-        )
     if not usable:
-        offered = ", ".join(sorted({slot_phrase(s, top) for s in slots}))
-        where = _where(stuck, top)
-        return f"{stuck.piece} {where}, but {card.name} only orders {offered}."
+        return msg(
+            "refusal-not-in-card-orders",
+            piece=stuck.piece,
+            what=_what(stuck),
+            hex=stuck.hex,
+            sections=items(section_msg(s, top) for s in stuck.sections),
+            card=card_name,
+            offered=items(slot_msg(s, top) for s in sorted(set(slots))),
+        )
     takers = [r.piece for r in requests if any(fits(r, s) for s in usable)]
-    phrase = " or ".join(slot_phrase(s, top) for s in usable)
-    count = sum(1 for s in slots if s in usable)
-    return (
-        f"No order left for {stuck.piece} in {phrase}: {card.name} gives {count} there "
-        f"and you named {len(takers)} pieces that need one ({', '.join(takers)})."
+    return msg(
+        "refusal-no-order-left",
+        piece=stuck.piece,
+        where=items((slot_msg(s, top) for s in usable), "or"),
+        card=card_name,
+        count=sum(1 for s in slots if s in usable),
+        named=len(takers),
+        takers=items(takers),
     )
 
 
-def _where(request: Request, top: bool) -> str:
-    sections = " and ".join(section_phrase(s, top) for s in request.sections)
-    what = f"is a {request.standard} {request.kind} unit"
+def _what(request: Request) -> Msg:
+    """Describe what a piece is, for the orders it may take."""
     if request.is_leader:
-        what = f"is a {request.kind} leader"
-    return f"{what} on {request.hex}, in {sections}"
+        return msg("piece-leader", kind=term("kind", request.kind))
+    return msg(
+        "piece-unit", standard=term("standard", request.standard), kind=term("kind", request.kind)
+    )
+
+
+def unordered_refusal(state: SamuraiState, piece: Piece) -> RuleViolation:
+    """Return why a piece without an order of its own may not move or battle."""
+    turn = state.current
+    if piece.is_leader:
+        carrier = turn.carrier(piece.id)
+        if carrier is not None:
+            return RuleViolation(
+                "samurai/leader-stays-with-unit",
+                msg("refusal-leader-ordered-with-unit", leader=piece.id, unit=carrier.piece),
+            )
+    else:
+        leader = state.leader_at(piece.hex)
+        if leader is not None and leader.id in turn.joined:
+            return RuleViolation(
+                "samurai/joining-does-not-order",
+                msg("refusal-joined-unit-unordered", leader=leader.id, unit=piece.id),
+            )
+    return RuleViolation(
+        "samurai/only-ordered-act",
+        msg(
+            "refusal-not-ordered",
+            piece=piece.id,
+            count=len(turn.orders),
+            ordered=items(e.piece for e in turn.orders),
+        ),
+    )
 
 
 def orderable(state: SamuraiState, seat: str, helmet: bool) -> list[Piece]:

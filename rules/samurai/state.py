@@ -1,7 +1,7 @@
 """The state of a Samurai Battles game: a pydantic model that round-trips through JSON exactly.
 
-The engine works on a deep copy of a state, so these models are mutable; nothing
-outside the engine should change one.
+The skeleton applies every action to a copy of the state (rules.core.engine), so these
+models are mutable; nothing outside a handler changes one.
 """
 
 from __future__ import annotations
@@ -10,12 +10,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.core.dice import DiceState
-from rules.samurai.catalogue import UnitType, unit_types
+from rules.core.engine import GameState
+from rules.samurai.catalogue import UnitType, scenarios, unit_types
 
-ENGINE_VERSION = "samurai-1"
-
-Step = Literal["card", "orders", "moves", "battles", "retreat", "keep", "over"]
+StepName = Literal["card", "orders", "moves", "battles", "retreat", "keep", "over"]
 ArrowKind = Literal["move", "battle", "retreat"]
 
 
@@ -48,7 +46,8 @@ class OrderEntry(_Model):
 
     `piece` is the piece that acts: a unit (with `leader` when the leader it is with
     was ordered together with it), or a leader on his own (`split` when he was with a
-    unit and is ordered away from it). `slot` is the part of the card it used.
+    unit and is ordered away from it). `slot` is the part of the card it used
+    (see rules.samurai.orders for the slot ids).
     """
 
     piece: str
@@ -111,15 +110,17 @@ class PendingRetreat(_Model):
     moved: int = 0
 
 
-class SamuraiState(_Model):
-    """A whole game: map, hands, deck, score, dice and where the turn stands."""
+class SamuraiState(GameState):
+    """A whole game: map, hands, deck, score, dice and where the turn stands.
+
+    The hands, the deck order and the two cards drawn to keep (`keep_choices`) are
+    secret; rules.samurai.picture decides what each seat may see of them.
+    """
 
     system: Literal["samurai"] = "samurai"
-    engine: str = ENGINE_VERSION
-    scenario: str
+    step: StepName
     seats: list[str]
     active: str
-    step: Step
     turn_number: int = 1
     pieces: list[Piece]
     hands: dict[str, list[str]]
@@ -127,45 +128,20 @@ class SamuraiState(_Model):
     discard: list[str] = []
     banners: dict[str, int]
     tokens: dict[str, int]
-    dice: DiceState
     turn: TurnRecord | None = None
     retreat: PendingRetreat | None = None
     keep_choices: list[str] = []
     winner: str | None = None
-    end_reason: str = ""
 
-    def clone(self) -> SamuraiState:
-        """Return an independent copy for the engine to change (much faster than a deep copy).
+    @property
+    def current(self) -> TurnRecord:
+        """Return this turn's record (there is one from the first card played on)."""
+        assert self.turn is not None, "no card has been played yet"
+        return self.turn
 
-        Every container the engine changes is copied; the values inside are either
-        immutable or copied one level down (pieces, the turn record, a pending retreat).
-        """
-        turn = self.turn
-        return self.model_copy(
-            update={
-                "seats": list(self.seats),
-                "pieces": [p.model_copy() for p in self.pieces],
-                "hands": {seat: list(hand) for seat, hand in self.hands.items()},
-                "deck": list(self.deck),
-                "discard": list(self.discard),
-                "banners": dict(self.banners),
-                "tokens": dict(self.tokens),
-                "turn": None
-                if turn is None
-                else turn.model_copy(
-                    update={
-                        "slots": list(turn.slots),
-                        "orders": list(turn.orders),
-                        "moved": list(turn.moved),
-                        "battled": list(turn.battled),
-                        "joined": list(turn.joined),
-                        "arrows": list(turn.arrows),
-                    }
-                ),
-                "retreat": None if self.retreat is None else self.retreat.model_copy(),
-                "keep_choices": list(self.keep_choices),
-            }
-        )
+    def at_top(self, seat: str | None) -> bool:
+        """Say whether a seat plays from the top edge (its left is the board's right)."""
+        return seat is not None and scenarios()[self.scenario].top == seat
 
     def piece(self, piece_id: str) -> Piece | None:
         """Return a piece by id, or None when it is not (or no longer) on the map."""

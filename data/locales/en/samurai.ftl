@@ -1,4 +1,10 @@
 # Command & Colors: Samurai Battles in English.
+#
+# The rules (rules/samurai) hand over data; every word of the system is here. Values
+# arrive as { $name }: piece ids (U3, L1) and hex names (E5) as they are, numbers as
+# numbers, names the catalogue gives (a seat, a card, a die face, a unit type...)
+# already worded, with their attributes as { $name_attribute } ({ $kind_unit }).
+# Booleans arrive as "true" or "false", a missing value as "none".
 
 system-title = Command & Colors: Samurai Battles
 
@@ -17,3 +23,368 @@ seat-red = Red
 seat-blue = Blue
 seat-takeda = Takeda
 seat-uesugi = Uesugi
+
+## Steps of a turn and the actions open in them
+
+step-card = command card
+step-orders = orders
+step-moves = movement
+step-battles = battles
+step-retreat = retreat
+step-keep = card choice
+step-over = game over
+
+action-play = `/samurai play`
+action-order = `/samurai order`
+action-move = `/samurai move`
+action-battle = `/samurai battle`
+action-retreat = `/samurai retreat`
+action-keep = `/samurai keep`
+action-end_turn = `/samurai endturn`
+action-adjust = `/samurai adjust`
+
+## Command cards (as printed on the cards)
+
+card-order-one-left = Order One Unit Left
+card-order-one-center = Order One Unit Center
+card-order-one-right = Order One Unit Right
+card-order-two-left = Order Two Units Left
+card-order-two-center = Order Two Units Center
+card-order-two-right = Order Two Units Right
+card-order-three-left = Order Three Units Left
+card-order-three-center = Order Three Units Center
+card-order-three-right = Order Three Units Right
+card-advance-left = Advance Left
+card-advance-center = Advance Center
+card-advance-right = Advance Right
+card-shogun = Shogun
+card-cavalry-charge = Cavalry Charge
+
+## Units, terrain, dice
+
+unit-ashigaru-spear = Ashigaru Spear
+unit-ashigaru-bow = Ashigaru Bow
+unit-ashigaru-arquebus = Ashigaru Arquebus
+unit-samurai-infantry = Samurai Infantry
+unit-samurai-bow = Samurai Bow
+unit-samurai-cavalry = Samurai Cavalry
+unit-mounted-bow = Mounted Samurai Bow
+unit-foot-leader = Leader on Foot
+unit-mounted-leader = Mounted Leader
+
+terrain-hill = hill
+    .a = a hill
+terrain-forest = forest
+    .a = a forest
+terrain-village = village
+    .a = a village
+terrain-river = river
+    .a = a river
+terrain-ford = ford
+    .a = a ford
+
+face-circle = circle
+face-triangle = triangle
+face-square = square
+face-flag = flag
+face-sword = sword
+face-honor = honor
+
+standard-circle = circle
+standard-triangle = triangle
+standard-square = square
+
+kind-infantry = infantry
+    .unit = an infantry unit
+    .leader = a leader on foot
+kind-cavalry = cavalry
+    .unit = a cavalry unit
+    .leader = a mounted leader
+
+section-left = left
+section-center = center
+section-right = right
+
+## What a card orders: a section, a standard, a kind of unit, or any piece
+
+# As the seat holding the card reads it (the top seat's left is the board's right).
+slot-section = your { $own } section{ $turned ->
+        [true] { " " }(the board's { $board })
+       *[false] {""}
+    }
+# As everyone reads it: the board's section, and the seat's own name for it.
+slot-section-public = the board's { $board } section{ $turned ->
+        [true] { " " }({ $seat }'s { $own })
+       *[false] {""}
+    }
+slot-standard = a { $standard } unit
+slot-kind = { $kind_unit } anywhere
+slot-any = any unit or leader
+
+piece-unit = a { $standard } { $kind } unit
+piece-leader = { $kind_leader }
+
+## What happened
+
+event-card-played = { $seat } plays { $card }.
+event-orders-lost = { $seat } loses { $count ->
+        [one] an order
+       *[other] { $count } orders
+    } for { $where }: no piece can take { $count ->
+        [one] it
+       *[other] them
+    }.
+event-shogun-rolled = { $seat } rolls for the Shogun: { $faces } ({ $orders ->
+        [one] one order
+       *[other] { $orders } orders
+    }, { $tokens ->
+        [one] one token
+       *[other] { $tokens } tokens
+    }).
+event-piece-ordered = { $split ->
+        [true] { $seat } orders leader { $piece } away from his unit.
+       *[false] { $seat } orders { $piece }{ $leader ->
+            [none] {""}
+           *[other] { " " }with leader { $leader }
+        }.
+    }
+event-nothing-ordered = { $seat } orders nothing this turn.
+event-piece-moved = { $piece }{ $leader ->
+        [none] {""}
+       *[other] { " " }with leader { $leader }
+    } moves from { $start } to { $end }.
+event-leader-joined = Leader { $leader } joins { $unit }{ $unit_ordered ->
+        [true] {""}
+       *[false] { " " }({ $unit } stays without an order)
+    }.
+event-battle-rolled = { $attacker } ({ $start }) { $battle_back ->
+        [true] battles back at
+       *[false] { $ranged ->
+            [true] shoots at
+           *[false] battles
+        }
+    } { $defender } ({ $target }) with { $dice ->
+        [one] one die
+       *[other] { $dice } dice
+    }: { $faces } → { $hits ->
+        [one] one hit
+       *[other] { $hits } hits
+    }{ $flags ->
+        [0] {""}
+        [one] , one flag
+       *[other] , { $flags } flags
+    }{ $flags_ignored ->
+        [0] {""}
+        [one] , one flag ignored
+       *[other] , { $flags_ignored } flags ignored
+    }{ $swords_ignored ->
+        [0] {""}
+        [one] , one sword ignored
+       *[other] , { $swords_ignored } swords ignored
+    }.
+event-figures-lost = { $piece } loses { $lost ->
+        [one] one figure
+       *[other] { $lost } figures
+    } ({ $remaining } left).
+event-unit-eliminated = { $piece } of { $side } is eliminated on { $hex }: its standard bearer falls.
+event-leader-casualty-check = Leader { $leader } ({ $unit }) rolls { $faces } and { $killed ->
+        [true] falls
+       *[false] survives
+    }.
+event-banner-won = { $seat } gains a victory banner{ $piece ->
+        [none] {""}
+       *[other] { " " }for { $piece }
+    } ({ $banners }/{ $target }).
+event-retreat-pending = { $piece } must retreat { $remaining ->
+        [one] one more hex
+       *[other] { $remaining } more hexes
+    }; { $seat } chooses between { $choices }.
+event-retreated = { $piece } retreats from { $start } to { $end }.
+event-retreat-blocked = { $piece } cannot retreat { $hexes ->
+        [one] one hex
+       *[other] { $hexes } hexes
+    } and takes { $hits ->
+        [one] one hit
+       *[other] { $hits } hits
+    }.
+event-cards-drawn = { $seat } draws { $count ->
+        [one] a card
+       *[other] { $count } cards
+    }.
+event-card-discarded = { $seat } keeps one card and discards { $card }.
+event-deck-reshuffled = The command deck is reshuffled ({ $cards ->
+        [one] one card
+       *[other] { $cards } cards
+    }).
+event-turn-ended = { $seat } ends the turn; { $next_seat } is next. Victory banners: { $seat } { $banners }, { $next_seat } { $next_banners }. Honor & Fortune tokens: { $seat } { $tokens }, { $next_seat } { $next_tokens }.
+event-game-won = { $seat } wins with { $banners } victory banners.
+event-adjusted = Referee adjustment: { $change ->
+        [figures] { $piece } figures { $before } → { $after }
+        [hex] { $piece } moved { $start } → { $end }
+        [tokens] { $seat } tokens { $before } → { $after }
+       *[banner] { $seat } is granted a victory banner
+    }{ $note ->
+        [none] {""}
+       *[other] { " " }({ $note })
+    }.
+
+## What to do now (after the seat's name)
+
+prompt-card = play a command card
+prompt-orders = { $count ->
+        [0] { $card } gives no order you can use now: order nobody (`none`)
+        [one] name the piece to order with { $card }; it orders { $offered }
+       *[other] name up to { $count } pieces to order with { $card }; it orders { $offered }
+    }
+prompt-moves = move ordered pieces, then battle or end the turn
+prompt-battles = battle with ordered pieces or end the turn
+prompt-retreat = retreat { $piece } from { $hex }, { $remaining ->
+        [one] one hex
+       *[other] { $remaining } hexes
+    } to go: { $choices }
+prompt-keep = keep one of the two cards drawn
+prompt-over = the game is over: { $seat } won with { $banners } victory banners
+
+outcome-banners = { $banners } victory banners reached
+
+## The board's side panel
+
+panel-title = Samurai Battles: { $scenario }
+panel-turn = Turn { $turn } | step: { $step }
+panel-prompt = { $seat ->
+        [none] { $hint }
+       *[other] { $seat }: { $hint }
+    }
+panel-card = Card: { $card } ({ $seat })
+panel-side = { $seat }: banners { $banners }/{ $target } | { $cards ->
+        [one] { $cards } card
+       *[other] { $cards } cards
+    } | { $tokens ->
+        [one] { $tokens } token
+       *[other] { $tokens } tokens
+    }
+panel-deck = Deck { $deck } | discards { $discards }
+
+## What only you see
+
+secret-card = { $card } (`{ $id }`)
+secret-drawn = Drawn, keep one: { $cards }
+
+## Autocomplete
+
+suggest-card = { $card }
+suggest-order-none = none (order nothing this turn)
+suggest-order = { $pieces } ({ $unit } on { $hex }{ $leader ->
+        [none] {""}
+       *[other] { " " }with { $leader }
+    })
+suggest-piece = { $piece } { $unit } on { $hex }
+suggest-move-to = { $hex } ({ $pieces })
+suggest-retreat-to = { $hex } (retreat)
+suggest-target = { $hex } { $piece } { $unit } (by { $by })
+
+## Buttons
+
+button-play = Play { $card }
+button-order = { $pieces ->
+        [none] Order nobody
+       *[other] Order { $pieces }
+    }
+button-move = Move { $piece } to { $to }
+button-battle = { $piece } battles { $target }
+button-retreat = Retreat to { $to }
+button-keep = Keep { $card }
+button-end-turn = End the turn
+
+## Refusals
+
+refusal-hex-name = “{ $text }” is not a hex name: write a column letter and a row, like E5.
+refusal-off-board = { $hex } is not on the board: hexes run from A1 to M9, and rows 2, 4, 6 and 8 end at column L.
+refusal-unknown-card = There is no command card “{ $text }”: name a card by its name or id (autocomplete lists yours).
+refusal-no-such-scenario = There is no scenario “{ $scenario }”; choose one of { $choices }.
+refusal-no-such-piece = There is no piece { $piece } on the map. Name pieces by the ids shown on the board, like U3 or L1 (several are separated by spaces).
+refusal-enemy-piece = { $piece } belongs to the other side; you can only command your own pieces.
+refusal-ordered-twice = Named more than once: { $pieces }. A piece takes at most one order a turn.
+refusal-split-needs-helmet = { $leader } is with { $unit }. Ordering him on his own splits him from the unit, and only a card with the helmet symbol (the section cards and the Shogun) allows that; { $card } has none. Order { $unit } instead and { $leader } goes with it for one order.{ $both ->
+        [true] { " " }Ordering both { $leader } and { $unit } splits them, which also needs one.
+       *[false] {""}
+    }
+refusal-card-orders-nobody = { $card } has no usable orders this turn (you have no piece where it orders), so order nobody: send an empty order, or `none`.
+refusal-not-in-card-orders = { $piece } is { $what } on { $hex }, in { $sections }, but { $card } only orders { $offered }.
+refusal-no-order-left = No order left for { $piece }: { $card } gives { $count } for { $where } and you named { $named ->
+        [one] one piece that needs one
+       *[other] { $named } pieces that need one
+    } ({ $takers }).
+refusal-card-not-in-hand = { $card } is not in your hand; `/game hand` shows the cards you hold.
+refusal-leader-ordered-with-unit = { $leader } was ordered together with { $unit }, so he goes where it goes and fights as part of it: act with { $unit }. To act with { $leader } alone he must be ordered on his own.
+refusal-joined-unit-unordered = { $leader } joined { $unit } this turn, but a leader joining a unit does not give it an order: { $unit } may not move or battle.
+refusal-not-ordered = { $piece } has no order this turn. Only ordered pieces may move or battle ({ $count ->
+        [0] no piece has an order
+       *[other] ordered: { $ordered }
+    }).
+refusal-moved-already = { $piece } has already moved this turn; an ordered piece moves once.
+refusal-moved-and-joined = { $leader } already moved and joined { $unit ->
+        [none] a unit
+       *[other] { $unit }
+    }; a leader may not move on again after joining a unit this turn.
+refusal-joined-leader-stays = { $leader } moved and joined { $unit } this turn; { $unit } may not carry him any further: once a leader has moved and attached himself, his new unit cannot take him on (move { $unit } before he joins, or leave it where it is).
+refusal-already-there = { $piece } is already on { $hex }.
+refusal-impassable = No piece may enter { $hex }: it is { $terrain_a }.
+refusal-foot-leader-cavalry = { $leader } is a leader on foot and { $unit } is cavalry: a leader on foot may only be attached to infantry. A mounted leader may lead either.
+refusal-unit-has-leader = { $unit } on { $hex } already has a leader ({ $leader }); a unit takes one leader.
+refusal-hex-held = { $hex } is held by { $enemy ->
+        [true] an enemy
+       *[false] a friendly
+    } piece ({ $piece }); pieces may not end a move on, or pass through, a hex that holds another piece (only a leader may join a friendly unit).
+refusal-too-far = { $piece } ({ $unit }) moves at most { $allowance ->
+        [one] one hex
+       *[other] { $allowance } hexes
+    } and { $hex } is { $distance } away.
+refusal-no-path = { $piece } has no free path of { $allowance ->
+        [one] one hex
+       *[other] { $allowance } hexes or less
+    } to { $hex }: other pieces, or terrain that ends a move, are in the way.
+refusal-leader-fights-with-unit = { $leader } is with { $unit }, and the two fight as one unit: battle with { $unit }.
+refusal-joined-no-battle = { $leader } joined { $unit }, which has no order; joining does not order the unit, so the two may not battle this turn.
+refusal-leader-still-with-unit = { $leader } is still with { $unit }, which has no order. He may fight on his own only after moving away from it.
+refusal-battled-already = { $piece } has already battled this turn; an ordered piece battles once.
+refusal-no-enemy-there = There is no enemy piece on { $hex } to battle.
+refusal-close-combat-only = { $piece } ({ $unit }) fights only in close combat, against a hex next to it; { $hex } is { $distance } hexes away.
+refusal-no-shooting = Pieces ordered by { $card } may not shoot this turn; { $piece } can only battle a hex next to it.
+refusal-out-of-range = { $piece } ({ $unit }) shoots at most { $range } hexes and { $hex } is { $distance } away.
+refusal-enemy-adjacent = { $piece } has an enemy next to it ({ $enemy } on { $hex }) and may not shoot; it may battle that enemy in close combat.
+refusal-sight-blocked = { $piece } cannot see { $hex }: { $blocker } is in the way (a piece, or terrain that blocks sight).
+refusal-not-a-retreat-hex = { $hex } is not a retreat hex for { $piece } on { $start }: choose { $choices } (one free hex toward your own edge of the map).
+refusal-not-drawn = { $card } is not one of the cards you drew; keep { $choices }.
+refusal-adjust-nothing = Say what to change: `figures` (with `piece`), `to` (with `piece`), `banner`, or `tokens`.
+refusal-adjust-needs-piece = Name the `piece` whose figures or hex change.
+refusal-no-such-seat = { $seat } is not a side in this game (the sides: { $seats }).
+refusal-adjust-figures = { $piece } ({ $unit }) has { $figures } of { $full } figures; it cannot change by { $change }.
+refusal-adjust-hex-taken = { $hex } is taken; a piece may only be put on a free hex (or a leader on a friendly unit he may lead).
+refusal-adjust-whose-tokens = Say whose tokens change: name a `piece` of that side.
+
+## Command help: /samurai
+
+command-samurai = Command & Colors: Samurai Battles
+command-samurai-play = Play a command card from your hand
+command-samurai-play-card = The card to play
+command-samurai-order = Give orders: unit and leader ids, e.g. `U3 L1`
+command-samurai-order-pieces = Pieces to order, separated by spaces
+command-samurai-move = Move an ordered piece
+command-samurai-move-piece = The piece to move
+command-samurai-move-to = The hex to move to, e.g. E5
+command-samurai-battle = Battle with an ordered piece
+command-samurai-battle-piece = The attacking piece
+command-samurai-battle-target = The hex attacked, e.g. F6
+command-samurai-retreat = Choose where your unit retreats
+command-samurai-retreat-to = The hex to retreat to
+command-samurai-keep = Keep one of the two cards you drew
+command-samurai-keep-card = The card to keep
+command-samurai-endturn = Finish your moves and battles and draw a card
+command-samurai-adjust = Referee: correct the game (figures, position, banners, tokens)
+command-samurai-adjust-piece = The piece to change
+command-samurai-adjust-figures = Figures to add (negative to remove)
+command-samurai-adjust-to = Move the piece to this hex
+command-samurai-adjust-banner = Grant a victory banner to this side
+command-samurai-adjust-tokens = Honor & Fortune tokens to add to the side (negative to remove)
+command-samurai-adjust-note = Why (shown in the log)

@@ -1,4 +1,21 @@
 # Command & Colors: Samurai Battles em português do Brasil.
+#
+# As regras (rules/samurai) entregam dados; todas as palavras do sistema estão aqui.
+# Os valores chegam como { $nome }: ids de peças (U3, L1) e nomes de hexágonos (E5)
+# como são, números como números, e os nomes que o catálogo dá (um lado, uma carta,
+# uma face do dado, um tipo de unidade...) já traduzidos, com os seus atributos como
+# { $nome_atributo } ({ $kind_unit }). Verdadeiro e falso chegam como "true" e "false";
+# um valor ausente, como "none".
+#
+# Além de .o, .do e .ao, cada lado define .O ("O Vermelho"), para começar uma frase.
+#
+# Os nomes das cartas de comando ficam em inglês, como estão impressos nas cartas e
+# como os jogadores os digitam nos comandos (Order Two Units Center, Shogun, Cavalry
+# Charge): o bot aceita esses nomes e os ids das cartas, não traduções.
+#
+# A bandeira de vitória (o marcador que se conquista) não é o estandarte: estandarte
+# é o símbolo de uma unidade (círculo, triângulo ou quadrado), e o porta-estandarte,
+# a sua última figura.
 
 system-title = Command & Colors: Samurai Battles
 
@@ -15,17 +32,397 @@ scenario-sekigahara-ridge = A Crista de Sekigahara
 
 seat-red = Vermelho
     .o = o Vermelho
+    .O = O Vermelho
     .do = do Vermelho
     .ao = ao Vermelho
 seat-blue = Azul
     .o = o Azul
+    .O = O Azul
     .do = do Azul
     .ao = ao Azul
 seat-takeda = Takeda
     .o = Takeda
+    .O = Takeda
     .do = de Takeda
     .ao = a Takeda
 seat-uesugi = Uesugi
     .o = Uesugi
+    .O = Uesugi
     .do = de Uesugi
     .ao = a Uesugi
+
+## Etapas do turno e as ações que valem nelas
+
+step-card = carta de comando
+step-orders = ordens
+step-moves = movimento
+step-battles = combate
+step-retreat = recuo
+step-keep = escolha de carta
+step-over = fim de jogo
+
+action-play = `/samurai play`
+action-order = `/samurai order`
+action-move = `/samurai move`
+action-battle = `/samurai battle`
+action-retreat = `/samurai retreat`
+action-keep = `/samurai keep`
+action-end_turn = `/samurai endturn`
+action-adjust = `/samurai adjust`
+
+## Cartas de comando (como impressas nas cartas, em inglês: veja o início do arquivo)
+
+card-order-one-left = Order One Unit Left
+card-order-one-center = Order One Unit Center
+card-order-one-right = Order One Unit Right
+card-order-two-left = Order Two Units Left
+card-order-two-center = Order Two Units Center
+card-order-two-right = Order Two Units Right
+card-order-three-left = Order Three Units Left
+card-order-three-center = Order Three Units Center
+card-order-three-right = Order Three Units Right
+card-advance-left = Advance Left
+card-advance-center = Advance Center
+card-advance-right = Advance Right
+card-shogun = Shogun
+card-cavalry-charge = Cavalry Charge
+
+## Unidades, terreno, dados
+
+unit-ashigaru-spear = Lanceiros Ashigaru
+unit-ashigaru-bow = Arqueiros Ashigaru
+unit-ashigaru-arquebus = Arcabuzeiros Ashigaru
+unit-samurai-infantry = Infantaria Samurai
+unit-samurai-bow = Arqueiros Samurai
+unit-samurai-cavalry = Cavalaria Samurai
+unit-mounted-bow = Arqueiros Samurai Montados
+unit-foot-leader = Líder a Pé
+unit-mounted-leader = Líder Montado
+
+terrain-hill = colina
+    .a = uma colina
+terrain-forest = floresta
+    .a = uma floresta
+terrain-village = aldeia
+    .a = uma aldeia
+terrain-river = rio
+    .a = um rio
+terrain-ford = vau
+    .a = um vau
+
+face-circle = círculo
+face-triangle = triângulo
+face-square = quadrado
+face-flag = bandeira
+face-sword = espada
+face-honor = honra
+
+standard-circle = círculo
+standard-triangle = triângulo
+standard-square = quadrado
+
+kind-infantry = infantaria
+    .unit = uma unidade de infantaria
+    .leader = um líder a pé
+kind-cavalry = cavalaria
+    .unit = uma unidade de cavalaria
+    .leader = um líder montado
+
+section-left = esquerda
+section-center = central
+section-right = direita
+
+## O que uma carta ordena: uma seção, um estandarte, um tipo de unidade ou qualquer peça
+
+# Como lê o lado que tem a carta (a esquerda de quem está no alto é a direita do tabuleiro).
+slot-section = sua seção { $own }{ $turned ->
+        [true] { " " }(a { $board } do tabuleiro)
+       *[false] {""}
+    }
+# Como todos leem: a seção do tabuleiro e o nome que o lado dá a ela.
+slot-section-public = a seção { $board } do tabuleiro{ $turned ->
+        [true] { " " }(a { $own } { $seat_do })
+       *[false] {""}
+    }
+slot-standard = uma unidade com estandarte de { $standard }
+slot-kind = { $kind_unit } em qualquer seção
+slot-any = qualquer unidade ou líder
+
+piece-unit = uma unidade de { $kind } com estandarte de { $standard }
+piece-leader = { $kind_leader }
+
+## O que aconteceu
+
+event-card-played = { $seat_O } joga a carta { $card }.
+event-orders-lost = { $seat_O } perde { $count ->
+        [one] uma ordem
+       *[other] { $count } ordens
+    } por falta de peça que { $count ->
+        [one] a receba
+       *[other] as receba
+    }: { $where }.
+event-shogun-rolled = { $seat_O } rola os dados do Shogun: { $faces } ({ $orders ->
+        [0] nenhuma ordem
+        [one] uma ordem
+       *[other] { $orders } ordens
+    }, { $tokens ->
+        [0] nenhuma ficha
+        [one] uma ficha
+       *[other] { $tokens } fichas
+    }).
+event-piece-ordered = { $split ->
+        [true] { $seat_O } dá ordem ao líder { $piece }, que se separa da sua unidade.
+       *[false] { $seat_O } dá ordem a { $piece }{ $leader ->
+            [none] {""}
+           *[other] { " " }com o líder { $leader }
+        }.
+    }
+event-nothing-ordered = { $seat_O } não dá ordem a nenhuma peça neste turno.
+event-piece-moved = { $piece }{ $leader ->
+        [none] {""}
+       *[other] { " " }com o líder { $leader }
+    } vai de { $start } para { $end }.
+event-leader-joined = O líder { $leader } se junta a { $unit }{ $unit_ordered ->
+        [true] {""}
+       *[false] , que continua sem ordem
+    }.
+event-battle-rolled = { $attacker } ({ $start }) { $battle_back ->
+        [true] revida contra
+       *[false] { $ranged ->
+            [true] atira em
+           *[false] ataca
+        }
+    } { $defender } ({ $target }) com { $dice ->
+        [one] um dado
+       *[other] { $dice } dados
+    }: { $faces } → { $hits ->
+        [0] nenhum acerto
+        [one] um acerto
+       *[other] { $hits } acertos
+    }{ $flags ->
+        [0] {""}
+        [one] , uma bandeira
+       *[other] , { $flags } bandeiras
+    }{ $flags_ignored ->
+        [0] {""}
+        [one] , uma bandeira ignorada
+       *[other] , { $flags_ignored } bandeiras ignoradas
+    }{ $swords_ignored ->
+        [0] {""}
+        [one] , uma espada ignorada
+       *[other] , { $swords_ignored } espadas ignoradas
+    }.
+event-figures-lost = { $piece } perde { $lost ->
+        [one] uma figura
+       *[other] { $lost } figuras
+    } ({ $remaining ->
+        [0] não sobra nenhuma
+        [one] sobra uma
+       *[other] sobram { $remaining }
+    }).
+event-unit-eliminated = { $side_O } perde { $piece } em { $hex }: o porta-estandarte tomba e a peça sai do mapa.
+event-leader-casualty-check = O líder { $leader }, junto de { $unit }, rola { $faces } e { $killed ->
+        [true] tomba
+       *[false] escapa ileso
+    }.
+event-banner-won = { $seat_O } conquista uma bandeira de vitória{ $piece ->
+        [none] {""}
+       *[other] { " " }pela queda de { $piece }
+    } ({ $banners } de { $target }).
+event-retreat-pending = { $piece } ainda precisa recuar { $remaining ->
+        [one] mais um hexágono
+       *[other] mais { $remaining } hexágonos
+    }; { $seat_o } escolhe entre { $choices }.
+event-retreated = { $piece } recua de { $start } para { $end }.
+event-retreat-blocked = { $piece } não tem como recuar { $hexes ->
+        [one] um hexágono
+       *[other] { $hexes } hexágonos
+    } e sofre { $hits ->
+        [one] um acerto
+       *[other] { $hits } acertos
+    } por isso.
+event-cards-drawn = { $seat_O } compra { $count ->
+        [0] nenhuma carta
+        [one] uma carta
+       *[other] { $count } cartas
+    }.
+event-card-discarded = { $seat_O } fica com uma das cartas e descarta { $card }.
+event-deck-reshuffled = O baralho de comando é embaralhado de novo ({ $cards ->
+        [0] nenhuma carta
+        [one] uma carta
+       *[other] { $cards } cartas
+    }).
+event-turn-ended = { $seat_O } encerra o turno e passa a vez { $next_seat_ao }. Bandeiras de vitória: { $seat } { $banners }, { $next_seat } { $next_banners }. Fichas de Honra e Fortuna: { $seat } { $tokens }, { $next_seat } { $next_tokens }.
+event-game-won = { $seat_O } vence com { $banners } bandeiras de vitória.
+event-adjusted = Correção do árbitro: { $change ->
+        [figures] { $piece } passa de { $before } para { $after } figuras
+        [hex] { $piece } é posto em { $end } (estava em { $start })
+        [tokens] as fichas { $seat_do } passam de { $before } para { $after }
+       *[banner] { $seat_o } recebe uma bandeira de vitória
+    }{ $note ->
+        [none] {""}
+       *[other] { " " }({ $note })
+    }.
+
+## O que fazer agora (depois do nome do lado)
+
+prompt-card = jogue uma carta de comando
+prompt-orders = { $count ->
+        [0] a carta { $card } não alcança nenhuma peça agora: dê a ordem sem nomear peças (`none`)
+        [one] indique a peça que recebe a ordem da carta { $card }, que dá ordens para { $offered }
+       *[other] indique até { $count } peças para receber ordens da carta { $card }, que dá ordens para { $offered }
+    }
+prompt-moves = mova as peças que receberam ordem; depois ataque ou encerre o turno
+prompt-battles = ataque com as peças que receberam ordem ou encerre o turno
+prompt-retreat = recue { $piece } a partir de { $hex } ({ $remaining ->
+        [one] falta um hexágono
+       *[other] faltam { $remaining } hexágonos
+    }): { $choices }
+prompt-keep = fique com uma das duas cartas compradas
+prompt-over = a partida acabou: { $seat_o } venceu com { $banners } bandeiras de vitória
+
+outcome-banners = chegou a { $banners } bandeiras de vitória
+
+## O painel ao lado do tabuleiro
+
+panel-title = Samurai Battles: { $scenario }
+panel-turn = Turno { $turn } | etapa: { $step }
+panel-prompt = { $seat ->
+        [none] { $hint }
+       *[other] { $seat }: { $hint }
+    }
+panel-card = Carta: { $card } ({ $seat })
+panel-side = { $seat }: bandeiras de vitória { $banners }/{ $target } | { $cards ->
+        [0] 0 cartas
+        [one] { $cards } carta
+       *[other] { $cards } cartas
+    } | { $tokens ->
+        [0] 0 fichas
+        [one] { $tokens } ficha
+       *[other] { $tokens } fichas
+    }
+panel-deck = Baralho { $deck } | descarte { $discards }
+
+## O que só você vê
+
+secret-card = { $card } (`{ $id }`)
+secret-drawn = Compradas, fique com uma: { $cards }
+
+## Autocompletar
+
+suggest-card = { $card }
+suggest-order-none = none (não dar ordem a nenhuma peça neste turno)
+suggest-order = { $pieces } ({ $unit } em { $hex }{ $leader ->
+        [none] {""}
+       *[other] { " " }com { $leader }
+    })
+suggest-piece = { $piece } { $unit } em { $hex }
+suggest-move-to = { $hex } ({ $pieces })
+suggest-retreat-to = { $hex } (recuo)
+suggest-target = { $hex } { $piece } { $unit } (por { $by })
+
+## Botões
+
+button-play = Jogar { $card }
+button-order = { $pieces ->
+        [none] Não dar ordens
+       *[other] Dar ordem a { $pieces }
+    }
+button-move = Mover { $piece } para { $to }
+button-battle = { $piece } ataca { $target }
+button-retreat = Recuar para { $to }
+button-keep = Ficar com { $card }
+button-end-turn = Encerrar o turno
+
+## Recusas
+
+refusal-hex-name = “{ $text }” não é nome de hexágono: escreva a letra da coluna e o número da linha, como E5.
+refusal-off-board = { $hex } não está no tabuleiro: os hexágonos vão de A1 a M9, e as linhas 2, 4, 6 e 8 terminam na coluna L.
+refusal-unknown-card = Não existe a carta de comando “{ $text }”: indique uma carta pelo nome ou pelo id (o autocompletar mostra as suas).
+refusal-no-such-scenario = Não existe o cenário “{ $scenario }”; escolha um destes: { $choices }.
+refusal-no-such-piece = Não há peça { $piece } no mapa. Indique as peças pelos ids mostrados no tabuleiro, como U3 ou L1 (várias, separadas por espaços).
+refusal-enemy-piece = { $piece } pertence ao outro lado; você só pode comandar as suas próprias peças.
+refusal-ordered-twice = Peças indicadas mais de uma vez: { $pieces }. Cada peça recebe no máximo uma ordem por turno.
+refusal-split-needs-helmet = { $leader } está com { $unit }. Dar ordem só a ele o separa da unidade, e só uma carta com o símbolo do elmo (as cartas de seção e o Shogun) permite isso; a carta { $card } não tem. Dê a ordem a { $unit }, e { $leader } vai junto por uma só ordem.{ $both ->
+        [true] { " " }Dar ordem a { $leader } e a { $unit } separa os dois, o que também exige o elmo.
+       *[false] {""}
+    }
+refusal-card-orders-nobody = A carta { $card } não tem ordens que você possa usar neste turno (você não tem peças onde ela dá ordens); então não dê ordem a ninguém: mande uma ordem vazia, ou `none`.
+refusal-not-in-card-orders = { $piece } é { $what } em { $hex }, dentro de { $sections }, mas a carta { $card } só dá ordens para { $offered }.
+refusal-no-order-left = Não sobra ordem para { $piece }: a carta { $card } dá { $count } para { $where }, e você indicou { $named ->
+        [one] uma peça que precisa de uma
+       *[other] { $named } peças que precisam de uma
+    } ({ $takers }).
+refusal-card-not-in-hand = A carta { $card } não está na sua mão; `/game hand` mostra as cartas que você tem.
+refusal-leader-ordered-with-unit = { $leader } recebeu ordem junto com { $unit }, então vai aonde ela for e luta como parte dela: aja com { $unit }. Para agir só com { $leader }, ele precisa receber uma ordem própria.
+refusal-joined-unit-unordered = { $leader } se juntou a { $unit } neste turno, mas um líder que se junta a uma unidade não lhe dá ordem: { $unit } não pode se mover nem atacar.
+refusal-not-ordered = { $piece } não recebeu ordem neste turno. Só peças com ordem podem se mover ou atacar ({ $count ->
+        [0] nenhuma peça recebeu ordem
+       *[other] com ordem: { $ordered }
+    }).
+refusal-moved-already = { $piece } já se moveu neste turno; uma peça com ordem se move uma só vez.
+refusal-moved-and-joined = { $leader } já se moveu e se juntou a { $unit ->
+        [none] uma unidade
+       *[other] { $unit }
+    }; um líder não pode voltar a se mover depois de se juntar a uma unidade neste turno.
+refusal-joined-leader-stays = { $leader } se moveu e se juntou a { $unit } neste turno; { $unit } não pode levá-lo adiante: depois que um líder se move e se junta a uma unidade, ela não o carrega (mova { $unit } antes de ele se juntar, ou deixe-a onde está).
+refusal-already-there = { $piece } já está em { $hex }.
+refusal-impassable = Nenhuma peça pode entrar em { $hex }: ali há { $terrain_a }.
+refusal-foot-leader-cavalry = { $leader } é um líder a pé e { $unit } é cavalaria: um líder a pé só pode se juntar a infantaria. Um líder montado pode comandar qualquer uma das duas.
+refusal-unit-has-leader = { $unit } em { $hex } já tem um líder ({ $leader }); uma unidade leva um só líder.
+refusal-hex-held = { $hex } está ocupado por uma peça { $enemy ->
+        [true] inimiga
+       *[false] amiga
+    } ({ $piece }); nenhuma peça pode terminar o movimento em um hexágono ocupado nem passar por ele (só um líder pode se juntar a uma unidade amiga).
+refusal-too-far = { $piece } ({ $unit }) se move no máximo { $allowance ->
+        [one] um hexágono
+       *[other] { $allowance } hexágonos
+    }, e { $hex } está a { $distance } de distância.
+refusal-no-path = { $piece } não tem caminho livre { $allowance ->
+        [one] de um hexágono
+       *[other] de até { $allowance } hexágonos
+    } até { $hex }: há outras peças, ou terreno que encerra o movimento, no caminho.
+refusal-leader-fights-with-unit = { $leader } está com { $unit }, e os dois lutam como uma só unidade: ataque com { $unit }.
+refusal-joined-no-battle = { $leader } se juntou a { $unit }, que não tem ordem; juntar-se não dá ordem à unidade, então os dois não podem atacar neste turno.
+refusal-leader-still-with-unit = { $leader } ainda está com { $unit }, que não tem ordem. Ele só pode lutar sozinho depois de se afastar dela.
+refusal-battled-already = { $piece } já atacou neste turno; uma peça com ordem ataca uma só vez.
+refusal-no-enemy-there = Não há peça inimiga em { $hex } para atacar.
+refusal-close-combat-only = { $piece } ({ $unit }) só luta corpo a corpo, contra um hexágono vizinho; { $hex } está a { $distance } hexágonos de distância.
+refusal-no-shooting = Peças que receberam ordem da carta { $card } não podem atirar neste turno; { $piece } só pode atacar um hexágono vizinho.
+refusal-out-of-range = { $piece } ({ $unit }) atira a no máximo { $range } hexágonos, e { $hex } está a { $distance } de distância.
+refusal-enemy-adjacent = { $piece } tem um inimigo ao lado ({ $enemy } em { $hex }) e não pode atirar; pode atacar esse inimigo corpo a corpo.
+refusal-sight-blocked = { $piece } não enxerga { $hex }: { $blocker } está no caminho (uma peça, ou terreno que bloqueia a visão).
+refusal-not-a-retreat-hex = { $hex } não é hexágono de recuo para { $piece } em { $start }: escolha { $choices } (um hexágono livre na direção da sua borda do mapa).
+refusal-not-drawn = A carta { $card } não é uma das que você comprou; fique com { $choices }.
+refusal-adjust-nothing = Diga o que mudar: `figures` (com `piece`), `to` (com `piece`), `banner` ou `tokens`.
+refusal-adjust-needs-piece = Indique em `piece` a peça cujas figuras ou cujo hexágono mudam.
+refusal-no-such-seat = { $seat } não é um lado desta partida (os lados: { $seats }).
+refusal-adjust-figures = { $piece } ({ $unit }) tem { $figures } de { $full } figuras; não pode mudar em { $change }.
+refusal-adjust-hex-taken = { $hex } está ocupado; uma peça só pode ser posta em um hexágono livre (ou um líder em uma unidade amiga que ele possa comandar).
+refusal-adjust-whose-tokens = Diga de quem são as fichas que mudam: indique em `piece` uma peça desse lado.
+
+## Ajuda dos comandos: /samurai
+
+command-samurai = Command & Colors: Samurai Battles
+command-samurai-play = Jogue uma carta de comando da sua mão
+command-samurai-play-card = A carta a jogar
+command-samurai-order = Dê ordens: ids de unidades e líderes, por exemplo `U3 L1`
+command-samurai-order-pieces = As peças que recebem ordem, separadas por espaços
+command-samurai-move = Mova uma peça que recebeu ordem
+command-samurai-move-piece = A peça a mover
+command-samurai-move-to = O hexágono de destino, por exemplo E5
+command-samurai-battle = Ataque com uma peça que recebeu ordem
+command-samurai-battle-piece = A peça que ataca
+command-samurai-battle-target = O hexágono atacado, por exemplo F6
+command-samurai-retreat = Escolha para onde a sua unidade recua
+command-samurai-retreat-to = O hexágono para onde recuar
+command-samurai-keep = Fique com uma das duas cartas que você comprou
+command-samurai-keep-card = A carta com que ficar
+command-samurai-endturn = Encerre os movimentos e ataques e compre uma carta
+command-samurai-adjust = Árbitro: corrija a partida (figuras, posição, bandeiras, fichas)
+command-samurai-adjust-piece = A peça a corrigir
+command-samurai-adjust-figures = Figuras a somar (negativo para tirar)
+command-samurai-adjust-to = Ponha a peça neste hexágono
+command-samurai-adjust-banner = Dê uma bandeira de vitória a este lado
+command-samurai-adjust-tokens = Fichas de Honra e Fortuna a somar ao lado (negativo para tirar)
+command-samurai-adjust-note = O motivo (aparece no registro)

@@ -8,10 +8,12 @@ from typing import Any, TypeVar
 
 import pytest
 
+from bot.text import Words, event_message
 from rules.core.dice import DiceState, draw
 from rules.core.errors import RuleViolation
 from rules.core.model import Event
 from rules.core.references import all_rules
+from rules.core.text import Msg
 from rules.samurai.catalogue import battle_table
 from rules.samurai.engine import SYSTEM
 from rules.samurai.state import Piece, SamuraiState
@@ -56,14 +58,32 @@ def act(state: SamuraiState, seat: str, **fields: Any) -> tuple[SamuraiState, li
 
 
 def refused(state: SamuraiState, seat: str, rule_id: str, **fields: Any) -> RuleViolation:
-    """Assert an action is refused under `rule_id` and that the state is left as it was."""
+    """Assert an action is refused under `rule_id` and that the state is left as it was.
+
+    The refusal must be worded in every language, and `is_legal` must agree.
+    """
     before = state.model_dump(mode="json")
     with pytest.raises(RuleViolation) as caught:
         act(state, seat, **fields)
     assert caught.value.rule_id == rule_id, caught.value.message
     assert state.model_dump(mode="json") == before
-    assert caught.value.message
+    reason = caught.value.reason
+    assert isinstance(reason, Msg) and reason.key.startswith("refusal-"), reason
+    for language in ("en", "pt-BR"):
+        assert Words(language, "samurai").strict(reason)
+    if "core/bad-input" != rule_id:
+        assert not SYSTEM.is_legal(state, SYSTEM.parse_action({**fields, "seat": seat}))
     return caught.value
+
+
+def say(what: RuleViolation | Msg | Event, language: str = "en") -> str:
+    """Return a refusal, a message or an event in words (strictly: every key must exist)."""
+    if isinstance(what, RuleViolation):
+        assert isinstance(what.reason, Msg)
+        what = what.reason
+    if isinstance(what, Event):
+        what = event_message(what)
+    return Words(language, "samurai").strict(what)
 
 
 def start_turn(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.core.text import Msg, msg
 from rules.samurai.actions import (
     BannerWon,
     BattleRolled,
@@ -24,6 +25,7 @@ from tests.rules.samurai.samurai_kit import (
     game,
     of_type,
     refused,
+    say,
     start_turn,
     with_rolls,
 )
@@ -51,7 +53,7 @@ def test_hits_remove_figures_and_the_standard_bearer_goes_last() -> None:
     survivor = state.piece("U9")
     assert survivor is not None and survivor.figures == 1  # only the standard bearer is left
     assert not of_type(events, UnitEliminated)
-    marker = next(m for m in SYSTEM.board(state).markers if m.label == "U9")
+    marker = next(m for m in SYSTEM.board(state, None).markers if m.label == "U9")
     assert marker.count == 1 and marker.shape == "triangle"
 
 
@@ -67,7 +69,7 @@ def test_eliminating_a_unit_wins_a_banner() -> None:
     assert [e.piece for e in of_type(events, UnitEliminated)] == ["U9"]
     assert of_type(events, BannerWon)[0].seat == "blue" and state.banners["blue"] == 1
     assert len(of_type(events, BattleRolled)) == 1
-    assert "standard bearer" in SYSTEM.describe(of_type(events, UnitEliminated)[0])
+    assert "standard bearer" in say(of_type(events, UnitEliminated)[0])
 
 
 @checks("samurai/sword-ignoring", "samurai/unit-standards")
@@ -111,8 +113,8 @@ def test_flag_retreat_with_a_choice_asks_the_defender() -> None:
     pending = of_type(events, RetreatPending)[0]
     assert pending.choices == ["F6", "G6"]
     prompt = SYSTEM.prompt(state)
-    assert (prompt.seat, prompt.step, prompt.actions) == ("red", "retreat", ("retreat",))
-    assert "F6 or G6" in prompt.hint
+    assert (prompt.seat, prompt.step, prompt.actions) == ("red", "retreat", ("retreat", "adjust"))
+    assert isinstance(prompt.hint, Msg) and "F6 or G6" in say(prompt.hint)
     refused(state, "blue", "core/not-your-turn", type="retreat", to="G6")
     refused(state, "red", "samurai/flags-retreat", type="retreat", to="H6")
     assert [a.to for a in SYSTEM.legal_actions(state, "red")] == ["F6", "G6"]  # type: ignore[attr-defined]
@@ -122,7 +124,7 @@ def test_flag_retreat_with_a_choice_asks_the_defender() -> None:
     assert not [
         e for e in events if isinstance(e, BattleRolled)
     ]  # no battle back after giving ground
-    assert any(a.kind == "retreat" for a in SYSTEM.board(state).arrows)
+    assert any(a.kind == "retreat" for a in SYSTEM.board(state, None).arrows)
 
 
 @checks("samurai/flags-retreat")
@@ -160,7 +162,7 @@ def test_blocked_retreat_costs_hits_then_battle_back() -> None:
     back = of_type(events, BattleRolled)[1]
     assert back.battle_back and back.attacker == "U9" and back.dice == 3
     assert state.piece("U1").figures == 4 - back.hits  # type: ignore[union-attr]
-    assert "battles back" in SYSTEM.describe(back)
+    assert "battles back" in say(back)
 
 
 @checks("samurai/blocked-retreat")
@@ -193,16 +195,16 @@ def test_shooting_rules() -> None:
     shot, events = act(shot, "blue", type="battle", piece="U1", target="H8")
     rolls = of_type(events, BattleRolled)
     assert len(rolls) == 1 and rolls[0].ranged and rolls[0].hits == 1  # the sword missed
-    assert "shoots at" in SYSTEM.describe(rolls[0])
+    assert "shoots at" in say(rolls[0])
     blocked = game([*pieces, ("U3", "ashigaru-spear", "blue", "G8")], hands={"blue": HAND})
     blocked, _ = start_turn(blocked, "blue", "order-three-center", "U1")
     err = refused(blocked, "blue", "samurai/ranged-combat", type="battle", piece="U1", target="H8")
-    assert "G8" in err.message
+    assert err.message == "refusal-sight-blocked" and err.reason.args["blocker"] == "G8"  # type: ignore[union-attr]
     far = ordered([("U1", "ashigaru-bow", "blue", "E8"), ("U9", "ashigaru-spear", "red", "E4")])
     refused(far, "blue", "samurai/ranged-combat", type="battle", piece="U1", target="E4")
     near = ordered([*pieces, ("U8", "ashigaru-spear", "red", "D8")])
     err = refused(near, "blue", "samurai/ranged-combat", type="battle", piece="U1", target="H8")
-    assert "enemy next to it" in err.message
+    assert err.message == "refusal-enemy-adjacent" and "enemy next to it" in say(err)
 
 
 @checks("samurai/terrain-effects")
@@ -216,7 +218,7 @@ def test_terrain_blocks_sight() -> None:
     state, _ = act(state, "uesugi", type="play", card="order-three-left")
     state, _ = act(state, "uesugi", type="order", pieces="U12")
     err = refused(state, "uesugi", "samurai/ranged-combat", type="battle", piece="U12", target="D8")
-    assert "C8" in err.message
+    assert err.message == "refusal-sight-blocked" and "C8 is in the way" in say(err)
 
 
 @checks("samurai/leader-casualty")
@@ -252,7 +254,7 @@ def test_leader_survives_his_unit_and_stands_alone() -> None:
     assert not of_type(events, LeaderCasualtyCheck)[0].killed
     assert state.piece("U9") is None and state.piece("L1").hex == "G7"  # type: ignore[union-attr]
     assert len(of_type(events, BattleRolled)) == 1
-    assert next(m for m in SYSTEM.board(state).markers if m.label == "L1").shape == "star"
+    assert next(m for m in SYSTEM.board(state, None).markers if m.label == "L1").shape == "star"
 
 
 @checks("samurai/battle-once", "samurai/move-before-battle")
@@ -268,7 +270,7 @@ def test_battle_once_then_no_more_moves() -> None:
     assert state.step == "battles"
     refused(state, "blue", "samurai/battle-once", type="battle", piece="U1", target="G7")
     err = refused(state, "blue", "core/wrong-step", type="move", piece="U2", to="E7")
-    assert "battles" in err.message
+    assert err.message == "refusal-wrong-step" and "at the battles step" in say(err)
 
 
 @checks("samurai/battle-target")
@@ -296,8 +298,10 @@ def test_the_game_ends_at_the_scenarios_banner_count() -> None:
     state, events = act(state, "blue", type="battle", piece="U1", target="G7")
     assert of_type(events, GameWon)[0].seat == "blue"
     outcome = SYSTEM.outcome(state)
-    assert outcome is not None and outcome.winner == "blue" and "3" in outcome.reason
+    assert outcome is not None and outcome.winner == "blue"
+    assert outcome.reason == msg("outcome-banners", banners=3)
     prompt = SYSTEM.prompt(state)
-    assert prompt.seat is None and prompt.step == "over" and "Blue wins" in prompt.hint
+    assert prompt.seat is None and prompt.step == "over"
+    assert isinstance(prompt.hint, Msg) and "Blue won with 3 victory banners" in say(prompt.hint)
     assert SYSTEM.legal_actions(state, "blue") == [] and SYSTEM.legal_actions(state, "red") == []
     refused(state, "blue", "core/game-over", type="end_turn")

@@ -10,6 +10,7 @@ from tests.rules.samurai.samurai_kit import (
     game,
     of_type,
     refused,
+    say,
     start_turn,
     with_rolls,
 )
@@ -30,9 +31,9 @@ def test_leader_joining_a_unit_does_not_order_it() -> None:
     state, events = act(state, "blue", type="move", piece="L2", to="G8")
     joined = of_type(events, LeaderJoined)
     assert joined and joined[0].unit == "U7" and not joined[0].unit_ordered
-    assert "stays without an order" in SYSTEM.describe(joined[0])
+    assert "stays without an order" in say(joined[0])
     err = refused(state, "blue", "samurai/joining-does-not-order", type="move", piece="U7", to="F7")
-    assert "does not give it an order" in err.message
+    assert "does not give it an order" in say(err)
     refused(state, "blue", "samurai/joining-does-not-order", type="battle", piece="L2", target="G7")
     refused(state, "blue", "samurai/joining-does-not-order", type="battle", piece="U7", target="G7")
 
@@ -45,7 +46,8 @@ def test_no_move_join_and_move_again() -> None:
     state, _ = start_turn(state, "blue", "order-two-center", "L2 U7")
     state, _ = act(state, "blue", type="move", piece="L2", to="G8")
     err = refused(state, "blue", "samurai/no-move-join-move", type="move", piece="U7", to="G7")
-    assert "L2" in err.message
+    assert err.message == "refusal-joined-leader-stays"
+    assert err.reason.args == {"leader": "L2", "unit": "U7"}  # type: ignore[union-attr]
     refused(state, "blue", "samurai/no-move-join-move", type="move", piece="L2", to="H8")
     moves = [a for a in SYSTEM.legal_actions(state, "blue") if a.type == "move"]
     assert moves == []
@@ -79,7 +81,7 @@ def test_foot_leader_may_not_lead_cavalry() -> None:
     err = refused(
         state, "blue", "samurai/foot-leader-leads-infantry", type="move", piece="L2", to="G8"
     )
-    assert "on foot" in err.message
+    assert "on foot" in say(err) and err.reason.args["unit"] == "U8"  # type: ignore[union-attr]
     assert all(getattr(a, "to", "") != "G8" for a in SYSTEM.legal_actions(state, "blue"))
 
 
@@ -128,11 +130,12 @@ def test_units_do_not_share_or_cross_hexes() -> None:
     err = refused(
         state, "blue", "samurai/no-moving-through-units", type="move", piece="U1", to="G7"
     )
-    assert "no free path" in err.message
+    assert err.message == "refusal-no-path" and "no free path" in say(err)
     state2 = game(pieces[1:], hands={"blue": HAND})
     state2, _ = start_turn(state2, "blue", "order-one-center", "U2")
     err = refused(state2, "blue", "samurai/movement-allowance", type="move", piece="U2", to="G6")
-    assert "at most 1 hex" in err.message
+    assert err.message == "refusal-too-far" and err.reason.args["allowance"] == 1  # type: ignore[union-attr]
+    assert "at most one hex" in say(err)
 
 
 @checks("samurai/terrain-effects")

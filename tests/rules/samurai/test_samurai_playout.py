@@ -13,6 +13,7 @@ from rules.core.model import Action
 from rules.samurai.actions import EVENTS
 from rules.samurai.engine import SYSTEM
 from rules.samurai.state import SamuraiState
+from tests.rules.samurai.samurai_kit import say
 
 SCENARIOS = sorted(info.id for info in SYSTEM.scenarios())
 # An eager player finishes every bundled scenario well within this; a uniform one may not.
@@ -65,10 +66,10 @@ def play(
         action = choose(rng, options, state, eager)
         state, events = SYSTEM.apply(state, action)
         for event in events:
-            assert SYSTEM.describe(event)
+            assert say(event)
             assert EVENTS.validate_python(event.model_dump(mode="json")) == event
         log.append(action.model_dump(mode="json"))
-        SYSTEM.board(state)
+        SYSTEM.board(state, None)
     return state, log
 
 

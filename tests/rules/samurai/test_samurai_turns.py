@@ -10,10 +10,13 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from bot.text import Words, word_view
 from rules.core.board import HexBoardView
+from rules.core.engine import Engine
 from rules.core.errors import RuleViolation
 from rules.core.references import all_rules
-from rules.core.system import GameSystem, system
+from rules.core.system import system
+from rules.core.text import msg, term
 from rules.samurai.actions import (
     Adjusted,
     BannerWon,
@@ -25,15 +28,15 @@ from rules.samurai.actions import (
 )
 from rules.samurai.catalogue import cards, scenarios, unit_types
 from rules.samurai.engine import SYSTEM
-from tests.rules.samurai.samurai_kit import act, checks, game, of_type, refused, start_turn
+from tests.rules.samurai.samurai_kit import act, checks, game, of_type, refused, say, start_turn
 
 HAND = ["order-one-center", "order-two-center", "order-three-center", "advance-center"]
 HERE = Path(__file__).parent
 
 
 def test_system_meets_the_contract() -> None:
-    assert isinstance(SYSTEM, GameSystem)
-    assert system("samurai") is SYSTEM
+    assert isinstance(SYSTEM, Engine)
+    assert system("samurai") is SYSTEM  # type: ignore[comparison-overlap]
     assert SYSTEM.referee_actions == frozenset({"adjust"})
     infos = SYSTEM.scenarios()
     assert [i.id for i in infos] == sorted(i.id for i in infos)
@@ -42,6 +45,7 @@ def test_system_meets_the_contract() -> None:
     with pytest.raises(RuleViolation) as caught:
         SYSTEM.new_game("no-such-field", "x")
     assert caught.value.rule_id == "core/bad-input"
+    assert "River Crossing" in say(caught.value)
 
 
 @checks("samurai/hand-size")
@@ -90,10 +94,11 @@ def test_end_turn_draws_one_and_passes() -> None:
     assert len(state.hands["blue"]) == 4 and len(state.deck) == deck - 1
     assert of_type(events, CardsDrawn)[0].count == 1
     ended = of_type(events, TurnEnded)[0]
-    assert (ended.seat, ended.next_seat, ended.tokens) == ("blue", "red", {"red": 0, "blue": 0})
-    assert "tokens" in SYSTEM.describe(ended)
+    assert (ended.seat, ended.next_seat, ended.tokens, ended.next_tokens) == ("blue", "red", 0, 0)
+    assert "Honor & Fortune tokens: Blue 0, Red 0" in say(ended)
     assert (state.active, state.step, state.turn_number) == ("red", "card", 2)
-    assert any("0 tokens" in line.text for line in SYSTEM.board(state).panel.lines)
+    panel = word_view(SYSTEM.board(state, None), Words("en", "samurai")).panel
+    assert any("0 tokens" in str(line.text) for line in panel.lines)
 
 
 @checks("samurai/draw-at-end")
@@ -114,12 +119,13 @@ def test_order_one_unit_draws_two_and_keeps_one() -> None:
     assert of_type(events, CardsDrawn)[0].count == 2
     assert state.step == "keep" and state.keep_choices == top_two
     prompt = SYSTEM.prompt(state)
-    assert (prompt.seat, prompt.actions) == ("blue", ("keep",))
-    assert SYSTEM.view(state, "red")["keep_choices"] == []
-    assert SYSTEM.view(state, "blue")["keep_choices"] == top_two
+    assert (prompt.seat, prompt.actions) == ("blue", ("keep", "adjust"))
+    assert SYSTEM.view(state, "red").position["keep_choices"] == []
+    assert SYSTEM.view(state, "blue").position["keep_choices"] == top_two
     not_drawn = next(c for c in cards() if c not in top_two)
     err = refused(state, "blue", "samurai/order-one-draw-two", type="keep", card=not_drawn)
-    assert "keep" in err.message
+    assert err.reason.args["choices"].items == tuple(term("card", c) for c in top_two)  # type: ignore[union-attr]
+    assert "keep" in say(err)
     state, events = act(state, "blue", type="keep", card=top_two[1])
     assert top_two[1] in state.hands["blue"] and len(state.hands["blue"]) == 4
     assert state.discard[-1] == top_two[0]
@@ -131,10 +137,10 @@ def test_order_one_unit_draws_two_and_keeps_one() -> None:
 def test_out_of_turn_and_wrong_step_are_refused() -> None:
     state = game(hands={"blue": HAND})
     err = refused(state, "red", "core/not-your-turn", type="play", card="order-two-center")
-    assert "Blue" in err.message
+    assert "It is Blue's turn" in say(err)
     refused(state, "referee", "core/not-your-turn", type="end_turn")
     err = refused(state, "blue", "core/wrong-step", type="end_turn")
-    assert "'card' step" in err.message
+    assert "at the command card step" in say(err)
 
 
 @checks("core/bad-input")
@@ -151,12 +157,14 @@ def test_action_input_is_normalised_and_checked() -> None:
     for bad in ({"type": "move", "piece": "U3", "to": "M2"}, {"type": "retreat", "to": "A10"}):
         with pytest.raises(RuleViolation) as caught:
             SYSTEM.parse_action(bad)
-        assert caught.value.rule_id == "core/bad-input" and "A1 to M9" in caught.value.message
+        assert caught.value.rule_id == "core/bad-input" and "A1 to M9" in say(caught.value)
     with pytest.raises(RuleViolation) as caught:
         SYSTEM.parse_action({"type": "play", "card": "Dragon Strike"})
     assert caught.value.rule_id == "core/bad-input"
-    with pytest.raises(ValidationError):
+    assert caught.value.reason == msg("refusal-unknown-card", text="Dragon Strike")
+    with pytest.raises(RuleViolation) as caught:
         SYSTEM.parse_action({"type": "move", "piece": "U3", "to": "55"})
+    assert caught.value.reason == msg("refusal-hex-name", text="55")
     with pytest.raises(ValidationError):
         SYSTEM.parse_action({"type": "fly", "piece": "U3"})
     state = game(hands={"blue": HAND})
@@ -177,18 +185,20 @@ def test_state_round_trips_through_json() -> None:
 
 def test_views_hide_hands_deck_and_seed() -> None:
     state = SYSTEM.new_game("sekigahara-ridge", "very-secret-seed")
-    red = SYSTEM.view(state, "red")
-    assert [c["id"] for c in red["hand"]] == state.hands["red"]
+    red = SYSTEM.view(state, "red").position
+    assert red["hand"] == state.hands["red"]
     assert red["hand_counts"] == {"red": 5, "blue": 5}
     assert red["deck_count"] == len(state.deck)
     spectator = SYSTEM.view(state, None)
-    assert spectator["hand"] == [] and spectator["hand_counts"] == {"red": 5, "blue": 5}
-    for view in (red, SYSTEM.view(state, "blue"), spectator):
+    assert spectator.private == ()
+    assert spectator.position["hand"] == []
+    assert spectator.position["hand_counts"] == {"red": 5, "blue": 5}
+    for view in (red, SYSTEM.view(state, "blue").position, spectator.position):
         text = json.dumps(view)
         assert "very-secret-seed" not in text and "dice" not in view and "deck" not in view
         assert "hands" not in view
     blue_only = set(state.hands["blue"]) - set(state.hands["red"])
-    assert not blue_only & {c["id"] for c in red["hand"]}
+    assert not blue_only & set(red["hand"])
 
 
 def test_refused_action_leaves_the_state_unchanged() -> None:
@@ -210,7 +220,10 @@ def test_referee_adjustments() -> None:
     state = game(hands={"blue": HAND})
     state, events = act(state, "referee", type="adjust", piece="u7", figures=-2, note="miscount")
     assert state.piece("U7").figures == 2  # type: ignore[union-attr]
-    assert "U7 figures 4 -> 2" in SYSTEM.describe(of_type(events, Adjusted)[0])
+    assert of_type(events, Adjusted)[0] == Adjusted(
+        change="figures", piece="U7", before=4, after=2, note="miscount"
+    )
+    assert "U7 figures 4 → 2 (miscount)" in say(of_type(events, Adjusted)[0])
     state, events = act(state, "referee", type="adjust", piece="U7", to="g6")
     assert state.piece("U7").hex == "G6"  # type: ignore[union-attr]
     state, _ = act(state, "referee", type="adjust", piece="U10", figures=-4)
@@ -238,7 +251,9 @@ def test_suggestions() -> None:
     )
     blue_cards = SYSTEM.suggest(state, "blue", "card", "")
     assert {v for _, v in blue_cards} == set(HAND)
-    assert SYSTEM.suggest(state, "blue", "card", "adv") == [("Advance Center", "advance-center")]
+    assert SYSTEM.suggest(state, "blue", "card", "adv") == [
+        (msg("suggest-card", card=term("card", "advance-center")), "advance-center")
+    ]
     assert all(v in HAND for _, v in SYSTEM.suggest(state, "blue", "card", "two"))
     state, _ = act(state, "blue", type="play", card="order-two-center")
     pieces = SYSTEM.suggest(state, "blue", "pieces", "U7 ")
@@ -255,20 +270,21 @@ def test_suggestions() -> None:
 def test_board_picture() -> None:
     state = SYSTEM.new_game("sekigahara-ridge", "board")
     state, _ = act(state, "blue", type="play", card=state.hands["blue"][0])
-    board = SYSTEM.board(state)
-    assert isinstance(board, HexBoardView)
+    board = SYSTEM.board(state, None)
+    assert isinstance(board, HexBoardView) and not board.flipped
+    assert SYSTEM.board(state, "red").flipped and not SYSTEM.board(state, "blue").flipped
     assert (board.cols, board.rows, board.section_lines) == (13, 9, (4.0, 8.0))
     assert board.sides == {"red": "#c0392b", "blue": "#2e5fa8"}
     assert len(board.terrain) == len(scenarios()["sekigahara-ridge"].terrain)
     labels = {m.label for m in board.markers}
     assert {"U3", "L3", "U22"} <= labels and "L1" not in labels  # L1 rides with U3
     assert next(m for m in board.markers if m.label == "U3").leader == "L1"
-    texts = [line.text for line in board.panel.lines]
+    texts = [str(line.text) for line in word_view(board, Words("en", "samurai")).panel.lines]
     assert any("Red: banners 0/6" in t for t in texts) and any("5 cards" in t for t in texts)
     assert any("Blue: name up to" in t for t in texts)
     options = SYSTEM.legal_actions(state, "blue")
     state, _ = SYSTEM.apply(state, options[-1])
-    assert any(m.highlight for m in SYSTEM.board(state).markers) or options[-1].pieces == ""  # type: ignore[attr-defined]
+    assert any(m.highlight for m in SYSTEM.board(state, None).markers) or options[-1].pieces == ""  # type: ignore[attr-defined]
 
 
 def test_every_rule_id_is_registered_and_tested() -> None:

@@ -1,0 +1,39 @@
+"""The /samurai commands, declared once: names, options and the action each applies.
+
+Descriptions are the catalogue's `command-samurai-<name>` and
+`command-samurai-<name>-<option>` (data/locales/<language>/samurai.ftl).
+"""
+
+from __future__ import annotations
+
+from rules.core.commands import Command, Option, action_command
+
+COMMANDS: tuple[Command, ...] = (
+    action_command("play", "play", Option(name="card", autocomplete="card")),
+    action_command("order", "order", Option(name="pieces", autocomplete="pieces")),
+    action_command(
+        "move",
+        "move",
+        Option(name="piece", autocomplete="piece"),
+        Option(name="to", autocomplete="to"),
+    ),
+    action_command(
+        "battle",
+        "battle",
+        Option(name="piece", autocomplete="piece"),
+        Option(name="target", autocomplete="target"),
+    ),
+    action_command("retreat", "retreat", Option(name="to", autocomplete="to")),
+    action_command("keep", "keep", Option(name="card", autocomplete="card")),
+    action_command("endturn", "end_turn"),
+    action_command(
+        "adjust",
+        "adjust",
+        Option(name="piece", required=False, autocomplete="piece"),
+        Option(name="figures", kind="int", required=False, min_value=-10, max_value=10),
+        Option(name="to", required=False, autocomplete="to"),
+        Option(name="banner", required=False, autocomplete="seat"),
+        Option(name="tokens", kind="int", required=False, min_value=-10, max_value=10),
+        Option(name="note", required=False),
+    ),
+)
