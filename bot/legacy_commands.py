@@ -14,7 +14,7 @@ from typing import Any
 from rules.core.commands import Command, OptionKind
 from rules.core.commands import Option as Declared
 
-GROUPS = {"samurai": "samurai", "bushido": "bushido", "wh40k": "wh40k", "fantasy_warriors": "fw"}
+GROUPS = {"bushido": "bushido", "wh40k": "wh40k", "fantasy_warriors": "fw"}
 
 
 @dataclass(frozen=True)
@@ -135,88 +135,6 @@ def _bushido(add: Callable[..., None]) -> None:
         action="adjust")
 
 
-def _samurai(add: Callable[..., None]) -> None:
-    p = "samurai"
-    add(
-        f"{p} play",
-        "Play a command card from your hand",
-        _act("play"),
-        Option("card", "The card to play", autocomplete="card"),
-        action="play",
-    )
-    add(
-        f"{p} order",
-        "Give orders: unit and leader ids, e.g. `U3 L1`",
-        _act("order"),
-        Option("pieces", "Pieces to order, separated by spaces", autocomplete="pieces"),
-        action="order",
-    )
-    add(
-        f"{p} move",
-        "Move an ordered piece",
-        _act("move"),
-        Option("piece", "The piece to move", autocomplete="piece"),
-        Option("to", "The hex to move to, e.g. E5", autocomplete="to"),
-        action="move",
-    )
-    add(
-        f"{p} battle",
-        "Battle with an ordered piece",
-        _act("battle"),
-        Option("piece", "The attacking piece", autocomplete="piece"),
-        Option("target", "The hex attacked, e.g. F6", autocomplete="target"),
-        action="battle",
-    )
-    add(
-        f"{p} retreat",
-        "Choose where your unit retreats",
-        _act("retreat"),
-        Option("to", "The hex to retreat to", autocomplete="to"),
-        action="retreat",
-    )
-    add(
-        f"{p} keep",
-        "Keep one of the two cards you drew",
-        _act("keep"),
-        Option("card", "The card to keep", autocomplete="card"),
-        action="keep",
-    )
-    add(
-        f"{p} endturn",
-        "Finish your moves and battles and draw a card",
-        _act("end_turn"),
-        action="end_turn",
-    )
-    add(
-        f"{p} adjust",
-        "Referee: correct the game (figures, position, banners, tokens)",
-        _act("adjust"),
-        Option("piece", "The piece to change", required=False, autocomplete="piece"),
-        Option(
-            "figures",
-            "Figures to add (negative to remove)",
-            "int",
-            required=False,
-            min_value=-10,
-            max_value=10,
-        ),
-        Option("to", "Move the piece to this hex", required=False, autocomplete="to"),
-        Option(
-            "banner", "Grant a victory banner to this side", required=False, autocomplete="seat"
-        ),
-        Option(
-            "tokens",
-            "Honor & Fortune tokens to add to the side (negative to remove)",
-            "int",
-            required=False,
-            min_value=-10,
-            max_value=10,
-        ),
-        Option("note", "Why (shown in the log)", required=False),
-        action="adjust",
-    )
-
-
 def _wh40k(add: Callable[..., None]) -> None:
     p = "wh40k"
     unit = Option("unit", "The unit (id or name)", autocomplete="unit")
@@ -293,7 +211,6 @@ def _wh40k(add: Callable[..., None]) -> None:
 
 
 BLOCKS: dict[str, Callable[[Callable[..., None]], None]] = {
-    "samurai": _samurai,
     "bushido": _bushido,
     "wh40k": _wh40k,
     "fantasy_warriors": _fantasy_warriors,
