@@ -1,4 +1,4 @@
-"""Helpers for the Bushido rule tests: build positions, act, fix the dice."""
+"""Helpers for the Bushido rule tests: build positions, act, fix the dice, read the words."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ from typing import Any, TypeVar
 
 import pytest
 
+from bot.text import Words, event_message
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState, Piece
 from rules.core.dice import DiceState, draw
 from rules.core.errors import RuleViolation
 from rules.core.model import Event
 from rules.core.references import all_rules
+from rules.core.text import Msg
 
 F = TypeVar("F", bound=Callable[..., Any])
 # (id, type, side, space, movement) or (..., revealed)
@@ -73,8 +75,21 @@ def refused(state: BushidoState, seat: str, rule_id: str, **fields: Any) -> Rule
         act(state, seat, **fields)
     assert caught.value.rule_id == rule_id, caught.value.message
     assert state.model_dump(mode="json") == before
-    assert caught.value.message
+    assert isinstance(caught.value.reason, Msg)
     return caught.value
+
+
+def words(language: str = "en") -> Words:
+    """Return the Bushido catalogue of a language."""
+    return Words.of(language, SYSTEM)
+
+
+def said(value: object, language: str = "en") -> str:
+    """Word a message or an event strictly (a missing key or value fails the test)."""
+    if isinstance(value, Event):
+        value = event_message(value)
+    assert isinstance(value, Msg), f"not a message: {value!r}"
+    return words(language).strict(value)
 
 
 @cache
