@@ -345,7 +345,9 @@ def _adjusted_space(state: BushidoState, piece: Piece, to: str | None) -> str | 
     if to.endswith("camp"):
         space = to
         if space != f"{piece.side}-camp" or not piece.is_commander:
-            refuse("bushido/adjust", "refusal-adjust-camp", piece=piece.id, camp=to)
+            known = space in board_of(state).camps
+            where = at(state, space) if known else msg("at-typed", text=space)
+            refuse("bushido/adjust", "refusal-adjust-camp", piece=piece.id, at=where)
     else:
         space = board_of(state).space_of(on_map(state, to))
         if space in board_of(state).camps:

@@ -22,7 +22,7 @@ seat-east = East
 ## The steps of a turn and the actions open in them
 
 step-turn = turn
-step-defend = answer to an attack on the camp
+step-defend = camp's answer
 step-over = end of the battle
 action-move = move
 action-attack = attack
@@ -67,6 +67,7 @@ camp-east = East camp
 place-camp = the { $seat } camp
 at-camp = in the { $seat } camp
 at-hex = on { $hex }
+at-typed = on `{ $text }`
 
 ## What to do now (after "West to act: ")
 
@@ -164,21 +165,21 @@ refusal-flee-hex-taken = { $hex } is held by { $holder }; a commander can only f
         [0] No flight is open now: counter-attack.
        *[other] Open now: { $open }.
     }
-refusal-flee-no-arrow = No arrow of the movement piece under { $piece } ({ $face }, with arrows pointing { $arrows }) points from the camp to { $hex }, wherever on the camp it is laid. { $open_count ->
+refusal-flee-no-arrow = No arrow of the movement piece under { $piece }, { $face }, points from the camp to { $hex }, wherever on the camp it is laid: its arrows point { $arrows }. { $open_count ->
         [0] No flight is open now: counter-attack.
        *[other] Open now: { $open }.
     }
 refusal-adjust-nothing = Name a piece and say what changes: to:<hex> to put it elsewhere, remove:true to take a troop off the field, or reveal:true to turn its movement piece up.
 refusal-adjust-no-piece = There is no piece { $piece } on the field.
-refusal-adjust-camp = Only a side's own commander may be put back on its camp, not { $piece } on { $camp }.
-refusal-adjust-camp-hex = { $hex } is part of a camp; only its own commander may be put there (name the camp, e.g. { $camp }).
+refusal-adjust-camp = Only a side's own commander may be put back on its camp, not { $piece } { $at }.
+refusal-adjust-camp-hex = { $hex } is part of a camp; only its own commander may be put there (name the camp: `{ $camp }`).
 refusal-adjust-hex-taken = { $hex } is taken by { $holder }; choose a free hex.
 refusal-adjust-commander = { $piece } is a commander and cannot be taken off by hand: a commander leaves the field only by losing a fight, which ends the battle.
 
 ## Commands that could not be read
 
 input-hex-name = { $field }: `{ $value }` is not a hex; write a letter and a row, like D4.
-input-space-name = { $field }: `{ $value }` is neither a hex nor a camp; write a hex like C4, or a camp like east-camp.
+input-space-name = { $field }: `{ $value }` is neither a hex nor a camp; write a hex like C4, or a camp: west-camp or east-camp.
 
 ## The board's side panel
 

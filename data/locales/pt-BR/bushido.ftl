@@ -31,7 +31,7 @@ seat-east = Leste
 
 ## As etapas de um turno e as ações que valem nelas
 
-step-turn = jogada
+step-turn = movimento ou ataque
 step-defend = resposta ao ataque
 step-over = fim da batalha
 action-move = mover
@@ -39,7 +39,7 @@ action-attack = atacar
 action-hold = manter as posições
 action-flee = fugir
 action-counter = contra-atacar
-action-adjust = ajuste do árbitro
+action-adjust = ajustar (só o árbitro)
 
 ## Peças, peças de movimento e o campo
 
@@ -78,6 +78,7 @@ camp-east = Acampamento do Leste
 place-camp = o acampamento { $seat_do }
 at-camp = no acampamento { $seat_do }
 at-hex = em { $hex }
+at-typed = em `{ $text }`
 
 ## O que fazer agora (depois de "Agora joga o Oeste: ")
 
@@ -175,21 +176,21 @@ refusal-flee-hex-taken = { $hex } está ocupado por { $holder }; um comandante s
         [0] Agora não há fuga possível: contra-ataque.
        *[other] Agora valem: { $open }.
     }
-refusal-flee-no-arrow = Nenhuma seta da peça de movimento sob { $piece } ({ $face }, com setas para { $arrows }) leva do acampamento a { $hex }, seja qual for o lado do acampamento em que ela for posta. { $open_count ->
+refusal-flee-no-arrow = Nenhuma seta da peça de movimento sob { $piece }, { $face }, leva do acampamento a { $hex }, seja qual for o lado do acampamento em que ela for posta: as setas dela apontam para { $arrows }. { $open_count ->
         [0] Agora não há fuga possível: contra-ataque.
        *[other] Agora valem: { $open }.
     }
 refusal-adjust-nothing = Diga a peça e o que muda: to:<hexágono> para colocá-la em outro lugar, remove:true para retirar uma tropa do campo ou reveal:true para revelar a sua peça de movimento.
 refusal-adjust-no-piece = Não há peça { $piece } em campo.
-refusal-adjust-camp = Só o próprio comandante de um lado pode ser posto de volta no acampamento dele, e não { $piece } em { $camp }.
-refusal-adjust-camp-hex = { $hex } faz parte de um acampamento; só o comandante dele pode ser posto ali (diga o acampamento, por exemplo { $camp }).
+refusal-adjust-camp = Só o próprio comandante de um lado pode ser posto de volta no acampamento dele, e não { $piece } { $at }.
+refusal-adjust-camp-hex = { $hex } faz parte de um acampamento; só o comandante dele pode ser posto ali (diga o acampamento: `{ $camp }`).
 refusal-adjust-hex-taken = { $hex } está ocupado por { $holder }; escolha um hexágono livre.
 refusal-adjust-commander = { $piece } é um comandante e não pode ser retirado à mão: um comandante só sai do campo ao perder um combate, e isso encerra a batalha.
 
 ## Comandos que não puderam ser lidos
 
 input-hex-name = { $field }: `{ $value }` não é um hexágono; escreva uma letra e uma fileira, como D4.
-input-space-name = { $field }: `{ $value }` não é um hexágono nem um acampamento; escreva um hexágono como C4 ou um acampamento como east-camp.
+input-space-name = { $field }: `{ $value }` não é um hexágono nem um acampamento; escreva um hexágono como C4 ou um acampamento: west-camp ou east-camp.
 
 ## O painel ao lado do mapa
 

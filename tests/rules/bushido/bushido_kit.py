@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
 import pytest
+from pydantic import ValidationError
 
 from bot.text import Words, event_message
+from rules.bushido.catalogue import field
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState, Piece
 from rules.core.dice import DiceState, draw
@@ -121,3 +124,81 @@ def checks(*rule_ids: str) -> Callable[[F], F]:
         return test
 
     return mark
+
+
+def fuzzed_actions(
+    state: BushidoState, rng: random.Random, count: int = 40
+) -> list[dict[str, Any]]:
+    """Return actions as a player might type them in this position, most of them wrong.
+
+    Every seat, every action type; pieces of either side, made-up ones and the commander
+    alias; hexes on the map, off it and inside camps; camps by name, right and wrong.
+    """
+    f = field(state.scenario)
+    camp_hexes = [h for hexes in f.camps.values() for h in hexes]
+    hexes = [*f.hexes(), "Z9", "A0", "nowhere", *camp_hexes]
+    pieces = [p.id for p in state.pieces] + ["X9", "commander"]
+    targets = [*hexes, "camp", "west-camp", "east-camp", "north-camp", "the hill"]
+    commanders = [p.id for p in state.pieces if p.is_commander]
+    troops = [p.id for p in state.pieces if not p.is_commander]
+    taken = [h for h in (p.space for p in state.pieces) if h not in f.camps]
+    out: list[dict[str, Any]] = []
+    for _ in range(count):
+        seat = rng.choice(state.seats)
+        kind = rng.choice(["move", "attack", "flee", "counter", "hold", "adjust"])
+        if kind == "move":
+            out.append({"type": kind, "seat": seat, "piece": rng.choice(pieces),
+                        "to": rng.choice(hexes)})
+        elif kind == "attack":
+            out.append({"type": kind, "seat": seat, "piece": rng.choice(pieces),
+                        "target": rng.choice(targets)})
+        elif kind == "flee":
+            out.append({"type": kind, "seat": seat, "to": rng.choice(hexes)})
+        elif kind == "adjust":
+            out.append(rng.choice([
+                {"type": kind, "seat": seat, "note": "nothing"},
+                {"type": kind, "seat": seat, "piece": "X9", "remove": True},
+                {"type": kind, "seat": seat, "piece": rng.choice(troops or pieces),
+                 "to": rng.choice(camp_hexes)},
+                {"type": kind, "seat": seat, "piece": rng.choice(troops or pieces),
+                 "to": rng.choice(["west-camp", "east-camp"])},
+                {"type": kind, "seat": seat, "piece": rng.choice(commanders or pieces),
+                 "remove": True},
+                {"type": kind, "seat": seat, "piece": rng.choice(pieces),
+                 "to": rng.choice(taken or hexes)},
+                {"type": kind, "seat": seat, "piece": rng.choice(pieces), "to": "Z9"},
+            ]))
+        else:
+            out.append({"type": kind, "seat": seat})
+    return out + _near_misses(state)
+
+
+def _near_misses(state: BushidoState) -> list[dict[str, Any]]:
+    """Return the seat to act's attacks on every enemy next to its pieces, its flights to
+    every hex on its camp's border and names that are no place: a refusal of each kind."""
+    f = field(state.scenario)
+    seat = state.pending.seat if state.pending is not None else state.active
+    out: list[dict[str, Any]] = []
+    for piece in (p for p in state.pieces if p.side == seat):
+        out += [
+            {"type": "attack", "seat": seat, "piece": piece.id, "target": "north-camp"},
+            {"type": "attack", "seat": seat, "piece": piece.id, "target": "the hill"},
+            {"type": "move", "seat": seat, "piece": piece.id, "to": "nowhere"},
+        ]
+        for space in f.links.get(piece.space, {}):
+            enemy = state.at(space)
+            if enemy is not None and enemy.side != seat:
+                out.append({"type": "attack", "seat": seat, "piece": piece.id, "target": space})
+    commander = state.commander(seat)
+    if commander is not None and commander.space in f.camps:
+        out += [{"type": "flee", "seat": seat, "to": h} for h in f.border(commander.space)]
+    return out
+
+
+def try_action(state: BushidoState, raw: dict[str, Any]) -> RuleViolation | ValidationError | None:
+    """Parse and check an action; return why it was refused (None: it would be accepted)."""
+    try:
+        SYSTEM.check(state, SYSTEM.parse_action(raw))
+    except (RuleViolation, ValidationError) as refused:
+        return refused
+    return None

@@ -451,7 +451,7 @@ def test_the_board_picture() -> None:
     assert texts[1] == "East to act: move a piece one hex, attack with one, or hold"
     assert texts[2] == "West: 8 troops, strength 15 | ISHIDA in camp, may flee | stack 3"
     pt = [said(line.text, "pt-BR") for line in board.panel.lines]
-    assert pt[0] == "Turno 1 de 60 | etapa: jogada"
+    assert pt[0] == "Turno 1 de 60 | etapa: movimento ou ataque"
     assert pt[3] == "Leste: 8 tropas, força 15 | IEYASU no acampamento, pode fugir | pilha: 3"
     assert [words("pt-BR").term(name) for name, _ in board.areas] == [  # type: ignore[arg-type]
         "Acampamento do Oeste",
