@@ -11,12 +11,13 @@ import pytest
 from pydantic import ValidationError
 
 from bot.text import Words, event_message
-from rules.bushido.catalogue import field
+from rules.bushido.catalogue import field, scenarios
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState, Piece
 from rules.core.dice import DiceState, draw
 from rules.core.errors import RuleViolation
-from rules.core.model import Event
+from rules.core.hexgrid import Hex, distance
+from rules.core.model import Action, Event
 from rules.core.references import all_rules
 from rules.core.text import Msg
 
@@ -202,3 +203,43 @@ def try_action(state: BushidoState, raw: dict[str, Any]) -> RuleViolation | Vali
     except (RuleViolation, ValidationError) as refused:
         return refused
     return None
+
+
+def choose(rng: random.Random, options: list[Action], state: BushidoState, eager: bool) -> Action:
+    """Pick a legal action: uniformly, or eagerly (attack, close in, often fight back)."""
+    if eager:
+        counters = [a for a in options if a.type == "counter"]
+        if counters and rng.random() < 0.5:
+            return counters[0]
+        attacks = [a for a in options if a.type == "attack"]
+        if attacks and rng.random() < 0.8:
+            return rng.choice(attacks)
+        moves = [a for a in options if a.type == "move"]
+        goal = scenarios()[state.scenario].side(state.other(state.active)).camp[1]
+        if moves and rng.random() < 0.8:
+
+            def gap(a: Action) -> int:
+                return distance(Hex.parse(a.to), Hex.parse(goal))  # type: ignore[attr-defined]
+
+            best = min(gap(a) for a in moves)
+            return rng.choice([a for a in moves if gap(a) == best])
+    return rng.choice(options)
+
+
+def eager_game(
+    scenario: str, seed: int, steps: int = 400
+) -> list[tuple[BushidoState, Action, list[Event], BushidoState]]:
+    """Play an eager random game (attacks, camps attacked, flights, counters); return each
+    step as (position before, action, events, position after)."""
+    rng = random.Random(seed)
+    state = SYSTEM.new_game(scenario, f"eager-{seed}")
+    out = []
+    for _ in range(steps):
+        seat = SYSTEM.prompt(state).seat
+        if seat is None:
+            break
+        action = choose(rng, SYSTEM.legal_actions(state, seat), state, eager=True)
+        after, events = SYSTEM.apply(state, action)
+        out.append((state, action, events, after))
+        state = after
+    return out

@@ -12,35 +12,12 @@ from rules.bushido.actions import EVENTS, MovementRevealed
 from rules.bushido.catalogue import scenarios
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState
-from rules.core.hexgrid import Hex, distance
-from rules.core.model import Action
 from rules.core.text import Msg
-from tests.rules.bushido.bushido_kit import said
+from tests.rules.bushido.bushido_kit import choose, said
 
 SCENARIOS = sorted(scenarios())
 # Night ends every battle: at most two actions a turn (an attack on a camp and its answer).
 MAX_ACTIONS = 2 * max(s.turn_limit for s in scenarios().values()) + 2
-
-
-def choose(rng: random.Random, options: list[Action], state: BushidoState, eager: bool) -> Action:
-    """Pick a legal action: uniformly, or eagerly (attack, close in, often fight back)."""
-    if eager:
-        counters = [a for a in options if a.type == "counter"]
-        if counters and rng.random() < 0.5:
-            return counters[0]
-        attacks = [a for a in options if a.type == "attack"]
-        if attacks and rng.random() < 0.8:
-            return rng.choice(attacks)
-        moves = [a for a in options if a.type == "move"]
-        goal = scenarios()[state.scenario].side(state.other(state.active)).camp[1]
-        if moves and rng.random() < 0.8:
-
-            def gap(a: Action) -> int:
-                return distance(Hex.parse(a.to), Hex.parse(goal))  # type: ignore[attr-defined]
-
-            best = min(gap(a) for a in moves)
-            return rng.choice([a for a in moves if gap(a) == best])
-    return rng.choice(options)
 
 
 def hidden_faces_stay_hidden(state: BushidoState) -> None:

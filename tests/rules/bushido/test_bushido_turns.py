@@ -117,6 +117,10 @@ def test_a_piece_moves_one_hex_along_an_arrow_and_the_turn_passes() -> None:
     assert legal[0].type == "hold"
     assert [a.to for a in legal if isinstance(a, Move) and a.piece == "T1"] == ["E4", "G4"]
     refused(state, "east", "bushido/move-along-arrows", type="move", piece="T1", to="E3")
+    err = refused(state, "east", "bushido/move-along-arrows", type="move", piece="T1", to="F3")
+    # F3 is north-west of F4: forward-right for the East, which faces west.
+    assert isinstance(err.reason, Msg)
+    assert err.reason.args["way"] == items([term("arrow", "forward-right")], "or")
     refused(state, "east", "bushido/move-along-arrows", type="move", piece="T1", to="D4")
     refused(state, "east", "bushido/one-action-per-turn", type="move", piece="W1", to="C3")
     state, events = act(state, "east", type="move", piece="t1", to="e4")

@@ -9,19 +9,21 @@ secrets, suggestions, buttons, outcomes and command help all go through
 from __future__ import annotations
 
 import random
+import re
 import typing
 from functools import cache
+from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.text import Words, languages
+from bot.text import Words, languages, locales_root
 from rules.bushido.actions import BushidoEvent
 from rules.bushido.catalogue import movement_pieces, scenarios, troop_types
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState
 from rules.core.engine import sort_key
 from rules.core.errors import RuleViolation
-from rules.core.text import Msg, kebab, msg, term
+from rules.core.text import Msg, Term, kebab, msg, term
 from tests.contract import playout
 from tests.rules.bushido.bushido_kit import act, camps, fuzzed_actions, game, try_action
 from tests.words_check import Speech, catalogue_keys
@@ -124,6 +126,46 @@ def test_every_refusal_the_catalogue_has_is_provoked() -> None:
     core = {"refusal-game-over", "refusal-not-your-turn", "refusal-wrong-step"}
     assert core <= refusals
     assert inputs == {"hex-name", "space-name"}
+
+
+def test_the_board_has_no_words_of_its_own() -> None:
+    """Panel title, lines and camp names are messages or terms; labels are ids."""
+    for state in built_positions() + [SYSTEM.new_game(s, "board") for s in scenarios()]:
+        for seat in (None, *state.seats):
+            board = SYSTEM.board(state, seat)
+            texts = [board.panel.title, *(line.text for line in board.panel.lines)]
+            texts += [name for name, _ in board.areas]
+            assert all(isinstance(t, Msg | Term) for t in texts), texts
+            ids = {p.id for p in state.pieces} | {m.capitalize() for m in movement_pieces()}
+            assert {m.label for m in board.markers} <= ids
+
+
+# Words the Portuguese catalogue shares with the English one: names (of the game, its
+# leaders, places, formations and troops), command syntax (remove:true, west-camp) and
+# words both languages spell alike. Anything else shared would be English left behind.
+SHARED_WORDS = frozenset({
+    "ashigaru", "bushido", "camp", "choda", "east", "engetsu", "fuwa", "gako", "gyorin",
+    "hoen", "hoshi", "ieyasu", "ishida", "kakuyoku", "kiba", "koyaku", "mitsunari", "move", "musha",
+    "remove", "reveal", "samurai", "sekigahara", "tokugawa", "total", "true", "west",
+})
+
+
+def _catalogue_words(language: str) -> set[str]:
+    path = Path(locales_root() / language / "bushido.ftl")
+    found: set[str] = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        line = re.sub(r"^[a-z][a-z0-9-]*\s*=|^\.[a-z]+\s*=|\*?\[[^]]*\]", " ", line)
+        line = re.sub(r"\$[a-z_]+|->", " ", line)
+        found |= {w.lower() for w in re.findall(r"[^\W\d_]{4,}", line)}
+    return found
+
+
+def test_the_portuguese_catalogue_shares_no_english_word_but_names() -> None:
+    shared = _catalogue_words("pt-BR") & _catalogue_words("en")
+    assert shared <= SHARED_WORDS, sorted(shared - SHARED_WORDS)
 
 
 def test_both_catalogues_have_the_same_keys_and_none_of_cores() -> None:
