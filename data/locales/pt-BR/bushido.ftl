@@ -144,7 +144,7 @@ event-adjusted = Correção do árbitro: { $change ->
            *[other] em { $end }
         }
         [revealed] a peça de movimento de { $piece } é revelada
-        [removed] { $piece } é retirado do campo
+        [removed] a peça { $piece } é retirada do campo
        *[called-off] o ataque de { $piece } fica cancelado
     }{ $note ->
         [none] {""}
@@ -185,11 +185,11 @@ refusal-adjust-no-piece = Não há peça { $piece } em campo.
 refusal-adjust-camp = Só o próprio comandante de um lado pode ser posto de volta no acampamento dele, e não { $piece } { $at }.
 refusal-adjust-camp-hex = { $hex } faz parte de um acampamento; só o comandante dele pode ser posto ali (diga o acampamento: `{ $camp }`).
 refusal-adjust-hex-taken = { $hex } está ocupado por { $holder }; escolha um hexágono livre.
-refusal-adjust-commander = { $piece } é um comandante e não pode ser retirado à mão: um comandante só sai do campo ao perder um combate, e isso encerra a batalha.
+refusal-adjust-commander = { $piece } é um comandante e não pode ser retirado pelo árbitro: um comandante só sai do campo ao perder um combate, e isso encerra a batalha.
 
 ## Comandos que não puderam ser lidos
 
-input-hex-name = { $field }: `{ $value }` não é um hexágono; escreva uma letra e uma fileira, como D4.
+input-hex-name = { $field }: `{ $value }` não é um hexágono; escreva a letra da coluna e o número da fileira, como D4.
 input-space-name = { $field }: `{ $value }` não é um hexágono nem um acampamento; escreva um hexágono como C4 ou um acampamento: west-camp ou east-camp.
 
 ## O painel ao lado do mapa
@@ -236,7 +236,7 @@ button-counter = Contra-atacar
 ## Ajuda dos comandos: /bushido
 
 command-bushido = Bushido, a Batalha de Sekigahara
-command-bushido-move = Mova uma peça um hexágono na direção de uma seta da sua peça de movimento
+command-bushido-move = Mova uma peça um hexágono, na direção de uma das setas da sua peça de movimento
 command-bushido-move-piece = A sua peça (ou o seu comandante)
 command-bushido-move-to = O hexágono de destino, por exemplo D4
 command-bushido-attack = Ataque uma peça inimiga vizinha ou um acampamento
