@@ -363,6 +363,12 @@ def test_core_refusals_and_bad_input() -> None:
         assert bad_input.value.errors()[0]["type"] == kind
 
 
+def test_a_counter_attack_may_be_spelt_out() -> None:
+    for spelling in ("counter-attack", "Counter attack", "counterattack", "counter"):
+        action = SYSTEM.parse_action({"type": spelling, "seat": "west"})
+        assert action.type == "counter"
+
+
 def test_json_round_trips_and_the_input_is_never_changed() -> None:
     state = SYSTEM.new_game("sekigahara", "json")
     again = SYSTEM.load_state(json.loads(json.dumps(state.model_dump(mode="json"))))
