@@ -2,7 +2,8 @@
 
 Both are discriminated unions on `type`. Actions accept the strings a person types
 (piece ids in any case, hex names like "c4", camps as "east camp" or "east-camp") and
-normalise them; the engine checks them against the scenario's map.
+normalise them; the engine checks them against the scenario's map. A name that cannot be
+read is a pydantic error of type `hex-name` or `space-name` (worded as `input-<type>`).
 """
 
 from __future__ import annotations
@@ -12,8 +13,14 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, field_validator
 
+# PydanticCustomError lives in pydantic_core, which rules/ may not import by name
+# (tests/core/test_boundaries.py); pydantic.types imports it for its own use.
+from pydantic.types import PydanticCustomError  # type: ignore[attr-defined]
+
+from rules.bushido.catalogue import RelativeDirection
 from rules.core.hexgrid import Hex
 from rules.core.model import Action, Event
+from rules.core.text import Msg, Named, SeatName
 
 # ---------------------------------------------------------------- normalisers
 
@@ -26,7 +33,9 @@ def _piece_id(value: object) -> object:
 
 def _hex_label(value: object) -> object:
     if isinstance(value, str):
-        return Hex.parse(value).label  # ValueError on a malformed name
+        if not _HEXLIKE.match(value):
+            raise PydanticCustomError("hex-name", "not a hex name: {value}", {"value": value})
+        return Hex.parse(value).label
     return value
 
 
@@ -38,8 +47,8 @@ def space_name(value: str) -> str:
     if slug.startswith("camp-"):
         slug = f"{slug[5:]}-camp"
     if slug != "camp" and not slug.endswith("-camp"):
-        raise ValueError(
-            f"not a hex name or a camp: {value!r} (expected a hex like C4, or 'east-camp')"
+        raise PydanticCustomError(
+            "space-name", "not a hex name or a camp: {value}", {"value": value}
         )
     return slug
 
@@ -134,16 +143,22 @@ BushidoAction = Annotated[
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[BushidoAction] = TypeAdapter(BushidoAction)
-ACTION_TYPES: tuple[str, ...] = ("move", "attack", "flee", "counter", "hold", "adjust")
 
 # --------------------------------------------------------------------- events
+#
+# Each event is worded by the catalogue message `event-<type>` with its fields as values;
+# fields typed `Named` are names the catalogue gives (a seat, a movement piece's face, an
+# arrow). Piece ids and hex labels are written as on the board.
+
+FaceName = Annotated[str, Named("face")]
+ArrowName = Annotated[RelativeDirection, Named("arrow")]
 
 
 class PieceMoved(Event):
     """A piece moved one hex (`left_camp`: a commander walked out of its camp of its own accord)."""
 
     type: Literal["piece_moved"] = "piece_moved"
-    seat: str
+    seat: SeatName
     piece: str
     start: str
     end: str
@@ -151,42 +166,44 @@ class PieceMoved(Event):
 
 
 class AttackDeclared(Event):
-    """A piece attacked an enemy next to it."""
+    """A piece attacked an enemy next to it (`in_camp`: a commander in its own camp)."""
 
     type: Literal["attack_declared"] = "attack_declared"
-    seat: str
+    seat: SeatName
     piece: str
     start: str
     defender: str
     target: str
+    in_camp: bool = False
 
 
 class MovementRevealed(Event):
-    """A movement piece was turned face up (`arrows` as board directions, e.g. '↗→')."""
+    """A movement piece was turned face up; `arrows` as its owner names them ('forward')."""
 
     irreversible: ClassVar[bool] = True
     type: Literal["movement_revealed"] = "movement_revealed"
-    seat: str
+    seat: SeatName
     piece: str
-    movement: str
-    arrows: str
+    movement: FaceName
+    arrows: tuple[ArrowName, ...]
 
 
 class AnswerAwaited(Event):
     """A commander attacked in its own camp: its side must counter-attack or flee."""
 
     type: Literal["answer_awaited"] = "answer_awaited"
-    seat: str
+    seat: SeatName
     piece: str
     attacker: str
     flee_to: list[str]
+    can_flee: bool = True
 
 
 class CommanderFled(Event):
     """A commander fled its camp; its revealed movement piece stays on the camp at `placed_at`."""
 
     type: Literal["commander_fled"] = "commander_fled"
-    seat: str
+    seat: SeatName
     piece: str
     start: str
     end: str
@@ -199,7 +216,7 @@ class MovementDrawn(Event):
 
     irreversible: ClassVar[bool] = True
     type: Literal["movement_drawn"] = "movement_drawn"
-    seat: str
+    seat: SeatName
     piece: str
     left: int
 
@@ -221,19 +238,20 @@ class CombatRolled(Event):
 
 
 class PieceRemoved(Event):
-    """A piece lost a fight and left the field."""
+    """A piece lost a fight and left the field from `hex` (`in_camp`: its camp's hex)."""
 
     type: Literal["piece_removed"] = "piece_removed"
-    seat: str
+    seat: SeatName
     piece: str
-    space: str
+    hex: str
+    in_camp: bool = False
 
 
 class CommanderDefeated(Event):
     """A commander lost a fight: the battle ends at once."""
 
     type: Literal["commander_defeated"] = "commander_defeated"
-    seat: str
+    seat: SeatName
     piece: str
     by: str
 
@@ -242,32 +260,43 @@ class Held(Event):
     """A seat held its ground for a turn."""
 
     type: Literal["held"] = "held"
-    seat: str
+    seat: SeatName
 
 
 class TurnEnded(Event):
     """A turn ended and the other seat is to act."""
 
     type: Literal["turn_ended"] = "turn_ended"
-    seat: str
-    next_seat: str
+    seat: SeatName
+    next_seat: SeatName
     turn_number: int
 
 
 class BattleEnded(Event):
-    """The battle is over (`winner` None: a draw at nightfall)."""
+    """The battle is over (`winner` None: a draw at nightfall); `reason` says why."""
 
     type: Literal["battle_ended"] = "battle_ended"
-    winner: str | None
-    reason: str
+    winner: SeatName | None
+    reason: Msg
 
 
 class Adjusted(Event):
-    """A referee changed the game by hand."""
+    """A referee changed the game by hand: one `change` to one piece.
+
+    `placed`: the piece was put from `start` on `end` (hex labels; `start_camp`/`end_camp`
+    when that is its own camp); `revealed`: its movement piece turned up; `removed`: taken
+    off the field; `called-off`: the attack `piece` made, waiting for an answer, was called
+    off. `note` is the referee's reason, as typed.
+    """
 
     type: Literal["adjusted"] = "adjusted"
-    change: str
-    note: str = ""
+    change: Literal["placed", "revealed", "removed", "called-off"]
+    piece: str
+    start: str = ""
+    end: str = ""
+    start_camp: bool = False
+    end_camp: bool = False
+    note: str | None = None
 
 
 BushidoEvent = Annotated[

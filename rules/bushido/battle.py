@@ -9,10 +9,17 @@ from __future__ import annotations
 
 from rules.bushido import actions as ev
 from rules.bushido.catalogue import battle_table, movement_pieces
-from rules.bushido.movement import arrows_text, board_of
-from rules.bushido.state import BushidoState, Piece
+from rules.bushido.movement import board_of, hex_of_space
+from rules.bushido.state import (
+    BushidoState,
+    Piece,
+    commander_fell,
+    nightfall_ending,
+    strength_of,
+)
 from rules.core.dice import Dice
 from rules.core.model import Event
+from rules.core.text import Msg
 
 
 def reveal(work: BushidoState, piece: Piece, events: list[Event]) -> None:
@@ -25,7 +32,7 @@ def reveal(work: BushidoState, piece: Piece, events: list[Event]) -> None:
             seat=piece.side,
             piece=piece.id,
             movement=piece.movement,
-            arrows=arrows_text(work, piece),
+            arrows=movement_pieces()[piece.movement].arrows,
         )
     )
 
@@ -66,25 +73,25 @@ def fight(
     remove(work, loser, events)
     if loser.is_commander:
         events.append(ev.CommanderDefeated(seat=loser.side, piece=loser.id, by=winner.id))
-        end_battle(
-            work,
-            winner.side,
-            f"{loser.troop_type.name} was defeated by {winner.id}",
-            events,
-        )
+        end_battle(work, winner.side, commander_fell(loser, winner), events)
         return True
     return False
 
 
 def remove(work: BushidoState, piece: Piece, events: list[Event]) -> None:
     """Take a piece off the field (its movement piece goes with it, face as it was)."""
+    in_camp = piece.space in board_of(work).camps
     work.pieces = [p for p in work.pieces if p.id != piece.id]
-    events.append(ev.PieceRemoved(seat=piece.side, piece=piece.id, space=piece.space))
+    events.append(
+        ev.PieceRemoved(
+            seat=piece.side, piece=piece.id, hex=hex_of_space(work, piece.space), in_camp=in_camp
+        )
+    )
 
 
 def strength(state: BushidoState, seat: str) -> int:
     """Return the combat values of a seat's troops on the field added up (commander excluded)."""
-    return sum(p.troop_type.combat for p in state.pieces if p.side == seat and not p.is_commander)
+    return strength_of(state.pieces, seat)
 
 
 def troops(state: BushidoState, seat: str) -> int:
@@ -92,25 +99,19 @@ def troops(state: BushidoState, seat: str) -> int:
     return sum(1 for p in state.pieces if p.side == seat and not p.is_commander)
 
 
-def end_battle(work: BushidoState, winner: str | None, reason: str, events: list[Event]) -> None:
+def end_battle(work: BushidoState, winner: str | None, reason: Msg, events: list[Event]) -> None:
     """Finish the game."""
     work.step = "over"
     work.pending = None
     work.winner = winner
-    work.end_reason = reason
+    work.ending = reason
     events.append(ev.BattleEnded(winner=winner, reason=reason))
 
 
 def nightfall(work: BushidoState, events: list[Event]) -> None:
     """End the battle at the turn limit: the side with more troop strength left wins."""
-    a, b = work.seats
-    sa, sb = strength(work, a), strength(work, b)
-    if sa == sb:
-        end_battle(work, None, f"nightfall with equal strength left ({sa} each)", events)
-        return
-    winner = a if sa > sb else b
-    high, low = max(sa, sb), min(sa, sb)
-    end_battle(work, winner, f"nightfall with more strength left ({high} to {low})", events)
+    winner, reason = nightfall_ending(work.pieces, work.seats)
+    end_battle(work, winner, reason, events)
 
 
 def draw_movement(work: BushidoState, piece: Piece, events: list[Event]) -> None:
@@ -118,5 +119,4 @@ def draw_movement(work: BushidoState, piece: Piece, events: list[Event]) -> None
     stack = work.stacks[piece.side]
     piece.movement = stack.pop(0)
     piece.revealed = False
-    assert piece.movement in movement_pieces()
     events.append(ev.MovementDrawn(seat=piece.side, piece=piece.id, left=len(stack)))

@@ -1,7 +1,8 @@
 """The static definitions of Bushido, read from data/bushido/.
 
 Troop types, the movement pieces and the bundled scenarios live in TOML so a group can
-change a value without touching code. States refer to them by id only.
+change a value without touching code. States refer to them by id only, and their names are
+words of the catalogues (`troop-<id>`, `face-<id>`, `scenario-<id>`, `seat-<id>`).
 
 The field is a hex map whose two camps are special spaces: three hexes drawn as one
 outlined area that counts as a single space. `Field` turns a scenario's map into the
@@ -25,10 +26,8 @@ RelativeDirection = Literal[
     "forward", "forward-left", "back-left", "back", "back-right", "forward-right"
 ]
 
-# The six directions in the order of rules.core.hexgrid.neighbours: E, NE, NW, W, SW, SE.
-DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
-DIRECTION_GLYPHS: tuple[str, ...] = ("\u2192", "\u2197", "\u2196", "\u2190", "\u2199", "\u2198")
-# Relative names in the same turning order, so "forward" of a side facing east is E.
+# Relative names in the turning order of rules.core.hexgrid.neighbours (E, NE, NW, W, SW,
+# SE), so "forward" of a side facing east is E.
 RELATIVE: tuple[RelativeDirection, ...] = (
     "forward",
     "forward-left",
@@ -37,16 +36,13 @@ RELATIVE: tuple[RelativeDirection, ...] = (
     "back-right",
     "forward-right",
 )
-# The order arrows are printed in: clockwise from up-left.
-GLYPH_ORDER: tuple[int, ...] = (2, 1, 0, 5, 4, 3)
 CAMP_BORDER = 5
 
 
 class TroopType(Frozen):
-    """A kind of piece: its name and the combat value added to its die."""
+    """A kind of piece: the combat value added to its die, and the badge drawn for it."""
 
     id: str
-    name: str
     combat: int
     commander: bool = False
     shape: Shape = "circle"
@@ -57,16 +53,14 @@ class MovementPiece(Frozen):
     """A movement piece: the directions (from its owner's side) its arrows point."""
 
     id: str
-    name: str
     arrows: tuple[RelativeDirection, ...]
     count: int
 
 
 class SideSetup(Frozen):
-    """One seat of a scenario: its name, colour, edge, camp and commander."""
+    """One seat of a scenario: its colour, edge, camp and commander."""
 
     seat: str
-    name: str
     colour: str
     edge: Edge
     camp: tuple[str, str, str]
@@ -97,8 +91,6 @@ class Scenario(Frozen):
     """A bundled starting position."""
 
     id: str
-    title: str
-    summary: str
     first: str
     cols: int
     rows: int
@@ -178,10 +170,9 @@ def absolute(arrows: tuple[RelativeDirection, ...], facing: int) -> frozenset[in
     return frozenset((RELATIVE.index(a) + facing) % 6 for a in arrows)
 
 
-def glyphs(directions: frozenset[int] | set[int], turned: bool = False) -> str:
-    """Write board directions as arrows ('↖→'); `turned` for a picture turned half a circle."""
-    shift = 3 if turned else 0
-    return "".join(DIRECTION_GLYPHS[(d + shift) % 6] for d in GLYPH_ORDER if d in directions)
+def relative(direction_: int, facing: int) -> RelativeDirection:
+    """Name a board direction (0-5) as a side facing `facing` sees it ('forward', 'back-left')."""
+    return RELATIVE[(direction_ - facing) % 6]
 
 
 @cache

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import NoReturn
 
 from rules.bushido.catalogue import (
-    DIRECTION_NAMES,
     Field,
     absolute,
     field,
-    glyphs,
     movement_pieces,
+    relative,
     scenarios,
 )
 from rules.bushido.state import BushidoState, Piece
-from rules.core.errors import RuleViolation
+from rules.core.text import Items, Msg, Value, items, msg, refuse, term
 
 
 def board_of(state: BushidoState) -> Field:
@@ -37,16 +37,6 @@ def facing(state: BushidoState, seat: str) -> int:
 def arrows_of(state: BushidoState, piece: Piece) -> frozenset[int]:
     """Return the board directions the arrows of a piece's movement piece point."""
     return absolute(movement_pieces()[piece.movement].arrows, facing(state, piece.side))
-
-
-def arrows_text(state: BushidoState, piece: Piece) -> str:
-    """Return a piece's arrows as board arrows, e.g. '↗→↘'."""
-    return glyphs(arrows_of(state, piece))
-
-
-def face_text(state: BushidoState, piece: Piece) -> str:
-    """Return a movement piece's name and arrows, e.g. 'Hoshi (arrowhead) ↗→↘'."""
-    return f"{movement_pieces()[piece.movement].name} {arrows_text(state, piece)}"
 
 
 def in_own_camp(state: BushidoState, piece: Piece) -> bool:
@@ -75,39 +65,27 @@ def destinations(state: BushidoState, piece: Piece) -> list[str]:
     return sorted(found, key=_space_order(state))
 
 
-def explain_move(state: BushidoState, piece: Piece, to: str) -> RuleViolation:
-    """Return the refusal for a move `destinations` does not list."""
+def explain_move(state: BushidoState, piece: Piece, to: str) -> NoReturn:
+    """Refuse a move `destinations` does not list, saying which rule it breaks and why."""
     f = board_of(state)
     space = f.space_of(to)
     if space in f.camps:
-        return RuleViolation(
-            "bushido/camps-closed",
-            f"{to} is part of a camp. No piece may enter a camp: attack the commander in it "
-            "from a hex on its border instead.",
-            {"piece": piece.id, "to": to},
-        )
+        refuse("bushido/camps-closed", "refusal-camp-closed", hex=to)
     if space not in f.links.get(piece.space, {}):
-        return RuleViolation(
-            "bushido/move-along-arrows",
-            f"{piece.id} is on {where(state, piece)} and moves one hex at a time; "
-            f"{to} is not next to it.",
-            {"piece": piece.id, "to": to},
+        refuse(
+            "bushido/move-along-arrows", "refusal-not-next-to",
+            piece=piece.id, at=at(state, piece.space), hex=to,
         )
-    if state.at(space) is not None:
-        return RuleViolation(
-            "bushido/one-piece-per-hex",
-            f"{to} is taken by {_at_name(state, space)}; a piece may only move to a free hex.",
-            {"piece": piece.id, "to": to},
-        )
-    wanted = ", ".join(DIRECTION_NAMES[d] for d in sorted(_directions(state, piece.space, to)))
+    holder = state.at(space)
+    if holder is not None:
+        refuse("bushido/one-piece-per-hex", "refusal-hex-taken", hex=to, holder=holder.id)
     rule = (
         "bushido/camp-exits-by-arrows" if in_own_camp(state, piece) else "bushido/move-along-arrows"
     )
-    return RuleViolation(
-        rule,
-        f"{to} lies {wanted} of {where(state, piece)}, and the movement piece under {piece.id} "
-        f"({face_text(state, piece)}) has no arrow that way.",
-        {"piece": piece.id, "to": to},
+    refuse(
+        rule, "refusal-no-arrow-to-hex",
+        hex=to, at=at(state, piece.space), piece=piece.id,
+        way=ways(state, piece, space), **face_values(piece),
     )
 
 
@@ -121,30 +99,23 @@ def attack_targets(state: BushidoState, piece: Piece) -> list[str]:
     return sorted(out, key=_space_order(state))
 
 
-def explain_attack(state: BushidoState, piece: Piece, target: str) -> RuleViolation:
-    """Return the refusal for an attack `attack_targets` does not list."""
+def explain_attack(state: BushidoState, piece: Piece, target: str) -> NoReturn:
+    """Refuse an attack `attack_targets` does not list, saying why."""
     f = board_of(state)
     space = f.space_of(target)
     enemy = state.at(space)
+    rule = "bushido/attack-along-arrows"
     if enemy is None or enemy.side == piece.side:
-        return RuleViolation(
-            "bushido/attack-along-arrows",
-            f"There is no enemy piece on {target} to attack.",
-            {"piece": piece.id, "target": target},
-        )
+        refuse(rule, "refusal-no-enemy-there", at=at(state, space))
     if space not in f.links.get(piece.space, {}):
-        return RuleViolation(
-            "bushido/attack-along-arrows",
-            f"{piece.id} can only attack a space next to it, and {enemy.id} on "
-            f"{where(state, enemy)} is not.",
-            {"piece": piece.id, "target": target},
+        refuse(
+            rule, "refusal-enemy-not-next-to",
+            piece=piece.id, enemy=enemy.id, at=at(state, enemy.space),
         )
-    wanted = ", ".join(DIRECTION_NAMES[d] for d in sorted(_directions(state, piece.space, space)))
-    return RuleViolation(
-        "bushido/attack-along-arrows",
-        f"{enemy.id} lies {wanted} of {piece.id}, and the movement piece under {piece.id} "
-        f"({face_text(state, piece)}) has no arrow that way.",
-        {"piece": piece.id, "target": target},
+    refuse(
+        rule, "refusal-no-arrow-to-enemy",
+        enemy=enemy.id, piece=piece.id, way=ways(state, piece, space),
+        **face_values(piece),
     )
 
 
@@ -180,26 +151,45 @@ def placement(state: BushidoState, commander: Piece, to: str) -> str:
     return max(candidates, key=lambda h: (room(h), h == f.anchor[camp]))
 
 
-def where(state: BushidoState, piece: Piece) -> str:
-    """Return where a piece stands, for messages ('C4', 'the West camp')."""
-    return space_label(state, piece.space)
-
-
-def space_label(state: BushidoState, space: str) -> str:
-    """Return a space's name for messages: a hex label, or 'the West camp'."""
-    if space in board_of(state).camps:
-        return f"the {space.removesuffix('-camp').capitalize()} camp"
+def place(state: BushidoState, space: str) -> Value:
+    """Name a space in a message: its hex label, or its camp ("the West camp")."""
+    camps = board_of(state).camps
+    if space in camps:
+        return msg("place-camp", seat=term("seat", space.removesuffix("-camp")))
     return space
+
+
+def at(state: BushidoState, space: str) -> Msg:
+    """Say where something stands, as a phrase ("on C4", "in the West camp")."""
+    if space in board_of(state).camps:
+        return msg("at-camp", seat=term("seat", space.removesuffix("-camp")))
+    return msg("at-hex", hex=space)
+
+
+def face_values(piece: Piece) -> dict[str, Value]:
+    """Return a piece's movement piece as message values: `face` and its `arrows`.
+
+    Only for messages its owner reads (a refusal of its own action, its secrets), or
+    once the piece is face up.
+    """
+    return {
+        "face": term("face", piece.movement),
+        "arrows": items(
+            term("arrow", a) for a in movement_pieces()[piece.movement].arrows
+        ),
+    }
+
+
+def ways(state: BushidoState, piece: Piece, space: str) -> Items:
+    """Name the directions from a piece to a space as its owner sees them ('back-left')."""
+    seen = facing(state, piece.side)
+    dirs = sorted(_directions(state, piece.space, space), key=lambda d: (d - seen) % 6)
+    return items((term("arrow", relative(d, seen)) for d in dirs), "or")
 
 
 def hex_of_space(state: BushidoState, space: str) -> str:
     """Return the hex a space is drawn at (a camp's middle hex)."""
     return board_of(state).anchor.get(space, space)
-
-
-def _at_name(state: BushidoState, space: str) -> str:
-    piece = state.at(space)
-    return piece.id if piece else "nobody"
 
 
 def _space_order(state: BushidoState) -> Callable[[str], int]:

@@ -1,20 +1,19 @@
 """The state of a Bushido game: a pydantic model that round-trips through JSON exactly.
 
-The engine works on a copy of a state (`BushidoState.clone`), so these models are
-mutable; nothing outside the engine should change one. The faces of face-down movement
-pieces are in here too: `view` and `board` are what may be shown, never the state itself.
+The skeleton works on a copy of a state, so these models are mutable; nothing outside
+the engine should change one. The faces of face-down movement pieces are in here too:
+`picture.py` says what may be shown, never the state itself.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
-from rules.bushido.catalogue import TroopType, troop_types
-from rules.core.dice import DiceState
-
-ENGINE_VERSION = "bushido-1"
+from rules.bushido.catalogue import TroopType, field, scenarios, troop_types
+from rules.core.engine import GameState
+from rules.core.text import Msg, msg, term
 
 Step = Literal["turn", "defend", "over"]
 ArrowKind = Literal["move", "battle", "retreat"]
@@ -65,15 +64,13 @@ class ArrowRecord(_Model):
     kind: ArrowKind
 
 
-class BushidoState(_Model):
+class BushidoState(GameState):
     """A whole game: pieces, the two stacks of movement pieces, dice and where the turn stands."""
 
     system: Literal["bushido"] = "bushido"
-    engine: str = ENGINE_VERSION
-    scenario: str
+    step: Step
     seats: list[str]
     active: str
-    step: Step
     turn_number: int = 1
     pieces: list[Piece]
     # Face-down movement pieces still to draw, per seat, the next one first.
@@ -82,22 +79,17 @@ class BushidoState(_Model):
     left_on_camp: dict[str, str | None]
     pending: PendingAttack | None = None
     arrows: list[ArrowRecord] = []
-    dice: DiceState
     winner: str | None = None
-    end_reason: str = ""
+    # Why the battle ended, as the catalogue words it (None while it goes on).
+    ending: Msg | None = None
 
-    def clone(self) -> BushidoState:
-        """Return an independent copy for the engine to change."""
-        return self.model_copy(
-            update={
-                "seats": list(self.seats),
-                "pieces": [p.model_copy() for p in self.pieces],
-                "stacks": {seat: list(s) for seat, s in self.stacks.items()},
-                "left_on_camp": dict(self.left_on_camp),
-                "pending": None if self.pending is None else self.pending.model_copy(),
-                "arrows": list(self.arrows),
-            }
-        )
+    @model_validator(mode="before")
+    @classmethod
+    def _ending_of_version_1(cls, data: Any) -> Any:
+        """Give a finished game stored by version 1 (an English `end_reason`) its ending."""
+        if isinstance(data, dict) and data.get("step") == "over" and "ending" not in data:
+            return {**data, "ending": _v1_ending(data)}
+        return data
 
     def piece(self, piece_id: str) -> Piece | None:
         """Return a piece by id, or None when it is not (or no longer) on the field."""
@@ -127,3 +119,48 @@ class BushidoState(_Model):
     def occupied(self) -> set[str]:
         """Return every space holding a piece."""
         return {p.space for p in self.pieces}
+
+
+def strength_of(pieces: list[Piece], seat: str) -> int:
+    """Return the combat values of a seat's troops added up (its commander left out)."""
+    return sum(p.troop_type.combat for p in pieces if p.side == seat and not p.is_commander)
+
+
+def commander_fell(fallen: Piece, by: Piece) -> Msg:
+    """Return why a battle ended when a commander lost a fight."""
+    return msg(
+        "ending-commander-fell", commander=term("troop", fallen.type), piece=fallen.id, by=by.id
+    )
+
+
+def nightfall_ending(pieces: list[Piece], seats: list[str]) -> tuple[str | None, Msg]:
+    """Return the winner at nightfall (None: a draw) and why."""
+    a, b = seats
+    sa, sb = strength_of(pieces, a), strength_of(pieces, b)
+    if sa == sb:
+        return None, msg("ending-nightfall-draw", strength=sa)
+    winner = a if sa > sb else b
+    return winner, msg("ending-nightfall", high=max(sa, sb), low=min(sa, sb))
+
+
+def _v1_ending(data: dict[str, Any]) -> Msg:
+    """Work out from a finished version-1 position why it ended.
+
+    Version 1 kept the reason as an English sentence. Nothing moves once a battle is
+    over, so the position still tells: a missing commander fell to the piece standing
+    at one end of the last fight's arrow; otherwise night fell on the strengths left.
+    """
+    pieces = [Piece.model_validate(p) for p in data["pieces"]]
+    scenario = scenarios()[data["scenario"]]
+    on_field = {p.id for p in pieces}
+    fallen = [s for s in scenario.sides if s.commander not in on_field]
+    if not fallen:
+        return nightfall_ending(pieces, list(data["seats"]))[1]
+    side = fallen[0]
+    anchor = field(scenario.id).anchor
+    ends = {end for a in data.get("arrows", []) for end in (a["start"], a["end"])}
+    by = next(p for p in pieces if anchor.get(p.space, p.space) in ends)
+    loser = Piece(
+        id=side.commander, type=side.commander_type, side=side.seat, space="", movement=""
+    )
+    return commander_fell(loser, by)

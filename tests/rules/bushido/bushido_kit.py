@@ -1,19 +1,25 @@
-"""Helpers for the Bushido rule tests: build positions, act, fix the dice."""
+"""Helpers for the Bushido rule tests: build positions, act, fix the dice, read the words."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
 import pytest
+from pydantic import ValidationError
 
+from bot.text import Words, event_message
+from rules.bushido.catalogue import field, scenarios
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState, Piece
 from rules.core.dice import DiceState, draw
 from rules.core.errors import RuleViolation
-from rules.core.model import Event
+from rules.core.hexgrid import Hex, distance
+from rules.core.model import Action, Event
 from rules.core.references import all_rules
+from rules.core.text import Msg
 
 F = TypeVar("F", bound=Callable[..., Any])
 # (id, type, side, space, movement) or (..., revealed)
@@ -73,8 +79,21 @@ def refused(state: BushidoState, seat: str, rule_id: str, **fields: Any) -> Rule
         act(state, seat, **fields)
     assert caught.value.rule_id == rule_id, caught.value.message
     assert state.model_dump(mode="json") == before
-    assert caught.value.message
+    assert isinstance(caught.value.reason, Msg)
     return caught.value
+
+
+def words(language: str = "en") -> Words:
+    """Return the Bushido catalogue of a language."""
+    return Words.of(language, SYSTEM)
+
+
+def said(value: object, language: str = "en") -> str:
+    """Word a message or an event strictly (a missing key or value fails the test)."""
+    if isinstance(value, Event):
+        value = event_message(value)
+    assert isinstance(value, Msg), f"not a message: {value!r}"
+    return words(language).strict(value)
 
 
 @cache
@@ -106,3 +125,121 @@ def checks(*rule_ids: str) -> Callable[[F], F]:
         return test
 
     return mark
+
+
+def fuzzed_actions(
+    state: BushidoState, rng: random.Random, count: int = 40
+) -> list[dict[str, Any]]:
+    """Return actions as a player might type them in this position, most of them wrong.
+
+    Every seat, every action type; pieces of either side, made-up ones and the commander
+    alias; hexes on the map, off it and inside camps; camps by name, right and wrong.
+    """
+    f = field(state.scenario)
+    camp_hexes = [h for hexes in f.camps.values() for h in hexes]
+    hexes = [*f.hexes(), "Z9", "A0", "nowhere", *camp_hexes]
+    pieces = [p.id for p in state.pieces] + ["X9", "commander"]
+    targets = [*hexes, "camp", "west-camp", "east-camp", "north-camp", "the hill"]
+    commanders = [p.id for p in state.pieces if p.is_commander]
+    troops = [p.id for p in state.pieces if not p.is_commander]
+    taken = [h for h in (p.space for p in state.pieces) if h not in f.camps]
+    out: list[dict[str, Any]] = []
+    for _ in range(count):
+        seat = rng.choice(state.seats)
+        kind = rng.choice(["move", "attack", "flee", "counter", "hold", "adjust"])
+        if kind == "move":
+            out.append({"type": kind, "seat": seat, "piece": rng.choice(pieces),
+                        "to": rng.choice(hexes)})
+        elif kind == "attack":
+            out.append({"type": kind, "seat": seat, "piece": rng.choice(pieces),
+                        "target": rng.choice(targets)})
+        elif kind == "flee":
+            out.append({"type": kind, "seat": seat, "to": rng.choice(hexes)})
+        elif kind == "adjust":
+            out.append(rng.choice([
+                {"type": kind, "seat": seat, "note": "nothing"},
+                {"type": kind, "seat": seat, "piece": "X9", "remove": True},
+                {"type": kind, "seat": seat, "piece": rng.choice(troops or pieces),
+                 "to": rng.choice(camp_hexes)},
+                {"type": kind, "seat": seat, "piece": rng.choice(troops or pieces),
+                 "to": rng.choice(["west-camp", "east-camp"])},
+                {"type": kind, "seat": seat, "piece": rng.choice(commanders or pieces),
+                 "remove": True},
+                {"type": kind, "seat": seat, "piece": rng.choice(pieces),
+                 "to": rng.choice(taken or hexes)},
+                {"type": kind, "seat": seat, "piece": rng.choice(pieces), "to": "Z9"},
+            ]))
+        else:
+            out.append({"type": kind, "seat": seat})
+    return out + _near_misses(state)
+
+
+def _near_misses(state: BushidoState) -> list[dict[str, Any]]:
+    """Return the seat to act's attacks on every enemy next to its pieces, its flights to
+    every hex on its camp's border and names that are no place: a refusal of each kind."""
+    f = field(state.scenario)
+    seat = state.pending.seat if state.pending is not None else state.active
+    out: list[dict[str, Any]] = []
+    for piece in (p for p in state.pieces if p.side == seat):
+        out += [
+            {"type": "attack", "seat": seat, "piece": piece.id, "target": "north-camp"},
+            {"type": "attack", "seat": seat, "piece": piece.id, "target": "the hill"},
+            {"type": "move", "seat": seat, "piece": piece.id, "to": "nowhere"},
+        ]
+        for space in f.links.get(piece.space, {}):
+            enemy = state.at(space)
+            if enemy is not None and enemy.side != seat:
+                out.append({"type": "attack", "seat": seat, "piece": piece.id, "target": space})
+    commander = state.commander(seat)
+    if commander is not None and commander.space in f.camps:
+        out += [{"type": "flee", "seat": seat, "to": h} for h in f.border(commander.space)]
+    return out
+
+
+def try_action(state: BushidoState, raw: dict[str, Any]) -> RuleViolation | ValidationError | None:
+    """Parse and check an action; return why it was refused (None: it would be accepted)."""
+    try:
+        SYSTEM.check(state, SYSTEM.parse_action(raw))
+    except (RuleViolation, ValidationError) as refused:
+        return refused
+    return None
+
+
+def choose(rng: random.Random, options: list[Action], state: BushidoState, eager: bool) -> Action:
+    """Pick a legal action: uniformly, or eagerly (attack, close in, often fight back)."""
+    if eager:
+        counters = [a for a in options if a.type == "counter"]
+        if counters and rng.random() < 0.5:
+            return counters[0]
+        attacks = [a for a in options if a.type == "attack"]
+        if attacks and rng.random() < 0.8:
+            return rng.choice(attacks)
+        moves = [a for a in options if a.type == "move"]
+        goal = scenarios()[state.scenario].side(state.other(state.active)).camp[1]
+        if moves and rng.random() < 0.8:
+
+            def gap(a: Action) -> int:
+                return distance(Hex.parse(a.to), Hex.parse(goal))  # type: ignore[attr-defined]
+
+            best = min(gap(a) for a in moves)
+            return rng.choice([a for a in moves if gap(a) == best])
+    return rng.choice(options)
+
+
+def eager_game(
+    scenario: str, seed: int, steps: int = 400
+) -> list[tuple[BushidoState, Action, list[Event], BushidoState]]:
+    """Play an eager random game (attacks, camps attacked, flights, counters); return each
+    step as (position before, action, events, position after)."""
+    rng = random.Random(seed)
+    state = SYSTEM.new_game(scenario, f"eager-{seed}")
+    out = []
+    for _ in range(steps):
+        seat = SYSTEM.prompt(state).seat
+        if seat is None:
+            break
+        action = choose(rng, SYSTEM.legal_actions(state, seat), state, eager=True)
+        after, events = SYSTEM.apply(state, action)
+        out.append((state, action, events, after))
+        state = after
+    return out

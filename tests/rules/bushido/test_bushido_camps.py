@@ -22,7 +22,17 @@ from rules.bushido.actions import (
 from rules.bushido.catalogue import check_scenario, field, scenarios, stack
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState
-from tests.rules.bushido.bushido_kit import act, camps, checks, game, of_type, refused, with_rolls
+from rules.core.text import items, msg, term
+from tests.rules.bushido.bushido_kit import (
+    act,
+    camps,
+    checks,
+    game,
+    of_type,
+    refused,
+    said,
+    with_rolls,
+)
 
 # Skirmish map: the West camp is A3-A4-A5 and touches A2, B3, B4, B5 and A6.
 WEST_BORDER = ("A2", "B3", "B4", "B5", "A6")
@@ -51,10 +61,10 @@ def test_a_camp_is_one_space_touching_exactly_five_hexes(scenario: str) -> None:
             assert not set(hexes) & set(f.links[border])
     sides = {s.seat: s.edge for s in scenarios()[scenario].sides}
     assert sides == {"west": "left", "east": "right"}
-    view = SYSTEM.board(SYSTEM.new_game(scenario, "areas"))
+    view = SYSTEM.board(SYSTEM.new_game(scenario, "areas"), None)
     assert {name: set(hexes) for name, hexes in view.areas} == {
-        "West camp": set(f.camps["west-camp"]),
-        "East camp": set(f.camps["east-camp"]),
+        term("camp", "west"): set(f.camps["west-camp"]),
+        term("camp", "east"): set(f.camps["east-camp"]),
     }
 
 
@@ -90,9 +100,10 @@ def test_commanders_start_face_down_in_their_camps(scenario: str) -> None:
     for seat in ("west", "east"):
         dealt = [p.movement for p in state.pieces if p.side == seat]
         assert Counter(dealt + state.stacks[seat]) == Counter(stack())
-    colours = SYSTEM.board(state).sides
+    colours = SYSTEM.board(state, None).sides
     assert colours == {"west": "#2e5fa8", "east": "#c9a227"}
-    assert [m.shape for m in SYSTEM.board(state).markers if m.label in ("ISHIDA", "IEYASU")] == [
+    board = SYSTEM.board(state, None)
+    assert [m.shape for m in board.markers if m.label in ("ISHIDA", "IEYASU")] == [
         "star",
         "star",
     ]
@@ -101,14 +112,14 @@ def test_commanders_start_face_down_in_their_camps(scenario: str) -> None:
 @checks("bushido/camp-piece-revealed-when-attacked", "bushido/successful-camp-attack")
 def test_an_attack_on_the_camp_turns_up_the_commanders_piece() -> None:
     state = game(camps(("T1", "samurai", "east", "B4", "gako"), west="koyaku"))
-    before = next(m for m in SYSTEM.board(state).markers if m.leader == m.label == "ISHIDA")
+    before = next(m for m in SYSTEM.board(state, None).markers if m.leader == m.label == "ISHIDA")
     state, events = act(state, "east", type="attack", piece="T1", target="A4")
     shown = of_type(events, MovementRevealed)
     assert [(e.piece, e.movement) for e in shown] == [("ISHIDA", "koyaku")]
-    assert shown[0].irreversible and shown[0].arrows == "\u2197\u2199"
+    assert shown[0].irreversible and shown[0].arrows == ("forward-left", "back-right")
     ishida = state.piece("ISHIDA")
     assert ishida is not None and ishida.revealed
-    after = next(m for m in SYSTEM.board(state).markers if m.leader == m.label == "ISHIDA")
+    after = next(m for m in SYSTEM.board(state, None).markers if m.leader == m.label == "ISHIDA")
     # Turned up, its arrows are pointers on the rim (NE and SW), never glyphs in the label.
     assert before.pointers == () and after.pointers == (1, 4) and after.label == "ISHIDA"
     # The attack has succeeded: it waits for the defender's answer, nothing was rolled.
@@ -136,7 +147,21 @@ def test_leaving_the_camp_follows_the_arrows_from_any_camp_hex() -> None:
     err = refused(
         state, "west", "bushido/camp-exits-by-arrows", type="move", piece="ISHIDA", to="A2"
     )
-    assert "NE" in err.message
+    # A2 lies north-east of A3: forward-left for the West, which faces east.
+    assert err.reason == msg(
+        "refusal-no-arrow-to-hex",
+        hex="A2",
+        at=msg("at-camp", seat=term("seat", "west")),
+        piece="ISHIDA",
+        way=items([term("arrow", "forward-left")], "or"),
+        face=term("face", "choda"),
+        arrows=items([term("arrow", "forward"), term("arrow", "back")]),
+    )
+    assert said(err.reason) == (
+        "ISHIDA, in the West camp, would need an arrow pointing forward-left (as your side sees"
+        " the field) to reach A2, but its movement piece, Choda (long snake), only has arrows"
+        " pointing forward and back."
+    )
     # Koyaku points forward-left and back-right: north-east reaches A2 (from A3) and B3 (from A4).
     state = game(camps(west="koyaku"), active="west")
     moves = [a for a in SYSTEM.legal_actions(state, "west") if a.type == "move"]
@@ -159,8 +184,9 @@ def test_a_commander_may_wait_in_camp_turn_after_turn() -> None:
         state, _ = act(state, "east", type="hold")
     ishida = state.piece("ISHIDA")
     assert ishida is not None and ishida.space == "west-camp" and not ishida.revealed
-    assert SYSTEM.view(state, None)["may_flee"] == {"west": True, "east": True}
-    assert any("ISHIDA in camp, may flee" in line.text for line in SYSTEM.board(state).panel.lines)
+    assert SYSTEM.position(state, None)["may_flee"] == {"west": True, "east": True}
+    lines = [said(line.text) for line in SYSTEM.board(state, None).panel.lines]
+    assert any("ISHIDA in camp, may flee" in line for line in lines)
 
 
 @checks("bushido/camp-attack-choice")
@@ -168,7 +194,18 @@ def test_the_attacked_camp_chooses_between_counter_and_flight() -> None:
     state = camp_attacked("koyaku")
     prompt = SYSTEM.prompt(state)
     assert prompt.seat == "west" and prompt.step == "defend"
-    assert prompt.actions == ("counter", "flee")
+    assert prompt.actions == ("counter", "flee", "adjust")
+    assert prompt.hint == msg(
+        "prompt-defend",
+        attacker="T1",
+        defender="ISHIDA",
+        at=msg("at-camp", seat=term("seat", "west")),
+        flee=items(["A2", "B3"], "or"),
+        flee_count=2,
+    )
+    assert said(prompt.hint, "pt-BR") == (
+        "T1 ataca ISHIDA no acampamento do Oeste: contra-ataque ou fuja para A2 ou B3"
+    )
     assert [a.model_dump(exclude={"seat"}) for a in SYSTEM.legal_actions(state, "west")] == [
         {"type": "counter"},
         {"type": "flee", "to": "A2"},
@@ -183,7 +220,7 @@ def test_the_attacked_camp_chooses_between_counter_and_flight() -> None:
 def test_no_flight_without_an_attack_on_the_camp() -> None:
     state = game(camps(("T1", "samurai", "east", "F4", "gako")), active="west")
     err = refused(state, "west", "bushido/camp-attack-choice", type="flee", to="B4")
-    assert "nobody is attacking" in err.message
+    assert err.reason == msg("refusal-flee-unasked")
     assert not any(isinstance(a, Flee) for a in SYSTEM.legal_actions(state, "west"))
 
 
@@ -205,7 +242,7 @@ def test_flight_lays_the_piece_on_the_camp_and_draws_a_new_one() -> None:
     assert not of_type(events, CombatRolled) and state.dice.drawn == 0
     assert state.piece("T1") is not None and state.piece("T1").space == "B4"  # type: ignore[union-attr]
     assert state.step == "turn" and state.active == "west" and state.pending is None
-    board = SYSTEM.board(state)
+    board = SYSTEM.board(state, None)
     left = [m for m in board.markers if m.hex == "A4"]
     assert len(left) == 1 and left[0].faded and left[0].label == "Koyaku"
     assert left[0].pointers == (1, 4)
@@ -216,7 +253,11 @@ def test_flight_lays_the_piece_on_the_camp_and_draws_a_new_one() -> None:
 def test_no_flight_once_the_stack_is_used_up() -> None:
     state = camp_attacked("koyaku")
     state = state.model_copy(update={"stacks": {**state.stacks, "west": []}})
-    assert SYSTEM.prompt(state).actions == ("counter",)
+    assert [a.type for a in SYSTEM.legal_actions(state, "west")] == ["counter"]
+    hint = SYSTEM.prompt(state).hint
+    assert said(hint) == (
+        "T1 attacks ISHIDA in the West camp: counter-attack (there is no free hex to flee to)"
+    )
     refused(state, "west", "bushido/flee-draws-new-piece", type="flee", to="A2")
 
 
@@ -224,9 +265,14 @@ def test_no_flight_once_the_stack_is_used_up() -> None:
 def test_flight_must_follow_an_arrow_to_a_border_hex() -> None:
     state = camp_attacked("koyaku")
     err = refused(state, "west", "bushido/flee-along-arrows", type="flee", to="B5")
-    assert "A2, B3" in err.message
+    assert err.reason.args["open"] == items(["A2", "B3"], "or")  # type: ignore[union-attr]
+    assert said(err.reason).endswith("Open now: A2 or B3.")
     err = refused(state, "west", "bushido/flee-along-arrows", type="flee", to="C4")
-    assert "does not touch" in err.message
+    assert err.reason.key == "refusal-flee-off-border"  # type: ignore[union-attr]
+    assert said(err.reason, "pt-BR").startswith(
+        "C4 não faz fronteira com o acampamento do Oeste. Um comandante em fuga vai para um dos"
+        " cinco hexágonos da fronteira (A2, B3, B4, B5 e A6); agora valem: A2 ou B3."
+    )
     # Hoshi points forward, forward-left and forward-right: the whole border but B4, held by T1.
     state = camp_attacked("hoshi")
     flights = [a.to for a in SYSTEM.legal_actions(state, "west") if isinstance(a, Flee)]
@@ -249,8 +295,10 @@ def test_flight_needs_a_free_hex() -> None:
         )
     )
     state, events = act(state, "east", type="attack", piece="T1", target="west-camp")
-    assert of_type(events, AnswerAwaited)[0].flee_to == []
-    assert SYSTEM.prompt(state).actions == ("counter",)
+    awaited = of_type(events, AnswerAwaited)[0]
+    assert awaited.flee_to == [] and not awaited.can_flee
+    assert said(awaited).endswith("with no free hex to flee to, it must counter-attack.")
+    assert SYSTEM.prompt(state).hint.args["flee_count"] == 0  # type: ignore[union-attr]
     assert [a.type for a in SYSTEM.legal_actions(state, "west")] == ["counter"]
 
 
@@ -267,8 +315,8 @@ def test_after_a_flight_the_commander_must_fight() -> None:
     fight = of_type(events, CombatRolled)
     assert len(fight) == 1 and fight[0].winner == "ISHIDA" and not fight[0].chosen
     err = refused(state, "west", "bushido/flee-only-from-camp", type="flee", to="A3")
-    assert "ISHIDA" in err.message
-    assert SYSTEM.view(state, None)["may_flee"]["west"] is False
+    assert err.reason == msg("refusal-flee-out-of-camp", piece="ISHIDA", at=msg("at-hex", hex="A2"))
+    assert SYSTEM.position(state, None)["may_flee"]["west"] is False
 
 
 @checks("bushido/others-must-counter", "bushido/counter-reveals-attacker")
@@ -306,8 +354,9 @@ def test_leaving_the_camp_by_choice_gives_up_flight_for_good() -> None:
     state, events = act(state, "west", type="move", piece="ISHIDA", to="B4")
     moved = of_type(events, PieceMoved)[0]
     assert moved.left_camp and moved.start == "A4" and moved.end == "B4"
-    assert "never flee" in SYSTEM.describe(moved)
-    assert SYSTEM.view(state, None)["may_flee"]["west"] is False
+    assert "never flee" in said(moved)
+    assert "não pode mais fugir" in said(moved, "pt-BR")
+    assert SYSTEM.position(state, None)["may_flee"]["west"] is False
     state, _ = act(state, "east", type="move", piece="T1", to="C4")
     # Ishida may not walk back into the camp either.
     refused(state, "west", "bushido/camps-closed", type="move", piece="ISHIDA", to="A4")
@@ -338,7 +387,8 @@ def test_a_commander_lost_in_a_chosen_counter_attack_ends_the_battle_at_once() -
     assert len(ended) == 1 and ended[0].winner == "east"
     assert state.step == "over" and state.pending is None
     outcome = SYSTEM.outcome(state)
-    assert outcome is not None and outcome.winner == "east" and "Ishida Mitsunari" in outcome.reason
+    assert outcome is not None and outcome.winner == "east"
+    assert said(outcome.reason) == "Ishida Mitsunari was defeated by T1"
     # West still has more troops than the East: it makes no difference.
     assert sum(1 for p in state.pieces if p.side == "west") == 2
     assert SYSTEM.prompt(state).seat is None

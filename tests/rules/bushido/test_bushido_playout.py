@@ -12,46 +12,22 @@ from rules.bushido.actions import EVENTS, MovementRevealed
 from rules.bushido.catalogue import scenarios
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState
-from rules.core.hexgrid import Hex, distance
-from rules.core.model import Action
+from rules.core.text import Msg
+from tests.rules.bushido.bushido_kit import choose, said
 
 SCENARIOS = sorted(scenarios())
 # Night ends every battle: at most two actions a turn (an attack on a camp and its answer).
 MAX_ACTIONS = 2 * max(s.turn_limit for s in scenarios().values()) + 2
-FACES = set("\u2190\u2192\u2196\u2197\u2198\u2199")
-
-
-def choose(rng: random.Random, options: list[Action], state: BushidoState, eager: bool) -> Action:
-    """Pick a legal action: uniformly, or eagerly (attack, close in, often fight back)."""
-    if eager:
-        counters = [a for a in options if a.type == "counter"]
-        if counters and rng.random() < 0.5:
-            return counters[0]
-        attacks = [a for a in options if a.type == "attack"]
-        if attacks and rng.random() < 0.8:
-            return rng.choice(attacks)
-        moves = [a for a in options if a.type == "move"]
-        goal = scenarios()[state.scenario].side(state.other(state.active)).camp[1]
-        if moves and rng.random() < 0.8:
-
-            def gap(a: Action) -> int:
-                return distance(Hex.parse(a.to), Hex.parse(goal))  # type: ignore[attr-defined]
-
-            best = min(gap(a) for a in moves)
-            return rng.choice([a for a in moves if gap(a) == best])
-    return rng.choice(options)
 
 
 def hidden_faces_stay_hidden(state: BushidoState) -> None:
-    """Check the public picture and each seat's view show only faces that were turned up."""
+    """Check the public picture and each seat's position show only faces that were turned up."""
     revealed = {p.id for p in state.pieces if p.revealed}
-    for marker in SYSTEM.board(state).markers:
-        piece_id = marker.label.split(" ")[0]
-        assert not set(marker.label) & FACES  # arrows are pointers, never glyphs
+    for marker in SYSTEM.board(state, None).markers:
         if not marker.faded:  # a face-down piece shows no pointers, a turned-up one its arrows
-            assert bool(marker.pointers) == (piece_id in revealed)
+            assert bool(marker.pointers) == (marker.label in revealed)
     for seat in state.seats:
-        for raw in SYSTEM.view(state, seat)["pieces"]:
+        for raw in SYSTEM.position(state, seat)["pieces"]:
             if raw["movement"] is not None:
                 assert raw["side"] == seat or raw["id"] in revealed
 
@@ -67,7 +43,7 @@ def play(
         if SYSTEM.outcome(state) is not None:
             break
         prompt = SYSTEM.prompt(state)
-        assert prompt.seat is not None and prompt.hint
+        assert prompt.seat is not None and prompt.hint is not None
         options = SYSTEM.legal_actions(state, prompt.seat)
         assert options, f"no legal action in step {state.step}"
         assert [a.type for a in options] == sorted(a.type for a in options)
@@ -82,7 +58,7 @@ def play(
         action = choose(rng, options, state, eager)
         state, events = SYSTEM.apply(state, action)
         for event in events:
-            assert SYSTEM.describe(event)
+            assert said(event)
             assert EVENTS.validate_python(event.model_dump(mode="json")) == event
             if isinstance(event, MovementRevealed):
                 assert event.irreversible
@@ -116,7 +92,9 @@ def test_eager_games_reach_every_ending() -> None:
             state, log = play(scenario, seed, eager=True, check_all=0.0)
             outcome = SYSTEM.outcome(state)
             assert outcome is not None
-            reasons.add("commander" if "defeated" in outcome.reason else "nightfall")
+            assert isinstance(outcome.reason, Msg)
+            fell = outcome.reason.key == "ending-commander-fell"
+            reasons.add("commander" if fell else "nightfall")
             types |= {str(a["type"]) for a in log}
     assert reasons == {"commander", "nightfall"}
     assert {"move", "attack", "counter", "flee"} <= types

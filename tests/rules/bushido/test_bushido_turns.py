@@ -28,24 +28,51 @@ from rules.bushido.actions import (
 from rules.bushido.catalogue import field, movement_pieces, scenarios, stack, troop_types
 from rules.bushido.engine import SYSTEM
 from rules.core.board import HexBoardView
+from rules.core.engine import Engine
 from rules.core.errors import RuleViolation
-from rules.core.system import GameSystem, system
-from tests.rules.bushido.bushido_kit import act, camps, checks, game, of_type, refused, with_rolls
+from rules.core.system import system
+from rules.core.text import Msg, items, msg, term
+from tests.rules.bushido.bushido_kit import (
+    act,
+    camps,
+    checks,
+    game,
+    of_type,
+    refused,
+    said,
+    with_rolls,
+    words,
+)
 
 
 def test_system_meets_the_contract() -> None:
-    assert isinstance(SYSTEM, GameSystem)
+    assert isinstance(SYSTEM, Engine)
     assert system("bushido") is SYSTEM
+    assert SYSTEM.version == "2" and SYSTEM.command_group == "bushido"
     assert SYSTEM.referee_actions == frozenset({"adjust"})
     assert SYSTEM.private_actions == frozenset({"move", "attack"})
+    assert SYSTEM.retired_fields == frozenset({"engine", "end_reason"})
     infos = SYSTEM.scenarios()
     assert [i.id for i in infos] == ["sekigahara", "skirmish"]
     assert all(i.seats == ("west", "east") for i in infos)
-    names = {s.seat: s.name for s in scenarios()["sekigahara"].sides}
-    assert names == {"west": "West (Ishida)", "east": "East (Tokugawa)"}
+    assert [words().term(SYSTEM.seat_name(s)) for s in infos[0].seats] == ["West", "East"]
+    assert [words("pt-BR").term(SYSTEM.seat_name(s)) for s in infos[0].seats] == [
+        "Oeste",
+        "Leste",
+    ]
     with pytest.raises(RuleViolation) as caught:
         SYSTEM.new_game("no-such-field", "x")
     assert caught.value.rule_id == "core/bad-input"
+    assert isinstance(caught.value.reason, Msg)
+    assert caught.value.reason.args["scenario"] == "no-such-field"
+
+
+def test_the_turn_is_a_step_table_with_one_handler_per_action() -> None:
+    assert set(SYSTEM.steps) == {"turn", "defend", "over"}
+    assert set(SYSTEM.handlers) == {"move", "attack", "hold", "flee", "counter", "adjust"}
+    opened = {a for step in SYSTEM.steps.values() for a in step.actions}
+    assert opened == set(SYSTEM.handlers)
+    assert SYSTEM.steps["over"].actions == ()
 
 
 @checks("bushido/troop-types")
@@ -90,6 +117,10 @@ def test_a_piece_moves_one_hex_along_an_arrow_and_the_turn_passes() -> None:
     assert legal[0].type == "hold"
     assert [a.to for a in legal if isinstance(a, Move) and a.piece == "T1"] == ["E4", "G4"]
     refused(state, "east", "bushido/move-along-arrows", type="move", piece="T1", to="E3")
+    err = refused(state, "east", "bushido/move-along-arrows", type="move", piece="T1", to="F3")
+    # F3 is north-west of F4: forward-right for the East, which faces west.
+    assert isinstance(err.reason, Msg)
+    assert err.reason.args["way"] == items([term("arrow", "forward-right")], "or")
     refused(state, "east", "bushido/move-along-arrows", type="move", piece="T1", to="D4")
     refused(state, "east", "bushido/one-action-per-turn", type="move", piece="W1", to="C3")
     state, events = act(state, "east", type="move", piece="t1", to="e4")
@@ -99,7 +130,7 @@ def test_a_piece_moves_one_hex_along_an_arrow_and_the_turn_passes() -> None:
     assert t1 is not None and t1.space == "E4" and t1.movement == "choda" and not t1.revealed
     assert state.active == "west" and state.turn_number == 2
     refused(state, "east", "core/not-your-turn", type="hold")
-    arrows = SYSTEM.board(state).arrows
+    arrows = SYSTEM.board(state, None).arrows
     assert [(a.start, a.end, a.kind) for a in arrows] == [("F4", "E4", "move")]
 
 
@@ -174,33 +205,34 @@ def test_a_defender_on_a_hill_adds_one() -> None:
     state, events = act(with_rolls(state, 4, 3), "east", type="attack", piece="T1", target="D2")
     fight = of_type(events, CombatRolled)[0]
     assert fight.hill and fight.defender_total == 6 and fight.winner == "W1"
-    assert "with the hill" in SYSTEM.describe(fight)
+    assert "with the hill" in said(fight)
+    assert "com o bônus da colina" in said(fight, "pt-BR")
 
 
 @checks("bushido/movement-hidden")
-def test_hidden_faces_stay_out_of_views_boards_and_events() -> None:
+def test_each_seat_reads_its_own_faces_and_nobody_elses() -> None:
     state = SYSTEM.new_game("sekigahara", "secret")
-    west_view = SYSTEM.view(state, "west")
-    for raw in west_view["pieces"]:
+    west = SYSTEM.position(state, "west")
+    for raw in west["pieces"]:
         if raw["side"] == "west":
-            assert raw["movement"] in movement_pieces() and raw["arrows"]
+            assert raw["movement"] in movement_pieces()
         else:
-            assert raw["movement"] is None and raw["arrows"] is None
-    spectator = SYSTEM.view(state, None)
+            assert raw["movement"] is None
+    spectator = SYSTEM.position(state, None)
     assert all(raw["movement"] is None for raw in spectator["pieces"])
-    text = json.dumps(spectator)
     assert "stacks" not in spectator and spectator["stack_counts"] == {"west": 3, "east": 3}
-    assert state.dice.seed not in text and spectator["dice"]["seed_sha256"]
-    board = SYSTEM.board(state)
-    faces = set("\u2190\u2191\u2192\u2193\u2196\u2197\u2198\u2199")
-    assert not any(set(m.label) & faces for m in board.markers)
-    assert not any(set(m.label) & faces for m in SYSTEM.board_for(state, "east").markers)
-    assert not any(m.pointers for m in board.markers)
-    assert not any(m.pointers for m in SYSTEM.board_for(state, "east").markers)
-    west_lines = SYSTEM.private_lines(state, "west")
-    assert any(line.startswith("ISHIDA on the West camp:") for line in west_lines)
-    assert not any(line.startswith(("T", "IEYASU")) for line in west_lines)
-    assert west_lines[-1] == "Movement pieces left in your stack: 3"
+    assert "dice" not in spectator and state.dice.seed not in json.dumps(spectator)
+    for seat in (None, "west", "east"):
+        assert not any(m.pointers for m in SYSTEM.board(state, seat).markers)
+    lines = [said(m) for m in SYSTEM.secrets(state, "west")]
+    assert lines[0].startswith("W1, Mounted samurai (kiba musha), on C1: ")
+    assert any(line.startswith("ISHIDA, Ishida Mitsunari, in the West camp: ") for line in lines)
+    assert not any(line.startswith(("T", "IEYASU")) for line in lines)
+    assert all(line.endswith("(face down)") for line in lines[:-1])
+    assert lines[-1] == "Movement pieces left in your stack: 3"
+    view = SYSTEM.view(state, "west")
+    assert view.private == SYSTEM.secrets(state, "west") and view.position == west
+    assert SYSTEM.view(state, None).private == ()
 
 
 @checks("bushido/movement-hidden", "bushido/camp-piece-revealed-when-attacked")
@@ -212,14 +244,17 @@ def test_a_turned_up_face_is_public_and_stays_up() -> None:
     assert [e.irreversible for e in of_type(events, MovementRevealed)] == [True, True]
     assert not PieceMoved.irreversible and not AttackDeclared.irreversible
     assert MovementDrawn.irreversible and CombatRolled.irreversible
-    view = SYSTEM.view(state, "east")
-    w1 = next(raw for raw in view["pieces"] if raw["id"] == "W1")
-    assert w1["movement"] == "koyaku" and w1["arrows"] == "\u2197\u2199"
-    marker = next(m for m in SYSTEM.board(state).markers if m.label == "W1")
+    position = SYSTEM.position(state, "east")
+    w1 = next(raw for raw in position["pieces"] if raw["id"] == "W1")
+    assert w1["movement"] == "koyaku" and w1["revealed"]
+    revealed = of_type(events, MovementRevealed)[0]
+    assert revealed.arrows == ("forward-left", "back-right")
+    assert said(revealed).endswith("Koyaku (balance), with arrows forward-left and back-right.")
+    marker = next(m for m in SYSTEM.board(state, None).markers if m.label == "W1")
     assert marker.pointers == (1, 4)  # NE and SW, in board directions
     # Turned half a circle for the East: the same board directions; the renderer turns them
     # with the picture.
-    east = SYSTEM.board_for(state, "east")
+    east = SYSTEM.board(state, "east")
     turned = next(m for m in east.markers if m.label == "W1")
     assert east.flipped and turned.pointers == (1, 4)
     state, _ = act(state, "west", type="move", piece="W1", to="E3")
@@ -237,17 +272,26 @@ def test_nightfall_ends_the_battle_on_strength() -> None:
     state, events = act(state, "east", type="hold")
     assert of_type(events, Held) and state.step == "over"
     ended = of_type(events, BattleEnded)[0]
-    assert ended.winner == "west" and "2 to 1" in ended.reason
+    assert ended.winner == "west" and ended.reason == msg("ending-nightfall", high=2, low=1)
     outcome = SYSTEM.outcome(state)
-    assert outcome is not None and outcome.winner == "west"
-    assert f"Turn {limit} of {limit}" in SYSTEM.board(state).panel.lines[0].text
+    assert outcome is not None and outcome.winner == "west" and outcome.reason == ended.reason
+    assert said(ended) == "West wins the battle: nightfall with more strength left (2 to 1)."
+    panel = SYSTEM.board(state, None).panel
+    assert said(panel.lines[0].text) == f"Turn {limit} of {limit} | step: end of the battle"
     draw = game(camps(("W1", "samurai", "west", "C2", "choda")), turn_number=limit)
     draw = draw.model_copy(update={"pieces": [p for p in draw.pieces if p.id != "W1"]})
     draw, events = act(draw, "east", type="hold")
     assert of_type(events, BattleEnded)[0].winner is None
     outcome = SYSTEM.outcome(draw)
     assert outcome is not None and outcome.winner is None
-    assert "draw" in SYSTEM.prompt(draw).hint
+    assert outcome.reason == msg("ending-nightfall-draw", strength=0)
+    hint = SYSTEM.prompt(draw).hint
+    assert isinstance(hint, Msg) and said(hint) == (
+        "Battle over, a draw: nightfall with equal strength left (0 each)."
+    )
+    assert said(hint, "pt-BR") == (
+        "A batalha acabou empatada: anoiteceu com as forças iguais em campo (0 de cada lado)."
+    )
 
 
 @checks("bushido/adjust")
@@ -263,9 +307,14 @@ def test_referee_adjustments() -> None:
     refused(state, "west", "bushido/adjust", type="adjust", piece="ISHIDA", remove=True)
     refused(state, "west", "core/bad-input", type="adjust", piece="W1", to="J1")
     moved, events = act(state, "west", type="adjust", piece="w1", to="e4", reveal=True, note="slip")
-    assert [e.change for e in of_type(events, Adjusted)] == [
-        "W1 put from D4 on E4",
-        "W1's movement piece turned up",
+    adjusted = of_type(events, Adjusted)
+    assert [(e.change, e.piece, e.start, e.end, e.note) for e in adjusted] == [
+        ("placed", "W1", "D4", "E4", "slip"),
+        ("revealed", "W1", "", "", "slip"),
+    ]
+    assert [said(e) for e in adjusted] == [
+        "Referee adjustment: W1 put from D4 on E4 (slip).",
+        "Referee adjustment: W1's movement piece turned up (slip).",
     ]
     assert of_type(events, MovementRevealed)[0].piece == "W1"
     assert moved.active == "east"  # an adjustment takes no turn
@@ -277,10 +326,16 @@ def test_referee_adjustments() -> None:
     assert called_off.step == "turn" and called_off.pending is None
     assert called_off.active == "west"
     assert of_type(events, TurnEnded)
+    assert said(of_type(events, Adjusted)[-1]) == (
+        "Referee adjustment: the attack by T1 is called off."
+    )
     # A commander may be set back on its own camp (say, after a mistaken move).
     out, _ = act(state, "west", type="adjust", piece="ISHIDA", to="B5")
-    back, _ = act(out, "west", type="adjust", piece="ISHIDA", to="west camp")
+    back, events = act(out, "west", type="adjust", piece="ISHIDA", to="west camp")
     assert back.piece("ISHIDA").space == "west-camp"  # type: ignore[union-attr]
+    assert said(of_type(events, Adjusted)[0], "pt-BR") == (
+        "Correção do árbitro: ISHIDA estava em B5 e agora está de volta no acampamento."
+    )
 
 
 def test_core_refusals_and_bad_input() -> None:
@@ -289,22 +344,29 @@ def test_core_refusals_and_bad_input() -> None:
     refused(state, "nobody", "core/not-your-turn", type="hold")
     refused(state, "east", "core/wrong-step", type="counter")
     refused(state, "east", "core/bad-input", type="move", piece="T9", to="E4")
-    refused(
-        state, "east", "core/bad-input", type="move", piece="T1", to="J4"
-    )  # off the skirmish map
-    refused(state, "east", "core/bad-input", type="attack", piece="T1", target="north-camp")
-    with pytest.raises(RuleViolation) as caught:
-        SYSTEM.parse_action({"type": "move", "piece": "T1", "to": "Z9", "seat": "east"})
-    assert caught.value.rule_id == "core/bad-input"
-    for bad in (
-        {"type": "move", "piece": "T1", "to": "nowhere"},
-        {"type": "attack", "piece": "T1", "target": "the hill"},
-        {"type": "fly", "piece": "T1"},
-        {"type": "move", "piece": "T1"},
-        {"type": "hold", "extra": 1},
+    off_map = refused(state, "east", "core/bad-input", type="move", piece="T1", to="J4")
+    assert off_map.reason == msg("refusal-off-map", hex="J4", last="I7")
+    refused(state, "east", "core/bad-input", type="move", piece="T1", to="Z9")
+    camp = refused(state, "east", "core/bad-input", type="attack", piece="T1", target="north-camp")
+    assert camp.reason == msg(
+        "refusal-no-such-camp", target="north-camp", camps=items(["east-camp", "west-camp"])
+    )
+    for bad, kind in (
+        ({"type": "move", "piece": "T1", "to": "nowhere"}, "hex-name"),
+        ({"type": "attack", "piece": "T1", "target": "the hill"}, "space-name"),
+        ({"type": "fly", "piece": "T1"}, "union_tag_invalid"),
+        ({"type": "move", "piece": "T1"}, "missing"),
+        ({"type": "hold", "extra": 1}, "extra_forbidden"),
     ):
-        with pytest.raises(ValidationError):
+        with pytest.raises(ValidationError) as bad_input:
             SYSTEM.parse_action({**bad, "seat": "east"})
+        assert bad_input.value.errors()[0]["type"] == kind
+
+
+def test_a_counter_attack_may_be_spelt_out() -> None:
+    for spelling in ("counter-attack", "Counter attack", "counterattack", "counter"):
+        action = SYSTEM.parse_action({"type": spelling, "seat": "west"})
+        assert action.type == "counter"
 
 
 def test_json_round_trips_and_the_input_is_never_changed() -> None:
@@ -328,16 +390,25 @@ def test_json_round_trips_and_the_input_is_never_changed() -> None:
     assert SYSTEM.parse_action(json.loads(action.model_dump_json())) == action
 
 
-def test_every_event_reads_as_one_line_with_capitalised_seats() -> None:
+@pytest.mark.parametrize("language", ["en", "pt-BR"])
+def test_every_event_reads_as_one_line_with_capitalised_seats(language: str) -> None:
+    ending = msg(
+        "ending-commander-fell", commander=term("troop", "ieyasu"), piece="IEYASU", by="W1"
+    )
     samples = [
         PieceMoved(seat="west", piece="W1", start="C2", end="D2"),
-        AttackDeclared(seat="east", piece="T1", start="B4", defender="ISHIDA", target="A4"),
-        MovementRevealed(seat="west", piece="ISHIDA", movement="koyaku", arrows="\u2197\u2199"),
+        PieceMoved(seat="west", piece="ISHIDA", start="A4", end="B4", left_camp=True),
+        AttackDeclared(seat="east", piece="T1", start="B4", defender="ISHIDA", target="A4",
+                       in_camp=True),
+        MovementRevealed(seat="west", piece="ISHIDA", movement="koyaku",
+                         arrows=("forward-left", "back-right")),
         AnswerAwaited(seat="west", piece="ISHIDA", attacker="T1", flee_to=["A2", "B3"]),
+        AnswerAwaited(seat="west", piece="ISHIDA", attacker="T1", flee_to=[], can_flee=False),
         CommanderFled(
             seat="west", piece="ISHIDA", start="A4", end="A2", placed_at="A3", attacker="T1"
         ),
         MovementDrawn(seat="west", piece="ISHIDA", left=6),
+        MovementDrawn(seat="west", piece="ISHIDA", left=0),
         CombatRolled(
             attacker="T1",
             defender="W1",
@@ -346,27 +417,38 @@ def test_every_event_reads_as_one_line_with_capitalised_seats() -> None:
             defender_roll=2,
             defender_total=4,
             winner="T1",
+            chosen=True,
+            hill=True,
         ),
-        PieceRemoved(seat="west", piece="W1", space="D4"),
+        PieceRemoved(seat="west", piece="W1", hex="D4"),
+        PieceRemoved(seat="west", piece="ISHIDA", hex="A4", in_camp=True),
         CommanderDefeated(seat="east", piece="IEYASU", by="W1"),
         Held(seat="east"),
         TurnEnded(seat="east", next_seat="west", turn_number=4),
-        BattleEnded(winner="west", reason="nightfall"),
-        BattleEnded(winner=None, reason="nightfall"),
-        Adjusted(change="W1 put from D4 on E4", note="slip"),
+        BattleEnded(winner="west", reason=ending),
+        BattleEnded(winner=None, reason=msg("ending-nightfall-draw", strength=3)),
+        Adjusted(change="placed", piece="W1", start="D4", end="E4", note="slip"),
+        Adjusted(change="removed", piece="W1"),
     ]
     for event in samples:
-        line = SYSTEM.describe(event)
-        assert line and "\n" not in line and line.endswith((".", "!"))
-        assert " west" not in line and " east" not in line
-        assert SYSTEM.describe(event.model_dump(mode="json")) == line
-    assert SYSTEM.describe(samples[0]).startswith("West moves W1")
-    assert "Koyaku" in SYSTEM.describe(samples[2])
+        line = said(event, language)
+        assert line and "\n" not in line and line.endswith((".", "!")), line
+        assert line[0].isupper(), line
+        assert "west" not in line and "east" not in line and "{" not in line, line
+        stored = json.loads(event.model_dump_json())
+        assert words(language).event(SYSTEM, stored) == line
+    first = {"en": "West moves W1 from C2 to D2.", "pt-BR": "O Oeste move W1 de C2 para D2."}
+    assert said(samples[0], language) == first[language]
+    assert "Koyaku" in said(samples[3], language)
+    assert said(samples[15]) == "West wins the battle: Tokugawa Ieyasu was defeated by W1."
+    assert said(samples[15], "pt-BR") == (
+        "Vitória do Oeste: Tokugawa Ieyasu foi derrotado por W1."
+    )
 
 
 def test_the_board_picture() -> None:
     state = SYSTEM.new_game("sekigahara", "board")
-    board = SYSTEM.board(state)
+    board = SYSTEM.board(state, None)
     assert isinstance(board, HexBoardView)
     assert (board.cols, board.rows, board.short_odd_rows) == (13, 7, True)
     assert board.static_key == "bushido:sekigahara" and not board.flipped
@@ -374,10 +456,18 @@ def test_the_board_picture() -> None:
     commanders = {(m.hex, m.label, m.leader) for m in board.markers if m.shape == "star"}
     assert commanders == {("A4", "ISHIDA", "ISHIDA"), ("L4", "IEYASU", "IEYASU")}
     assert len(board.markers) == 18
-    texts = [line.text for line in board.panel.lines]
-    assert texts[1].startswith("East (Tokugawa):")
-    assert "8 troops, strength 15 | ISHIDA in camp, may flee" in texts[2]
-    assert SYSTEM.board_for(state, "east").flipped and not SYSTEM.board_for(state, "west").flipped
+    assert said(board.panel.title) == "Bushido: Sekigahara, 1600"
+    texts = [said(line.text) for line in board.panel.lines]
+    assert texts[1] == "East to act: move a piece one hex, attack with one, or hold"
+    assert texts[2] == "West: 8 troops, strength 15 | ISHIDA in camp, may flee | stack 3"
+    pt = [said(line.text, "pt-BR") for line in board.panel.lines]
+    assert pt[0] == "Turno 1 de 60 | etapa: movimento ou ataque"
+    assert pt[3] == "Leste: 8 tropas, força 15 | IEYASU no acampamento, pode fugir | pilha: 3"
+    assert [words("pt-BR").term(name) for name, _ in board.areas] == [  # type: ignore[arg-type]
+        "Acampamento do Oeste",
+        "Acampamento do Leste",
+    ]
+    assert SYSTEM.board(state, "east").flipped and not SYSTEM.board(state, "west").flipped
 
 
 def test_suggestions_follow_the_legal_actions() -> None:
@@ -395,6 +485,15 @@ def test_suggestions_follow_the_legal_actions() -> None:
     assert [v for _, v in SYSTEM.suggest(state, "east", "target", "", {"piece": "T1"})] == []
     assert SYSTEM.suggest(state, None, "to", "") == []
     assert [v for _, v in SYSTEM.suggest(state, "east", "to", "g")] == ["G4"]
+    assert [v for _, v in SYSTEM.suggest(state, "east", "piece", "sam")] == ["T1", "T2"]
+    labels = [said(label) for label, _ in pieces]
+    assert labels == [
+        "T1 Samurai on F4",
+        "T2 Samurai on C4",
+        "IEYASU Tokugawa Ieyasu in the East camp",
+    ]
+    (target,) = SYSTEM.suggest(state, "east", "target", "")
+    assert said(target[0], "pt-BR") == "B4: W1 Samurai (por T2)"
 
 
 def test_legal_actions_are_exactly_the_accepted_ones() -> None:
