@@ -86,8 +86,8 @@ class BattleRules(Frozen):
 class Feature(Frozen):
     """A feature of the battlefield: a point, a line (river, road, wall) or an area.
 
-    `label` is the English name a player may type for it (as an Objective); a feature with a
-    label is named on the board by the catalogue's term `feature-<scenario>-<id>`.
+    Its name is the catalogue's term `feature-<scenario>-<id>`. `label` is the English name a
+    player may type for it (as an Objective); only a feature with a label is named on the board.
     """
 
     id: str

@@ -352,9 +352,9 @@ def objective_name(scenario: str, objective_id: str) -> Term:
     return term("objective", f"{scenario}-{objective_id}")
 
 
-def feature_name(scenario: str, feature: Feature) -> Term | str:
-    """Return a feature's name as a catalogue term (an unnamed feature: its id)."""
-    return term("feature", f"{scenario}-{feature.id}") if feature.label else feature.id
+def feature_name(scenario: str, feature: Feature) -> Term:
+    """Return a feature's name as a catalogue term."""
+    return term("feature", f"{scenario}-{feature.id}")
 
 
 def named(ident: str, name: str) -> Msg:
