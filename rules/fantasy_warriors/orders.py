@@ -369,8 +369,8 @@ def describe_place(sc: Scenario, ref: ObjectiveRef) -> Msg:
     feature = sc.feature(ref.feature or "")
     if feature is not None:
         return msg("place-feature", feature=feature_name(sc.id, feature))
-    point = ref.point or Point(x=0, y=0)
-    return msg("place-point", x=point.x, y=point.y)
+    assert ref.point is not None  # neither a scenario Objective nor a feature: a point
+    return msg("place-point", x=ref.point.x, y=ref.point.y)
 
 
 def describe_target(state: GameState, side: str, target: TargetRef) -> Msg:

@@ -188,6 +188,8 @@ def _objective_lines(state: GameState, sc: Scenario) -> list[PanelLine]:
 
 def secrets(state: GameState, seat: str) -> tuple[Msg, ...]:
     """List the seat's own battle plan, one line per command, and whether it is sealed."""
+    if seat not in SEATS:
+        return ()  # a referee or a spectator writes no plan
     lines = []
     for command in commands_in_order(state):
         if command.side != seat:

@@ -71,6 +71,7 @@ def read_objective(state: GameState, text: str, approach: Approach | None) -> Ob
     else:  # pragma: no cover - a scenario objective always has a feature or a point
         refuse(rule, "refusal-unknown-objective", objective=wanted, known=items(()))
     how = approach or given or (None if default == "ask" else default)
+    # Built before the approach is known, so that a refusal can name the place.
     objective = ObjectiveRef(ref=ref, feature=feature.id if feature else None, point=point,
                              approach=how or "contact", capacity=capacity or size)
     if how is None:

@@ -85,6 +85,7 @@ def test_a_seat_reads_only_its_own_plan() -> None:
     ]
     assert south[-1] == "Plan not sealed yet: `/fw ready` seals it."
     assert not any("C1" in line or "C3" in line for line in south)
+    assert SYSTEM.secrets(state, "referee") == ()
     # Writing an order tells the other side only which command got orders.
     _, events = SYSTEM.apply(state, SYSTEM.parse_action(
         {"type": "order", "seat": "south", "command": "C6", "order": "storm", "objective": "O2",
