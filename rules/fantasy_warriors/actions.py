@@ -13,6 +13,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BeforeValidator, Field, TypeAdapter
 
 from rules.core.model import Action, Event
+from rules.core.text import Msg, Named
 from rules.fantasy_warriors.catalogue import normalise_order, order_aliases
 from rules.fantasy_warriors.state import (
     Approach,
@@ -211,10 +212,8 @@ FwAction = Annotated[
 ]
 ACTIONS: TypeAdapter[FwAction] = TypeAdapter(FwAction)
 
-ACTION_CLASSES = (
-    IssueOrders, Ready, Move, Contact, Engaged, Disengaged, Destroyed, LeftBattlefield, Sight,
-    Combat, EndTurn, Concede, Adjust,
-)
+# Reports about one unit: about an enemy unit they are claims its side must agree to.
+UnitReport = Destroyed | LeftBattlefield | Engaged | Disengaged | Sight
 
 # Other spellings of action types that players type.
 TYPE_ALIASES = {
@@ -232,68 +231,90 @@ TYPE_ALIASES = {
     "visible": "sight",
     "next": "end_turn",
     "end": "end_turn",
+    # The command players type is /fw endturn.
+    "endturn": "end_turn",
 }
 
 
 # --- events -------------------------------------------------------------------------------
+#
+# Events are data: ids, numbers, terms (fields typed `Named`) and messages. Each one is worded
+# by the catalogue message `event-<type>` (data/locales/*/fantasy_warriors.ftl). Unit and
+# command `name`s are the scenario's proper names, shown as they are in every language.
+
+SeatName = Annotated[Seat, Named("seat")]
+OrderTerm = Annotated[str, Named("order")]
+FlagName = Annotated[str, Named("flag")]
+AdjustedField = Literal["position", "status", "engaged", "visible", "orders", "stage"]
+SwitchReason = Literal["objective", "target", "targets-gone"]
+# How a battle ended: what Outcome.reason says in full.
+EndReason = Literal["conceded", "wiped-out", "objectives", "losses", "draw"]
 
 
 class OrdersWritten(Event):
     """A command's orders went on a sealed battle plan (what they are stays hidden)."""
 
     type: Literal["OrdersWritten"] = "OrdersWritten"
-    side: Seat
+    side: SeatName
     command: str
     name: str
 
 
 class PlanSealed(Event):
+    """A side sealed its battle plan."""
+
     type: Literal["PlanSealed"] = "PlanSealed"
-    side: Seat
+    side: SeatName
 
 
 class BattleStarted(Event):
+    """Both plans are sealed: the battle begins."""
+
     type: Literal["BattleStarted"] = "BattleStarted"
-    first: Seat
+    first: SeatName
     turns: int
 
 
 class OrdersRevealed(Event):
-    """A command's orders, read out when the battle begins or when they are changed."""
+    """A command's orders, read out when the battle begins or when they are changed.
+
+    `order` is the name the orders go by, `goal` the Objective or Target written with them.
+    """
 
     type: Literal["OrdersRevealed"] = "OrdersRevealed"
-    side: Seat
+    side: SeatName
     command: str
     name: str
-    order: str
-    flags: tuple[str, ...]
-    goal: str = ""
+    order: OrderTerm
+    flags: tuple[FlagName, ...]
+    goal: Msg | None = None
     changed: bool = False
-
-
-SwitchReason = Literal["objective", "target", "targets-gone"]
 
 
 class OrdersSwitched(Event):
     """A combination order gave way to its second order, or its fallback; no test is needed."""
 
     type: Literal["OrdersSwitched"] = "OrdersSwitched"
-    side: Seat
+    side: SeatName
     command: str
     name: str
-    order: str
-    now: str
+    order: OrderTerm
+    now: OrderTerm
     reason: SwitchReason
 
 
 class GoalReached(Event):
+    """A unit achieved its command's Objective or reached its Target."""
+
     type: Literal["GoalReached"] = "GoalReached"
     unit: str
     name: str
-    goal: str
+    goal: Msg
 
 
 class UnitMoved(Event):
+    """A unit now stands elsewhere (forced: not by its orders; make_room: shifting aside)."""
+
     type: Literal["UnitMoved"] = "UnitMoved"
     unit: str
     name: str
@@ -304,6 +325,8 @@ class UnitMoved(Event):
 
 
 class UnitsInContact(Event):
+    """A unit moved into base contact with an enemy unit."""
+
     type: Literal["UnitsInContact"] = "UnitsInContact"
     unit: str
     name: str
@@ -312,6 +335,8 @@ class UnitsInContact(Event):
 
 
 class EngagementChanged(Event):
+    """A unit is now engaged in combat, or out of it."""
+
     type: Literal["EngagementChanged"] = "EngagementChanged"
     unit: str
     name: str
@@ -324,11 +349,13 @@ class UnitGone(Event):
     type: Literal["UnitGone"] = "UnitGone"
     unit: str
     name: str
-    side: Seat
+    side: SeatName
     status: Literal["destroyed", "left"]
 
 
 class SightChanged(Event):
+    """A unit can now be seen by the enemy, or not."""
+
     type: Literal["SightChanged"] = "SightChanged"
     unit: str
     name: str
@@ -336,19 +363,24 @@ class SightChanged(Event):
 
 
 class CombatOrders(Event):
-    """What a unit's orders mean in combat: the Combat Test modifier and the To Hit dice."""
+    """What a unit's orders mean in combat: the Combat Test modifier and the To Hit dice.
+
+    `order` is the name its orders go by, `governing` the basic order that governs them now.
+    """
 
     type: Literal["CombatOrders"] = "CombatOrders"
     unit: str
     name: str
-    order: str
-    governing: str
+    order: OrderTerm
+    governing: OrderTerm
     modifier: int
     dice: int
     to_hit_dice: int
 
 
 class ToHitRolled(Event):
+    """A unit's To Hit dice, rolled from the game's seed."""
+
     irreversible: ClassVar[bool] = True
     type: Literal["ToHitRolled"] = "ToHitRolled"
     unit: str
@@ -357,20 +389,28 @@ class ToHitRolled(Event):
 
 
 class TurnBegan(Event):
+    """A side's turn begins."""
+
     type: Literal["TurnBegan"] = "TurnBegan"
     turn: int
-    side: Seat
+    side: SeatName
 
 
 class Adjusted(Event):
+    """A referee corrected a unit (`unit`) or a command's orders (`command`); `name` is its name."""
+
     type: Literal["Adjusted"] = "Adjusted"
-    subject: str
-    fields: tuple[str, ...]
+    unit: str | None = None
+    command: str | None = None
+    name: str
+    fields: tuple[Annotated[AdjustedField, Named("adjusted")], ...]
 
 
 class Conceded(Event):
+    """A side conceded the battle."""
+
     type: Literal["Conceded"] = "Conceded"
-    side: Seat
+    side: SeatName
 
 
 class BattleResumed(Event):
@@ -378,15 +418,18 @@ class BattleResumed(Event):
 
     type: Literal["BattleResumed"] = "BattleResumed"
     turn: int
-    active: Seat
+    active: SeatName
 
 
 class BattleEnded(Event):
+    """The battle is over: who won (None: a draw), how (`by`, worded in full by `reason`)."""
+
     type: Literal["BattleEnded"] = "BattleEnded"
-    winner: Seat | None
+    winner: Annotated[Seat, Named("seat")] | None
     north_objectives: int
     south_objectives: int
-    reason: str
+    by: EndReason
+    reason: Msg
 
 
 FwEvent = Annotated[

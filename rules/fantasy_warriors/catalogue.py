@@ -29,28 +29,29 @@ from rules.fantasy_warriors.state import (
 
 
 class BasicOrder(Frozen):
-    """ATTACK, HOLD or OPPOSE: what a unit governed by it may do, and its combat effects."""
+    """ATTACK, HOLD or OPPOSE: what a unit governed by it may do, and its combat effects.
+
+    Its name and summary are the catalogue's term `order-<id>`.
+    """
 
     id: BasicOrderId
-    name: str
+    # The colour of its flag (a `flag-<colour>` term).
     flag: str
     combat_test_modifier: int
     # One extra To Hit die for every this many dice rolled (0: none).
     extra_die_per: int = Field(ge=0)
     may_engage: bool
     may_move: bool
-    summary: str
 
 
 class CombinationOrder(Frozen):
     """A pair of basic orders: the first governs until the goal is reached, then the second."""
 
     id: CombinationId
+    # The name it goes by (an `order-<name>` term): against the enemy, or for any Objective.
     name: str
-    # The name shown when the Target is friendly (REINFORCE, BREAKOUT); empty if none.
+    # The name it goes by when the Target is friendly (REINFORCE, BREAKOUT); empty if none.
     friendly_name: str = ""
-    # A shorter name for status tags on the board; empty: the name itself.
-    tag: str = ""
     first: BasicOrderId
     second: BasicOrderId
     fallback: BasicOrderId | None = None
@@ -83,7 +84,11 @@ class BattleRules(Frozen):
 
 
 class Feature(Frozen):
-    """A feature of the battlefield: a point, a line (river, road, wall) or an area."""
+    """A feature of the battlefield: a point, a line (river, road, wall) or an area.
+
+    Its name is the catalogue's term `feature-<scenario>-<id>`. `label` is the English name a
+    player may type for it (as an Objective); only a feature with a label is named on the board.
+    """
 
     id: str
     kind: str
@@ -113,10 +118,12 @@ def _corners(points: tuple[tuple[float, float], ...]) -> tuple[Point, ...]:
 
 
 class ScenarioObjective(Frozen):
-    """A predefined Objective: a feature, an explicit point, or a point on a feature."""
+    """A predefined Objective: a feature, an explicit point, or a point on a feature.
+
+    Its name is the catalogue's term `objective-<scenario>-<id>`.
+    """
 
     id: str
-    label: str
     feature: str | None = None
     x: float | None = None
     y: float | None = None
@@ -162,18 +169,18 @@ class ScenarioCommand(Frozen):
 
 
 class SideSetup(Frozen):
-    """One side of a scenario: its army's name and colour."""
+    """One side of a scenario: its army's colour (its name is the term `army-<scenario>-<seat>`)."""
 
-    name: str
     colour: str
 
 
 class Scenario(Frozen):
-    """A battlefield: table, features, Objectives, the armies, how many turns, who goes first."""
+    """A battlefield: table, features, Objectives, the armies, how many turns, who goes first.
+
+    Its title and summary are the catalogue's `scenario-<id>`.
+    """
 
     id: str
-    title: str
-    summary: str
     width: float = 72
     height: float = 48
     turns: int = Field(default=8, ge=1, le=30)

@@ -1,7 +1,8 @@
 """Combination orders at work: which basic order governs, where each unit is going, who got there.
 
-Everything here is a pure function of the state and the scenario. The engine calls it to check
-an action and, after every report, to find the commands whose orders now switch.
+Everything here is a pure function of the state and the scenario. The handlers call it to check
+an action and, after every report, to find the commands whose orders now switch. Names are
+data: an order is an `order-<name>` term, a goal a message for the catalogue.
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.inches import Point, distance, gap
+from rules.core.text import Msg, Term, msg, term
 from rules.fantasy_warriors import catalogue
-from rules.fantasy_warriors.catalogue import CombinationOrder, Scenario
+from rules.fantasy_warriors.catalogue import CombinationOrder, Feature, Scenario
 from rules.fantasy_warriors.geometry import (
     across,
     centre,
@@ -61,33 +63,31 @@ def governing(orders: Orders) -> BasicOrderId:
 
 
 def order_name(orders: Orders, side: str) -> str:
-    """Return the order's name in capitals; a Target order is named by whose troops it seeks."""
+    """Return the name the orders go by (an `order-<name>` term id).
+
+    A Target order is named by whose troops it seeks: INTERCEPT or REINFORCE, DESTROY or BREAKOUT.
+    """
     combo = combination_of(orders.order)
     if combo is None:
-        return catalogue.basic_orders()[governing(orders)].name
+        return governing(orders)
     friendly = orders.target is not None and orders.target.side == side
     return combo.friendly_name if friendly and combo.friendly_name else combo.name
 
 
-def order_tag(orders: Orders, side: str, short: bool = False) -> str:
-    """Return a short status: "STORM (ATTACK)" before the goal, "STORM→HOLD" after, "HOLD".
+def order_tag(orders: Orders, side: str, short: bool = False) -> Msg:
+    """Return the orders' status: "STORM (ATTACK)" before the goal, "STORM→HOLD" after, "HOLD".
 
-    `short` uses the board's shorter names ("TAKE&HOLD").
+    `short` names the order by the board's shorter names (`order-short-<name>`: "TAKE&HOLD").
     """
-    name = order_name(orders, side)
-    now = catalogue.basic_orders()[governing(orders)].name
     combo = combination_of(orders.order)
-    if combo is None:
-        return name
-    if short and combo.tag and name == combo.name:
-        name = combo.tag
-    if orders.stage == "first":
-        return f"{name} ({now})"
-    return f"{name}→{now}"
+    stage = "basic" if combo is None else orders.stage
+    kind = "order-short" if short else "order"
+    return msg("order-tag", order=term(kind, order_name(orders, side)),
+               now=term(kind, governing(orders)), stage=stage)
 
 
 def flags(orders: Orders) -> tuple[str, ...]:
-    """Return the colours of the flag counter that shows these orders."""
+    """Return the colours of the flag counter that shows these orders (`flag-<colour>` terms)."""
     combo = combination_of(orders.order)
     if combo is None:
         return (catalogue.basic_orders()[governing(orders)].flag,)
@@ -347,13 +347,52 @@ def within_short_range(unit: Unit, other: Unit) -> bool:
     return unit.kind == "missile" and unit_gap(unit, other) <= unit.short_range + 1e-9
 
 
-def describe_goal(orders: Orders) -> str:
-    """Return the goal written on a battle plan: "O2 Top of Raven Hill (stand over)", "C5"."""
+def objective_name(scenario: str, objective_id: str) -> Term:
+    """Return a scenario Objective's name as a catalogue term."""
+    return term("objective", f"{scenario}-{objective_id}")
+
+
+def feature_name(scenario: str, feature: Feature) -> Term:
+    """Return a feature's name as a catalogue term."""
+    return term("feature", f"{scenario}-{feature.id}")
+
+
+def named(ident: str, name: str) -> Msg:
+    """Return a unit or command as players know it: its id and its scenario name."""
+    return msg("named", id=ident, name=name)
+
+
+def describe_place(sc: Scenario, ref: ObjectiveRef) -> Msg:
+    """Return an Objective as a plan names it: "O2 Top of Raven Hill", "Raven Hill", a point."""
+    if sc.objective(ref.ref) is not None:
+        return msg("place-objective", objective=ref.ref, name=objective_name(sc.id, ref.ref))
+    feature = sc.feature(ref.feature or "")
+    if feature is not None:
+        return msg("place-feature", feature=feature_name(sc.id, feature))
+    assert ref.point is not None  # neither a scenario Objective nor a feature: a point
+    return msg("place-point", x=ref.point.x, y=ref.point.y)
+
+
+def describe_target(state: GameState, side: str, target: TargetRef) -> Msg:
+    """Return a Target as a plan names it: "S3 Orc Archers", "C6 Wolf Pack", "enemy archers"."""
+    if target.kind in ("unit", "personality"):
+        return named(target.ref, state.units[target.ref].name)
+    if target.kind == "command":
+        return named(target.ref, state.commands[target.ref].name)
+    whose = "friendly" if target.side == side else "enemy"
+    return msg("target-troops", troops=term("troop", target.ref), side=whose)
+
+
+def describe_goal(state: GameState, side: str, orders: Orders) -> Msg | None:
+    """Return the goal written on a battle plan (None for a basic order).
+
+    An Objective is its place and how it is achieved ("O2 Top of Raven Hill (stand over)"); a
+    Target is the troops it names.
+    """
     if orders.objective is not None:
-        ref = orders.objective
-        head = ref.ref if ref.ref == ref.label else f"{ref.ref} {ref.label}"
-        return f"{head} ({ref.approach.replace('-', ' ')})"
+        sc = catalogue.scenarios()[state.scenario]
+        return msg("goal-objective", place=describe_place(sc, orders.objective),
+                   approach=term("approach", orders.objective.approach))
     if orders.target is not None:
-        ref2 = orders.target
-        return ref2.label
-    return ""
+        return describe_target(state, side, orders.target)
+    return None

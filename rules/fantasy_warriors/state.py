@@ -1,22 +1,21 @@
 """The state of a tracked Fantasy Warriors battle: commands, units, battle plans and turns.
 
-The state is mutable on purpose: the engine deep-copies it once per action and edits the copy,
-so an input state is never changed. Only what players report (positions, contacts, losses,
-sightings) and what the bot decides once (the stage a combination order has reached) are
-stored; who has reached an Objective or a Target is always worked out again from them.
+The state is mutable on purpose: the skeleton copies it once per action and the handlers edit
+the copy, so an input state is never changed. Only what players report (positions, contacts,
+losses, sightings) and what the bot decides once (the stage a combination order has reached)
+are stored; who has reached an Objective or a Target is always worked out again from them.
+The state holds ids and numbers only: every name a player reads comes from the catalogues.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.core.dice import DiceState
+from rules.core.engine import GameState as BaseState
 from rules.core.inches import Point
 from rules.core.model import Frozen
-
-ENGINE = "fantasy_warriors/1"
 
 Seat = Literal["north", "south"]
 SEATS: tuple[Seat, Seat] = ("north", "south")
@@ -29,10 +28,6 @@ OrderId = Literal[
     "attack", "hold", "oppose", "take-and-hold", "storm", "intercept-reinforce",
     "destroy-breakout",
 ]
-BASIC_ORDERS: tuple[BasicOrderId, ...] = ("attack", "hold", "oppose")
-COMBINATIONS: tuple[CombinationId, ...] = (
-    "take-and-hold", "storm", "intercept-reinforce", "destroy-breakout"
-)
 
 # How a unit achieves an Objective: touch it, go inside it, or stand on it.
 Approach = Literal["contact", "enter", "stand-over"]
@@ -51,6 +46,13 @@ def other(seat: Seat) -> Seat:
     return "south" if seat == "north" else "north"
 
 
+def _without_label(data: Any) -> Any:
+    """Drop the English `label` version 1 stored in a plan's goal (names come from catalogues)."""
+    if isinstance(data, dict) and "label" in data:
+        return {k: v for k, v in data.items() if k != "label"}
+    return data
+
+
 class Unit(BaseModel):
     """A unit on the table as the bot tracks it."""
 
@@ -59,6 +61,7 @@ class Unit(BaseModel):
     id: str
     side: Seat
     command: str
+    # The scenario's name for the unit (a proper name, shown as it is in every language).
     name: str
     kind: UnitKind
     troop_type: str
@@ -82,12 +85,16 @@ class ObjectiveRef(Frozen):
 
     # What the player named: a scenario objective id ("O2"), a feature id, or "x,y".
     ref: str
-    label: str
     feature: str | None = None
     point: Point | None = None
     approach: Approach
     # How many units fit before newcomers may stop within 3 inches instead.
     capacity: int = Field(ge=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _retire_label(cls, data: Any) -> Any:
+        return _without_label(data)
 
     @property
     def key(self) -> str:
@@ -103,7 +110,11 @@ class TargetRef(Frozen):
     ref: str
     # The side whose troops match (the enemy's, or the command's own for reinforcement).
     side: Seat
-    label: str
+
+    @model_validator(mode="before")
+    @classmethod
+    def _retire_label(cls, data: Any) -> Any:
+        return _without_label(data)
 
     @property
     def key(self) -> str:
@@ -127,19 +138,15 @@ class Command(BaseModel):
 
     id: str
     side: Seat
+    # The scenario's name for the command (a proper name, like a unit's).
     name: str
     units: list[str]
     orders: Orders | None = None
 
 
-class GameState(BaseModel):
+class GameState(BaseState):
     """A whole battle: armies, battle plans, contacts, and whose turn it is."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    engine: str = ENGINE
-    scenario: str
-    dice: DiceState
     step: Step = "plan"
     turn: int = 0
     first: Seat = "north"
@@ -179,3 +186,8 @@ def partners(state: GameState, unit_id: str) -> list[str]:
         (b if a == unit_id else a for a, b in state.contacts if unit_id in (a, b)),
         key=unit_number,
     )
+
+
+def commands_in_order(state: GameState) -> list[Command]:
+    """Return the commands by id (C2 before C10)."""
+    return sorted(state.commands.values(), key=lambda c: unit_number(c.id))

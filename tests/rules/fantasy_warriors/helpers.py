@@ -14,9 +14,12 @@ from typing import Any
 
 import pytest
 
+from bot.text import Words, event_message
+from rules.core.board import StatusTag, TabletopView
 from rules.core.errors import RuleViolation
 from rules.core.model import Event
 from rules.core.references import all_rules
+from rules.core.text import Msg, Value
 from rules.fantasy_warriors.engine import SYSTEM
 from rules.fantasy_warriors.state import GameState
 
@@ -31,11 +34,32 @@ PARKED = {
 }
 
 
+EN = Words("en", SYSTEM.id)
+
+
+def said(value: Value | Event) -> str:
+    """Return what a message, term or event says in English (a missing word fails)."""
+    if isinstance(value, Event):
+        return EN.strict(event_message(value))
+    if isinstance(value, Msg):
+        return EN.strict(value)
+    return EN.word(value)
+
+
+def tags(board: TabletopView) -> dict[str, tuple[str, ...]]:
+    """Return the status tags under each unit, in English, by unit id."""
+    return {
+        str(u.label).split()[0]: tuple(said(t.text) if isinstance(t, StatusTag) else t
+                                       for t in u.status)
+        for u in board.units
+    }
+
+
 def act_events(state: GameState, seat: str, **data: Any) -> tuple[GameState, list[Event]]:
     """Apply one action (given as its JSON fields) for a seat; every event must read as text."""
     new, events = SYSTEM.apply(state, SYSTEM.parse_action({**data, "seat": seat}))
     for event in events:
-        assert SYSTEM.describe(event) != event.type, f"no description for {event.type}"
+        said(event)
     return new, events
 
 
@@ -88,6 +112,12 @@ def refused(state: GameState, seat: str, rule_id: str, **data: Any) -> RuleViola
     assert caught.value.rule_id == rule_id, caught.value
     assert state.model_dump(mode="json") == before
     return caught.value
+
+
+def why(error: RuleViolation) -> str:
+    """Return a refusal's reason in English."""
+    assert isinstance(error.reason, Msg)
+    return said(error.reason)
 
 
 def of_type(events: list[Event], kind: str) -> list[Any]:

@@ -11,6 +11,7 @@ from tests.rules.fantasy_warriors.helpers import (
     covers,
     of_type,
     refused,
+    why,
 )
 
 CROSSROADS_TH = {"C1": {"order": "take and hold", "objective": "O1"}}
@@ -33,7 +34,7 @@ def test_take_and_hold_must_press_on_unless_blocked() -> None:
     state = battle(orders=CROSSROADS_TH, at={"N1": (36, 30), "N2": (38, 30)})
     error = refused(state, "north", "fantasy_warriors/take-and-hold-direct-route",
                     type="end_turn")
-    assert "N1" in error.message and "N2" in error.message
+    assert "N1" in why(error) and "N2" in why(error)
     state = act(state, "north", type="move", unit="N1", x=36, y=28)
     state = act(state, "north", type="move", unit="N2", x=38, y=29.5)
     assert act(state, "north", type="end_turn").active == "south"
@@ -93,7 +94,7 @@ def test_storm_may_swing_round_but_must_gain_ground_over_the_turn() -> None:
     state = act(state, "north", type="move", unit="N1", x=40, y=30)  # round S1: farther, allowed
     error = refused(state, "north", "fantasy_warriors/storm-direct-route", type="end_turn")
     # An enemy in the way is no excuse to wait for STORM: go round it or fight it.
-    assert "N1" in error.message and "N2" in error.message
+    assert "N1" in why(error) and "N2" in why(error)
     state = act(state, "north", type="move", unit="N1", x=40, y=22)
     state = act(state, "north", type="move", unit="N2", x=36, y=22.4)
     state = act(state, "north", type="contact", unit="N2", enemy="S1")
@@ -111,7 +112,7 @@ def test_storm_missile_units_may_stop_for_enemies_in_short_range() -> None:
     state = battle(orders=orders, at={"N3": (30, 40), "S1": (33.5, 26), "N4": (42, 30),
                                       "S2": (39.5, 22)})
     error = refused(state, "north", "fantasy_warriors/storm-direct-route", type="end_turn")
-    assert "N3" in error.message and "N4" not in error.message
+    assert "N3" in why(error) and "N4" not in why(error)
 
 
 def test_intercept_holds_its_ground_and_may_wait_when_blocked() -> None:
@@ -134,7 +135,7 @@ def test_destroy_must_press_on_even_when_blocked() -> None:
                    at={"N1": (30, 30), "N2": (32, 30), "S1": (30, 25), "S6": (30, 10)})
     state = act(state, "north", type="move", unit="N1", x=27, y=31)  # sidestep: allowed
     error = refused(state, "north", "fantasy_warriors/destroy-direct-route", type="end_turn")
-    assert "N1" in error.message and "N2" in error.message
+    assert "N1" in why(error) and "N2" in why(error)
 
 
 def test_destroy_missile_units_may_stop_with_the_target_in_short_range() -> None:
@@ -143,7 +144,7 @@ def test_destroy_missile_units_may_stop_with_the_target_in_short_range() -> None
     # N3 has S6 8" off; N4 is 13.6" from it with nothing between.
     state = battle(orders=orders, at={"N3": (30, 30), "N4": (42, 30), "S6": (30, 20)})
     error = refused(state, "north", "fantasy_warriors/destroy-direct-route", type="end_turn")
-    assert "N4" in error.message and "N3" not in error.message
+    assert "N4" in why(error) and "N3" not in why(error)
     # An unengaged enemy between N4 and the Target, within its short range, lets it stop too.
     state = battle(orders=orders, at={"N3": (30, 30), "N4": (42, 30), "S6": (30, 20),
                                       "S2": (37, 26)})

@@ -18,6 +18,7 @@ from tests.rules.fantasy_warriors.helpers import (
     planned,
     refused,
     stage,
+    why,
 )
 
 SC = catalogue.scenarios()["the-stockade-ford"]
@@ -68,10 +69,13 @@ def test_an_explicit_point_wins_over_the_feature() -> None:
     far_bank = aimed("36,18")
     assert far_bank.point == Point(x=36, y=18) and far_bank.approach == "stand-over"
     assert effective_point(SC, far_bank, Point(x=5, y=5)) == Point(x=36, y=18)
-    assert SYSTEM.board(planned())  # markers come from points or feature centres
-    markers = {o.label: (o.x, o.y) for o in SYSTEM.board(planned()).objectives}
+    # Markers stand on an Objective's point, an area's centre, or halfway along a line.
+    markers = {o.label: (o.x, o.y) for o in SYSTEM.board(planned(), None).objectives}
+    assert list(markers) == ["O1", "O2", "O3", "O4", "O5"]
     assert markers["O2"] == (57, 30) and markers["O1"] == (36, 13)
     assert markers["O3"] == pytest.approx((13, 34))
+    # The Greywater is 72.6" long: its middle lies just before its bend at (36, 20).
+    assert markers["O4"] == pytest.approx((35.96, 20.01), abs=0.01)
 
 
 def test_objectives_are_listed_points_features_or_coordinates() -> None:
@@ -117,7 +121,8 @@ def test_an_ambiguous_objective_needs_its_approach_named() -> None:
     state = planned()
     error = refused(state, "north", "fantasy_warriors/objective-approach-specified",
                     type="order", command="C1", order="take and hold", objective="O4")
-    assert "approach" in error.message
+    assert error.message == "refusal-approach-needed"
+    assert why(error).startswith("O4 The Greywater can be reached more than one way")
     state = act(state, "north", type="order", command="C1", order="take and hold",
                 objective="O4", approach="stand over")
     assert objective_of(state, "C1").approach == "stand-over"
@@ -158,7 +163,7 @@ def test_within_3_inches_counts_only_when_the_objective_is_full() -> None:
     state, events = act_events(state, "north", type="move", unit="N1", x=36, y=13.5)
     assert [e.unit for e in of_type(events, "GoalReached")] == ["N1", "N2"]
     (switch,) = of_type(events, "OrdersSwitched")
-    assert (switch.command, switch.now, switch.reason) == ("C1", "HOLD", "objective")
+    assert (switch.command, switch.now, switch.reason) == ("C1", "hold", "objective")
 
 
 def test_a_full_objective_also_counts_friends_of_friends() -> None:
@@ -190,7 +195,7 @@ def test_enemies_on_the_objective_are_met_according_to_orders() -> None:
     # N2 had S1 unengaged in its way when the turn began, so it may stay put; N4 is STORM and
     # must press on (its way is clear of unengaged enemies now that S1 is fighting).
     error = refused(state, "north", "fantasy_warriors/storm-direct-route", type="end_turn")
-    assert "N4" in error.message and "N2" not in error.message
+    assert "N4" in why(error) and "N2" not in why(error)
     state = act(state, "north", type="move", unit="N4", x=37, y=18)
     state = act(state, "north", type="end_turn")
     assert state.active == "south"

@@ -23,7 +23,10 @@ from tests.rules.fantasy_warriors.helpers import (
     of_type,
     planned,
     refused,
+    said,
     stage,
+    tags,
+    why,
 )
 
 
@@ -75,8 +78,11 @@ def test_counters_show_both_flags_and_breakout_is_red_and_black() -> None:
         planned(orders={"C3": {"order": "breakout", "target": "C1"}}), "north", type="ready")
     state, events = act_events(state, "south", type="ready")
     (c3,) = [e for e in of_type(events, "OrdersRevealed") if e.command == "C3"]
-    assert (c3.order, c3.flags) == ("BREAKOUT", ("red", "black"))
-    assert "red/black" in " ".join(SYSTEM.private_lines(state, "north"))
+    assert (c3.order, c3.flags) == ("breakout", ("red", "black"))
+    assert "(flag counter: red and black)" in said(c3)
+    plan = [said(line) for line in SYSTEM.secrets(state, "north")]
+    assert "C3 Thane's Riders: BREAKOUT (ATTACK), flag counter red and black → C1 Hearth Guard" \
+        in plan
 
 
 def test_an_order_needing_a_goal_is_refused_without_it() -> None:
@@ -113,9 +119,9 @@ def test_objective_orders_take_places_and_target_orders_take_troops() -> None:
     # Every unit on a combination order has a goal the bot shows.
     state = battle(orders={"C1": {"order": "storm", "objective": "O1"},
                            "C3": {"order": "intercept", "target": "C6"}})
-    view = SYSTEM.view(state, None)
-    assert view["derived"]["orders"]["C1"]["goal"].startswith("O1 The Crossroads")
-    assert view["derived"]["orders"]["C3"]["goal"] == "C6 Wolf Pack"
+    panel = [said(line.text) for line in SYSTEM.board(state, None).panel.lines]
+    assert "C1 Hearth Guard: STORM (ATTACK) → O1 The Crossroads (stand over)" in panel
+    assert "C3 Thane's Riders: INTERCEPT (OPPOSE) → C6 Wolf Pack" in panel
 
 
 def test_the_first_order_of_the_pair_governs_until_the_goal() -> None:
@@ -129,27 +135,28 @@ def test_the_first_order_of_the_pair_governs_until_the_goal() -> None:
     assert governing(Orders(order="hold")) == "hold"
     state = battle(orders={"C1": {"order": "storm", "objective": "O1"},
                            "C2": {"order": "take and hold", "objective": "O3"}})
-    assert SYSTEM.view(state, "north")["derived"]["orders"]["C1"]["governing"] == "attack"
-    tags = {u.label.split()[0]: u.status for u in SYSTEM.board(state).units}
-    assert tags["N1"][0] == "STORM (ATTACK)"
-    assert tags["N3"][0] == "TAKE&HOLD (OPPOSE)"  # the board's shorter name
+    assert SYSTEM.view(state, "north").position["derived"]["orders"]["C1"]["governing"] == \
+        "attack"
+    shown = tags(SYSTEM.board(state, None))
+    assert shown["N1"][0] == "STORM (ATTACK)"
+    assert shown["N3"][0] == "TAKE&HOLD (OPPOSE)"  # the board's shorter name
 
 
 def test_names_and_tags_follow_the_target_side_and_the_stage() -> None:
     covers("fantasy_warriors/intercept-reinforce", "fantasy_warriors/destroy-breakout")
-    friend = TargetRef(kind="command", ref="C2", side="north", label="C2")
-    foe = TargetRef(kind="command", ref="C4", side="south", label="C4")
-    assert order_name(Orders(order="intercept-reinforce", target=foe), "north") == "INTERCEPT"
-    assert order_name(Orders(order="intercept-reinforce", target=friend), "north") == "REINFORCE"
-    assert order_name(Orders(order="destroy-breakout", target=foe), "north") == "DESTROY"
-    assert order_name(Orders(order="destroy-breakout", target=friend), "north") == "BREAKOUT"
-    assert order_tag(Orders(order="storm", stage="second"), "north") == "STORM→HOLD"
-    assert order_tag(Orders(order="intercept-reinforce", target=foe, stage="fallback"),
-                     "north") == "INTERCEPT→OPPOSE"
-    assert order_tag(Orders(order="hold"), "north") == "HOLD"
-    assert order_tag(Orders(order="take-and-hold"), "north") == "TAKE AND HOLD (OPPOSE)"
-    assert order_tag(Orders(order="take-and-hold", stage="second"), "north",
-                     short=True) == "TAKE&HOLD→HOLD"
+    friend = TargetRef(kind="command", ref="C2", side="north")
+    foe = TargetRef(kind="command", ref="C4", side="south")
+    assert order_name(Orders(order="intercept-reinforce", target=foe), "north") == "intercept"
+    assert order_name(Orders(order="intercept-reinforce", target=friend), "north") == "reinforce"
+    assert order_name(Orders(order="destroy-breakout", target=foe), "north") == "destroy"
+    assert order_name(Orders(order="destroy-breakout", target=friend), "north") == "breakout"
+    assert said(order_tag(Orders(order="storm", stage="second"), "north")) == "STORM→HOLD"
+    assert said(order_tag(Orders(order="intercept-reinforce", target=foe, stage="fallback"),
+                          "north")) == "INTERCEPT→OPPOSE"
+    assert said(order_tag(Orders(order="hold"), "north")) == "HOLD"
+    assert said(order_tag(Orders(order="take-and-hold"), "north")) == "TAKE AND HOLD (OPPOSE)"
+    assert said(order_tag(Orders(order="take-and-hold", stage="second"), "north",
+                          short=True)) == "TAKE&HOLD→HOLD"
 
 
 def test_combat_helpers_follow_the_governing_order() -> None:
@@ -179,8 +186,10 @@ def test_example_1_an_intercept_unit_charged_early_tests_as_oppose() -> None:
     assert not of_type(events, "OrdersSwitched")
     state, events = act_events(state, "south", type="combat", unit="N5", dice=10)
     (fight,) = of_type(events, "CombatOrders")
-    assert (fight.governing, fight.modifier, fight.to_hit_dice) == ("OPPOSE", -1, 10)
-    assert fight.order == "INTERCEPT (OPPOSE)"
+    assert (fight.governing, fight.modifier, fight.to_hit_dice) == ("oppose", -1, 10)
+    assert fight.order == "intercept"
+    assert said(fight) == ("N5 Ram Riders fights under OPPOSE (INTERCEPT orders): Combat Test -1;"
+                           " 10 dice To Hit from 10.")
 
 
 def test_example_2_a_storm_unit_fights_its_way_through_as_attack() -> None:
@@ -193,7 +202,7 @@ def test_example_2_a_storm_unit_fights_its_way_through_as_attack() -> None:
     state, events = act_events(state, "north", type="combat", unit="N1", dice=10, roll=True)
     (fight,) = of_type(events, "CombatOrders")
     assert (fight.governing, fight.modifier, fight.dice, fight.to_hit_dice) == (
-        "ATTACK", 0, 10, 12)
+        "attack", 0, 10, 12)
     (rolled,) = of_type(events, "ToHitRolled")
     assert len(rolled.rolls) == 12 and all(1 <= r <= 6 for r in rolled.rolls)
     assert type(rolled).irreversible
@@ -204,18 +213,18 @@ def test_plans_are_sealed_until_both_sides_are_ready() -> None:
     covers("fantasy_warriors/battle-plan")
     state = planned(orders={"C1": {"order": "storm", "objective": "O1"}})
     # South cannot see North's plan, nor can the public board.
-    south_view = SYSTEM.view(state, "south")
+    south_view = SYSTEM.view(state, "south").position
     assert south_view["commands"]["C1"]["orders"] is None
     assert south_view["commands"]["C1"]["sealed"] is True
     assert "C1" not in south_view["derived"]["orders"]
-    assert SYSTEM.view(state, "north")["commands"]["C1"]["orders"]["order"] == "storm"
-    assert all(not u.status for u in SYSTEM.board(state).units)
-    assert "STORM" in SYSTEM.private_lines(state, "north")[0]
-    assert "STORM" not in " ".join(SYSTEM.private_lines(state, "south"))
+    assert SYSTEM.view(state, "north").position["commands"]["C1"]["orders"]["order"] == "storm"
+    for seat in ("north", "south", None):
+        assert all(not u.status for u in SYSTEM.board(state, seat).units)
+    assert "STORM" in said(SYSTEM.secrets(state, "north")[0])
+    assert "STORM" not in " ".join(said(line) for line in SYSTEM.secrets(state, "south"))
     # Writing an order says only that orders were written.
     _, events = act_events(state, "north", type="order", command="C2", order="attack")
-    assert [SYSTEM.describe(e) for e in events] == [
-        "North writes sealed orders for C2 Crossbows."]
+    assert [said(e) for e in events] == ["North writes sealed orders for C2 Crossbows."]
     state = act(state, "north", type="ready")
     refused(state, "north", "fantasy_warriors/battle-plan", type="order", command="C1",
             order="hold")
@@ -224,7 +233,7 @@ def test_plans_are_sealed_until_both_sides_are_ready() -> None:
     state, events = act_events(state, "south", type="ready")
     assert of_type(events, "BattleStarted")
     assert len(of_type(events, "OrdersRevealed")) == 6
-    assert SYSTEM.view(state, "south")["commands"]["C1"]["orders"]["order"] == "storm"
+    assert SYSTEM.view(state, "south").position["commands"]["C1"]["orders"]["order"] == "storm"
 
 
 def test_a_plan_cannot_be_sealed_with_a_command_unordered() -> None:
@@ -232,7 +241,7 @@ def test_a_plan_cannot_be_sealed_with_a_command_unordered() -> None:
     state = SYSTEM.new_game("the-stockade-ford", "s")
     state = act(state, "north", type="order", command="C1", order="attack")
     error = refused(state, "north", "fantasy_warriors/battle-plan", type="ready")
-    assert "C2" in error.message and "C3" in error.message
+    assert why(error) == "Every command needs orders first: C2 Crossbows and C3 Thane's Riders."
     refused(state, "north", "fantasy_warriors/own-units", type="order", command="C4",
             order="attack")
     refused(state, "north", "core/wrong-step", type="end_turn")
@@ -249,5 +258,5 @@ def test_orders_change_in_battle_only_after_a_passed_test() -> None:
     state, events = act_events(state, "north", type="order", command="C1", order="storm",
                                objective="O1", passed_test=True)
     (shown,) = of_type(events, "OrdersRevealed")
-    assert shown.changed and shown.order == "STORM"
+    assert shown.changed and shown.order == "storm"
     assert stage(state, "C1") == "first"

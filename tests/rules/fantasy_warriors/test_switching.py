@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rules.fantasy_warriors.engine import SYSTEM
 from tests.rules.fantasy_warriors.helpers import (
     act,
     act_events,
@@ -10,6 +9,7 @@ from tests.rules.fantasy_warriors.helpers import (
     covers,
     of_type,
     refused,
+    said,
     stage,
 )
 
@@ -29,8 +29,11 @@ def test_take_and_hold_needs_every_unit_then_is_hold_for_all_purposes() -> None:
     (reached,) = of_type(events, "GoalReached")
     (switch,) = of_type(events, "OrdersSwitched")
     assert (reached.unit, switch.order, switch.now, switch.reason) == (
-        "N2", "TAKE AND HOLD", "HOLD", "objective")
-    assert "no Battle Leader Test" in SYSTEM.describe(switch)
+        "N2", "take-and-hold", "hold", "objective")
+    assert said(reached) == "N2 Ironbeards has reached O3 The Old Stockade (contact)."
+    assert said(switch) == (
+        "North's C1 Hearth Guard: every unit has achieved its Objective, so TAKE AND HOLD gives "
+        "way to HOLD orders (no Battle Leader Test needed).")
     assert state.dice.drawn == drawn  # nothing was rolled
     # HOLD now in every respect: no moves by choice, no charges.
     refused(state, "north", "fantasy_warriors/hold-stays-put", type="move", unit="N2", x=19.3,
@@ -43,7 +46,7 @@ def test_losing_the_last_unit_still_out_completes_take_and_hold() -> None:
     covers("fantasy_warriors/take-and-hold-switch")
     state = battle(orders=STOCKADE, at={"N1": (13, 39.4), "N2": (25, 34)})
     state, events = act_events(state, "south", type="destroyed", unit="N2")
-    assert of_type(events, "OrdersSwitched")[0].now == "HOLD"
+    assert of_type(events, "OrdersSwitched")[0].now == "hold"
 
 
 def test_storm_becomes_hold_once_every_unit_is_there() -> None:
@@ -54,7 +57,7 @@ def test_storm_becomes_hold_once_every_unit_is_there() -> None:
     assert stage(state, "C1") == "first"
     state, events = act_events(state, "north", type="move", unit="N2", x=57, y=33.5)
     (switch,) = of_type(events, "OrdersSwitched")
-    assert (switch.order, switch.now) == ("STORM", "HOLD")
+    assert (switch.order, switch.now) == ("storm", "hold")
     assert stage(state, "C1") == "second"
 
 
@@ -64,7 +67,7 @@ def test_intercept_needs_only_one_unit_to_reach_its_target() -> None:
                    at={"N5": (30, 30), "S5": (30, 27.3), "N6": (60, 40), "S6": (60, 10)})
     state, events = act_events(state, "north", type="contact", unit="N5", enemy="S5")
     (switch,) = of_type(events, "OrdersSwitched")
-    assert (switch.now, switch.reason) == ("ATTACK", "target")
+    assert (switch.now, switch.reason) == ("attack", "target")
     # N6 is nowhere near, yet the whole command is on ATTACK: it may charge anyone now.
     state = act(state, "north", type="move", unit="N6", x=50, y=30)
     assert not state.units["N6"].engaged
@@ -80,7 +83,7 @@ def test_intercept_falls_back_to_oppose_when_its_targets_are_gone() -> None:
     assert not of_type(events, "OrdersSwitched")
     state, events = act_events(state, "south", type="left", unit="S5")
     (switch,) = of_type(events, "OrdersSwitched")
-    assert (switch.order, switch.now, switch.reason) == ("INTERCEPT", "OPPOSE", "targets-gone")
+    assert (switch.order, switch.now, switch.reason) == ("intercept", "oppose", "targets-gone")
     assert stage(state, "C3") == "fallback"
     refused(state, "north", "fantasy_warriors/basic-order-engaging", type="contact", unit="N5",
             enemy="S1")
@@ -95,7 +98,7 @@ def test_destroy_becomes_attack_on_contact() -> None:
     assert not of_type(events, "OrdersSwitched")
     state, events = act_events(state, "north", type="contact", unit="N1", enemy="S3")
     (switch,) = of_type(events, "OrdersSwitched")
-    assert (switch.order, switch.now, switch.reason) == ("DESTROY", "ATTACK", "target")
+    assert (switch.order, switch.now, switch.reason) == ("destroy", "attack", "target")
 
 
 def test_breakout_reaches_friends_within_3_inches() -> None:
@@ -104,7 +107,7 @@ def test_breakout_reaches_friends_within_3_inches() -> None:
                    at={"N3": (30, 20), "N4": (34, 20), "N5": (30, 30), "N6": (60, 40)})
     state, events = act_events(state, "north", type="move", unit="N5", x=30, y=24)
     (switch,) = of_type(events, "OrdersSwitched")
-    assert (switch.order, switch.now) == ("BREAKOUT", "ATTACK")
+    assert (switch.order, switch.now) == ("breakout", "attack")
 
 
 def test_destroy_with_its_targets_gone_is_attack_too() -> None:
@@ -112,5 +115,5 @@ def test_destroy_with_its_targets_gone_is_attack_too() -> None:
     state = battle(orders={"C1": {"order": "destroy", "target": "S6"}})
     state, events = act_events(state, "north", type="destroyed", unit="S6")
     (switch,) = of_type(events, "OrdersSwitched")
-    assert (switch.order, switch.now, switch.reason) == ("DESTROY", "ATTACK", "targets-gone")
+    assert (switch.order, switch.now, switch.reason) == ("destroy", "attack", "targets-gone")
     assert stage(state, "C1") == "fallback"

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from rules.fantasy_warriors.engine import SYSTEM
-from rules.fantasy_warriors.orders import reached_friendly_target, target_options
+from rules.fantasy_warriors.orders import (
+    describe_target,
+    reached_friendly_target,
+    target_options,
+)
 from rules.fantasy_warriors.state import GameState, TargetRef
 from tests.rules.fantasy_warriors.helpers import (
     act,
@@ -13,7 +17,9 @@ from tests.rules.fantasy_warriors.helpers import (
     of_type,
     planned,
     refused,
+    said,
     stage,
+    tags,
 )
 
 
@@ -41,10 +47,11 @@ def test_a_target_is_a_unit_personality_command_or_troop_type() -> None:
     assert (aim("Warlord Grishnak").kind, aim("S6").ref) == ("personality", "S6")
     assert (aim("C5").kind, aim("Bowmen").ref) == ("command", "C5")
     archers = aim("archers")
-    assert (archers.kind, archers.ref, archers.side, archers.label) == (
-        "troop-type", "archers", "south", "enemy archers")
+    assert (archers.kind, archers.ref, archers.side) == ("troop-type", "archers", "south")
+    assert said(describe_target(state, "north", archers)) == "enemy archers"
     friends = aim("crossbowmen", target_side="friendly")
-    assert (friends.side, friends.label) == ("north", "friendly crossbowmen")
+    assert friends.side == "north"
+    assert said(describe_target(state, "north", friends)) == "friendly crossbowmen"
     assert aim("personality: S6").kind == "personality"
     # A troop type is read before a unit of the same name; a prefix picks the unit.
     assert (aim("unit:Crossbowmen", target_side="friendly").ref) == "N3"
@@ -66,13 +73,13 @@ def test_units_make_for_the_nearest_visible_target() -> None:
     covers("fantasy_warriors/nearest-visible-target", "fantasy_warriors/visibility-reported")
     state = battle(orders=ARCHERS, at={"N5": (30, 30), "S3": (20, 20), "S4": (40, 25)})
     assert options(state, "N5") == ["S4"]
-    (arrow,) = [a for a in SYSTEM.board(state).arrows if (a.x1, a.y1) == (30, 30)]
+    (arrow,) = [a for a in SYSTEM.board(state, None).arrows if (a.x1, a.y1) == (30, 30)]
     assert (arrow.kind, arrow.x2, arrow.y2) == ("target", 40, 25)
     # Out of sight, S4 is ignored and S3 becomes the one to make for.
     state, events = act_events(state, "south", type="sight", unit="S4", visible=False)
     assert of_type(events, "SightChanged")[0].visible is False
     assert options(state, "N5") == ["S3"]
-    assert "HIDDEN" in [u for u in SYSTEM.board(state).units if u.label.startswith("S4")][0].status
+    assert tags(SYSTEM.board(state, None))["S4"] == ("HOLD", "HIDDEN")
     refused(state, "south", "core/bad-input", type="sight", unit="S4", visible=False)
 
 
@@ -88,7 +95,7 @@ def test_only_the_nearest_target_may_be_charged() -> None:
     state, events = act_events(state, "north", type="contact", unit="N5", enemy="S4")
     assert [e.unit for e in of_type(events, "GoalReached")] == ["N5"]
     (switch,) = of_type(events, "OrdersSwitched")
-    assert (switch.order, switch.now, switch.reason) == ("INTERCEPT", "ATTACK", "target")
+    assert (switch.order, switch.now, switch.reason) == ("intercept", "attack", "target")
 
 
 def test_an_engaged_target_may_be_passed_over_for_a_free_one() -> None:
@@ -127,7 +134,7 @@ def test_a_friendly_target_is_reached_within_3_inches() -> None:
     # 4.5" between centres is 2" between the bases of N5 (1.5") and N1 (1").
     state, events = act_events(state, "north", type="move", unit="N5", x=30, y=24.5)
     assert [e.unit for e in of_type(events, "GoalReached")] == ["N5"]
-    assert of_type(events, "OrdersSwitched")[0].now == "ATTACK"
+    assert of_type(events, "OrdersSwitched")[0].now == "attack"
 
 
 def test_friends_who_reached_a_friendly_target_extend_it() -> None:

@@ -1,0 +1,186 @@
+"""After every report: who has reached what, which orders switch, and when the battle ends.
+
+Combination orders switch by themselves, without a Battle Leader Test, as soon as their goal
+is achieved (every unit at the Objective, any unit at the Target) or every eligible Target is
+gone. A side with no units left loses at once; otherwise the battle is decided after the last
+turn by the Objectives held, then by the units each side destroyed or drove off.
+"""
+
+from __future__ import annotations
+
+from rules.core.engine import Outcome
+from rules.core.model import Event
+from rules.core.text import Msg, msg, term
+from rules.fantasy_warriors import catalogue
+from rules.fantasy_warriors.actions import (
+    BattleEnded,
+    EndReason,
+    GoalReached,
+    OrdersSwitched,
+    SwitchReason,
+)
+from rules.fantasy_warriors.lookup import scenario_of
+from rules.fantasy_warriors.orders import (
+    describe_goal,
+    eligible_targets,
+    governing,
+    objective_gap,
+    order_name,
+    reached_units,
+    seeking,
+)
+from rules.fantasy_warriors.state import (
+    SEATS,
+    GameState,
+    ObjectiveRef,
+    Seat,
+    Stage,
+    commands_in_order,
+    in_play,
+    other,
+    unit_number,
+    units_of,
+)
+
+
+def reached_now(state: GameState) -> set[str]:
+    """Return the units pursuing a combination order that have reached its goal."""
+    if state.step != "battle":
+        return set()
+    sc = scenario_of(state)
+    out: set[str] = set()
+    for command in state.commands.values():
+        if seeking(command.orders) is not None:
+            out |= reached_units(state, sc, command)
+    return out
+
+
+def _switch(work: GameState, command_id: str) -> tuple[Stage, SwitchReason] | None:
+    """Return the stage a command's combination order now moves to, and why (None: it stays)."""
+    command = work.commands[command_id]
+    combo = seeking(command.orders)
+    if combo is None:
+        return None
+    reached = reached_units(work, scenario_of(work), command)
+    if combo.needs == "objective":
+        units = units_of(work, command)
+        return ("second", "objective") if units and len(reached) == len(units) else None
+    if reached:
+        return "second", "target"
+    if not eligible_targets(work, command):
+        return "fallback", "targets-gone"
+    return None
+
+
+def switch_orders(work: GameState, events: list[Event]) -> None:
+    """Switch every combination order whose condition is now met, without any test."""
+    for command in commands_in_order(work):
+        orders = command.orders
+        change = _switch(work, command.id)
+        if change is None or orders is None:
+            continue
+        stage, reason = change
+        command.orders = orders.model_copy(update={"stage": stage})
+        events.append(OrdersSwitched(
+            side=command.side, command=command.id, name=command.name,
+            order=order_name(orders, command.side), now=governing(command.orders),
+            reason=reason,
+        ))
+
+
+def scenario_ref(state: GameState, objective_id: str) -> ObjectiveRef:
+    """Return a scenario Objective as a plan would name it (its approach settled if it is not)."""
+    sc = scenario_of(state)
+    obj = sc.objective(objective_id)
+    assert obj is not None
+    feature = sc.feature(obj.feature) if obj.feature else None
+    return ObjectiveRef(ref=obj.id, feature=obj.feature, point=obj.point,
+                        approach=obj.approach or (feature.approach if feature else None)
+                        or "contact", capacity=obj.capacity or 1)
+
+
+def holders(state: GameState) -> dict[str, Seat | None]:
+    """Return who holds each of the scenario's Objectives: a side with a unit within 3 inches of
+    it and no enemy unit as near."""
+    sc = scenario_of(state)
+    reach = catalogue.battle_rules().reach
+    out: dict[str, Seat | None] = {}
+    for obj in sc.objectives:
+        ref = scenario_ref(state, obj.id)
+        near = {u.side for u in in_play(state) if objective_gap(sc, ref, u) <= reach + 1e-9}
+        out[obj.id] = next(iter(near)) if len(near) == 1 else None
+    return out
+
+
+def battle_over(work: GameState) -> bool:
+    """Say whether a side has no units left on the battlefield."""
+    return any(not in_play(work, seat) for seat in SEATS)
+
+
+def reopenable(state: GameState) -> bool:
+    """Say whether a finished battle ended only because a side had no units left.
+
+    A referee who corrects the report that emptied the field (a unit destroyed by
+    mistake) reopens such a battle; one that was conceded or fought to its last
+    turn stays over.
+    """
+    return state.step == "over" and state.conceded is None and battle_over(state)
+
+
+def result(state: GameState) -> tuple[Seat | None, EndReason, Msg]:
+    """Return who won (None: a draw), how, and the reason as a message."""
+    if state.conceded is not None:
+        return other(state.conceded), "conceded", msg(
+            "outcome-conceded", seat=term("seat", state.conceded))
+    for seat in SEATS:
+        if not in_play(state, seat):
+            return other(seat), "wiped-out", msg("outcome-wiped-out", seat=term("seat", seat))
+    held = holders(state)
+    count = {s: sum(1 for h in held.values() if h == s) for s in SEATS}
+    lost = {s: sum(1 for u in state.units.values() if u.side == s and not u.in_play)
+            for s in SEATS}
+    score = {"north": count["north"], "south": count["south"]}
+    if count["north"] != count["south"]:
+        winner: Seat = "north" if count["north"] > count["south"] else "south"
+        return winner, "objectives", msg("outcome-objectives", seat=term("seat", winner),
+                                         **score)
+    if lost["north"] != lost["south"]:
+        winner = "north" if lost["south"] > lost["north"] else "south"
+        return winner, "losses", msg("outcome-losses", seat=term("seat", winner), **score,
+                                     more=lost[other(winner)], fewer=lost[winner])
+    return None, "draw", msg("outcome-draw", **score, lost=lost["north"])
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """Return the result once the battle is over."""
+    if state.step != "over":
+        return None
+    winner, _, reason = result(state)
+    return Outcome(winner=winner, reason=reason)
+
+
+def finish(work: GameState, events: list[Event]) -> None:
+    """End the battle and say who won."""
+    work.step = "over"
+    winner, by, reason = result(work)
+    held = holders(work)
+    events.append(BattleEnded(
+        winner=winner, by=by, reason=reason,
+        north_objectives=sum(1 for s in held.values() if s == "north"),
+        south_objectives=sum(1 for s in held.values() if s == "south"),
+    ))
+
+
+def follow_up(before: GameState, work: GameState, events: list[Event]) -> None:
+    """After any report in battle: say who reached its goal, switch orders, end an emptied field."""
+    if work.step != "battle":
+        return
+    for uid in sorted(reached_now(work) - reached_now(before), key=unit_number):
+        unit = work.units[uid]
+        command = work.commands[unit.command]
+        goal = describe_goal(work, command.side, command.orders) if command.orders else None
+        assert goal is not None
+        events.append(GoalReached(unit=uid, name=unit.name, goal=goal))
+    switch_orders(work, events)
+    if battle_over(work):
+        finish(work, events)
