@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.core.model import Event
-from rules.wh40k.state import GameState
+from rules.core.text import msg, term
+from rules.wh40k.state import BattleState
 from tests.rules.wh40k.helpers import (
     SQUAD,
     act,
@@ -15,6 +16,7 @@ from tests.rules.wh40k.helpers import (
     refused,
     uid,
     unit,
+    worded,
 )
 
 CAPTAIN = unit(
@@ -32,7 +34,7 @@ LED_SQUAD = unit("Squad", key="sq", x=20, y=22)
 
 def shaken(
     seed: str, lost: int = 6, roster: tuple[str, ...] = (SQUAD,)
-) -> tuple[GameState, list[Event]]:
+) -> tuple[BattleState, list[Event]]:
     """Return (state, events) after the attacker's unit lost models and the tests were rolled."""
     state = battle(seed, attacker=roster)
     state = act(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=lost)
@@ -68,8 +70,8 @@ def test_both_players_gain_1_cp_at_the_start_of_every_command_phase() -> None:
     state, events = act_events(advance(state, "fight"), "attacker", type="next_phase")
     gains = of_type(events, "CommandPointsGained")
     assert [(g.side, g.amount, g.source) for g in gains] == [
-        ("attacker", 1, "command-phase"),
-        ("defender", 1, "command-phase"),
+        ("attacker", 1, term("cp-source", "command-phase")),
+        ("defender", 1, term("cp-source", "command-phase")),
     ]
     assert (state.active, state.step) == ("defender", "command")
     assert state.cp == {"attacker": 2, "defender": 2}
@@ -82,9 +84,11 @@ def test_cp_cap_allows_one_extra_cp_per_round_beyond_the_command_phase_gain() ->
     assert state.cp["attacker"] == 1
     state, events = act_events(state, "attacker", type="gain_cp", amount=1, source="Oath")
     assert state.cp["attacker"] == 2
+    # The rule the player named stays in their own words.
     assert of_type(events, "CommandPointsGained")[0].source == "Oath"
     violation = refused(state, "attacker", "wh40k/cp-cap", type="gain_cp", amount=1)
-    assert violation.details == {"gained": 1, "limit": 1}
+    assert violation.reason == msg("refusal-cp-cap", gained=1, limit=1, amount=1)
+    assert "already gained 1 this round" in worded(violation.reason)
     # The cap is per player, and the opponent's Command phase in the same round resets nothing.
     state = act(state, "defender", type="gain_cp", amount=1)
     state = advance(state, "command", active="defender")
@@ -249,7 +253,8 @@ def test_insane_bravery_once_per_battle() -> None:
         name="insane-bravery",
         unit=squad,
     )
-    assert "once per battle" in violation.message
+    assert violation.message == "refusal-stratagem-once-per-battle"
+    assert worded(violation.reason) == "Insane Bravery may be used once per battle."
 
 
 def test_insane_bravery_needs_a_unit_that_just_failed() -> None:
