@@ -29,7 +29,7 @@ def stratagem(name: str) -> Stratagem:
     """Return a core Stratagem by id, refusing one we do not know."""
     found = catalogue.stratagems().get(name)
     if found is None:
-        known = items((term("stratagem", s) for s in sorted(catalogue.stratagems())), "or")
+        known = items(term("stratagem", s) for s in sorted(catalogue.stratagems()))
         refuse("core/bad-input", "refusal-no-stratagem", name=name, known=known)
     return found
 

@@ -216,7 +216,10 @@ def test_setup_builds_and_edits_an_army() -> None:
     squad = uid(state, "Squad")
     state = act(state, "attacker", type="attach", leader=captain.id, bodyguard=squad)
     assert state.units[captain.id].leads == squad
-    state = act(state, "attacker", type="edit_unit", unit=squad, reserves=True)
+    state, events = act_events(state, "attacker", type="edit_unit", unit=squad, reserves=True,
+                               oc=3)
+    (edited,) = of_type(events, "UnitEdited")
+    assert worded(event_message(edited), "pt-BR") == f"Alterações em {squad} Squad: CO e Reservas."
     assert state.units[captain.id].reserves and state.units[squad].reserves
     state = act(state, "attacker", type="detach", leader=captain.id)
     state, events = act_events(state, "attacker", type="remove_unit", unit="Captain")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.text import event_message
 from rules.core.model import Event
 from rules.core.text import msg, term
 from rules.wh40k.state import BattleState
@@ -69,6 +70,9 @@ def test_both_players_gain_1_cp_at_the_start_of_every_command_phase() -> None:
     assert state.cp == {"attacker": 1, "defender": 1}
     state, events = act_events(advance(state, "fight"), "attacker", type="next_phase")
     gains = of_type(events, "CommandPointsGained")
+    assert worded(event_message(gains[0]), "pt-BR") == (
+        "O Atacante ganha 1 PC (fase de Comando) e agora tem 2 PC."
+    )
     assert [(g.side, g.amount, g.source) for g in gains] == [
         ("attacker", 1, term("cp-source", "command-phase")),
         ("defender", 1, term("cp-source", "command-phase")),
@@ -85,7 +89,11 @@ def test_cp_cap_allows_one_extra_cp_per_round_beyond_the_command_phase_gain() ->
     state, events = act_events(state, "attacker", type="gain_cp", amount=1, source="Oath")
     assert state.cp["attacker"] == 2
     # The rule the player named stays in their own words.
-    assert of_type(events, "CommandPointsGained")[0].source == "Oath"
+    (gained,) = of_type(events, "CommandPointsGained")
+    assert gained.source == "Oath"
+    assert worded(event_message(gained), "pt-BR") == (
+        "O Atacante ganha 1 PC (Oath) e agora tem 2 PC."
+    )
     violation = refused(state, "attacker", "wh40k/cp-cap", type="gain_cp", amount=1)
     assert violation.reason == msg("refusal-cp-cap", gained=1, limit=1, amount=1)
     assert "already gained 1 this round" in worded(violation.reason)
@@ -112,6 +120,14 @@ def test_battle_shock_test_fails_on_a_low_roll() -> None:
     (test,) = of_type(events, "BattleShockTestRolled")
     assert test.dice == (1, 3)
     assert (test.leadership, test.cause, test.passed) == (7, "below-half-strength", False)
+    assert worded(event_message(test)) == (
+        "Squad takes a Battle-shock test (Below Half-strength): rolled 1 and 3 = 4 against "
+        "Leadership 7+, fails and is Battle-shocked."
+    )
+    assert worded(event_message(test), "pt-BR") == (
+        "Teste de Choque de Batalha de Squad (abaixo da Metade da Força): 1 e 3 = 4 contra "
+        "Liderança 7+; falhou, e a unidade fica em Choque de Batalha."
+    )
     assert type(test).irreversible
     assert state.units[uid(state, "Squad")].shocked
     assert state.failed_tests == [uid(state, "Squad")]

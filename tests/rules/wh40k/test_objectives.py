@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.text import event_message
 from rules.core.inches import Point
 from rules.wh40k.engine import SYSTEM
 from rules.wh40k.state import control_of, objective_totals
@@ -35,6 +36,12 @@ def test_the_side_with_more_oc_in_range_holds_the_marker() -> None:
     assert state.control["O1"].holder is None and not state.control["O1"].contested
     (change,) = of_type(events, "ObjectiveControlChanged")
     assert (change.objective, change.attacker_oc, change.defender_oc) == ("O3", 20, 5)
+    assert worded(event_message(change)) == (
+        "Objective O3 (Centre): held by Attacker (OC: Attacker 20, Defender 5)."
+    )
+    assert worded(event_message(change), "pt-BR") == (
+        "Objetivo O3 (centro): agora é do Atacante (CO: Atacante 20, Defensor 5)."
+    )
     (marker,) = [o for o in SYSTEM.board(state, None).objectives if o.label == "O3"]
     assert marker.holder == "attacker"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.text import event_message
 from rules.core.text import msg, term
 from rules.wh40k.catalogue import stratagems
 from rules.wh40k.engine import SYSTEM
@@ -49,6 +50,11 @@ def test_using_a_stratagem_spends_its_cost() -> None:
     )
     (used,) = of_type(events, "StratagemUsed")
     assert (used.stratagem, used.cost, used.cp) == ("grenade", 1, 0)
+    squad = uid(state, "Squad")
+    assert worded(event_message(used)) == f"Attacker uses Grenade on {squad} for 1 CP (0 left)."
+    assert worded(event_message(used), "pt-BR") == (
+        f"O Atacante usa Grenade em {squad} por 1 PC e fica com 0 PC."
+    )
     assert state.cp["attacker"] == 0
 
 
