@@ -13,10 +13,10 @@ and a bad entry names the unit and the pydantic error (`input-<type>`) that reje
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import ValidationError
-from pydantic_core import ErrorDetails
 
 from rules.core.bounded_toml import TomlRefused, loads_bounded
 from rules.core.text import Msg, Value, kebab, msg, refuse
@@ -36,8 +36,7 @@ def read_roster(text: str) -> Roster:
     try:
         return Roster.model_validate(doc)
     except ValidationError as err:
-        first = err.errors()[0]
-        refuse(BAD_INPUT, "refusal-roster-entry", **_entry(first))
+        refuse(BAD_INPUT, "refusal-roster-entry", **_entry(err.errors()[0]))
 
 
 def _toml_values(err: TomlRefused) -> dict[str, Value]:
@@ -50,7 +49,7 @@ def _toml_values(err: TomlRefused) -> dict[str, Value]:
     return {"line": int(found[1]), "column": int(found[2])}
 
 
-def _entry(error: ErrorDetails) -> dict[str, Value]:
+def _entry(error: Mapping[str, Any]) -> dict[str, Value]:
     """Return where in the roster an error is (unit number, field) and the error as a message."""
     loc = list(error["loc"])
     entry: int | None = None

@@ -199,6 +199,7 @@ def test_every_message_the_tracker_sends_is_worded_in_every_language(
 ) -> None:
     said = _Said()
     refusal_keys: set[str] = set()
+    button_keys: set[str] = set()
     rng = random.Random(40)
     for number in range(4):
         game = playout(SYSTEM, SCENARIO, f"words-{number}", 500, rng)
@@ -206,7 +207,9 @@ def test_every_message_the_tracker_sends_is_worded_in_every_language(
         for index, state in enumerate(game.states):
             said.add(SYSTEM.prompt(state).hint)
             for seat in SEATS:
-                said.add([SYSTEM.label(a) for a in SYSTEM.legal_actions(state, seat)])
+                labels = [SYSTEM.label(a) for a in SYSTEM.legal_actions(state, seat)]
+                said.add(labels)
+                button_keys.update(label.key for label in labels)
             if index % 40:
                 continue
             for seat in (*SEATS, None):
@@ -219,6 +222,11 @@ def test_every_message_the_tracker_sends_is_worded_in_every_language(
         final = game.states[-1]
         outcome = SYSTEM.outcome(final)
         said.add(outcome.reason if outcome else None, SYSTEM.board(final, None))
+    # A Leader of the sample armies always starts attached; free one so attach is offered.
+    free = act(SYSTEM.new_game(SCENARIO, "words"), "attacker", type="detach", leader="U1")
+    labels = [SYSTEM.label(a) for a in SYSTEM.legal_actions(free, "attacker")]
+    said.add(labels)
+    button_keys.update(label.key for label in labels)
     for refused in [*_set_pieces(), _no_unit_stratagem(monkeypatch)]:
         said.add(refused.reason)
         refusal_keys.add(refused.message)
@@ -229,6 +237,8 @@ def test_every_message_the_tracker_sends_is_worded_in_every_language(
     assert texts["en"] and texts["pt-BR"]
     ours = {k for k in _ftl_keys("en") if k.startswith("refusal-")}
     assert ours - refusal_keys == set(), "refusals no test provoked"
+    buttons = {k for k in _ftl_keys("en") if k.startswith("button-")}
+    assert buttons == button_keys, "buttons no legal action offered, or offered without words"
 
 
 def _command_messages() -> list[Msg]:
