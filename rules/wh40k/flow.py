@@ -59,10 +59,6 @@ OUT_OF_TURN_ACTIONS = frozenset(
 # --- the turn sequence -----------------------------------------------------------------------
 
 
-def check_next_phase(state: BattleState, action: NextPhase) -> None:
-    """Nothing beyond the step table's checks: the active player may always move on."""
-
-
 def start_battle(work: BattleState, action: StartBattle, dice: Dice,
                  events: list[Event]) -> None:
     """Begin battle round 1 (rolling off for the first turn if asked), then its Command phase."""
@@ -117,7 +113,8 @@ def next_phase(work: BattleState, action: NextPhase, dice: Dice, events: list[Ev
 
 HANDLERS: dict[str, Handler[BattleState, Any]] = {
     "start_battle": Handler(start_battle, army.check_start_battle),
-    "next_phase": Handler(next_phase, check_next_phase),
+    # Nothing beyond the step table's checks: the player to act may always move on.
+    "next_phase": Handler(next_phase),
     "add_unit": Handler(army.add_unit, army.check_add_unit),
     "edit_unit": Handler(army.edit_unit, army.check_edit_unit),
     "remove_unit": Handler(army.remove_unit, army.check_remove_unit),
@@ -142,7 +139,8 @@ HANDLERS: dict[str, Handler[BattleState, Any]] = {
 
 
 def _accepted(state: BattleState, found: Iterable[Action]) -> list[Action]:
-    """Keep the candidates the step table and their handlers accept."""
+    """Keep the candidates the skeleton's check accepts: open in this step, sent by the seat
+    to act unless open out of turn, and passed by their handler's check."""
     step = STEPS[state.step]
     out = []
     for action in found:
