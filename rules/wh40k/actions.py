@@ -3,6 +3,10 @@
 Both are discriminated unions on `type`. Actions accept the loose text a command option
 carries ("u2", "6+", "Insane Bravery", "Infantry, Grenades", '12"') and store it normalised,
 so a stored action always reads back the same way.
+
+Events are data for the catalogues (event-<type> in data/locales/<language>/wh40k.ftl):
+seats, steps, Stratagems and the other names the catalogue gives are typed `Named`; unit
+names are the players' own words and are shown as they wrote them.
 """
 
 from __future__ import annotations
@@ -12,8 +16,14 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field, TypeAdapter, model_validator
 
+# pydantic's own error with a type of our choosing (worded as input-<type>). It lives in
+# pydantic_core, which rules/ may not import by name (tests/core/test_boundaries.py), so it
+# is taken from the pydantic module that re-exports it.
+from pydantic.types import PydanticCustomError  # type: ignore[attr-defined]
+
 from rules.core.model import Action, Event, Frozen
-from rules.wh40k.state import Seat
+from rules.core.text import Msg, Named, Term
+from rules.wh40k.state import Seat, Step
 
 
 def _unit_ref(value: Any) -> Any:
@@ -71,9 +81,13 @@ UnitRef = Annotated[str, BeforeValidator(_unit_ref), Field(min_length=1, max_len
 Leadership = Annotated[int, BeforeValidator(_leadership), Field(ge=2, le=12)]
 Keywords = Annotated[tuple[str, ...], BeforeValidator(_keywords), Field(max_length=30)]
 Inches = Annotated[float, BeforeValidator(_inches), Field(ge=-1000, le=1000)]
-SeatName = Annotated[Seat, BeforeValidator(_lower)]
+SideName = Annotated[Seat, BeforeValidator(_lower)]
 UnitName = Annotated[str, Field(min_length=1, max_length=60)]
 FirstTurn = Annotated[Literal["attacker", "defender", "roll-off"], BeforeValidator(_lower)]
+
+# Names the catalogue gives, in event fields.
+SeatName = Annotated[Seat, Named("seat")]
+StepName = Annotated[Step, Named("step")]
 
 
 # --- actions ------------------------------------------------------------------------------
@@ -144,6 +158,19 @@ class RosterUnit(Frozen):
     y: Inches | None = None
 
 
+def _keys_resolve(units: tuple[RosterUnit, ...]) -> None:
+    """Refuse a roster whose `key`s repeat or whose `leads` name no unit's key."""
+    keys = [u.key for u in units if u.key]
+    for key in keys:
+        if keys.count(key) > 1:
+            raise PydanticCustomError("roster-duplicate-key", "roster-duplicate-key", {"key": key})
+    for u in units:
+        if u.leads and u.leads not in keys:
+            raise PydanticCustomError(
+                "roster-unknown-leads", "roster-unknown-leads", {"name": u.name, "leads": u.leads}
+            )
+
+
 class Roster(Frozen):
     """An army as read from a roster file (`unit` is the file's name for the list)."""
 
@@ -151,27 +178,27 @@ class Roster(Frozen):
     units: tuple[RosterUnit, ...] = Field(alias="unit", min_length=1, max_length=60)
 
     @model_validator(mode="after")
-    def _keys_resolve(self) -> Roster:
-        keys = [u.key for u in self.units if u.key]
-        if len(keys) != len(set(keys)):
-            raise ValueError("two units share the same key")
-        for u in self.units:
-            if u.leads and u.leads not in keys:
-                raise ValueError(f"{u.name} leads {u.leads!r}, which is no unit's key")
+    def _keys(self) -> Roster:
+        _keys_resolve(self.units)
         return self
 
 
 class LoadRoster(Action):
     """Replace the sender's army with a roster's units.
 
-    The roster file is read before the action is built (`Wh40kSystem.parse_action`
-    turns a `text` option into `name` and `units`), so the log stores the army
-    itself and replaying a game never parses a file again.
+    The roster file is read before the action is built (the engine's `prepare` turns
+    a `text` option into `name` and `units`), so the log stores the army itself and
+    replaying a game never parses a file again.
     """
 
     type: Literal["roster"] = "roster"
     name: str = Field(default="", max_length=100)
     units: tuple[RosterUnit, ...] = Field(min_length=1, max_length=60)
+
+    @model_validator(mode="after")
+    def _keys(self) -> LoadRoster:
+        _keys_resolve(self.units)
+        return self
 
 
 class Attach(Action):
@@ -247,6 +274,7 @@ class GainCp(Action):
 
     type: Literal["gain_cp"] = "gain_cp"
     amount: int = Field(default=1, ge=1, le=5)
+    # The rule that grants it, in the player's words ("" when they name none).
     source: str = Field(default="", max_length=100)
 
 
@@ -254,7 +282,7 @@ class AdjustCp(Action):
     """Set a side's CP outright (a referee's correction)."""
 
     type: Literal["adjust_cp"] = "adjust_cp"
-    side: SeatName
+    side: SideName
     cp: int = Field(ge=0, le=99)
 
 
@@ -295,8 +323,8 @@ WhAction = Annotated[
 ]
 ACTIONS: TypeAdapter[WhAction] = TypeAdapter(WhAction)
 
-# Other spellings of action types that players type.
-TYPE_ALIASES = {
+# Other spellings of action types that players type: older names, and the commands' names.
+ALIASES = {
     "place": "move",
     "deploy": "move",
     "fallback": "fall_back",
@@ -304,45 +332,57 @@ TYPE_ALIASES = {
     "use_stratagem": "stratagem",
     "load_roster": "roster",
     "battle_shock_test": "shock_test",
+    "start": "start_battle",
+    "addunit": "add_unit",
+    "editunit": "edit_unit",
+    "removeunit": "remove_unit",
+    "shocktest": "shock_test",
+    "gaincp": "gain_cp",
+    "adjustcp": "adjust_cp",
 }
 
 
 # --- events -------------------------------------------------------------------------------
 
+TestCause = Literal["below-half-strength", "below-starting-strength", "re-roll"]
+EditedField = Literal["name", "models", "wounds", "leadership", "oc", "keywords", "reserves"]
+
 
 class RollOff(Event):
-    """The bot rolled off for the first turn; each pair is (attacker, defender)."""
+    """The bot rolled off for the first turn: each side's rolls in order, the last deciding."""
 
     irreversible: ClassVar[bool] = True
     type: Literal["RollOff"] = "RollOff"
-    rolls: tuple[tuple[int, int], ...]
-    winner: Seat
+    attacker: tuple[int, ...]
+    defender: tuple[int, ...]
+    winner: SeatName
 
 
 class BattleStarted(Event):
     type: Literal["BattleStarted"] = "BattleStarted"
-    first: Seat
+    first: SeatName
 
 
 class PhaseBegan(Event):
     type: Literal["PhaseBegan"] = "PhaseBegan"
     round: int
-    seat: Seat
-    phase: str
-    step: str
+    seat: SeatName
+    step: StepName
 
 
 class CommandPointsGained(Event):
+    """CP gained: `source` is a term for the bot's own sources, or the player's own words."""
+
     type: Literal["CommandPointsGained"] = "CommandPointsGained"
-    side: Seat
+    side: SeatName
     amount: int
-    source: str
+    source: Term | str
     cp: int
 
 
 class CommandPointsSet(Event):
     type: Literal["CommandPointsSet"] = "CommandPointsSet"
-    side: Seat
+    side: SeatName
     cp: int
 
 
@@ -358,9 +398,6 @@ class BattleShockTestRequired(Event):
     name: str
 
 
-TestCause = Literal["below-half-strength", "below-starting-strength", "re-roll"]
-
-
 class BattleShockTestRolled(Event):
     """A Battle-shock test the bot rolled; `units` lists every part of an attached unit."""
 
@@ -368,8 +405,9 @@ class BattleShockTestRolled(Event):
     type: Literal["BattleShockTestRolled"] = "BattleShockTestRolled"
     units: tuple[str, ...]
     name: str
-    cause: TestCause
+    cause: Annotated[TestCause, Named("cause")]
     dice: tuple[int, int]
+    total: int
     leadership: int
     passed: bool
 
@@ -384,9 +422,8 @@ class BattleShockTestOverturned(Event):
 
 class StratagemUsed(Event):
     type: Literal["StratagemUsed"] = "StratagemUsed"
-    side: Seat
-    stratagem: str
-    name: str
+    side: SeatName
+    stratagem: Annotated[str, Named("stratagem")]
     unit: str | None = None
     cost: int
     cp: int
@@ -442,7 +479,7 @@ class UnitDestroyed(Event):
     type: Literal["UnitDestroyed"] = "UnitDestroyed"
     unit: str
     name: str
-    side: Seat
+    side: SeatName
     attached_to: str | None = None
 
 
@@ -471,19 +508,21 @@ class UnitMoved(Event):
 
 
 class ObjectiveControlChanged(Event):
+    """A marker changed hands; `label` is the marker's name in the catalogue (objective-<label>)."""
+
     type: Literal["ObjectiveControlChanged"] = "ObjectiveControlChanged"
     objective: str
-    label: str
-    holder: Seat | None
+    label: Annotated[str, Named("objective")]
+    holder: SeatName | None
     contested: bool
-    was: Seat | None
+    was: SeatName | None
     attacker_oc: int
     defender_oc: int
 
 
 class VictoryPointsScored(Event):
     type: Literal["VictoryPointsScored"] = "VictoryPointsScored"
-    side: Seat
+    side: SeatName
     round: int
     primary: int
     secondary: int
@@ -493,7 +532,7 @@ class VictoryPointsScored(Event):
 class UnitAdded(Event):
     type: Literal["UnitAdded"] = "UnitAdded"
     unit: str
-    side: Seat
+    side: SeatName
     name: str
     models: int
 
@@ -502,7 +541,7 @@ class UnitEdited(Event):
     type: Literal["UnitEdited"] = "UnitEdited"
     unit: str
     name: str
-    fields: tuple[str, ...]
+    fields: tuple[Annotated[EditedField, Named("field")], ...]
 
 
 class UnitRemoved(Event):
@@ -512,9 +551,11 @@ class UnitRemoved(Event):
 
 
 class RosterLoaded(Event):
+    """A roster replaced an army; `name` is the roster's own name, None when it has none."""
+
     type: Literal["RosterLoaded"] = "RosterLoaded"
-    side: Seat
-    name: str
+    side: SeatName
+    name: str | None
     units: tuple[str, ...]
 
 
@@ -534,15 +575,17 @@ class UnitDetached(Event):
 
 class Conceded(Event):
     type: Literal["Conceded"] = "Conceded"
-    side: Seat
+    side: SeatName
 
 
 class BattleEnded(Event):
+    """The battle is over; `reason` is the outcome's own message."""
+
     type: Literal["BattleEnded"] = "BattleEnded"
-    winner: Seat | None
+    winner: SeatName | None
     attacker_vp: int
     defender_vp: int
-    reason: str
+    reason: Msg
 
 
 WhEvent = Annotated[

@@ -1,9 +1,7 @@
-"""Static 40k definitions read from data/wh40k: Stratagems, scenarios and roster files.
+"""Static 40k definitions read from data/wh40k: Stratagems, scenarios and sample rosters.
 
-A roster file is TOML: an optional top-level `name`, then one `[[unit]]` table per unit with
-`name`, `models`, `wounds`, `leadership` (6 or "6+"), `oc`, and optionally `keywords` (a list),
-`reserves`, `x`/`y` (deployed position in inches), `key` (a handle used only inside the file)
-and `leads` (the key of the unit a Leader joins). data/wh40k/rosters/ holds commented samples.
+Only ids, numbers and rules live here; every word (a Stratagem's name and summary, a
+scenario's title, an objective's name) is in the catalogues, data/locales/*/wh40k.ftl.
 """
 
 from __future__ import annotations
@@ -11,22 +9,21 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
-from rules.core.bounded_toml import TomlRefused, loads_bounded
 from rules.core.data import data_dir, load_toml
 from rules.core.model import Frozen
-from rules.wh40k.actions import Roster, RosterUnit
-
-__all__ = ["Roster", "RosterUnit", "Scenario", "Stratagem", "parse_roster"]
+from rules.wh40k.actions import Roster
 from rules.wh40k.state import Phase, Seat, Step
 
 
 class Stratagem(Frozen):
-    """A core Stratagem: its cost, when it may be used, and what it must target."""
+    """A core Stratagem: its cost, when it may be used, and what it must target.
+
+    Its name and summary are the catalogue's `stratagem-<id>` (and its `.summary`).
+    """
 
     id: str
-    name: str
     cost: int = Field(ge=0)
     turn: Literal["own", "opponent", "either"]
     phases: tuple[Phase, ...]
@@ -35,14 +32,13 @@ class Stratagem(Frozen):
     keyword: str = ""
     reserves: bool = False
     once_per_battle: bool = False
-    summary: str = ""
 
 
 class Objective(Frozen):
-    """An objective marker of a scenario."""
+    """An objective marker of a scenario; `name` is its catalogue term (objective-<name>)."""
 
     id: str
-    label: str
+    name: str
     x: float
     y: float
 
@@ -59,8 +55,6 @@ class Scenario(Frozen):
     """A battlefield: table size, objectives, who goes first, and the armies it starts with."""
 
     id: str
-    title: str
-    summary: str
     width: float = 60
     height: float = 44
     first_turn: Seat = "attacker"
@@ -89,25 +83,3 @@ def scenarios() -> dict[str, Scenario]:
 def bundled_roster(name: str) -> Roster:
     """Return a sample roster from data/wh40k/rosters."""
     return Roster.model_validate(load_toml(f"wh40k/rosters/{name}.toml"))
-
-
-def parse_roster(text: str) -> Roster:
-    """Read a roster file's text within upload budgets; ValueError says what is wrong."""
-    try:
-        return Roster.model_validate(loads_bounded(text))
-    except TomlRefused as err:
-        raise ValueError(_TOML_PROBLEMS[err.reason].format(**err.values)) from None
-    except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ValueError(f"the roster has a bad entry at {where}: {first['msg']}") from None
-
-
-_TOML_PROBLEMS = {
-    "too-large": "the roster has {chars} characters; at most {limit} are read",
-    "too-many-lines": "the roster has {lines} lines; at most {limit} are read",
-    "line-too-dotted": "line {line} of the roster has more than {limit} dots",
-    "syntax": "the roster is not valid TOML: {detail}",
-    "too-deep": "the roster nests lists or tables too deeply",
-    "too-many-items": "the roster holds more than {limit} entries",
-}

@@ -1,8 +1,9 @@
 """The state of a tracked 40k battle, and the facts that follow from it (strength, control).
 
-The state is mutable on purpose: the engine deep-copies it once per action and edits the copy,
-so an input state is never changed. Units keep their own figures; whether a unit is Below
-Half-strength, destroyed or part of an attached unit is worked out from them, never stored twice.
+The state is mutable on purpose: the skeleton copies it once per action and the handlers
+edit the copy, so an input state is never changed. Units keep their own figures; whether a
+unit is Below Half-strength, destroyed or part of an attached unit is worked out from them,
+never stored twice.
 """
 
 from __future__ import annotations
@@ -11,11 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.dice import DiceState
+from rules.core.engine import GameState
 from rules.core.inches import Point, within
 from rules.core.model import Frozen
-
-ENGINE = "wh40k/1"
 
 Seat = Literal["attacker", "defender"]
 SEATS: tuple[Seat, Seat] = ("attacker", "defender")
@@ -109,14 +108,9 @@ class RoundScore(Frozen):
     secondary: int = 0
 
 
-class GameState(BaseModel):
+class BattleState(GameState):
     """A whole battle: rosters, turn position, CP, Stratagem use, control and scores."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    engine: str = ENGINE
-    scenario: str
-    dice: DiceState
     step: Step = "setup"
     round: int = 0
     # The seat that takes the first turn of every battle round.
@@ -144,7 +138,7 @@ def unit_number(unit_id: str) -> int:
     return int(unit_id[1:])
 
 
-def leader_of(state: GameState, bodyguard: Unit) -> Unit | None:
+def leader_of(state: BattleState, bodyguard: Unit) -> Unit | None:
     """Return the Leader joined to a unit, if any."""
     for unit in state.units.values():
         if unit.leads == bodyguard.id:
@@ -152,7 +146,7 @@ def leader_of(state: GameState, bodyguard: Unit) -> Unit | None:
     return None
 
 
-def parts(state: GameState, unit: Unit) -> list[Unit]:
+def parts(state: BattleState, unit: Unit) -> list[Unit]:
     """Return the units that fight as one with `unit`: the Leader first, then the Bodyguard.
 
     The last part (the Bodyguard, or the unit itself) is the one an attached unit is known by.
@@ -163,12 +157,12 @@ def parts(state: GameState, unit: Unit) -> list[Unit]:
     return [leader, unit] if leader is not None else [unit]
 
 
-def label(state: GameState, unit: Unit) -> str:
-    """Return the display name of a unit or attached unit."""
+def label(state: BattleState, unit: Unit) -> str:
+    """Return the name of a unit or attached unit, as its players wrote it ("Captain + Squad")."""
     return " + ".join(p.name for p in parts(state, unit))
 
 
-def groups(state: GameState, side: Seat | None = None) -> list[list[Unit]]:
+def groups(state: BattleState, side: Seat | None = None) -> list[list[Unit]]:
     """Return every unit still in play (attached ones as one), ordered by their head's id."""
     out: list[list[Unit]] = []
     for unit in state.units.values():
@@ -179,12 +173,12 @@ def groups(state: GameState, side: Seat | None = None) -> list[list[Unit]]:
     return out
 
 
-def starting_strength(state: GameState, unit: Unit) -> int:
+def starting_strength(state: BattleState, unit: Unit) -> int:
     """Return the Starting Strength of a unit, summed over an attached unit's parts."""
     return sum(p.starting_strength for p in parts(state, unit))
 
 
-def below_half_strength(state: GameState, unit: Unit) -> bool:
+def below_half_strength(state: BattleState, unit: Unit) -> bool:
     """Say whether a unit (or the attached unit it belongs to) is Below Half-strength."""
     group = parts(state, unit)
     if all(p.destroyed for p in group):
@@ -195,17 +189,17 @@ def below_half_strength(state: GameState, unit: Unit) -> bool:
     return 2 * sum(p.models for p in group) < starting_strength(state, unit)
 
 
-def below_starting_strength(state: GameState, unit: Unit) -> bool:
+def below_starting_strength(state: BattleState, unit: Unit) -> bool:
     """Say whether a unit has fewer models than its Starting Strength."""
     return sum(p.models for p in parts(state, unit)) < starting_strength(state, unit)
 
 
-def best_leadership(state: GameState, unit: Unit) -> int:
+def best_leadership(state: BattleState, unit: Unit) -> int:
     """Return the best (lowest) Leadership target among a unit's models."""
     return min(p.leadership for p in parts(state, unit))
 
 
-def objective_totals(state: GameState, at: Point) -> dict[Seat, int]:
+def objective_totals(state: BattleState, at: Point) -> dict[Seat, int]:
     """Return each side's total OC of units in play within range of a point."""
     totals: dict[Seat, int] = {seat: 0 for seat in SEATS}
     for unit in state.units.values():
@@ -224,6 +218,6 @@ def control_of(totals: dict[Seat, int]) -> Control:
     return Control(holder="attacker" if a > d else "defender")
 
 
-def vp_total(state: GameState, seat: Seat) -> int:
+def vp_total(state: BattleState, seat: Seat) -> int:
     """Return a player's victory points so far."""
     return sum(r.primary + r.secondary for r in state.scores[seat])

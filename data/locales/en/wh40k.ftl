@@ -1,4 +1,8 @@
 # Warhammer 40,000 (10th edition) battle tracker in English.
+#
+# Values arrive as { $name }; seats, steps, phases, Stratagems, objectives and the other
+# names below arrive already worded, with their attributes as { $step_phase } and the like.
+# Unit names are the players' own and arrive as they wrote them.
 
 system-title = Warhammer 40,000 battle tracker
 
@@ -11,3 +15,391 @@ scenario-take-and-hold = Take and Hold
 
 seat-attacker = Attacker
 seat-defender = Defender
+
+## Steps of a turn (`.phase` names the step as a phase or a step of the Command phase)
+
+step-setup = setup
+    .phase = setup
+step-command = command
+    .phase = command step
+step-battle-shock = battle-shock
+    .phase = battle-shock step
+step-movement = Movement
+    .phase = Movement phase
+step-shooting = Shooting
+    .phase = Shooting phase
+step-charge = Charge
+    .phase = Charge phase
+step-fight = Fight
+    .phase = Fight phase
+step-over = end of the battle
+    .phase = end of the battle
+
+phase-command = Command phase
+phase-movement = Movement phase
+phase-shooting = Shooting phase
+phase-charge = Charge phase
+phase-fight = Fight phase
+
+## Actions, named by the commands players type
+
+action-start_battle = /wh40k start
+action-next_phase = /wh40k next
+action-roster = /wh40k roster
+action-add_unit = /wh40k addunit
+action-edit_unit = /wh40k editunit
+action-remove_unit = /wh40k removeunit
+action-attach = /wh40k attach
+action-detach = /wh40k detach
+action-move = /wh40k move
+action-fall_back = /wh40k fallback
+action-casualties = /wh40k casualties
+action-restore = /wh40k restore
+action-shock_test = /wh40k shocktest
+action-stratagem = /wh40k stratagem
+action-gain_cp = /wh40k gaincp
+action-adjust_cp = /wh40k adjustcp
+action-score = /wh40k score
+action-concede = /game resign
+
+## What to do now
+
+prompt-setup = Enter both armies (`/wh40k roster`, `/wh40k addunit`, `/wh40k attach`), deploy them with `/wh40k move`, then begin with `/wh40k start`.
+prompt-command = Command step: resolve the other Command-phase rules (`/wh40k gaincp`, `/wh40k shocktest`), then `/wh40k next` rolls the Battle-shock tests.
+prompt-battle-shock = Battle-shock step: Insane Bravery or Command Re-roll (`/wh40k stratagem`) may still answer a failed test; `/wh40k next` goes on to the Movement phase.
+prompt-movement = Movement phase: report moves (`/wh40k move`, `/wh40k fallback`), then `/wh40k next`.
+prompt-shooting = Shooting phase: report casualties (`/wh40k casualties`), then `/wh40k next`.
+prompt-charge = Charge phase: report charge moves and casualties, then `/wh40k next`.
+prompt-fight = Fight phase: report casualties and scores (`/wh40k score`); `/wh40k next` ends the turn.
+prompt-fight-last = Last Fight phase: report the final scores (`/wh40k score`); `/wh40k next` ends the battle.
+prompt-over = The battle is over.
+
+## What happened
+
+event-roll-off = Roll-off for the first turn: Attacker rolled { $attacker }, Defender { $defender }; { $winner } goes first.
+event-battle-started = The battle begins; { $first } takes the first turn.
+event-phase-began = Round { $round }: { $seat }'s { $step_phase } begins.
+event-command-points-gained = { $side } gains { $amount } CP ({ $source }) and now has { $cp }.
+event-command-points-set = The referee sets { $side }'s CP to { $cp }.
+event-battle-shock-ended = { $name } is no longer Battle-shocked.
+event-battle-shock-test-required = { $name } must test for being below its Starting Strength.
+event-battle-shock-test-rolled = { $name } takes a Battle-shock test ({ $cause }): rolled { $dice } = { $total } against Leadership { $leadership }+, { $passed ->
+        [true] and passes.
+       *[other] fails and is Battle-shocked.
+    }
+event-battle-shock-test-overturned = Insane Bravery: { $name } passes its Battle-shock test after all.
+event-stratagem-used = { $side } uses { $stratagem }{ $unit ->
+        [none] {""}
+       *[other] { " " }on { $unit }
+    } for { $cost } CP ({ $cp } left).
+event-fell-back = { $name } Falls Back.
+event-desperate-escape-rolled = Desperate Escape for { $name }: rolled { $dice }; { $lost ->
+        [0] no model lost.
+        [one] one model lost.
+       *[other] { $lost } models lost.
+    }
+event-models-destroyed = { $name } loses { $models ->
+        [one] one model
+       *[other] { $models } models
+    }; { $remaining } left.
+event-wounds-lost = { $name } loses { $wounds ->
+        [one] one wound
+       *[other] { $wounds } wounds
+    }, { $models ->
+        [0] destroying no model
+        [one] destroying one model
+       *[other] destroying { $models } models
+    }; { $remaining } left.
+event-models-restored = { $name } regains { $models ->
+        [one] one model
+       *[other] { $models } models
+    } and { $wounds ->
+        [one] one wound
+       *[other] { $wounds } wounds
+    }; { $remaining } now.
+event-unit-destroyed = { $name } ({ $side }) is destroyed{ $attached_to ->
+        [none] {""}
+       *[other] { " " }(part of an attached unit with { $attached_to })
+    }.
+event-starting-strength-changed = { $name }'s Starting Strength returns from { $was } to { $now }.
+event-below-half-strength-changed = { $name } is { $below ->
+        [true] now
+       *[other] no longer
+    } Below Half-strength.
+event-unit-moved = { $name } { $arrived ->
+        [true] arrives from Reserves at
+       *[other] moves to
+    } ({ $x }", { $y }").
+event-objective-control-changed = Objective { $objective } ({ $label }): { $holder ->
+        [none] { $contested ->
+            [true] contested
+           *[other] held by nobody
+        }
+       *[other] held by { $holder }
+    } (OC: Attacker { $attacker_oc }, Defender { $defender_oc }).
+event-victory-points-scored = { $side } scores { $primary } primary and { $secondary } secondary VP in round { $round }; { $total } VP in all.
+event-unit-added = { $side } adds { $unit } { $name } ({ $models ->
+        [one] one model
+       *[other] { $models } models
+    }).
+event-unit-edited = { $unit } { $name } edited: { $fields }.
+event-unit-removed = { $unit } { $name } is removed from the army.
+event-roster-loaded = { $side } loads { $name ->
+        [none] a roster
+       *[other] the roster “{ $name }”
+    }: { $units }.
+event-unit-attached = { $leader } joins { $bodyguard } as its Leader: { $name }.
+event-unit-detached = { $leader } leaves { $bodyguard }.
+event-conceded = { $side } concedes.
+event-battle-ended = The battle is over: { $reason }.
+
+## Why a battle ended
+
+outcome-conceded = { $seat } conceded
+outcome-won = { $seat } won after { $rounds } battle rounds, { $attacker_vp } VP to { $defender_vp } VP
+outcome-draw = a draw after { $rounds } battle rounds, { $attacker_vp } VP to { $defender_vp } VP
+
+## Names used in events and refusals
+
+cp-source-command-phase = Command phase
+cp-source-other-rule = another rule
+
+cause-below-half-strength = Below Half-strength
+cause-below-starting-strength = below Starting Strength
+cause-re-roll = re-roll
+
+field-name = name
+field-models = models
+field-wounds = wounds
+field-leadership = Leadership
+field-oc = OC
+field-keywords = keywords
+field-reserves = Reserves
+
+objective-attacker-home = Attacker home
+objective-west-flank = West flank
+objective-centre = Centre
+objective-east-flank = East flank
+objective-defender-home = Defender home
+
+## Stratagems (names and summaries in our own words)
+
+stratagem-command-re-roll = Command Re-roll
+    .summary = Roll one hit, wound, damage, save, advance, charge, test or other roll again.
+stratagem-counter-offensive = Counter-offensive
+    .summary = Right after an enemy unit has fought, one of your units that has not fought yet fights next.
+stratagem-epic-challenge = Epic Challenge
+    .summary = When a CHARACTER of yours is picked to fight, its melee attacks gain Precision.
+stratagem-insane-bravery = Insane Bravery
+    .summary = A unit that has just failed its Battle-shock test passes it instead.
+stratagem-grenade = Grenade
+    .summary = A GRENADES unit that is not in combat throws at an enemy within 8 inches: six dice, each 4+ is a mortal wound.
+stratagem-tank-shock = Tank Shock
+    .summary = A VEHICLE that has just ended a charge rams an enemy in engagement range, rolling dice for mortal wounds.
+stratagem-rapid-ingress = Rapid Ingress
+    .summary = At the end of your opponent's Movement phase, a unit in Reserves arrives as if it were your own Movement phase.
+stratagem-fire-overwatch = Fire Overwatch
+    .summary = When an enemy unit moves or charges nearby, one of your units shoots at it, hitting only on 6s.
+stratagem-go-to-ground = Go to Ground
+    .summary = An INFANTRY unit targeted by an attack gains a 6+ invulnerable save and the benefit of cover.
+stratagem-smokescreen = Smokescreen
+    .summary = A SMOKE unit targeted by an attack gains cover and Stealth.
+stratagem-heroic-intervention = Heroic Intervention
+    .summary = After an enemy unit ends a charge move nearby, one of your units charges it in turn.
+
+## Refusals
+
+refusal-not-a-side = Only the Attacker and the Defender can act in this battle.
+refusal-no-scenario = There is no 40k scenario called { $scenario }.
+refusal-no-unit = There is no unit called { $unit }; use a unit id such as U3.
+refusal-ambiguous-unit = More than one unit is called { $unit }; use its id ({ $ids }).
+refusal-not-your-unit = { $unit } { $name } belongs to { $side }.
+refusal-unit-destroyed = { $unit } { $name } has been destroyed.
+refusal-x-and-y = Give both x and y (inches from the bottom-left corner).
+refusal-off-the-table = ({ $x }", { $y }") is off the { $width }" x { $height }" table.
+refusal-army-empty = { $side } has no units yet.
+refusal-unit-needs-a-name = A unit needs a name.
+refusal-edit-nothing = Name at least one thing to change.
+refusal-leader-stays-character = { $name } leads a unit, so it must stay a CHARACTER.
+refusal-bodyguard-not-character = { $name } has a Leader, so it cannot be a CHARACTER.
+refusal-not-a-character = { $name } is not a CHARACTER, so it cannot lead.
+refusal-cannot-lead = { $name } cannot lead { $bodyguard }.
+refusal-two-leaders = { $bodyguard } is given two Leaders.
+refusal-already-leads = { $name } already leads { $bodyguard }.
+refusal-bodyguard-is-character = { $name } is a CHARACTER and cannot be a Bodyguard.
+refusal-already-led = { $name } is already led by { $leader }.
+refusal-not-leading = { $name } is not leading any unit.
+refusal-fall-back-step = Units Fall Back in the Movement phase; it is now the { $step_phase }.
+refusal-in-reserves = { $name } is in Reserves, not on the battlefield.
+refusal-nothing-lost = Report at least one model or one wound lost.
+refusal-too-many-models = { $name } has only { $models ->
+        [one] one model
+       *[other] { $models } models
+    } left.
+refusal-nothing-restored = Report at least one model or one wound given back.
+refusal-past-starting-strength = { $name } started with { $starting_strength ->
+        [one] one model
+       *[other] { $starting_strength } models
+    } and cannot grow past that.
+refusal-test-not-active = Only { $side }'s units test in this Command phase.
+refusal-no-models-lost = { $name } has not lost any models.
+refusal-test-already-called = { $name } is already called on to test.
+refusal-cp-cap = Beyond the Command-phase CP a player gains at most { $limit } CP a battle round; you have already gained { $gained } this round.
+refusal-no-stratagem = There is no Stratagem called { $name }; the Stratagems are: { $known }.
+refusal-stratagem-timing = { $stratagem } is used in { $turn ->
+        [own] your own
+        [opponent] your opponent's
+       *[either] either player's
+    } { $phases }{ $only ->
+        [none] {""}
+       *[other] { " " }({ $only_phase })
+    }; it is now { $seat }'s { $step_phase }.
+refusal-stratagem-once-per-battle = { $stratagem } may be used once per battle.
+refusal-stratagem-once-per-phase = You have already used { $stratagem } in this phase.
+refusal-stratagem-cost = { $stratagem } costs { $cost } CP and you have { $cp }.
+refusal-stratagem-needs-unit = Name the unit { $stratagem } is used on.
+refusal-stratagem-no-unit = { $stratagem } is not used on a unit.
+refusal-stratagem-needs-reserves = { $stratagem } needs a unit in Reserves.
+refusal-stratagem-keyword = { $stratagem } needs a { $keyword } unit.
+refusal-no-failed-test = { $name } has not failed a Battle-shock test in this step.
+refusal-shocked-no-stratagems = { $name } is Battle-shocked: you cannot use Stratagems on it.
+refusal-score-nothing = Report some primary or secondary points.
+refusal-score-below-zero = A round's score cannot drop below zero.
+refusal-primary-cap = At most { $limit } primary points can be scored (this would make { $total }).
+refusal-secondary-cap = At most { $limit } secondary points can be scored (this would make { $total }).
+
+## Roster files that cannot be read
+
+refusal-roster-too-large = The roster has { $chars } characters; at most { $limit } are read.
+refusal-roster-too-many-lines = The roster has { $lines } lines; at most { $limit } are read.
+refusal-roster-line-too-dotted = Line { $line } of the roster has more than { $limit } dots.
+refusal-roster-syntax = The roster is not valid TOML{ $line ->
+        [none] {""}
+       *[other] { " " }(line { $line }, column { $column })
+    }.
+refusal-roster-too-deep = The roster nests lists or tables too deeply.
+refusal-roster-too-many-items = The roster holds more than { $limit } entries.
+refusal-roster-entry = { $entry ->
+        [none] The roster
+       *[other] Unit { $entry } of the roster
+    } has a bad entry: { $problem }
+input-roster-duplicate-key = Two units share the key { $key }.
+input-roster-unknown-leads = { $name } leads { $leads }, which is no unit's key.
+input-tuple-type = { $field } must be a list.
+input-model-type = { $field } must be a table of a unit's values.
+
+## The board
+
+panel-title = Warhammer 40,000: { $scenario }
+panel-setup = Setup: the armies are being mustered
+panel-over = Battle over: { $reason }
+panel-round = Battle round { $round } of { $last }
+panel-turn = { $seat }'s turn: { $step_phase }
+panel-side = { $seat }: { $cp } CP, { $vp } VP (primary { $primary }, secondary { $secondary })
+panel-reserves = Reserves: { $units }
+tag-shocked = SHOCKED
+tag-below-half = BELOW HALF
+
+## Autocomplete
+
+suggest-unit = { $unit } { $name } ({ $side }, { $models }/{ $starting }{ $destroyed ->
+        [true] , destroyed
+       *[other] {""}
+    })
+suggest-stratagem = { $stratagem } ({ $cost } CP)
+
+## Buttons
+
+button-start-battle = { $first ->
+        [roll-off] Start the battle after a roll-off
+        [attacker] Start the battle, Attacker first
+        [defender] Start the battle, Defender first
+       *[other] Start the battle
+    }
+button-next-phase = Next phase
+button-attach = Attach { $leader } to { $bodyguard }
+button-detach = Detach { $leader }
+button-move = Move { $unit } to ({ $x }", { $y }")
+button-fall-back = { $unit } Falls Back
+button-casualties = { $unit } loses { $models ->
+        [0] { $wounds ->
+            [one] one wound
+           *[other] { $wounds } wounds
+        }
+        [one] one model
+       *[other] { $models } models
+    }
+button-shock-test = Test { $unit } for Battle-shock
+button-stratagem = { $name }{ $unit ->
+        [none] {""}
+       *[other] { " " }on { $unit }
+    }
+button-gain-cp = Gain { $amount } CP
+button-score = Score { $primary ->
+        [0] { $secondary } secondary VP
+       *[other] { $primary } primary VP
+    }
+
+## Commands
+
+command-wh40k = Warhammer 40,000 battle tracker
+command-wh40k-start = Finish setting up and start the battle
+command-wh40k-start-first = Who takes the first turn (default: a roll-off)
+command-wh40k-next = End this phase and go on to the next
+command-wh40k-roster = Load your army from a roster file (TOML, see data/wh40k/rosters)
+command-wh40k-roster-text = The roster file
+command-wh40k-addunit = Add a unit to your army before the battle
+command-wh40k-addunit-name = The unit's name
+command-wh40k-addunit-models = How many models
+command-wh40k-addunit-wounds = Wounds per model
+command-wh40k-addunit-leadership = Leadership, e.g. 6+
+command-wh40k-addunit-oc = Objective Control per model
+command-wh40k-addunit-keywords = Keywords, comma separated
+command-wh40k-addunit-reserves = Starts in Reserves
+command-wh40k-editunit = Change a unit before the battle
+command-wh40k-editunit-unit = The unit (id or name)
+command-wh40k-editunit-name = New name
+command-wh40k-editunit-models = How many models
+command-wh40k-editunit-wounds = Wounds per model
+command-wh40k-editunit-leadership = Leadership, e.g. 6+
+command-wh40k-editunit-oc = Objective Control per model
+command-wh40k-editunit-keywords = Keywords, comma separated
+command-wh40k-editunit-reserves = Starts in Reserves
+command-wh40k-removeunit = Remove a unit before the battle
+command-wh40k-removeunit-unit = The unit (id or name)
+command-wh40k-attach = Attach a Leader to a Bodyguard unit
+command-wh40k-attach-leader = The Leader unit
+command-wh40k-attach-bodyguard = The Bodyguard unit
+command-wh40k-detach = Detach a Leader before the battle
+command-wh40k-detach-leader = The Leader unit
+command-wh40k-move = Report where a unit now stands
+command-wh40k-move-unit = The unit (id or name)
+command-wh40k-move-x = Inches from the left edge (0-60)
+command-wh40k-move-y = Inches from the bottom edge (0-44)
+command-wh40k-fallback = Fall Back with a unit (Battle-shocked units test each model)
+command-wh40k-fallback-unit = The unit (id or name)
+command-wh40k-fallback-x = Inches from the left edge (0-60)
+command-wh40k-fallback-y = Inches from the bottom edge (0-44)
+command-wh40k-fallback-first = Which part loses models first
+command-wh40k-casualties = Report models lost or wounds taken
+command-wh40k-casualties-unit = The unit (id or name)
+command-wh40k-casualties-models = Models destroyed
+command-wh40k-casualties-wounds = Wounds taken (not destroying a model)
+command-wh40k-restore = Give back models or wounds reported by mistake
+command-wh40k-restore-unit = The unit (id or name)
+command-wh40k-restore-models = Models to return
+command-wh40k-restore-wounds = Wounds to heal
+command-wh40k-shocktest = Take a Battle-shock test a rule demands
+command-wh40k-shocktest-unit = The unit (id or name)
+command-wh40k-stratagem = Use a Stratagem (costs CP)
+command-wh40k-stratagem-name = The Stratagem
+command-wh40k-stratagem-unit = The unit it targets
+command-wh40k-gaincp = Gain CP from another rule (at most 1 a battle round)
+command-wh40k-gaincp-amount = How many CP
+command-wh40k-gaincp-source = Which rule grants it
+command-wh40k-score = Record victory points scored this round
+command-wh40k-score-primary = Primary VP
+command-wh40k-score-secondary = Secondary VP
+command-wh40k-adjustcp = Referee: set a side's CP
+command-wh40k-adjustcp-side = The side
+command-wh40k-adjustcp-cp = Its CP

@@ -1,4 +1,16 @@
 # Warhammer 40,000 (10ª edição), acompanhamento de batalha, em português do Brasil.
+#
+# Os valores chegam como { $nome }; lados, etapas, fases, Estratagemas, objetivos e os
+# outros nomes abaixo chegam já traduzidos, com os seus atributos: { $seat_do } ("do
+# Atacante"), { $step_a } ("a fase de Movimento"), { $step_phase } ("fase de Movimento").
+# Além de .o, .do e .ao, cada lado define .O ("O Atacante"), para começar uma frase.
+# Os nomes das unidades são os dos próprios jogadores e aparecem como foram escritos.
+#
+# Termos de regra seguem a tradução brasileira corrente das regras básicas: Pontos de
+# Comando = PC, Pontos de Vitória = PV, Controle de Objetivo = CO, Choque de Batalha, Força
+# Inicial, Abaixo da Metade da Força, Recuar, Fuga Desesperada, Líder, Guarda-costas.
+# Palavras-chave (CHARACTER, GRENADES, VEHICLE...) ficam como se escrevem nas listas de
+# exército, em inglês, e os comandos (`/wh40k next`...) como se digitam no Discord.
 
 system-title = Warhammer 40,000: acompanhamento de batalha
 
@@ -10,10 +22,422 @@ scenario-take-and-hold = Tomar e Manter
 ## Lados
 
 seat-attacker = Atacante
+    .O = O Atacante
     .o = o Atacante
     .do = do Atacante
     .ao = ao Atacante
 seat-defender = Defensor
+    .O = O Defensor
     .o = o Defensor
     .do = do Defensor
     .ao = ao Defensor
+
+## Etapas do turno (`.phase`: a etapa como fase, ou passo da fase de Comando; `.a`: com artigo)
+
+step-setup = Preparação
+    .phase = preparação
+    .a = a preparação
+step-command = Comando
+    .phase = passo de Comando
+    .a = o passo de Comando
+step-battle-shock = Choque de Batalha
+    .phase = passo de Choque de Batalha
+    .a = o passo de Choque de Batalha
+step-movement = Movimento
+    .phase = fase de Movimento
+    .a = a fase de Movimento
+step-shooting = Tiro
+    .phase = fase de Tiro
+    .a = a fase de Tiro
+step-charge = Carga
+    .phase = fase de Carga
+    .a = a fase de Carga
+step-fight = Combate
+    .phase = fase de Combate
+    .a = a fase de Combate
+step-over = Fim da batalha
+    .phase = fim da batalha
+    .a = o fim da batalha
+
+phase-command = fase de Comando
+phase-movement = fase de Movimento
+phase-shooting = fase de Tiro
+phase-charge = fase de Carga
+phase-fight = fase de Combate
+
+## Ações, com o nome dos comandos que os jogadores digitam
+
+action-start_battle = /wh40k start
+action-next_phase = /wh40k next
+action-roster = /wh40k roster
+action-add_unit = /wh40k addunit
+action-edit_unit = /wh40k editunit
+action-remove_unit = /wh40k removeunit
+action-attach = /wh40k attach
+action-detach = /wh40k detach
+action-move = /wh40k move
+action-fall_back = /wh40k fallback
+action-casualties = /wh40k casualties
+action-restore = /wh40k restore
+action-shock_test = /wh40k shocktest
+action-stratagem = /wh40k stratagem
+action-gain_cp = /wh40k gaincp
+action-adjust_cp = /wh40k adjustcp
+action-score = /wh40k score
+action-concede = /game resign
+
+## O que fazer agora
+
+prompt-setup = Registre os dois exércitos (`/wh40k roster`, `/wh40k addunit`, `/wh40k attach`), posicione as unidades com `/wh40k move` e comece com `/wh40k start`.
+prompt-command = Passo de Comando: resolva as outras regras da fase de Comando (`/wh40k gaincp`, `/wh40k shocktest`); `/wh40k next` rola os testes de Choque de Batalha.
+prompt-battle-shock = Passo de Choque de Batalha: um teste que falhou ainda pode ser salvo com Insane Bravery ou Command Re-roll (`/wh40k stratagem`); `/wh40k next` leva à fase de Movimento.
+prompt-movement = Fase de Movimento: informe os movimentos (`/wh40k move`, `/wh40k fallback`) e siga com `/wh40k next`.
+prompt-shooting = Fase de Tiro: informe as baixas (`/wh40k casualties`) e siga com `/wh40k next`.
+prompt-charge = Fase de Carga: informe os movimentos de carga e as baixas e siga com `/wh40k next`.
+prompt-fight = Fase de Combate: informe baixas e pontos (`/wh40k score`); `/wh40k next` encerra o turno.
+prompt-fight-last = Última fase de Combate: informe a pontuação final (`/wh40k score`); `/wh40k next` encerra a batalha.
+prompt-over = A batalha terminou.
+
+## O que aconteceu
+
+event-roll-off = Disputa de dados pelo primeiro turno: o Atacante tirou { $attacker }, o Defensor { $defender }; { $winner_o } começa.
+event-battle-started = A batalha começa; { $first_o } joga o primeiro turno.
+event-phase-began = Rodada { $round }: começa { $step_a } { $seat_do }.
+event-command-points-gained = { $side_O } ganha { $amount } PC ({ $source }) e agora tem { $cp } PC.
+event-command-points-set = O árbitro ajusta os PC { $side_do } para { $cp }.
+event-battle-shock-ended = { $name } sai do Choque de Batalha.
+event-battle-shock-test-required = { $name } terá de fazer o teste por estar abaixo da sua Força Inicial.
+event-battle-shock-test-rolled = Teste de Choque de Batalha de { $name } ({ $cause }): { $dice } = { $total } contra Liderança { $leadership }+; { $passed ->
+        [true] passou.
+       *[other] falhou, e a unidade fica em Choque de Batalha.
+    }
+event-battle-shock-test-overturned = Insane Bravery: { $name } passa no teste de Choque de Batalha, apesar dos dados.
+event-stratagem-used = { $side_O } usa { $stratagem }{ $unit ->
+        [none] {""}
+       *[other] { " " }em { $unit }
+    } por { $cost } PC e fica com { $cp } PC.
+event-fell-back = { $name } Recua.
+event-desperate-escape-rolled = Fuga Desesperada de { $name }: dados { $dice }; { $lost ->
+        [0] nenhuma miniatura perdida.
+        [one] uma miniatura perdida.
+       *[other] { $lost } miniaturas perdidas.
+    }
+event-models-destroyed = { $name } perde { $models ->
+        [one] uma miniatura
+       *[other] { $models } miniaturas
+    }; { $remaining ->
+        [0] não sobra nenhuma.
+        [one] sobra uma.
+       *[other] sobram { $remaining }.
+    }
+event-wounds-lost = { $name } sofre { $wounds ->
+        [one] um ferimento
+       *[other] { $wounds } ferimentos
+    } ({ $models ->
+        [0] nenhuma miniatura destruída
+        [one] uma miniatura destruída
+       *[other] { $models } miniaturas destruídas
+    }); { $remaining ->
+        [0] não sobra nenhuma.
+        [one] sobra uma.
+       *[other] sobram { $remaining }.
+    }
+event-models-restored = { $name } recupera { $models ->
+        [0] nenhuma miniatura
+        [one] uma miniatura
+       *[other] { $models } miniaturas
+    } e { $wounds ->
+        [0] nenhum ferimento
+        [one] um ferimento
+       *[other] { $wounds } ferimentos
+    }; agora tem { $remaining }.
+event-unit-destroyed = A unidade { $name } ({ $side }) foi destruída{ $attached_to ->
+        [none] {""}
+       *[other] , e com ela se desfaz a unidade combinada com { $attached_to }
+    }.
+event-starting-strength-changed = A Força Inicial de { $name } volta de { $was } para { $now }.
+event-below-half-strength-changed = { $name } { $below ->
+        [true] agora está
+       *[other] não está mais
+    } Abaixo da Metade da Força.
+event-unit-moved = { $name } { $arrived ->
+        [true] chega das Reservas em
+       *[other] vai para
+    } ({ $x }", { $y }").
+event-objective-control-changed = Objetivo { $objective } ({ $label }): { $holder ->
+        [none] { $contested ->
+            [true] em disputa
+           *[other] ninguém o controla
+        }
+       *[other] agora é { $holder_do }
+    } (CO: Atacante { $attacker_oc }, Defensor { $defender_oc }).
+event-victory-points-scored = { $side_O } marca { $primary } PV na primária e { $secondary } na secundária na rodada { $round }; total de { $total } PV.
+event-unit-added = { $side_O } acrescenta { $unit } { $name } ({ $models ->
+        [one] uma miniatura
+       *[other] { $models } miniaturas
+    }) ao exército.
+event-unit-edited = Alterações em { $unit } { $name }: { $fields }.
+event-unit-removed = { $unit } { $name } sai do exército.
+event-roster-loaded = { $side_O } carrega { $name ->
+        [none] uma lista de exército
+       *[other] a lista “{ $name }”
+    }: { $units }.
+event-unit-attached = { $leader } se une a { $bodyguard } como Líder: { $name }.
+event-unit-detached = { $leader } deixa de liderar { $bodyguard }.
+event-conceded = { $side_O } desiste da batalha.
+event-battle-ended = A batalha terminou: { $reason }.
+
+## Por que a batalha terminou
+
+outcome-conceded = { $seat_o } desistiu
+outcome-won = { $seat_o } venceu após { $rounds } rodadas de batalha, por { $attacker_vp } PV a { $defender_vp } PV
+outcome-draw = empate após { $rounds } rodadas de batalha, { $attacker_vp } PV a { $defender_vp } PV
+
+## Nomes usados nos eventos e nas recusas
+
+cp-source-command-phase = fase de Comando
+cp-source-other-rule = outra regra
+
+cause-below-half-strength = abaixo da Metade da Força
+cause-below-starting-strength = abaixo da Força Inicial
+cause-re-roll = rerrolagem
+
+field-name = nome
+field-models = miniaturas
+field-wounds = ferimentos
+field-leadership = Liderança
+field-oc = CO
+field-keywords = palavras-chave
+field-reserves = Reservas
+
+objective-attacker-home = base do Atacante
+objective-west-flank = flanco oeste
+objective-centre = centro
+objective-east-flank = flanco leste
+objective-defender-home = base do Defensor
+
+## Estratagemas
+#
+# Os nomes ficam em inglês, de propósito: os jogadores brasileiros costumam chamar os
+# Estratagemas pelo nome em inglês, que é também o que se digita em `/wh40k stratagem`.
+# Os resumos são traduzidos.
+
+stratagem-command-re-roll = Command Re-roll
+    .summary = Role de novo um teste de acerto, ferimento, dano, salvamento, avanço, carga ou outro teste.
+stratagem-counter-offensive = Counter-offensive
+    .summary = Logo depois que uma unidade inimiga combateu, uma unidade sua que ainda não combateu é a próxima a combater.
+stratagem-epic-challenge = Epic Challenge
+    .summary = Quando um CHARACTER seu é escolhido para combater, os ataques corpo a corpo dele ganham Precisão.
+stratagem-insane-bravery = Insane Bravery
+    .summary = Uma unidade que acabou de falhar no teste de Choque de Batalha passa nele.
+stratagem-grenade = Grenade
+    .summary = Uma unidade GRENADES fora de combate arremessa contra um inimigo a até 8 polegadas: seis dados, cada 4+ é um ferimento mortal.
+stratagem-tank-shock = Tank Shock
+    .summary = Um VEHICLE que acabou de terminar uma carga atropela um inimigo em alcance de engajamento, rolando dados por ferimentos mortais.
+stratagem-rapid-ingress = Rapid Ingress
+    .summary = No fim da fase de Movimento do adversário, uma unidade nas Reservas chega como se fosse a sua própria fase de Movimento.
+stratagem-fire-overwatch = Fire Overwatch
+    .summary = Quando uma unidade inimiga se move ou carrega por perto, uma unidade sua atira nela, acertando só com 6.
+stratagem-go-to-ground = Go to Ground
+    .summary = Uma unidade INFANTRY alvo de um ataque ganha salvamento invulnerável de 6+ e o benefício de cobertura.
+stratagem-smokescreen = Smokescreen
+    .summary = Uma unidade SMOKE alvo de um ataque ganha cobertura e Furtividade.
+stratagem-heroic-intervention = Heroic Intervention
+    .summary = Depois que uma unidade inimiga termina uma carga por perto, uma unidade sua carrega contra ela.
+
+## Recusas
+
+refusal-not-a-side = Só o Atacante e o Defensor podem agir nesta batalha.
+refusal-no-scenario = Não existe o cenário { $scenario } de 40k.
+refusal-no-unit = Não existe a unidade { $unit }; use o id de uma unidade, como U3.
+refusal-ambiguous-unit = Há mais de uma unidade chamada { $unit }; use o id ({ $ids }).
+refusal-not-your-unit = { $unit } { $name } pertence { $side_ao }.
+refusal-unit-destroyed = { $unit } { $name } foi destruída.
+refusal-x-and-y = Informe x e y (em polegadas a partir do canto inferior esquerdo).
+refusal-off-the-table = ({ $x }", { $y }") fica fora da mesa de { $width }" x { $height }".
+refusal-army-empty = { $side_O } ainda não tem unidades.
+refusal-unit-needs-a-name = Uma unidade precisa de um nome.
+refusal-edit-nothing = Diga pelo menos uma coisa a alterar.
+refusal-leader-stays-character = { $name } lidera uma unidade, então precisa continuar CHARACTER.
+refusal-bodyguard-not-character = { $name } tem um Líder, então não pode ser CHARACTER.
+refusal-not-a-character = { $name } não é CHARACTER, então não pode liderar.
+refusal-cannot-lead = { $name } não pode liderar { $bodyguard }.
+refusal-two-leaders = { $bodyguard } recebeu dois Líderes.
+refusal-already-leads = { $name } já lidera { $bodyguard }.
+refusal-bodyguard-is-character = { $name } é CHARACTER e não pode ser Guarda-costas.
+refusal-already-led = { $name } já é liderada por { $leader }.
+refusal-not-leading = { $name } não está liderando nenhuma unidade.
+refusal-fall-back-step = As unidades Recuam na fase de Movimento; agora é { $step_a }.
+refusal-in-reserves = { $name } está nas Reservas, não no campo de batalha.
+refusal-nothing-lost = Informe pelo menos uma miniatura ou um ferimento perdido.
+refusal-too-many-models = { $name } só tem { $models ->
+        [one] uma miniatura
+       *[other] { $models } miniaturas
+    }.
+refusal-nothing-restored = Informe pelo menos uma miniatura ou um ferimento a devolver.
+refusal-past-starting-strength = { $name } começou com { $starting_strength ->
+        [one] uma miniatura
+       *[other] { $starting_strength } miniaturas
+    } e não pode passar disso.
+refusal-test-not-active = Só as unidades { $side_do } fazem testes nesta fase de Comando.
+refusal-no-models-lost = { $name } não perdeu nenhuma miniatura.
+refusal-test-already-called = { $name } já foi chamada a fazer o teste.
+refusal-cp-cap = Além dos PC da fase de Comando, cada jogador ganha no máximo { $limit } PC por rodada de batalha; você já ganhou { $gained } nesta rodada.
+refusal-no-stratagem = Não existe o Estratagema { $name }; os Estratagemas são: { $known }.
+refusal-stratagem-timing = { $stratagem } é usado { $turn ->
+        [own] no seu próprio turno
+        [opponent] no turno do adversário
+       *[either] no turno de qualquer jogador
+    }, na { $phases }{ $only ->
+        [none] {""}
+       *[other] { " " }({ $only_phase })
+    }; agora é { $step_a } { $seat_do }.
+refusal-stratagem-once-per-battle = { $stratagem } só pode ser usado uma vez por batalha.
+refusal-stratagem-once-per-phase = Você já usou { $stratagem } nesta fase.
+refusal-stratagem-cost = { $stratagem } custa { $cost } PC e você tem { $cp }.
+refusal-stratagem-needs-unit = Diga em qual unidade { $stratagem } é usado.
+refusal-stratagem-no-unit = { $stratagem } não é usado numa unidade.
+refusal-stratagem-needs-reserves = { $stratagem } precisa de uma unidade nas Reservas.
+refusal-stratagem-keyword = { $stratagem } precisa de uma unidade com a palavra-chave { $keyword }.
+refusal-no-failed-test = { $name } não falhou em nenhum teste de Choque de Batalha neste passo.
+refusal-shocked-no-stratagems = { $name } está em Choque de Batalha: você não pode usar Estratagemas nela.
+refusal-score-nothing = Informe algum ponto primário ou secundário.
+refusal-score-below-zero = A pontuação de uma rodada não pode ficar abaixo de zero.
+refusal-primary-cap = No máximo { $limit } pontos primários podem ser marcados (ficariam { $total }).
+refusal-secondary-cap = No máximo { $limit } pontos secundários podem ser marcados (ficariam { $total }).
+
+## Listas de exército que não podem ser lidas
+
+refusal-roster-too-large = A lista tem { $chars } caracteres; só são lidos até { $limit }.
+refusal-roster-too-many-lines = A lista tem { $lines } linhas; só são lidas até { $limit }.
+refusal-roster-line-too-dotted = A linha { $line } da lista tem mais de { $limit } pontos.
+refusal-roster-syntax = A lista não é um TOML válido{ $line ->
+        [none] {""}
+       *[other] { " " }(linha { $line }, coluna { $column })
+    }.
+refusal-roster-too-deep = A lista aninha listas ou tabelas fundo demais.
+refusal-roster-too-many-items = A lista tem mais de { $limit } itens.
+refusal-roster-entry = { $entry ->
+        [none] A lista
+       *[other] A unidade { $entry } da lista
+    } tem um valor inválido: { $problem }
+input-roster-duplicate-key = Duas unidades têm a mesma chave { $key }.
+input-roster-unknown-leads = { $name } lidera { $leads }, que não é a chave de nenhuma unidade.
+input-tuple-type = { $field } precisa ser uma lista.
+input-model-type = { $field } precisa ser uma tabela com os valores de uma unidade.
+
+## O tabuleiro
+
+panel-title = Warhammer 40,000: { $scenario }
+panel-setup = Preparação: os exércitos estão sendo reunidos
+panel-over = Fim da batalha: { $reason }
+panel-round = Rodada de batalha { $round } de { $last }
+panel-turn = Vez { $seat_do }: { $step_phase }
+panel-side = { $seat }: { $cp } PC, { $vp } PV (primária { $primary }, secundária { $secondary })
+panel-reserves = Reservas: { $units }
+tag-shocked = EM CHOQUE
+tag-below-half = ABAIXO DA METADE
+
+## Preenchimento automático
+
+suggest-unit = { $unit } { $name } ({ $side }, { $models }/{ $starting }{ $destroyed ->
+        [true] , destruída
+       *[other] {""}
+    })
+suggest-stratagem = { $stratagem } ({ $cost } PC)
+
+## Botões
+
+button-start-battle = { $first ->
+        [roll-off] Começar a batalha após a disputa de dados
+        [attacker] Começar a batalha, o Atacante primeiro
+        [defender] Começar a batalha, o Defensor primeiro
+       *[other] Começar a batalha
+    }
+button-next-phase = Próxima fase
+button-attach = Unir { $leader } a { $bodyguard }
+button-detach = Separar { $leader }
+button-move = Mover { $unit } para ({ $x }", { $y }")
+button-fall-back = { $unit } Recua
+button-casualties = { $unit } perde { $models ->
+        [0] { $wounds ->
+            [one] um ferimento
+           *[other] { $wounds } ferimentos
+        }
+        [one] uma miniatura
+       *[other] { $models } miniaturas
+    }
+button-shock-test = Testar o Choque de Batalha de { $unit }
+button-stratagem = { $name }{ $unit ->
+        [none] {""}
+       *[other] { " " }em { $unit }
+    }
+button-gain-cp = Ganhar { $amount } PC
+button-score = Marcar { $primary ->
+        [0] { $secondary } PV secundários
+       *[other] { $primary } PV primários
+    }
+
+## Comandos
+
+command-wh40k = Warhammer 40,000: acompanhamento de batalha
+command-wh40k-start = Termine a preparação e comece a batalha
+command-wh40k-start-first = Quem joga o primeiro turno (padrão: uma disputa de dados)
+command-wh40k-next = Encerre esta fase e siga para a próxima
+command-wh40k-roster = Carregue o seu exército de uma lista (TOML, veja data/wh40k/rosters)
+command-wh40k-roster-text = O arquivo da lista de exército
+command-wh40k-addunit = Acrescente uma unidade ao seu exército antes da batalha
+command-wh40k-addunit-name = O nome da unidade
+command-wh40k-addunit-models = Quantas miniaturas
+command-wh40k-addunit-wounds = Ferimentos por miniatura
+command-wh40k-addunit-leadership = Liderança, por exemplo 6+
+command-wh40k-addunit-oc = Controle de Objetivo por miniatura
+command-wh40k-addunit-keywords = Palavras-chave, separadas por vírgula
+command-wh40k-addunit-reserves = Começa nas Reservas
+command-wh40k-editunit = Altere uma unidade antes da batalha
+command-wh40k-editunit-unit = A unidade (id ou nome)
+command-wh40k-editunit-name = O novo nome
+command-wh40k-editunit-models = Quantas miniaturas
+command-wh40k-editunit-wounds = Ferimentos por miniatura
+command-wh40k-editunit-leadership = Liderança, por exemplo 6+
+command-wh40k-editunit-oc = Controle de Objetivo por miniatura
+command-wh40k-editunit-keywords = Palavras-chave, separadas por vírgula
+command-wh40k-editunit-reserves = Começa nas Reservas
+command-wh40k-removeunit = Retire uma unidade antes da batalha
+command-wh40k-removeunit-unit = A unidade (id ou nome)
+command-wh40k-attach = Una um Líder a uma unidade Guarda-costas
+command-wh40k-attach-leader = A unidade Líder
+command-wh40k-attach-bodyguard = A unidade Guarda-costas
+command-wh40k-detach = Separe um Líder antes da batalha
+command-wh40k-detach-leader = A unidade Líder
+command-wh40k-move = Informe onde uma unidade está agora
+command-wh40k-move-unit = A unidade (id ou nome)
+command-wh40k-move-x = Polegadas a partir da borda esquerda (0-60)
+command-wh40k-move-y = Polegadas a partir da borda de baixo (0-44)
+command-wh40k-fallback = Recue com uma unidade (em Choque de Batalha, testa cada miniatura)
+command-wh40k-fallback-unit = A unidade (id ou nome)
+command-wh40k-fallback-x = Polegadas a partir da borda esquerda (0-60)
+command-wh40k-fallback-y = Polegadas a partir da borda de baixo (0-44)
+command-wh40k-fallback-first = Qual parte perde miniaturas primeiro
+command-wh40k-casualties = Informe miniaturas perdidas ou ferimentos sofridos
+command-wh40k-casualties-unit = A unidade (id ou nome)
+command-wh40k-casualties-models = Miniaturas destruídas
+command-wh40k-casualties-wounds = Ferimentos sofridos (sem destruir uma miniatura)
+command-wh40k-restore = Devolva miniaturas ou ferimentos informados por engano
+command-wh40k-restore-unit = A unidade (id ou nome)
+command-wh40k-restore-models = Miniaturas a devolver
+command-wh40k-restore-wounds = Ferimentos a curar
+command-wh40k-shocktest = Faça um teste de Choque de Batalha que uma regra exige
+command-wh40k-shocktest-unit = A unidade (id ou nome)
+command-wh40k-stratagem = Use um Estratagema (custa PC)
+command-wh40k-stratagem-name = O Estratagema
+command-wh40k-stratagem-unit = A unidade alvo
+command-wh40k-gaincp = Ganhe PC de outra regra (no máximo 1 por rodada de batalha)
+command-wh40k-gaincp-amount = Quantos PC
+command-wh40k-gaincp-source = Qual regra concede os PC
+command-wh40k-score = Registre os pontos de vitória marcados nesta rodada
+command-wh40k-score-primary = PV primários
+command-wh40k-score-secondary = PV secundários
+command-wh40k-adjustcp = Árbitro: defina os PC de um lado
+command-wh40k-adjustcp-side = O lado
+command-wh40k-adjustcp-cp = Os PC dele

@@ -6,13 +6,16 @@ from typing import Any
 
 import pytest
 
+from bot.text import Words, event_message
 from rules.core.errors import RuleViolation
 from rules.core.model import Event
 from rules.core.references import all_rules
+from rules.core.text import Msg
 from rules.wh40k.engine import SYSTEM
-from rules.wh40k.state import GameState, Step
+from rules.wh40k.state import BattleState, Step
 
 SCENARIO = "take-and-hold"
+EN = Words.of("en", SYSTEM)
 
 
 def unit(
@@ -52,15 +55,15 @@ SQUAD = unit("Squad", x=20, y=22)
 MOB = unit("Mob", x=40, y=40)
 
 
-def act_events(state: GameState, seat: str, **data: Any) -> tuple[GameState, list[Event]]:
-    """Apply one action (given as its JSON fields) for a seat; every event must read as text."""
+def act_events(state: BattleState, seat: str, **data: Any) -> tuple[BattleState, list[Event]]:
+    """Apply one action (given as its JSON fields) for a seat; every event must have its words."""
     new, events = SYSTEM.apply(state, SYSTEM.parse_action({**data, "seat": seat}))
     for event in events:
-        assert SYSTEM.describe(event) != event.type, f"no description for {event.type}"
+        EN.strict(event_message(event))
     return new, events
 
 
-def act(state: GameState, seat: str, **data: Any) -> GameState:
+def act(state: BattleState, seat: str, **data: Any) -> BattleState:
     """Apply one action and return the new state."""
     return act_events(state, seat, **data)[0]
 
@@ -70,7 +73,7 @@ def battle(
     attacker: tuple[str, ...] = (SQUAD,),
     defender: tuple[str, ...] = (MOB,),
     start: bool = True,
-) -> GameState:
+) -> BattleState:
     """Return a battle with the given rosters, in the attacker's command step of round 1."""
     state = SYSTEM.new_game(SCENARIO, seed)
     state = act(state, "attacker", type="roster", text="".join(attacker))
@@ -80,13 +83,13 @@ def battle(
     return state
 
 
-def uid(state: GameState, name: str) -> str:
+def uid(state: BattleState, name: str) -> str:
     """Return the id of the unit with this name."""
     (found,) = [u.id for u in state.units.values() if u.name == name]
     return found
 
 
-def advance(state: GameState, step: Step, active: str | None = None) -> GameState:
+def advance(state: BattleState, step: Step, active: str | None = None) -> BattleState:
     """Press next_phase until the game reaches a step (of a given player's turn)."""
     for _ in range(200):
         if state.step == step and (active is None or state.active == active):
@@ -95,7 +98,7 @@ def advance(state: GameState, step: Step, active: str | None = None) -> GameStat
     raise AssertionError(f"never reached {step}")
 
 
-def refused(state: GameState, seat: str, rule_id: str, **data: Any) -> RuleViolation:
+def refused(state: BattleState, seat: str, rule_id: str, **data: Any) -> RuleViolation:
     """Assert an action is refused with a rule id and leaves the state as it was."""
     before = state.model_dump(mode="json")
     with pytest.raises(RuleViolation) as caught:
@@ -103,6 +106,14 @@ def refused(state: GameState, seat: str, rule_id: str, **data: Any) -> RuleViola
     assert caught.value.rule_id == rule_id, caught.value
     assert state.model_dump(mode="json") == before
     return caught.value
+
+
+def worded(value: Any, language: str = "en") -> str:
+    """Word a message, term or list strictly (a missing key fails) in a language."""
+    words = Words.of(language, SYSTEM)
+    if isinstance(value, Msg):
+        return words.strict(value)
+    return words.word(value)
 
 
 def of_type(events: list[Event], kind: str) -> list[Any]:

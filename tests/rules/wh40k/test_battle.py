@@ -8,14 +8,16 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from bot.text import event_message
 from rules.core.board import TabletopView
-from rules.core.dice import seed_hash
+from rules.core.engine import Engine, sort_key
 from rules.core.errors import RuleViolation
 from rules.core.references import all_rules
-from rules.core.system import GameSystem, system
+from rules.core.system import system
+from rules.core.text import Msg, msg, term
 from rules.wh40k.actions import EVENTS, NextPhase, UseStratagem
-from rules.wh40k.engine import SYSTEM, sort_key
-from rules.wh40k.state import GameState
+from rules.wh40k.engine import SYSTEM
+from rules.wh40k.state import BattleState
 from tests.rules.wh40k.helpers import (
     SCENARIO,
     act,
@@ -27,10 +29,11 @@ from tests.rules.wh40k.helpers import (
     refused,
     uid,
     unit,
+    worded,
 )
 
 
-def finish(state: GameState) -> tuple[GameState, list]:
+def finish(state: BattleState) -> tuple[BattleState, list]:
     """Press next_phase to the end of the battle, returning every event on the way."""
     events: list = []
     while state.step != "over":
@@ -48,9 +51,10 @@ def test_every_wh40k_rule_is_named_by_a_test_of_this_folder() -> None:
     assert {r.origin for r in seed_rules} == {"wh40k-command-phase"}
 
 
-def test_the_system_is_registered_and_meets_the_protocol() -> None:
-    assert isinstance(SYSTEM, GameSystem)
+def test_the_system_is_registered_on_the_engine_skeleton() -> None:
+    assert isinstance(SYSTEM, Engine)
     assert system("wh40k") is SYSTEM
+    assert (SYSTEM.version, SYSTEM.command_group) == ("2", "wh40k")
     assert [s.id for s in SYSTEM.scenarios()] == ["take-and-hold"]
     assert SYSTEM.scenarios()[0].seats == ("attacker", "defender")
 
@@ -62,7 +66,7 @@ def test_new_game_loads_the_scenario_and_both_sample_armies() -> None:
     assert sides == {"attacker", "defender"}
     captain = state.units[uid(state, "Captain")]
     assert state.units[captain.leads or ""].name == "Intercessor Squad"
-    assert len(SYSTEM.board(state).objectives) == 5
+    assert len(SYSTEM.board(state, None).objectives) == 5
     with pytest.raises(RuleViolation) as caught:
         SYSTEM.new_game("no-such-mission", "x")
     assert caught.value.rule_id == "core/bad-input"
@@ -104,11 +108,18 @@ def test_the_higher_vp_total_wins_after_round_5() -> None:
     state, events = finish(state)
     outcome = SYSTEM.outcome(state)
     assert outcome is not None and outcome.winner == "attacker"
-    assert "18 VP to 4 VP" in outcome.reason
+    assert outcome.reason == msg(
+        "outcome-won", seat=term("seat", "attacker"), rounds=5, attacker_vp=18, defender_vp=4
+    )
+    assert worded(outcome.reason) == "Attacker won after 5 battle rounds, 18 VP to 4 VP"
     ended = of_type(events, "BattleEnded")[0]
-    assert (ended.attacker_vp, ended.defender_vp) == (18, 4)
-    panel = " ".join(line.text for line in SYSTEM.board(state).panel.lines)
-    assert "18 VP" in panel and "Battle over" in panel
+    assert (ended.attacker_vp, ended.defender_vp, ended.reason) == (18, 4, outcome.reason)
+    panel = [worded(line.text) for line in SYSTEM.board(state, None).panel.lines]
+    assert panel[0] == "Battle over: Attacker won after 5 battle rounds, 18 VP to 4 VP"
+    assert panel[1] == "Attacker: 10 CP, 18 VP (primary 15, secondary 3)"
+    assert worded(panel_line := SYSTEM.board(state, None).panel.lines[0].text, "pt-BR") == (
+        "Fim da batalha: o Atacante venceu após 5 rodadas de batalha, por 18 PV a 4 PV"
+    ), panel_line
 
 
 def test_equal_totals_are_a_draw() -> None:
@@ -117,7 +128,9 @@ def test_equal_totals_are_a_draw() -> None:
     state = act(state, "attacker", type="score", primary=5)
     state = act(state, "defender", type="score", primary=5)
     outcome = SYSTEM.outcome(finish(state)[0])
-    assert outcome is not None and outcome.winner is None and "draw" in outcome.reason
+    assert outcome is not None and outcome.winner is None
+    assert isinstance(outcome.reason, Msg) and outcome.reason.key == "outcome-draw"
+    assert worded(outcome.reason) == "a draw after 5 battle rounds, 5 VP to 5 VP"
 
 
 def test_victory_point_caps_and_corrections() -> None:
@@ -136,7 +149,10 @@ def test_conceding_ends_the_battle() -> None:
     state, events = act_events(battle(), "defender", type="concede")
     outcome = SYSTEM.outcome(state)
     assert outcome is not None and outcome.winner == "attacker"
+    assert outcome.reason == msg("outcome-conceded", seat=term("seat", "defender"))
     assert of_type(events, "Conceded")[0].side == "defender"
+    (ended,) = of_type(events, "BattleEnded")
+    assert worded(event_message(ended)) == "The battle is over: Defender conceded."
 
 
 def test_a_finished_battle_takes_no_more_actions() -> None:
@@ -200,7 +216,10 @@ def test_setup_builds_and_edits_an_army() -> None:
     squad = uid(state, "Squad")
     state = act(state, "attacker", type="attach", leader=captain.id, bodyguard=squad)
     assert state.units[captain.id].leads == squad
-    state = act(state, "attacker", type="edit_unit", unit=squad, reserves=True)
+    state, events = act_events(state, "attacker", type="edit_unit", unit=squad, reserves=True,
+                               oc=3)
+    (edited,) = of_type(events, "UnitEdited")
+    assert worded(event_message(edited), "pt-BR") == f"Alterações em {squad} Squad: CO e Reservas."
     assert state.units[captain.id].reserves and state.units[squad].reserves
     state = act(state, "attacker", type="detach", leader=captain.id)
     state, events = act_events(state, "attacker", type="remove_unit", unit="Captain")
@@ -241,8 +260,19 @@ def test_roster_files_are_read_and_checked() -> None:
     boss = state.units[uid(state, "Warboss")]
     assert boss.leads == uid(state, "Boyz")
     assert of_type(events, "RosterLoaded")[0].units == (boss.id, uid(state, "Boyz"))
-    refused(state, "defender", "core/bad-input", type="roster", text="[[unit]]\nname = 3")
-    refused(state, "defender", "core/bad-input", type="roster", text="not = [toml")
+    bad = refused(state, "defender", "core/bad-input", type="roster", text="[[unit]]\nname = 3")
+    assert bad.reason.key == "refusal-roster-entry"
+    assert worded(bad.reason) == "Unit 1 of the roster has a bad entry: name must be text."
+    bad = refused(state, "defender", "core/bad-input", type="roster", text="not = [toml")
+    assert bad.reason == msg("refusal-roster-syntax", line=1, column=8)
+    assert worded(bad.reason, "pt-BR") == "A lista não é um TOML válido (linha 1, coluna 8)."
+    twice = unit("Boss", key="b") + unit("Boyz", key="b")
+    bad = refused(state, "defender", "core/bad-input", type="roster", text=twice)
+    assert worded(bad.reason) == "The roster has a bad entry: Two units share the key b."
+    lost = unit("Boss", leads="x") + unit("Boyz", key="b")
+    bad = refused(state, "defender", "core/bad-input", type="roster", text=lost)
+    assert bad.reason.args["problem"] == msg("input-roster-unknown-leads", field="", name="Boss",
+                                             leads="x")
     refused(
         state,
         "defender",
@@ -270,14 +300,17 @@ def test_hostile_roster_files_are_refused_as_bad_input() -> None:
     covers("core/bad-input")
     state = battle(start=False)
     bombs = {
-        "line 1 of the roster has more than 32 dots": "a" + ".a" * 24_000 + " = 1\n",
-        "nests lists or tables too deeply": "a = " + "[" * 5_000 + "]" * 5_000,
-        "more than 5000 entries": "a = [" + "1," * 6_000 + "]",
+        "a" + ".a" * 24_000 + " = 1\n": msg("refusal-roster-line-too-dotted", line=1, limit=32),
+        "a = " + "[" * 5_000 + "]" * 5_000: msg("refusal-roster-too-deep"),
+        "a = [" + "1," * 6_000 + "]": msg("refusal-roster-too-many-items", limit=5000),
+        "#\n" * 2_001: msg("refusal-roster-too-many-lines", lines=2001, limit=2000),
+        "#" * 70_000: msg("refusal-roster-too-large", chars=70_000, limit=65536),
     }
-    for reason, text in bombs.items():
-        with pytest.raises(RuleViolation, match=reason) as caught:
+    for text, reason in bombs.items():
+        with pytest.raises(RuleViolation) as caught:
             SYSTEM.parse_action({"type": "roster", "seat": "defender", "text": text})
-        assert caught.value.rule_id == "core/bad-input"
+        assert (caught.value.rule_id, caught.value.reason) == ("core/bad-input", reason)
+        worded(caught.value.reason, "pt-BR")
     refused(state, "defender", "core/bad-input", type="roster", text="a" + ".a" * 100 + " = 1")
 
 
@@ -293,7 +326,10 @@ def test_a_roll_off_can_decide_the_first_turn() -> None:
         battle("seed-0", start=False), "defender", type="start_battle", first="Roll-off"
     )
     (roll,) = of_type(events, "RollOff")
-    assert roll.rolls == ((2, 5),) and roll.winner == "defender"
+    assert (roll.attacker, roll.defender, roll.winner) == ((2,), (5,), "defender")
+    assert worded(event_message(roll)) == (
+        "Roll-off for the first turn: Attacker rolled 2, Defender 5; Defender goes first."
+    )
     assert type(roll).irreversible
     assert (state.first, state.active) == ("defender", "defender")
     chosen = act(battle(start=False), "attacker", type="start_battle", first="defender")
@@ -305,6 +341,11 @@ def test_parse_action_reads_loose_command_options() -> None:
     parsed = SYSTEM.parse_action({"type": "stratagem", "name": "Insane Bravery", "unit": " u2 "})
     assert parsed == UseStratagem(name="insane-bravery", unit="U2")
     assert SYSTEM.parse_action({"type": "place", "unit": "U1", "x": "12in", "y": 3}).type == "move"
+    # The command names players type are action types too.
+    assert SYSTEM.parse_action({"type": "gaincp"}).type == "gain_cp"
+    assert SYSTEM.parse_action({"type": "shocktest", "unit": "U1"}).type == "shock_test"
+    with pytest.raises(ValidationError):
+        SYSTEM.parse_action({"type": "no_such_thing", "seat": "attacker"})
     with pytest.raises(ValidationError):
         SYSTEM.parse_action({"type": "casualties", "unit": "U1", "models": -1})
     with pytest.raises(ValidationError):
@@ -335,40 +376,45 @@ def test_a_refusal_leaves_the_input_unchanged_and_apply_never_mutates_it() -> No
     assert new.dice.drawn == 2 and state.dice.drawn == 0
 
 
-def test_dict_actions_and_states_are_accepted() -> None:
+def test_states_stored_by_version_1_load_without_the_engine_stamp() -> None:
     state = battle()
-    new, _ = SYSTEM.apply(state.model_dump(mode="json"), {"type": "next_phase", "seat": "attacker"})
-    assert new.step == "movement"
-    with pytest.raises(RuleViolation) as caught:
-        SYSTEM.apply(state, {"type": "no_such_thing", "seat": "attacker"})
-    assert caught.value.rule_id == "core/bad-input"
+    stored = {**state.model_dump(mode="json"), "engine": "wh40k/1"}
+    assert SYSTEM.load_state(stored) == state
+    assert "engine" not in state.model_dump()
 
 
-def test_view_shows_everything_but_the_dice_seed() -> None:
+def test_the_position_shows_everything_but_the_dice_seed() -> None:
     state = battle("a-secret-seed")
     for seat in ("attacker", "defender", None):
-        shown = SYSTEM.view(state, seat)
-        assert "a-secret-seed" not in json.dumps(shown)
-        assert shown["dice"]["seed_sha256"] == seed_hash("a-secret-seed")
-        assert shown["cp"] == {"attacker": 1, "defender": 1}
+        view = SYSTEM.view(state, seat)
+        assert "a-secret-seed" not in json.dumps(view.model_dump(mode="json"))
+        assert "dice" not in view.position and view.private == ()
+        assert view.position["cp"] == {"attacker": 1, "defender": 1}
+        assert view.position["derived"]["vp"] == {"attacker": 0, "defender": 0}
 
 
 def test_board_shows_the_table_objectives_units_and_panel() -> None:
     state = SYSTEM.new_game(SCENARIO, "x")
-    assert len(SYSTEM.board(state).features) == 2  # deployment zones while armies deploy
+    assert len(SYSTEM.board(state, None).features) == 2  # deployment zones while armies deploy
     state = act(state, "attacker", type="start_battle")
-    view = SYSTEM.board(state)
+    view = SYSTEM.board(state, None)
     assert isinstance(view, TabletopView)
     assert (view.width, view.height) == (60, 44)
     assert [o.label for o in view.objectives] == ["O1", "O2", "O3", "O4", "O5"]
     assert set(view.sides) == {"attacker", "defender"}
     assert {u.side for u in view.units} == {"attacker", "defender"}
     assert view.features == ()
-    text = [line.text for line in view.panel.lines]
-    assert text[0] == "Battle round 1 of 5"
-    assert "command step" in text[1]
-    assert any(t.startswith("Attacker: 1 CP, 0 VP") for t in text)
-    assert any("Reserves" in t and "Terminator" in t for t in text)
+    assert worded(view.panel.title) == "Warhammer 40,000: Take and Hold"
+    text = [worded(line.text) for line in view.panel.lines]
+    assert text[:4] == [
+        "Battle round 1 of 5",
+        "Attacker's turn: command step",
+        "Attacker: 1 CP, 0 VP (primary 0, secondary 0)",
+        "Defender: 1 CP, 0 VP (primary 0, secondary 0)",
+    ]
+    assert text[4:] == ["Reserves: U6 Terminator Squad", "Reserves: U12 Kommandos"]
+    pt = [worded(line.text, "pt-BR") for line in view.panel.lines]
+    assert pt[:2] == ["Rodada de batalha 1 de 5", "Vez do Atacante: passo de Comando"]
 
 
 def test_suggest_completes_units_leaders_bodyguards_and_stratagems() -> None:
@@ -378,16 +424,17 @@ def test_suggest_completes_units_leaders_bodyguards_and_stratagems() -> None:
         uid(state, "Intercessor Squad"),
         uid(state, "Assault Intercessors"),
     ]
-    assert units[0][0].startswith(uid(state, "Intercessor Squad"))
-    assert SYSTEM.suggest(state, "defender", "leader", "") == [
-        (f"{uid(state, 'Warboss')} Warboss (defender, 1/1)", uid(state, "Warboss"))
-    ]
+    squad = uid(state, "Intercessor Squad")
+    assert worded(units[0][0]) == f"{squad} Intercessor Squad (Attacker, 5/5)"
+    ((boss, boss_id),) = SYSTEM.suggest(state, "defender", "leader", "")
+    assert boss_id == uid(state, "Warboss")
+    assert worded(boss) == f"{boss_id} Warboss (Defender, 1/1)"
+    assert worded(boss, "pt-BR") == f"{boss_id} Warboss (Defensor, 1/1)"
     bodyguards = [v for _, v in SYSTEM.suggest(state, "attacker", "bodyguard", "")]
     assert uid(state, "Intercessor Squad") not in bodyguards  # it already has its Captain
     assert uid(state, "Terminator Squad") in bodyguards
-    assert SYSTEM.suggest(state, None, "stratagem", "brav") == [
-        ("Insane Bravery (1 CP)", "insane-bravery")
-    ]
+    ((brave, brave_id),) = SYSTEM.suggest(state, None, "stratagem", "Insane brav")
+    assert (worded(brave), brave_id) == ("Insane Bravery (1 CP)", "insane-bravery")
     assert len(SYSTEM.suggest(state, None, "stratagem", "")) == 11
     assert SYSTEM.suggest(state, None, "colour", "") == []
 
@@ -407,10 +454,14 @@ def test_prompt_names_the_seat_and_step() -> None:
     prompt = SYSTEM.prompt(state)
     assert (prompt.seat, prompt.step) == ("attacker", "setup")
     assert "start_battle" in prompt.actions
+    assert prompt.hint == msg("prompt-setup")
+    assert "`/wh40k start`" in worded(prompt.hint) and "`/wh40k roster`" in worded(prompt.hint)
     state = advance(act(state, "attacker", type="start_battle"), "movement")
     prompt = SYSTEM.prompt(state)
     assert (prompt.seat, prompt.step) == ("attacker", "movement")
     assert "fall_back" in prompt.actions and prompt.actions == tuple(sorted(prompt.actions))
+    assert "shock_test" not in prompt.actions  # a forced test is called in the command step
+    assert "`/wh40k fallback`" in worded(prompt.hint)
 
 
 def test_every_listed_action_is_legal_and_the_list_is_sorted() -> None:
@@ -446,4 +497,5 @@ def test_a_referee_sets_command_points_outright() -> None:
     state, events = act_events(battle(), "referee", type="adjust_cp", side="Defender", cp=4)
     assert state.cp == {"attacker": 1, "defender": 4}
     assert of_type(events, "CommandPointsSet")[0].cp == 4
-    assert SYSTEM.describe(events[0]) == "The referee sets the defender's CP to 4."
+    assert worded(event_message(events[0])) == "The referee sets Defender's CP to 4."
+    assert worded(event_message(events[0]), "pt-BR") == "O árbitro ajusta os PC do Defensor para 4."

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bot.text import event_message
 from rules.core.model import Event
-from rules.wh40k.state import GameState
+from rules.core.text import msg, term
+from rules.wh40k.state import BattleState
 from tests.rules.wh40k.helpers import (
     SQUAD,
     act,
@@ -15,6 +17,7 @@ from tests.rules.wh40k.helpers import (
     refused,
     uid,
     unit,
+    worded,
 )
 
 CAPTAIN = unit(
@@ -32,7 +35,7 @@ LED_SQUAD = unit("Squad", key="sq", x=20, y=22)
 
 def shaken(
     seed: str, lost: int = 6, roster: tuple[str, ...] = (SQUAD,)
-) -> tuple[GameState, list[Event]]:
+) -> tuple[BattleState, list[Event]]:
     """Return (state, events) after the attacker's unit lost models and the tests were rolled."""
     state = battle(seed, attacker=roster)
     state = act(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=lost)
@@ -67,9 +70,12 @@ def test_both_players_gain_1_cp_at_the_start_of_every_command_phase() -> None:
     assert state.cp == {"attacker": 1, "defender": 1}
     state, events = act_events(advance(state, "fight"), "attacker", type="next_phase")
     gains = of_type(events, "CommandPointsGained")
+    assert worded(event_message(gains[0]), "pt-BR") == (
+        "O Atacante ganha 1 PC (fase de Comando) e agora tem 2 PC."
+    )
     assert [(g.side, g.amount, g.source) for g in gains] == [
-        ("attacker", 1, "command-phase"),
-        ("defender", 1, "command-phase"),
+        ("attacker", 1, term("cp-source", "command-phase")),
+        ("defender", 1, term("cp-source", "command-phase")),
     ]
     assert (state.active, state.step) == ("defender", "command")
     assert state.cp == {"attacker": 2, "defender": 2}
@@ -82,9 +88,15 @@ def test_cp_cap_allows_one_extra_cp_per_round_beyond_the_command_phase_gain() ->
     assert state.cp["attacker"] == 1
     state, events = act_events(state, "attacker", type="gain_cp", amount=1, source="Oath")
     assert state.cp["attacker"] == 2
-    assert of_type(events, "CommandPointsGained")[0].source == "Oath"
+    # The rule the player named stays in their own words.
+    (gained,) = of_type(events, "CommandPointsGained")
+    assert gained.source == "Oath"
+    assert worded(event_message(gained), "pt-BR") == (
+        "O Atacante ganha 1 PC (Oath) e agora tem 2 PC."
+    )
     violation = refused(state, "attacker", "wh40k/cp-cap", type="gain_cp", amount=1)
-    assert violation.details == {"gained": 1, "limit": 1}
+    assert violation.reason == msg("refusal-cp-cap", gained=1, limit=1, amount=1)
+    assert "already gained 1 this round" in worded(violation.reason)
     # The cap is per player, and the opponent's Command phase in the same round resets nothing.
     state = act(state, "defender", type="gain_cp", amount=1)
     state = advance(state, "command", active="defender")
@@ -108,6 +120,14 @@ def test_battle_shock_test_fails_on_a_low_roll() -> None:
     (test,) = of_type(events, "BattleShockTestRolled")
     assert test.dice == (1, 3)
     assert (test.leadership, test.cause, test.passed) == (7, "below-half-strength", False)
+    assert worded(event_message(test)) == (
+        "Squad takes a Battle-shock test (Below Half-strength): rolled 1 and 3 = 4 against "
+        "Leadership 7+, fails and is Battle-shocked."
+    )
+    assert worded(event_message(test), "pt-BR") == (
+        "Teste de Choque de Batalha de Squad (abaixo da Metade da Força): 1 e 3 = 4 contra "
+        "Liderança 7+; falhou, e a unidade fica em Choque de Batalha."
+    )
     assert type(test).irreversible
     assert state.units[uid(state, "Squad")].shocked
     assert state.failed_tests == [uid(state, "Squad")]
@@ -249,7 +269,8 @@ def test_insane_bravery_once_per_battle() -> None:
         name="insane-bravery",
         unit=squad,
     )
-    assert "once per battle" in violation.message
+    assert violation.message == "refusal-stratagem-once-per-battle"
+    assert worded(violation.reason) == "Insane Bravery may be used once per battle."
 
 
 def test_insane_bravery_needs_a_unit_that_just_failed() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.text import event_message
 from rules.core.inches import Point
 from rules.wh40k.engine import SYSTEM
 from rules.wh40k.state import control_of, objective_totals
@@ -15,6 +16,7 @@ from tests.rules.wh40k.helpers import (
     refused,
     uid,
     unit,
+    worded,
 )
 
 # O3, the centre marker, is at (30, 22).
@@ -34,7 +36,13 @@ def test_the_side_with_more_oc_in_range_holds_the_marker() -> None:
     assert state.control["O1"].holder is None and not state.control["O1"].contested
     (change,) = of_type(events, "ObjectiveControlChanged")
     assert (change.objective, change.attacker_oc, change.defender_oc) == ("O3", 20, 5)
-    (marker,) = [o for o in SYSTEM.board(state).objectives if o.label == "O3"]
+    assert worded(event_message(change)) == (
+        "Objective O3 (Centre): held by Attacker (OC: Attacker 20, Defender 5)."
+    )
+    assert worded(event_message(change), "pt-BR") == (
+        "Objetivo O3 (centro): agora é do Atacante (CO: Atacante 20, Defensor 5)."
+    )
+    (marker,) = [o for o in SYSTEM.board(state, None).objectives if o.label == "O3"]
     assert marker.holder == "attacker"
 
 
@@ -46,7 +54,7 @@ def test_a_tie_above_zero_is_contested() -> None:
     )
     assert state.control["O3"].holder is None
     assert state.control["O3"].contested
-    assert [o.contested for o in SYSTEM.board(state).objectives if o.label == "O3"] == [True]
+    assert [o.contested for o in SYSTEM.board(state, None).objectives if o.label == "O3"] == [True]
     assert control_of({"attacker": 0, "defender": 0}).contested is False
 
 
@@ -84,8 +92,12 @@ def test_battle_shocked_models_have_oc_0_and_lose_the_marker() -> None:
         0,
         5,
     )
-    (marker,) = [u for u in SYSTEM.board(state).units if u.side == "attacker"]
-    assert marker.status == ("SHOCKED", "BELOW HALF")
+    (marker,) = [u for u in SYSTEM.board(state, None).units if u.side == "attacker"]
+    assert [(t.kind, worded(t.text)) for t in marker.status] == [
+        ("shocked", "SHOCKED"),
+        ("below-half", "BELOW HALF"),
+    ]
+    assert [worded(t.text, "pt-BR") for t in marker.status] == ["EM CHOQUE", "ABAIXO DA METADE"]
 
 
 def test_units_in_reserves_hold_nothing() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.text import event_message
+from rules.core.text import msg, term
 from rules.wh40k.catalogue import stratagems
 from rules.wh40k.engine import SYSTEM
 from tests.rules.wh40k.helpers import (
@@ -14,6 +16,7 @@ from tests.rules.wh40k.helpers import (
     refused,
     uid,
     unit,
+    worded,
 )
 
 SQUAD = unit("Squad", keywords=("Infantry", "Grenades"), x=20, y=22)
@@ -23,19 +26,19 @@ DEEP = unit("Deep Strikers", models=5, reserves=True)
 
 def test_the_core_stratagems_and_their_costs() -> None:
     covers("wh40k/stratagem-cost")
-    costs = {s.name: s.cost for s in stratagems().values()}
+    costs = {s.id: s.cost for s in stratagems().values()}
     assert costs == {
-        "Command Re-roll": 1,
-        "Counter-offensive": 2,
-        "Epic Challenge": 1,
-        "Insane Bravery": 1,
-        "Grenade": 1,
-        "Tank Shock": 1,
-        "Rapid Ingress": 1,
-        "Fire Overwatch": 1,
-        "Go to Ground": 1,
-        "Smokescreen": 1,
-        "Heroic Intervention": 1,
+        "command-re-roll": 1,
+        "counter-offensive": 2,
+        "epic-challenge": 1,
+        "insane-bravery": 1,
+        "grenade": 1,
+        "tank-shock": 1,
+        "rapid-ingress": 1,
+        "fire-overwatch": 1,
+        "go-to-ground": 1,
+        "smokescreen": 1,
+        "heroic-intervention": 1,
     }
 
 
@@ -47,6 +50,11 @@ def test_using_a_stratagem_spends_its_cost() -> None:
     )
     (used,) = of_type(events, "StratagemUsed")
     assert (used.stratagem, used.cost, used.cp) == ("grenade", 1, 0)
+    squad = uid(state, "Squad")
+    assert worded(event_message(used)) == f"Attacker uses Grenade on {squad} for 1 CP (0 left)."
+    assert worded(event_message(used), "pt-BR") == (
+        f"O Atacante usa Grenade em {squad} por 1 PC e fica com 0 PC."
+    )
     assert state.cp["attacker"] == 0
 
 
@@ -62,7 +70,10 @@ def test_not_enough_cp_is_refused() -> None:
         name="counter-offensive",
         unit=uid(state, "Squad"),
     )
-    assert violation.details == {"cost": 2, "cp": 1}
+    assert violation.reason == msg(
+        "refusal-stratagem-cost", stratagem=term("stratagem", "counter-offensive"), cost=2, cp=1
+    )
+    assert worded(violation.reason) == "Counter-offensive costs 2 CP and you have 1."
 
 
 def test_a_stratagem_outside_its_phase_is_refused() -> None:
@@ -212,7 +223,7 @@ def test_no_stratagems_on_your_own_battle_shocked_unit() -> None:
         name="grenade",
         unit=squad,
     )
-    assert violation.details == {"unit": squad}
+    assert violation.reason.args["unit"] == squad
     refused(
         state,
         "attacker",

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from bot.text import event_message
 from rules.wh40k.engine import SYSTEM
 from rules.wh40k.state import below_half_strength, starting_strength
-from tests.rules.wh40k.helpers import act, act_events, battle, covers, of_type, refused, uid, unit
+from tests.rules.wh40k.helpers import (
+    act,
+    act_events,
+    battle,
+    covers,
+    of_type,
+    refused,
+    uid,
+    unit,
+    worded,
+)
 
 CAPTAIN = unit(
     "Captain",
@@ -96,7 +107,7 @@ def test_a_unit_with_no_models_left_is_destroyed() -> None:
     assert state.units[squad].destroyed
     refused(state, "defender", "wh40k/destroyed", type="casualties", unit=squad, models=1)
     refused(state, "attacker", "wh40k/destroyed", type="move", unit=squad, x=1, y=1)
-    assert [u.side for u in SYSTEM.board(state).units] == ["defender"]
+    assert [u.side for u in SYSTEM.board(state, None).units] == ["defender"]
 
 
 def test_a_unit_destroyed_by_mistake_can_be_restored() -> None:
@@ -156,7 +167,7 @@ def test_attached_unit_starting_strength_is_the_sum_of_both_parts() -> None:
     state = battle(attacker=(CAPTAIN, LED_SQUAD))
     squad, captain = uid(state, "Squad"), uid(state, "Captain")
     assert starting_strength(state, state.units[squad]) == 11
-    assert SYSTEM.view(state, None)["derived"]["units"][captain]["starting_strength"] == 11
+    assert SYSTEM.position(state, None)["derived"]["units"][captain]["starting_strength"] == 11
     state = act(state, "defender", type="casualties", unit=squad, models=5)
     assert not below_half_strength(state, state.units[captain])
     state, events = act_events(state, "defender", type="casualties", unit=squad, models=1)
@@ -200,7 +211,9 @@ def test_destroying_either_part_of_an_attached_unit_reports_a_unit_destroyed() -
     _, events = act_events(state, "defender", type="casualties", unit=captain, models=1)
     (gone,) = of_type(events, "UnitDestroyed")
     assert (gone.unit, gone.attached_to) == (captain, squad)
-    assert "destroyed" in SYSTEM.describe(gone)
+    assert worded(event_message(gone)) == (
+        f"Captain (Attacker) is destroyed (part of an attached unit with {squad})."
+    )
     _, events = act_events(state, "defender", type="casualties", unit=squad, models=10)
     (gone,) = of_type(events, "UnitDestroyed")
     assert (gone.unit, gone.attached_to) == (squad, captain)
@@ -213,5 +226,5 @@ def test_an_attached_unit_moves_as_one() -> None:
     state, events = act_events(state, "attacker", type="move", unit=captain, x=12, y=30)
     assert of_type(events, "UnitMoved")[0].units == (captain, squad)
     assert state.units[squad].position == state.units[captain].position
-    (marker,) = [u for u in SYSTEM.board(state).units if u.side == "attacker"]
+    (marker,) = [u for u in SYSTEM.board(state, None).units if u.side == "attacker"]
     assert marker.label == f"{squad} 11/11 Captain + Squad"

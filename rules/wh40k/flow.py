@@ -1,0 +1,247 @@
+"""The turn as a step table, and one handler per action type.
+
+A battle is set up, then played in 5 battle rounds; in each, both players take a turn of
+five phases (the Command phase is two steps: command, then battle-shock). The player
+whose turn it is moves the game on with next_phase and alone may Fall Back; everything
+else a player reports (moves, losses, Stratagems, CP, scores) is open to either side at
+any time in its step, and the handlers check the rest (whose unit, whose turn a
+Stratagem needs, and so on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from rules.core.dice import Dice
+from rules.core.engine import Handler, Step
+from rules.core.errors import RuleViolation
+from rules.core.model import Action, Event
+from rules.core.text import Msg, msg
+from rules.wh40k import army, catalogue, command, losses, movement, scoring, stratagems
+from rules.wh40k.actions import (
+    Attach,
+    BattleStarted,
+    Casualties,
+    Detach,
+    FallBack,
+    GainCp,
+    Move,
+    NextPhase,
+    PhaseBegan,
+    RollOff,
+    Score,
+    ShockTest,
+    StartBattle,
+    UseStratagem,
+)
+from rules.wh40k.objectives import recompute_control
+from rules.wh40k.state import LAST_ROUND, SEATS, TURN_STEPS, BattleState, Seat, Unit, other
+
+# What may be sent in each step. Fall Back is open in every phase so that one sent out of
+# the Movement phase is refused by its own rule (wh40k/fall-back), as the player expects.
+SETUP_OPEN = ("add_unit", "adjust_cp", "attach", "concede", "detach", "edit_unit", "move",
+              "remove_unit", "roster", "start_battle")
+BATTLE_OPEN = ("adjust_cp", "casualties", "concede", "fall_back", "gain_cp", "move",
+               "next_phase", "restore", "score", "stratagem")
+COMMAND_OPEN = tuple(sorted((*BATTLE_OPEN, "shock_test")))
+
+REFEREE_ACTIONS = frozenset({"adjust_cp"})
+# Everything but next_phase and fall_back may come from the seat the prompt does not name;
+# the handlers check the sender (its own units, the turn a Stratagem needs, ...).
+OUT_OF_TURN_ACTIONS = frozenset(
+    {"stratagem", "gain_cp", "casualties", "restore", "move", "score", "concede",
+     "shock_test", "add_unit", "edit_unit", "remove_unit", "roster", "attach", "detach",
+     "start_battle"}
+)
+
+
+# --- the turn sequence -----------------------------------------------------------------------
+
+
+def start_battle(work: BattleState, action: StartBattle, dice: Dice,
+                 events: list[Event]) -> None:
+    """Begin battle round 1 (rolling off for the first turn if asked), then its Command phase."""
+    if action.first == "roll-off":
+        rolls: list[tuple[int, int]] = []
+        while not rolls or rolls[-1][0] == rolls[-1][1]:
+            rolls.append((dice.roll(), dice.roll()))
+        work.first = "attacker" if rolls[-1][0] > rolls[-1][1] else "defender"
+        events.append(RollOff(attacker=tuple(a for a, _ in rolls),
+                              defender=tuple(d for _, d in rolls), winner=work.first))
+    elif action.first is not None:
+        work.first = action.first
+    work.active = work.first
+    work.round = 1
+    events.append(BattleStarted(first=work.first))
+    recompute_control(work, events)
+    command.begin_command_phase(work, events)
+
+
+def _end_phase(work: BattleState, events: list[Event]) -> None:
+    recompute_control(work, events)
+    work.used_this_phase = []
+    work.failed_tests = []
+    work.forced_tests = []
+
+
+def next_phase(work: BattleState, action: NextPhase, dice: Dice, events: list[Event]) -> None:
+    """End the step or phase: roll Battle-shock tests, pass the turn, end the round or battle."""
+    step = work.step
+    if step == "command":
+        work.step = "battle-shock"
+        events.append(PhaseBegan(round=work.round, seat=work.active, step="battle-shock"))
+        command.battle_shock_step(work, dice, events)
+        if work.failed_tests:
+            return  # wait: the player may answer a failed test with a Stratagem
+        step = "battle-shock"
+    _end_phase(work, events)
+    if step != "fight":
+        work.step = TURN_STEPS[TURN_STEPS.index(step) + 1]
+        events.append(PhaseBegan(round=work.round, seat=work.active, step=work.step))
+    elif work.active == work.first:
+        work.active = other(work.first)
+        command.begin_command_phase(work, events)
+    elif work.round == LAST_ROUND:
+        scoring.finish(work, events)
+    else:
+        work.round += 1
+        work.extra_cp = {seat: 0 for seat in SEATS}
+        work.active = work.first
+        command.begin_command_phase(work, events)
+
+
+HANDLERS: dict[str, Handler[BattleState, Any]] = {
+    "start_battle": Handler(start_battle, army.check_start_battle),
+    # Nothing beyond the step table's checks: the player to act may always move on.
+    "next_phase": Handler(next_phase),
+    "add_unit": Handler(army.add_unit, army.check_add_unit),
+    "edit_unit": Handler(army.edit_unit, army.check_edit_unit),
+    "remove_unit": Handler(army.remove_unit, army.check_remove_unit),
+    "roster": Handler(army.load_roster, army.check_roster),
+    "attach": Handler(army.attach, army.check_attach),
+    "detach": Handler(army.detach, army.check_detach),
+    "move": Handler(movement.move, movement.check_move),
+    "fall_back": Handler(movement.fall_back, movement.check_fall_back),
+    "casualties": Handler(losses.casualties, losses.check_casualties),
+    "restore": Handler(losses.restore, losses.check_restore),
+    "shock_test": Handler(command.shock_test, command.check_shock_test),
+    "stratagem": Handler(stratagems.use_stratagem, stratagems.check_stratagem),
+    "gain_cp": Handler(command.gain_cp, command.check_gain_cp),
+    # A referee's correction: the skeleton has checked the sender; nothing else to check.
+    "adjust_cp": Handler(command.adjust_cp),
+    "score": Handler(scoring.score, scoring.check_score),
+    "concede": Handler(scoring.concede, scoring.check_concede),
+}
+
+
+# --- legal actions: a bounded, useful set for buttons and random playouts ---------------------
+
+
+def _accepted(state: BattleState, found: Iterable[Action]) -> list[Action]:
+    """Keep the candidates the skeleton's check accepts: open in this step, sent by the seat
+    to act unless open out of turn, and passed by their handler's check."""
+    step = STEPS[state.step]
+    out = []
+    for action in found:
+        if action.type not in step.actions:
+            continue
+        if action.type not in OUT_OF_TURN_ACTIONS and action.seat != state.active:
+            continue
+        check = HANDLERS[action.type].check
+        try:
+            if check is not None:
+                check(state, action)
+        except RuleViolation:
+            continue
+        out.append(action)
+    return out
+
+
+def _own(state: BattleState, seat: str) -> list[Unit]:
+    return [u for u in state.units.values() if not u.destroyed and u.side == seat]
+
+
+def _moves(state: BattleState, seat: str, own: list[Unit]) -> list[Action]:
+    """Offer a move of each own unit onto each objective marker."""
+    out: list[Action] = []
+    for obj in catalogue.scenarios()[state.scenario].objectives:
+        out += [Move(seat=seat, unit=u.id, x=obj.x, y=obj.y) for u in own]
+    return out
+
+
+def legal_setup(state: BattleState, seat: str) -> list[Action]:
+    """Offer starting the battle, attaching and detaching Leaders, and deploying on markers."""
+    if seat not in SEATS:
+        return []
+    own = _own(state, seat)
+    found: list[Action] = [StartBattle(seat=seat), StartBattle(seat=seat, first="roll-off")]
+    for leader in own:
+        if leader.character:
+            found.append(Detach(seat=seat, leader=leader.id))
+            found += [Attach(seat=seat, leader=leader.id, bodyguard=b.id) for b in own]
+    return _accepted(state, found + _moves(state, seat, own))
+
+
+def legal_battle(state: BattleState, seat: str) -> list[Action]:
+    """Offer moving on, CP, scores, Stratagems, Falling Back, tests, losses and moves."""
+    if seat not in SEATS:
+        return []
+    side: Seat = "attacker" if seat == "attacker" else "defender"
+    alive = [u for u in state.units.values() if not u.destroyed]
+    own = _own(state, seat)
+    found: list[Action] = [NextPhase(seat=seat), GainCp(seat=seat, amount=1),
+                           Score(seat=seat, primary=5), Score(seat=seat, secondary=3)]
+    for strat in catalogue.stratagems().values():
+        if stratagems.is_open(state, side, strat):
+            found.append(UseStratagem(seat=seat, name=strat.id))
+            found += [UseStratagem(seat=seat, name=strat.id, unit=u.id) for u in own]
+    found += [FallBack(seat=seat, unit=u.id) for u in own]
+    for u in alive:
+        found += [ShockTest(seat=seat, unit=u.id), Casualties(seat=seat, unit=u.id, models=1)]
+        if u.wounds > 1:
+            found.append(Casualties(seat=seat, unit=u.id, wounds=1))
+    return _accepted(state, found + _moves(state, seat, own))
+
+
+# --- the step table ----------------------------------------------------------------------------
+
+
+def _active(state: BattleState) -> str | None:
+    return state.active
+
+
+def _nobody(state: BattleState) -> str | None:
+    return None
+
+
+def _hint(key: str) -> Callable[[BattleState], Msg]:
+    def hint(state: BattleState) -> Msg:
+        return msg(key)
+
+    return hint
+
+
+def _fight_hint(state: BattleState) -> Msg:
+    """The last Fight phase of the battle asks for the final scores."""
+    if state.round == LAST_ROUND and state.active != state.first:
+        return msg("prompt-fight-last")
+    return msg("prompt-fight")
+
+
+def _battle_step(step: str, actions: tuple[str, ...] = BATTLE_OPEN) -> Step[BattleState]:
+    hint = _fight_hint if step == "fight" else _hint(f"prompt-{step}")
+    return Step(actions=actions, actor=_active, hint=hint, legal=legal_battle)
+
+
+STEPS: dict[str, Step[BattleState]] = {
+    "setup": Step(actions=SETUP_OPEN, actor=_active, hint=_hint("prompt-setup"),
+                  legal=legal_setup),
+    "command": _battle_step("command", COMMAND_OPEN),
+    "battle-shock": _battle_step("battle-shock"),
+    "movement": _battle_step("movement"),
+    "shooting": _battle_step("shooting"),
+    "charge": _battle_step("charge"),
+    "fight": _battle_step("fight"),
+    "over": Step(actions=(), actor=_nobody, hint=_hint("prompt-over")),
+}

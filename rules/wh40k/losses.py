@@ -1,0 +1,127 @@
+"""Losses and their corrections: casualties, restored models, destroyed and attached units.
+
+Either player may report a unit's losses (the attacker often resolves them); what the
+other side must agree to is the engine's `agreement_from`, not a rule checked here.
+"""
+
+from __future__ import annotations
+
+from rules.core.dice import Dice
+from rules.core.model import Event
+from rules.core.text import refuse
+from rules.wh40k.actions import (
+    BelowHalfStrengthChanged,
+    Casualties,
+    ModelsDestroyed,
+    ModelsRestored,
+    Restore,
+    StartingStrengthChanged,
+    UnitDestroyed,
+    WoundsLost,
+)
+from rules.wh40k.army import find, in_play, sender
+from rules.wh40k.state import BattleState, Unit, below_half_strength, groups, label, leader_of
+
+BAD_INPUT = "core/bad-input"
+
+
+def destroyed(work: BattleState, unit: Unit, events: list[Event]) -> None:
+    """Close the books on a unit that lost its last model, splitting an attached unit."""
+    partner: Unit | None = None
+    if unit.leads is not None:
+        partner = work.units[unit.leads]
+        unit.leads = None
+    else:
+        partner = leader_of(work, unit)
+        if partner is not None:
+            partner.leads = None
+    events.append(UnitDestroyed(unit=unit.id, name=unit.name, side=unit.side,
+                                attached_to=partner.id if partner else None))
+    if partner is not None:
+        events.append(StartingStrengthChanged(
+            unit=partner.id, name=partner.name,
+            was=partner.starting_strength + unit.starting_strength,
+            now=partner.starting_strength,
+        ))
+
+
+def lose_models(work: BattleState, unit: Unit, count: int, events: list[Event]) -> None:
+    """Remove models from a unit (the wounded one first)."""
+    count = min(count, unit.models)
+    if count == 0:
+        return
+    unit.models -= count
+    unit.damage = 0  # a wounded model is always the first to go
+    events.append(ModelsDestroyed(unit=unit.id, name=unit.name, models=count,
+                                  remaining=unit.models))
+    if unit.destroyed:
+        destroyed(work, unit, events)
+
+
+def lose_wounds(work: BattleState, unit: Unit, wounds: int, events: list[Event]) -> None:
+    """Allocate wounds to a unit, destroying a model each time one has lost all its wounds."""
+    total = unit.damage + wounds
+    killed = min(unit.models, total // unit.wounds)
+    unit.models -= killed
+    unit.damage = 0 if unit.destroyed else total - killed * unit.wounds
+    events.append(WoundsLost(unit=unit.id, name=unit.name, wounds=wounds, models=killed,
+                             remaining=unit.models))
+    if unit.destroyed:
+        destroyed(work, unit, events)
+
+
+def check_casualties(state: BattleState, action: Casualties) -> None:
+    """A loss names a unit in play, and at most the models it has."""
+    sender(action)
+    unit = find(state, action.unit)
+    in_play(unit)
+    if action.models == 0 and action.wounds == 0:
+        refuse(BAD_INPUT, "refusal-nothing-lost")
+    if action.models > unit.models:
+        refuse(BAD_INPUT, "refusal-too-many-models", name=unit.name, models=unit.models)
+
+
+def casualties(work: BattleState, action: Casualties, dice: Dice, events: list[Event]) -> None:
+    """Remove the reported models, then allocate the reported wounds."""
+    unit = find(work, action.unit)
+    lose_models(work, unit, action.models, events)
+    if action.wounds and not unit.destroyed:
+        lose_wounds(work, unit, action.wounds, events)
+
+
+def check_restore(state: BattleState, action: Restore) -> None:
+    """Give back something, and never more models than the unit started with."""
+    sender(action)
+    unit = find(state, action.unit)
+    if action.models == 0 and action.wounds == 0:
+        refuse(BAD_INPUT, "refusal-nothing-restored")
+    if unit.models + action.models > unit.starting_strength:
+        refuse("wh40k/starting-strength", "refusal-past-starting-strength", name=unit.name,
+               starting_strength=unit.starting_strength)
+
+
+def restore(work: BattleState, action: Restore, dice: Dice, events: list[Event]) -> None:
+    """Give models back (a destroyed unit returns to play) and heal the wounded model."""
+    unit = find(work, action.unit)
+    healed = min(action.wounds, unit.damage)
+    unit.models += action.models
+    unit.damage -= healed
+    events.append(ModelsRestored(unit=unit.id, name=unit.name, models=action.models,
+                                 wounds=healed, remaining=unit.models))
+
+
+def below_half_now(state: BattleState) -> dict[str, bool]:
+    """Return whether each unit in play is Below Half-strength."""
+    return {u.id: below_half_strength(state, u) for u in state.units.values() if not u.destroyed}
+
+
+def strength_changes(before: dict[str, bool], work: BattleState) -> list[Event]:
+    """Report units that went Below Half-strength, or came back above it."""
+    out: list[Event] = []
+    for group in groups(work):
+        unit = group[-1]
+        now = below_half_strength(work, unit)
+        if any(p.id in before and before[p.id] != now for p in group):
+            out.append(BelowHalfStrengthChanged(units=tuple(p.id for p in group),
+                                                name=label(work, unit), below=now))
+    return out

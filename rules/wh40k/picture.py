@@ -1,0 +1,106 @@
+"""The battlefield as a picture: objectives and who holds them, units with tags, the panel.
+
+Nothing in a 40k battle is hidden, so every seat sees the same table. Unit labels are the
+players' own names with ids and model counts; every other word is a catalogue message.
+"""
+
+from __future__ import annotations
+
+from rules.core.board import (
+    Panel,
+    PanelLine,
+    StatusTag,
+    TableFeature,
+    TableObjective,
+    TabletopView,
+    TableUnit,
+)
+from rules.core.text import items, msg, term
+from rules.wh40k import catalogue
+from rules.wh40k.scoring import reason
+from rules.wh40k.state import (
+    LAST_ROUND,
+    SEATS,
+    BattleState,
+    Seat,
+    Unit,
+    below_half_strength,
+    groups,
+    label,
+    starting_strength,
+    vp_total,
+)
+
+
+def board(state: BattleState) -> TabletopView:
+    """Return the table: objectives with holders, units with status tags, the battle panel."""
+    sc = catalogue.scenarios()[state.scenario]
+    # Deployment zones only matter while armies deploy; later they would read as terrain.
+    features = tuple(
+        TableFeature(kind="deployment", points=side.zone)
+        for side in sc.sides.values() if side.zone
+    ) if state.step == "setup" else ()
+    objectives = tuple(
+        TableObjective(x=o.x, y=o.y, label=o.id, holder=state.control[o.id].holder,
+                       contested=state.control[o.id].contested)
+        for o in sc.objectives
+    )
+    units: list[TableUnit] = []
+    reserves: dict[Seat, list[str]] = {s: [] for s in SEATS}
+    for group in groups(state):
+        unit = group[-1]
+        if unit.reserves:
+            reserves[unit.side].append(f"{unit.id} {label(state, unit)}")
+        elif unit.position is not None:
+            units.append(_marker(state, group))
+    return TabletopView(
+        static_key=f"wh40k:{sc.id}", width=sc.width, height=sc.height, features=features,
+        sides={seat: side.colour for seat, side in sc.sides.items()},
+        objectives=objectives, units=tuple(units),
+        panel=Panel(title=msg("panel-title", scenario=term("scenario", sc.id)),
+                    lines=_panel_lines(state, reserves)),
+    )
+
+
+def _marker(state: BattleState, group: list[Unit]) -> TableUnit:
+    """Return a unit's footprint: id, models left of its Starting Strength, name, tags."""
+    unit = group[-1]
+    assert unit.position is not None
+    status: list[StatusTag] = []
+    if unit.shocked:
+        status.append(StatusTag(kind="shocked", text=msg("tag-shocked")))
+    if below_half_strength(state, unit):
+        status.append(StatusTag(kind="below-half", text=msg("tag-below-half")))
+    models = sum(p.models for p in group)
+    return TableUnit(
+        x=unit.position.x, y=unit.position.y, side=unit.side,
+        label=f"{unit.id} {models}/{starting_strength(state, unit)} {label(state, unit)}",
+        radius=1.5 if any("VEHICLE" in p.keywords for p in group) else 1.0,
+        status=tuple(status),
+    )
+
+
+def _panel_lines(state: BattleState, reserves: dict[Seat, list[str]]) -> tuple[PanelLine, ...]:
+    if state.step == "setup":
+        lines = [PanelLine(text=msg("panel-setup"), bold=True)]
+    elif state.step == "over":
+        lines = [PanelLine(text=msg("panel-over", reason=reason(state)), bold=True)]
+    else:
+        lines = [
+            PanelLine(text=msg("panel-round", round=state.round, last=LAST_ROUND), bold=True),
+            PanelLine(text=msg("panel-turn", seat=term("seat", state.active),
+                               step=term("step", state.step)), side=state.active),
+        ]
+    for seat in SEATS:
+        lines.append(PanelLine(
+            text=msg("panel-side", seat=term("seat", seat), cp=state.cp[seat],
+                     vp=vp_total(state, seat),
+                     primary=sum(r.primary for r in state.scores[seat]),
+                     secondary=sum(r.secondary for r in state.scores[seat])),
+            side=seat,
+        ))
+    for seat in SEATS:
+        if reserves[seat]:
+            lines.append(PanelLine(text=msg("panel-reserves", units=items(reserves[seat])),
+                                   side=seat))
+    return tuple(lines)

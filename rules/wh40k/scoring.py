@@ -1,0 +1,96 @@
+"""Victory points, conceding, and how the battle ends."""
+
+from __future__ import annotations
+
+from rules.core.dice import Dice
+from rules.core.engine import Outcome
+from rules.core.model import Event
+from rules.core.text import Msg, msg, refuse, term
+from rules.wh40k.actions import BattleEnded, Concede, Conceded, Score, VictoryPointsScored
+from rules.wh40k.army import sender
+from rules.wh40k.state import LAST_ROUND, BattleState, RoundScore, Seat, other, vp_total
+
+PRIMARY_CAP = 50
+SECONDARY_CAP = 40
+VICTORY_POINTS = "wh40k/victory-points"
+
+
+def round_score(state: BattleState, seat: Seat) -> RoundScore:
+    """Return what a player has scored in the current battle round."""
+    for entry in state.scores[seat]:
+        if entry.round == state.round:
+            return entry
+    return RoundScore(round=state.round)
+
+
+def check_score(state: BattleState, action: Score) -> None:
+    """A score reports some points, keeps the round at 0 or more and the totals under the caps."""
+    seat = sender(action)
+    if action.primary == 0 and action.secondary == 0:
+        refuse("core/bad-input", "refusal-score-nothing")
+    entry = round_score(state, seat)
+    if entry.primary + action.primary < 0 or entry.secondary + action.secondary < 0:
+        refuse(VICTORY_POINTS, "refusal-score-below-zero")
+    primary = sum(r.primary for r in state.scores[seat]) + action.primary
+    secondary = sum(r.secondary for r in state.scores[seat]) + action.secondary
+    if primary > PRIMARY_CAP:
+        refuse(VICTORY_POINTS, "refusal-primary-cap", limit=PRIMARY_CAP, total=primary)
+    if secondary > SECONDARY_CAP:
+        refuse(VICTORY_POINTS, "refusal-secondary-cap", limit=SECONDARY_CAP, total=secondary)
+
+
+def score(work: BattleState, action: Score, dice: Dice, events: list[Event]) -> None:
+    """Add the reported points to this battle round's score."""
+    seat = sender(action)
+    entry = round_score(work, seat)
+    updated = RoundScore(round=work.round, primary=entry.primary + action.primary,
+                         secondary=entry.secondary + action.secondary)
+    work.scores[seat] = [r for r in work.scores[seat] if r.round != work.round] + [updated]
+    events.append(VictoryPointsScored(side=seat, round=work.round, primary=action.primary,
+                                      secondary=action.secondary, total=vp_total(work, seat)))
+
+
+def check_concede(state: BattleState, action: Concede) -> None:
+    """Either player may concede at any time."""
+    sender(action)
+
+
+def concede(work: BattleState, action: Concede, dice: Dice, events: list[Event]) -> None:
+    """End the battle; the other side wins."""
+    seat = sender(action)
+    work.conceded = seat
+    events.append(Conceded(side=seat))
+    finish(work, events)
+
+
+def winner(state: BattleState) -> Seat | None:
+    """Return the winner of a finished battle (None for a draw)."""
+    if state.conceded is not None:
+        return other(state.conceded)
+    attacker, defender = vp_total(state, "attacker"), vp_total(state, "defender")
+    if attacker == defender:
+        return None
+    return "attacker" if attacker > defender else "defender"
+
+
+def reason(state: BattleState) -> Msg:
+    """Return why a finished battle ended as it did."""
+    if state.conceded is not None:
+        return msg("outcome-conceded", seat=term("seat", state.conceded))
+    found = winner(state)
+    vp = {"attacker_vp": vp_total(state, "attacker"), "defender_vp": vp_total(state, "defender")}
+    if found is None:
+        return msg("outcome-draw", rounds=LAST_ROUND, **vp)
+    return msg("outcome-won", seat=term("seat", found), rounds=LAST_ROUND, **vp)
+
+
+def result(state: BattleState) -> Outcome:
+    """Return who won and why: a concession, or the higher VP total after the last round."""
+    return Outcome(winner=winner(state), reason=reason(state))
+
+
+def finish(work: BattleState, events: list[Event]) -> None:
+    """End the battle and report its result."""
+    work.step = "over"
+    events.append(BattleEnded(winner=winner(work), attacker_vp=vp_total(work, "attacker"),
+                              defender_vp=vp_total(work, "defender"), reason=reason(work)))
