@@ -71,10 +71,7 @@ class BoardReplies:
 
     def label(self, table: Table, action: Action) -> str:
         """Say what a button offering an action does, in the game's language."""
-        label = getattr(table.system, "label", None)
-        if label is not None:
-            return table.words.word(label(action))
-        return legacy_label(action)
+        return table.words.word(table.system.label(action))
 
     def turn(self, table: Table, records: list[dict[str, Any]], mention_from: str | None) -> Reply:
         """Return the reply after an action: what happened, then the board.
@@ -95,16 +92,4 @@ def _has_options(action: Action) -> bool:
     return bool(action.model_dump(exclude={"seat", "type"}, exclude_defaults=True))
 
 
-def legacy_label(action: Action) -> str:
-    """Label an action of a system that does not speak in data yet (its own field names)."""
-    data = action.model_dump(mode="json", exclude={"seat", "type"}, exclude_defaults=True)
-    parts = [action.type.replace("_", " ")]
-    for key, value in data.items():
-        if value in (None, "", [], {}):
-            continue
-        shown = " ".join(map(str, value)) if isinstance(value, list) else str(value)
-        parts.append(f"{key} {shown}")
-    return " ".join(parts)
-
-
-__all__ = ["MAX_BUTTONS", "BoardReplies", "legacy_label"]
+__all__ = ["MAX_BUTTONS", "BoardReplies"]

@@ -22,7 +22,6 @@ from bot.service import GameService
 from bot.table import Caller
 from bot.text import Words, pick_language
 from rules.core.commands import Command, Option
-from rules.core.engine import Engine
 from rules.core.references import search
 from rules.core.system import available, system
 from rules.core.text import items
@@ -49,8 +48,6 @@ class Entry:
     handler: Handler
     # The game system whose catalogue words it (None: Banneret's own).
     system_id: str | None = None
-    # English words of a system not yet declaring its commands itself (see legacy_commands).
-    english: dict[str, str] = field(default_factory=dict)
 
     @property
     def path(self) -> str:
@@ -74,8 +71,6 @@ class Entry:
     def description(self, language: str | None = None, option: str | None = None) -> str:
         """Return the command's (or one option's) description in a language."""
         key = f"command-{self.group}-{self.command.name}" + (f"-{option}" if option else "")
-        if key in self.english:
-            return self.english[key]
         return self.words(language)(key)
 
 
@@ -102,8 +97,6 @@ class Surface:
     def group_description(self, group: str, language: str | None = None) -> str:
         """Return a group's description in a language."""
         entry = next(e for e in self.entries.values() if e.group == group)
-        if entry.english:
-            return str(system(entry.system_id).title) if entry.system_id else group
         return entry.words(language)(f"command-{group}")
 
 
@@ -176,23 +169,13 @@ def _core(s: Surface) -> None:
 
 def _systems(s: Surface, system_ids: tuple[str, ...]) -> None:
     """Declare every game system's commands: each applies one action type."""
-    from bot import legacy_commands
-
     for system_id in system_ids:
         sys = system(system_id)
-        english: dict[str, str] = {}
-        if isinstance(sys, Engine):
-            group = sys.command_group or system_id
-            commands = sys.commands
-        elif system_id in legacy_commands.GROUPS:
-            group = legacy_commands.GROUPS[system_id]
-            commands, english = legacy_commands.declarations(system_id)
-        else:
-            continue
+        group = sys.command_group or system_id
         s.groups[system_id] = group
-        for command in commands:
+        for command in sys.commands:
             assert command.action is not None, f"{group} {command.name} applies no action"
-            s.add(Entry(group, command, act(command.action), system_id, english))
+            s.add(Entry(group, command, act(command.action), system_id))
 
 
 def _rules_ruling(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:

@@ -15,11 +15,8 @@ from bot.errors import GameFinished, NoGame
 from bot.store import GameRow, Transaction
 from bot.text import (
     Words,
-    event_line,
-    hint_text,
     pick_language,
     picture,
-    reason_text,
     scenario_title,
     seat_term,
     system_title,
@@ -113,15 +110,18 @@ class Table:
 
     def hint(self) -> str:
         """Return what the seat to act should do now."""
-        return hint_text(self.system, self.prompt, self.state, self.language)
+        hint = self.prompt.hint
+        return self.words.word(hint) if hint is not None else ""
 
     def reason(self, reason: Msg | str | None) -> str:
-        """Word why the game ended, or why an action was refused."""
-        return reason_text(self.system, reason, self.language)
+        """Word why the game ended, or why an action was refused (older games stored text)."""
+        if reason is None:
+            return ""
+        return self.words.word(reason)
 
     def event(self, record: dict[str, Any]) -> str:
-        """Word one stored event."""
-        return event_line(self.system, record, self.language)
+        """Word one stored event (an event stored in an older shape keeps its stored words)."""
+        return self.words.event(self.system, record)
 
     def picture(self, seat: str | None = None) -> Any:
         """Return the board as `seat` sees it, worded, ready to draw."""

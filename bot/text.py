@@ -368,41 +368,22 @@ __all__ = [
 ]
 
 
-# ---------------------------------------------------------------- any system
-#
-# While game systems move onto the engine skeleton one by one, the bot speaks for
-# both kinds through these functions: a system built on `Engine` hands over data,
-# worded here; an older one still writes English, which bot.i18n_events translates.
+# ---------------------------------------------------------------- a game's words
 
 
-def speaks_data(system: Any) -> bool:
-    """Say whether a system hands over data (built on the engine skeleton)."""
-    return isinstance(system, Engine)
+def words_for(system: Engine[Any], language: str | None) -> Words:
+    """Return the words of a language for a system."""
+    return Words.of(language, system)
 
 
-def words_for(system: Any, language: str | None) -> Words:
-    """Return the words of a language for a system (either kind)."""
-    if isinstance(system, Engine):
-        return Words.of(language, system)
-    return Words.of(language, str(system.id))
-
-
-def system_title(system: Any, language: str | None) -> str:
+def system_title(system: Engine[Any], language: str | None) -> str:
     """Return a system's name in a language."""
-    words = words_for(system, language)
-    return words("system-title") if words.has("system-title") else str(system.title)
+    return words_for(system, language).message(system.title())
 
 
-def scenario_title(system: Any, scenario_id: str, language: str | None) -> str:
+def scenario_title(system: Engine[Any], scenario_id: str, language: str | None) -> str:
     """Return a scenario's title in a language."""
-    words = words_for(system, language)
-    found = words.term(Term(kind="scenario", id=scenario_id))
-    if found != scenario_id:
-        return found
-    for info in system.scenarios():
-        if info.id == scenario_id and info.title:
-            return str(info.title)
-    return scenario_id
+    return words_for(system, language).term(system.scenario_title(scenario_id))
 
 
 def seat_term(seat: str | None) -> Term:
@@ -410,69 +391,28 @@ def seat_term(seat: str | None) -> Term:
     return Term(kind="seat", id=seat or "referee")
 
 
-def event_line(system: Any, record: Mapping[str, Any], language: str | None) -> str:
-    """Word one stored event of a game."""
-    if isinstance(system, Engine):
-        return words_for(system, language).event(system, record)
-    from bot.i18n_events import event_text
-
-    return event_text(pick_language(language), str(system.id), dict(record))
-
-
-def event_record(system: Any, event: Event) -> dict[str, Any]:
-    """Return an event as stored in the log: its data (older systems: and its English)."""
-    data = event.model_dump(mode="json")
-    if not isinstance(system, Engine):
-        data["_text"] = system.describe(event)
+def event_record(system: Engine[Any], event: Event) -> dict[str, Any]:
+    """Return an event as stored in the log: its data only (words come when shown)."""
+    data: dict[str, Any] = event.model_dump(mode="json")
     return data
 
 
-def hint_text(system: Any, prompt: Any, state: Any, language: str | None) -> str:
-    """Word what the seat to act should do now."""
-    if isinstance(system, Engine) or isinstance(prompt.hint, Msg):
-        return words_for(system, language).word(prompt.hint) if prompt.hint else ""
-    from bot.i18n_events import prompt_hint
-
-    return prompt_hint(pick_language(language), str(system.id), prompt, state)
-
-
-def reason_text(system: Any, reason: Msg | str | None, language: str | None) -> str:
-    """Word why a game ended (or the refusal of an action)."""
-    if reason is None:
-        return ""
-    if isinstance(reason, Msg):
-        return words_for(system, language).message(reason)
-    if isinstance(system, Engine):
-        return reason
-    from bot.i18n_events import outcome_text
-    from rules.core.engine import Outcome
-
-    return outcome_text(pick_language(language), str(system.id), Outcome(winner=None,
-                                                                           reason=reason))
-
-
-def picture(system: Any, state: Any, seat: str | None, language: str | None) -> Any:
+def picture(system: Engine[Any], state: Any, seat: str | None, language: str | None) -> Any:
     """Return the board picture of a position as `seat` sees it, worded, ready to draw."""
-    if isinstance(system, Engine):
-        return word_view(system.board(state, seat), words_for(system, language))
-    board_for = getattr(system, "board_for", None)
-    if seat is not None and board_for is not None:
-        return board_for(state, seat)
-    return system.board(state)
+    return word_view(system.board(state, seat), words_for(system, language))
 
 
-def secret_lines(system: Any, state: Any, seat: str, language: str | None) -> list[str] | None:
+def secret_lines(
+    system: Engine[Any], state: Any, seat: str, language: str | None
+) -> list[str] | None:
     """Word what only `seat` may see; None when the system hides nothing."""
-    if isinstance(system, Engine):
-        if not system.hidden_information:
-            return None
-        return words_for(system, language).lines(system.view(state, seat).private)
-    private_lines = getattr(system, "private_lines", None)
-    return None if private_lines is None else list(private_lines(state, seat))
+    if not system.hidden_information:
+        return None
+    return words_for(system, language).lines(system.view(state, seat).private)
 
 
 def suggestions(
-    system: Any,
+    system: Engine[Any],
     state: Any,
     seat: str | None,
     field: str,
@@ -480,7 +420,7 @@ def suggestions(
     context: Mapping[str, Any] | None,
     language: str | None,
 ) -> list[tuple[str, str]]:
-    """Offer worded (label, value) completions for an option."""
+    """Offer worded (label, value) completions for an option (Discord shows 100 characters)."""
     found = system.suggest(state, seat, field, text, context)
     words = words_for(system, language)
-    return [(words.word(label), value) for label, value in found][:25]
+    return [(words.word(label)[:100], value) for label, value in found][:25]

@@ -101,7 +101,7 @@ def _wish(sys_: GameSystem, state: Any, memory: Memory, step: str, wishes: Wishe
         if tag in tried or action is None:
             continue
         tried.add(tag)
-        if sys_.is_legal(state, action):  # type: ignore[attr-defined]
+        if sys_.is_legal(state, action):
             done.add(tag)
             return action
     return None
@@ -611,8 +611,8 @@ def _fw_step(sys_: GameSystem, state: Any, unit: Any, move: Any) -> Action | Non
         to = _toward(unit.position, goal, length)
         if all(distance(to, u.position) >= radius(unit) + radius(u) for u in others):
             step = move.model_copy(update={"x": to.x, "y": to.y})
-            if sys_.is_legal(state, step):  # type: ignore[attr-defined]
-                return step  # type: ignore[no-any-return]
+            if sys_.is_legal(state, step):
+                return step
         length -= 0.5
     return None
 
@@ -636,7 +636,7 @@ def _fw_close(sys_: GameSystem, state: Any, unit: Any, enemy: Any, move: Any) ->
         if any(distance(to, u.position) < radius(unit) + radius(u) for u in others):
             continue
         closing = move.model_copy(update={"x": to.x, "y": to.y})
-        if sys_.is_legal(state, closing):  # type: ignore[attr-defined]
+        if sys_.is_legal(state, closing):
             return closing  # type: ignore[no-any-return]
     return None
 
@@ -718,7 +718,7 @@ def _fw(sys_: GameSystem, state: Any, memory: Memory) -> Action | None:
     if action.type == "combat":
         # The bot rolls the To Hit dice; read them as the players would from its reply.
         _, events = sys_.apply(state, action)
-        rolls = next(e.rolls for e in events if e.type == "ToHitRolled")  # type: ignore[attr-defined]
+        rolls = next(e.rolls for e in events if e.type == "ToHitRolled")
         memory.data[f"hits:{state.turn}:{state.active}"][action.unit] = sum(r >= 4 for r in rolls)
     return action  # type: ignore[no-any-return]
 

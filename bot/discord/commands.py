@@ -47,7 +47,7 @@ def _annotation(entry: Entry, name: str) -> Any:
 def _text(entry: Entry, option: str | None = None) -> app_commands.locale_str:
     key = f"command-{entry.group}-{entry.name}" + (f"-{option}" if option else "")
     return app_commands.locale_str(entry.description(DEFAULT, option)[:100], key=key,
-                                   system=entry.system_id, english=bool(entry.english))
+                                   system=entry.system_id)
 
 
 def build_command(entry: Entry) -> app_commands.Command[Any, ..., None]:
@@ -84,7 +84,7 @@ def build_groups(surface: Surface) -> list[app_commands.Group]:
         first = entries[0]
         description = app_commands.locale_str(
             surface.group_description(name, DEFAULT)[:100], key=f"command-{name}",
-            system=first.system_id, english=bool(first.english))
+            system=first.system_id)
         group = app_commands.Group(name=name, description=description)
         for entry in entries:
             group.add_command(build_command(entry))
@@ -104,7 +104,7 @@ class CatalogueTranslator(app_commands.Translator):
         """Return a description in a Discord locale, or None to keep the English."""
         key = string.extras.get("key")
         language = str(locale.value)
-        if not key or string.extras.get("english") or language not in languages():
+        if not key or language not in languages():
             return None
         if language == DEFAULT:
             return None
