@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.surface import surface
+from fakediscord import BotRunner, FakeDiscord
 
-from .fakediscord import BotRunner, FakeDiscord
 from .test_bot_support import Table, open_table, samurai_available
 
 TYPED = ["", "u1 ", "Z99", "é💥 @everyone", "x" * 100]

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotRunner, FakeDiscord, InteractionResult
 from rules.core.system import available, system
 
-from .fakediscord import BotRunner, FakeDiscord, InteractionResult
 from .test_bot_support import (
     BOARD_WIDTH,
     Table,

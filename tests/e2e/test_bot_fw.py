@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult
 from rules.core.system import available, system
 
-from .fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult
 from .test_bot_support import (
     BOARD_WIDTH,
     Table,
