@@ -6,10 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck bench deep clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml fakediscord/pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test]' -e ./fakediscord
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -17,7 +17,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy rules renderers bot tools
+	$(BIN)/mypy rules renderers bot tools fakediscord/src
 	$(BIN)/pytest -q
 
 # Longer property-based runs: many more random games.

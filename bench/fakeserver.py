@@ -1,4 +1,4 @@
-"""The loopback Discord of tests/e2e, in its own process, driving load at a bot.
+"""The loopback Discord (the fakediscord package), in its own process, driving load at a bot.
 
     python -m bench.fakeserver PLAN_JSON
 
@@ -27,7 +27,7 @@ import sys
 import time
 from typing import Any
 
-from tests.e2e.fakediscord import CB_DEFERRED_MESSAGE, IT_COMMAND, FakeDiscord
+from fakediscord import CB_DEFERRED_MESSAGE, IT_COMMAND, FakeDiscord
 
 CHANNELS = 10
 

@@ -1,4 +1,4 @@
-"""Fixtures for end-to-end tests against the loopback Discord in fakediscord.py."""
+"""Fixtures for end-to-end tests against the loopback Discord of the fakediscord package."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from .fakediscord import BotRunner, ErrorLog, FakeDiscord
+from fakediscord import BotRunner, ErrorLog, FakeDiscord
 
 
 @pytest.fixture

@@ -15,9 +15,13 @@ from pathlib import Path
 
 import pytest
 
+<<<<<<< HEAD
 from rules.core.system import system
+=======
+from fakediscord import BotRunner, FakeDiscord, InteractionResult
+from rules.core.system import available, system
+>>>>>>> fakediscord-package
 
-from .fakediscord import BotRunner, FakeDiscord, InteractionResult
 from .test_bot_support import (
     BOARD_WIDTH,
     Table,

@@ -13,9 +13,9 @@ import discord
 import pytest
 
 from bot.surface import surface
+from fakediscord import BotRunner, FakeDiscord, InteractionResult
 from rules.core.references import rule
 
-from .fakediscord import BotRunner, FakeDiscord, InteractionResult
 from .test_bot_support import (
     BOARD_WIDTH,
     Table,

@@ -12,10 +12,10 @@ import pytest
 
 import bot.discord.io
 from bot.service import Caller, Reply
+from fakediscord import BotRunner, ErrorLog, FakeDiscord, InteractionResult
 from tests.race.engine import SYSTEM as RACE
 from tests.race.engine import Boom
 
-from .fakediscord import BotRunner, ErrorLog, FakeDiscord, InteractionResult
 from .test_bot_support import (
     Table,
     assert_pings_only,

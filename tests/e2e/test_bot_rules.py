@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotRunner, FakeDiscord
 from rules.core.references import all_rules, rule
 
-from .fakediscord import BotRunner, FakeDiscord
 from .test_bot_support import (
     Table,
     assert_refused,

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotRunner, FakeDiscord, ImpossibleAction, InteractionResult
 from rules.core.references import rule
 
-from .fakediscord import BotRunner, FakeDiscord, ImpossibleAction, InteractionResult
 from .test_bot_support import (
     BOARD_WIDTH,
     Table,

@@ -25,11 +25,10 @@ from bot.config import Settings
 from bot.discord.client import BanneretBot, point_at
 from bot.service import GameService
 from bot.store import Store
+from fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult, Message
 from renderers import render_png
 from rules.core.system import register, system
 from tests.race.engine import SYSTEM as RACE
-
-from .fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult, Message
 
 register(RACE)
 

@@ -11,9 +11,9 @@ import discord
 import pytest
 
 import bot.discord.io
+from fakediscord import BotRunner, FakeDiscord
 from rules.core.data import data_dir
 
-from .fakediscord import BotRunner, FakeDiscord
 from .test_bot_support import (
     Table,
     assert_pings_only,

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from .fakediscord import (
+from fakediscord import (
     BotRunner,
     ErrorLog,
     FakeDiscord,
