@@ -10,12 +10,7 @@ import pytest
 from bot.surface import surface
 from fakediscord import BotRunner, FakeDiscord
 
-<<<<<<< HEAD
-from .fakediscord import BotRunner, FakeDiscord
 from .test_bot_support import Table, open_table
-=======
-from .test_bot_support import Table, open_table, samurai_available
->>>>>>> fakediscord-package
 
 TYPED = ["", "u1 ", "Z99", "é💥 @everyone", "x" * 100]
 COMPLETABLE = [

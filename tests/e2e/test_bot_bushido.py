@@ -15,12 +15,8 @@ from pathlib import Path
 
 import pytest
 
-<<<<<<< HEAD
-from rules.core.system import system
-=======
 from fakediscord import BotRunner, FakeDiscord, InteractionResult
-from rules.core.system import available, system
->>>>>>> fakediscord-package
+from rules.core.system import system
 
 from .test_bot_support import (
     BOARD_WIDTH,

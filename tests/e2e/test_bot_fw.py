@@ -18,12 +18,8 @@ from typing import Any
 
 import pytest
 
-<<<<<<< HEAD
-from rules.core.system import system
-=======
 from fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult
-from rules.core.system import available, system
->>>>>>> fakediscord-package
+from rules.core.system import system
 
 from .test_bot_support import (
     BOARD_WIDTH,
