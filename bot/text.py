@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import threading
 import typing
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -420,7 +421,27 @@ def suggestions(
     context: Mapping[str, Any] | None,
     language: str | None,
 ) -> list[tuple[str, str]]:
-    """Offer worded (label, value) completions for an option (Discord shows 100 characters)."""
-    found = system.suggest(state, seat, field, text, context)
+    """Offer worded (label, value) completions for an option (Discord shows 100 characters).
+
+    The system matches what was typed against ids; the words of its labels are only
+    known here, so its other offers whose label, in the player's language, holds what
+    was typed come after (a Brazilian typing "encruz" finds the crossroads).
+    """
     words = words_for(system, language)
-    return [(words.word(label)[:100], value) for label, value in found][:25]
+    found = [(words.word(label)[:100], value)
+             for label, value in system.suggest(state, seat, field, text, context)]
+    needle = folded(text.strip())
+    if needle and len(found) < 25:
+        seen = {value for _, value in found}
+        for label, value in system.suggest(state, seat, field, "", context):
+            worded = words.word(label)[:100]
+            if value not in seen and (needle in folded(worded) or needle in folded(value)):
+                found.append((worded, value))
+                seen.add(value)
+    return found[:25]
+
+
+def folded(text: str) -> str:
+    """Return text lower-cased without accents, for matching what a player typed."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))

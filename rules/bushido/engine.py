@@ -48,6 +48,7 @@ class BushidoEngine(Engine[BushidoState]):
     # The moves and attacks open to a piece follow the hidden arrows under it, so the list
     # of them is offered only in its owner's private reply.
     private_actions = frozenset({"move", "attack"})
+    hidden_information = True
 
     def scenarios(self) -> list[ScenarioInfo]:
         """List the bundled scenarios, sorted by id."""

@@ -49,35 +49,26 @@ A = TypeVar("A", bound=Action)
 
 
 class ScenarioInfo(Frozen):
-    """A bundled starting position players can pick (its title is `scenario-<id>`).
-
-    `title` and `summary` are the English words of systems that do not speak in
-    data yet; systems built on `Engine` leave them empty.
-    """
+    """A bundled starting position players can pick (its title is `scenario-<id>`)."""
 
     id: str
     seats: tuple[str, ...]
-    title: str = ""
-    summary: str = ""
 
 
 class Prompt(Frozen):
-    """Who must act next, in which step, which action types are open, and what to do.
-
-    `hint` is a message (a plain English string from a system not speaking in data yet).
-    """
+    """Who must act next, in which step, which action types are open, and what to do."""
 
     seat: str | None
     step: str
     actions: tuple[str, ...] = ()
-    hint: Msg | str | None = None
+    hint: Msg | None = None
 
 
 class Outcome(Frozen):
     """How a finished game ended: the winner (None for a draw) and why."""
 
     winner: str | None
-    reason: Msg | str
+    reason: Msg
 
 
 class SeatView(Frozen):

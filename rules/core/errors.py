@@ -16,15 +16,13 @@ class RuleViolation(Exception):
     engines work on a copy of the state, which the skeleton discards.
     """
 
-    def __init__(
-        self, rule_id: str, reason: Msg | str, details: dict[str, Any] | None = None
-    ) -> None:
-        super().__init__(f"[{rule_id}] {reason if isinstance(reason, str) else reason.key}")
+    def __init__(self, rule_id: str, reason: Msg, details: dict[str, Any] | None = None) -> None:
+        super().__init__(f"[{rule_id}] {reason.key}")
         self.rule_id = rule_id
         self.reason = reason
         self.details: dict[str, Any] = details or {}
 
     @property
     def message(self) -> str:
-        """Return the reason's key (or, from an engine not yet speaking in data, its text)."""
-        return self.reason if isinstance(self.reason, str) else self.reason.key
+        """Return the reason's catalogue key (for logs and tests)."""
+        return self.reason.key

@@ -58,6 +58,7 @@ class FantasyWarriorsSystem(Engine[GameState]):
     )
     # Orders written during the battle plan stay sealed until both plans are ready.
     private_actions = frozenset({"order"})
+    hidden_information = True
 
     def scenarios(self) -> list[ScenarioInfo]:
         """List the bundled scenarios, sorted by id."""

@@ -44,6 +44,7 @@ class SamuraiEngine(Engine[SamuraiState]):
     referee_actions = frozenset({"adjust"})
     # Choices that name cards in a hand: offered only in the player's private reply.
     private_actions = frozenset({"play", "keep"})
+    hidden_information = True
 
     def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Read hexes and cards as typed; refuse a hex off the board or an unknown card."""

@@ -7,6 +7,7 @@ import pytest
 from bot.errors import NotYourTurn
 from bot.service import GameService
 from bot.store import Store
+from rules.samurai.catalogue import cards
 from tests.bot.conftest import ALICE, BOB, CAROL
 
 
@@ -28,7 +29,7 @@ def _hand(service: GameService) -> list[str]:
 def test_public_replies_never_offer_cards_as_buttons(samurai: GameService) -> None:
     status = samurai.status("c1")
     assert status.lines[0].startswith("Uesugi")
-    assert not [b for b in status.buttons if b.label.startswith("play")]
+    assert not [b for b in status.buttons if b.label.startswith("Play")]
     text = " ".join([status.text, *status.lines, *(b.label for b in status.buttons)])
     assert not [card for card in _hand(samurai) if card in text]
 
@@ -36,10 +37,11 @@ def test_public_replies_never_offer_cards_as_buttons(samurai: GameService) -> No
 def test_the_hand_reply_is_private_and_offers_the_cards(samurai: GameService) -> None:
     reply = samurai.private("c1", BOB)
     assert reply.ephemeral
-    plays = [b for b in reply.buttons if b.label.startswith("play")]
-    assert plays and all(b.label.split()[-1] in _hand(samurai) for b in plays)
+    plays = [b for b in reply.buttons if b.label.startswith("Play ")]
+    names = {cards()[c].name: c for c in _hand(samurai)}
+    assert plays and all(b.label.removeprefix("Play ") in names for b in plays)
     assert samurai.private("c1", ALICE).buttons == []  # not Takeda's turn
-    card = plays[0].label.split()[-1]
+    card = names[plays[0].label.removeprefix("Play ")]
     played = samurai.press("c1", BOB, plays[0].custom_id)
     assert played.text.startswith("Uesugi plays")  # the press played a card, as labelled
     with samurai.store.reading() as tx:

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.text import Words
 from fakediscord import BotRunner, FakeDiscord, InteractionResult
 from rules.core.system import system
+from rules.core.text import Term
 
 from .test_bot_support import (
     BOARD_WIDTH,
@@ -65,8 +68,6 @@ def hidden_faces(table: Table) -> set[str]:
     A name is left out once a piece with the same face was turned up (even if that piece
     has fallen since) or lies on a camp after a flight: seeing that one is no leak.
     """
-    from rules.bushido.catalogue import movement_pieces
-
     state = table.state()
     bushido = system("bushido")
     with table.service.store.reading() as tx:
@@ -76,9 +77,10 @@ def hidden_faces(table: Table) -> set[str]:
     shown = {e["movement"] for x in entries for e in x.events if e["type"] == "movement_revealed"}
     shown |= {m for m in state.left_on_camp.values() if m is not None}
     hidden = {p.movement for p in state.pieces if not p.revealed} - shown
-    secrets = {movement_pieces()[m].name for m in hidden}
+    words = Words.of("en", bushido)
+    secrets = {words.term(Term(kind="face", id=m)) for m in hidden}
     for seat in state.seats:
-        secrets |= {line for line in bushido.private_lines(state, seat) if "face down" in line}
+        secrets |= {line for line in secrets_of(bushido, state, seat) if "face down" in line}
     return secrets
 
 
@@ -97,8 +99,8 @@ async def raid_the_east_camp(table: Table) -> InteractionResult:
         moved = await fake.slash(alice, table.channel, "bushido move", piece="W2", to=to)
         assert "West moves W2 from " in description(moved)
         assert_pings_only(moved, bob)
-        assert labels(moved) == ["hold"]  # moves and attacks follow hidden arrows: private
-        held = await fake.click(bob, moved, label="hold")
+        assert labels(moved) == ["Hold"]  # moves and attacks follow hidden arrows: private
+        held = await fake.click(bob, moved, label="Hold")
         assert description(held).startswith("East holds its ground.")
         assert_pings_only(held, alice)
     assert table.state().piece("W2").space == "G4"
@@ -107,11 +109,11 @@ async def raid_the_east_camp(table: Table) -> InteractionResult:
     assert target == "east-camp"
     attacked = await fake.slash(alice, table.channel, "bushido attack", piece="W2", target=target)
     text = description(attacked)
-    assert text.startswith("West's W2 (G4) attacks IEYASU (H4).")
+    assert text.startswith("West's W2 (G4) attacks IEYASU (H4) in its camp.")
     assert "East's IEYASU turns up its movement piece: Kakuyoku (crane's wings)" in text
     assert (
-        "East's IEYASU is attacked in its camp by W2: counter-attack, or flee to "
-        "H2 or H3 or H5 or H6." in text
+        "East's IEYASU is attacked in its camp by W2: it may counter-attack, or flee "
+        "(open hexes: H2, H3, H5, and H6)." in text
     )
     assert_pings_only(attacked, bob)  # the defender answers
     assert table.state().step == "defend"
@@ -122,7 +124,7 @@ async def test_a_turn_each_by_slash_commands_and_autocomplete(table: Table) -> N
     """West moves, East replies; each reply is public, drawn, and pings only the next player."""
     fake, alice, bob = table.fake, table.alice, table.bob
     joined = await bushido_game(table)
-    assert "West to act: West (Ishida): move a piece one hex" in description(joined)
+    assert "West to act: move a piece one hex" in description(joined)
     assert_pings_only(joined, alice)
 
     # Alice: her pieces first, then the hexes open to the one she chose.
@@ -137,7 +139,7 @@ async def test_a_turn_each_by_slash_commands_and_autocomplete(table: Table) -> N
     text = description(moved)
     assert text.startswith("West moves W2 from D3 to E3.")
     assert "West's turn ends; East is next (turn 2)." in text
-    assert "East to act: East (Tokugawa): move a piece one hex" in text
+    assert "East to act: move a piece one hex" in text
     assert_pings_only(moved, bob)
     assert png_of(moved).width == BOARD_WIDTH
     assert board_bytes(moved) != board_bytes(joined)
@@ -165,13 +167,15 @@ async def test_commander_attacked_in_camp_flees_by_button(table: Table) -> None:
     fake, alice, bob = table.fake, table.alice, table.bob
     await bushido_game(table)
     attacked = await raid_the_east_camp(table)
-    assert labels(attacked) == ["counter", "flee to H2", "flee to H3", "flee to H5", "flee to H6"]
-    watching = await fake.click(table.carol, attacked, label="flee to H3")
+    assert labels(attacked) == [
+        "Counter-attack", "Flee to H2", "Flee to H3", "Flee to H5", "Flee to H6"
+    ]
+    watching = await fake.click(table.carol, attacked, label="Flee to H3")
     assert_refused(watching, "You are not playing in this game")
-    wrong = await fake.click(alice, attacked, label="flee to H3")
+    wrong = await fake.click(alice, attacked, label="Flee to H3")
     assert_refused(wrong, "It is not your turn", "`core/not-your-turn`")
 
-    fled = await fake.click(bob, attacked, label="flee to H3")
+    fled = await fake.click(bob, attacked, label="Flee to H3")
     text = description(fled)
     assert text.startswith("East's IEYASU flees its camp to H3, away from W2;")
     assert "East draws a new face-down movement piece for IEYASU (6 left)." in text
@@ -182,11 +186,11 @@ async def test_commander_attacked_in_camp_flees_by_button(table: Table) -> None:
 
     mine = await fake.slash(bob, table.channel, "game hand")
     assert mine.ephemeral and all(m.visible_to == bob.id for m in mine.messages)
-    assert "IEYASU on H3:" in mine.text and "(face down)" in mine.text
+    assert "IEYASU, Tokugawa Ieyasu, on H3:" in mine.text and "(face down)" in mine.text
     assert_no_face_leaks(table)
 
     late = await fake.slash(bob, table.channel, "bushido flee", to="H2")
-    assert_refused(late, "`bushido/flee-only-from-camp`", "IEYASU is on H3")
+    assert_refused(late, "`bushido/flee-only-from-camp`", "IEYASU stands on H3")
 
 
 async def test_commander_attacked_in_camp_counter_attacks_by_slash_command(table: Table) -> None:
@@ -212,6 +216,11 @@ async def test_commander_attacked_in_camp_counter_attacks_by_slash_command(table
     assert_no_face_leaks(table)
 
 
+def secrets_of(bushido: Any, state: Any, seat: str) -> list[str]:
+    """Return what a seat's /game hand should list, worded in English."""
+    return Words.of("en", bushido).lines(bushido.view(state, seat).private)
+
+
 async def test_movement_faces_are_shown_to_their_owner_alone(table: Table) -> None:
     """/game hand names the faces under your own pieces, ephemerally; never anyone else's."""
     fake, alice, bob = table.fake, table.alice, table.bob
@@ -223,11 +232,11 @@ async def test_movement_faces_are_shown_to_their_owner_alone(table: Table) -> No
     assert all(m.visible_to == alice.id for m in mine.messages)
     assert all(m.visible_to == bob.id for m in theirs.messages)
     for result, seat, other in ((mine, "west", "east"), (theirs, "east", "west")):
-        for line in bushido.private_lines(state, seat):
+        for line in secrets_of(bushido, state, seat):
             assert line in result.text, (seat, line)
-        for line in bushido.private_lines(state, other)[:-1]:  # the stack count is alike
+        for line in secrets_of(bushido, state, other)[:-1]:  # the stack count is alike
             assert line not in result.text, (seat, line)
-    assert "W2 on D3: Gako (keyhole)" in mine.text
+    assert "W2, Ashigaru spearmen, on D3: Gako (keyhole)" in mine.text
     assert any(secret in mine.text for secret in hidden_faces(table))  # the check can see
     if mine.primary is not None:
         ((name, _),) = mine.primary.attachments
@@ -255,9 +264,9 @@ async def test_bushido_refusals(table: Table) -> None:
     refused = await fake.slash(alice, table.channel, "bushido move", piece="T3", to="E3")
     assert_refused(refused, "T3 belongs to the other side", "`bushido/one-action-per-turn`")
     against = await fake.slash(alice, table.channel, "bushido move", piece="W3", to="E5")
-    assert_refused(against, "`bushido/move-along-arrows`", "E5 lies E of D5")
+    assert_refused(against, "`bushido/move-along-arrows`", "to reach E5")
     refused = await fake.slash(alice, table.channel, "bushido move", piece="W2", to="Z9")
-    assert_refused(refused, "Z9 is on no Bushido map", "`core/bad-input`")
+    assert_refused(refused, "Z9 is not on this map", "`core/bad-input`")
     refused = await fake.slash(alice, table.channel, "bushido flee", to="B4")
     assert_refused(refused, "`bushido/camp-attack-choice`")
     refused = await fake.slash(bob, table.channel, "bushido adjust", piece="W2", to="E3")

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from bot.text import Words
 from fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult
 from rules.core.system import system
 
@@ -37,12 +38,12 @@ from .test_bot_support import (
 
 # (command, order, objective or target) as typed into autocomplete, and the values it offers.
 NORTH_PLAN = (
-    ("Hearth", "take and", ("objective", "cross"), ("C1", "take-and-hold", "O1")),
+    ("Hearth", "take and", ("objective", "cross"), ("C1", "take-and-hold", "crossroads")),
     ("Crossbows", "hold", None, ("C2", "hold", None)),
     ("Thane", "intercept", ("target", "Grishnak"), ("C3", "intercept-reinforce", "S6")),
 )
 SOUTH_PLAN = (
-    ("Warband", "storm", ("objective", "cross"), ("C4", "storm", "O1")),
+    ("Warband", "storm", ("objective", "cross"), ("C4", "storm", "crossroads")),
     ("Bowmen", "destroy", ("target", "Hearth"), ("C5", "destroy-breakout", "C1")),
     ("Wolf", "oppose", None, ("C6", "oppose", None)),
 )
@@ -145,10 +146,11 @@ async def test_battle_plans_stay_sealed_until_both_are_ready(table: Table) -> No
     await write_plan(table, alice, NORTH_PLAN)
     mine = await fake.slash(alice, table.channel, "game hand")
     assert mine.ephemeral and all(m.visible_to == alice.id for m in mine.messages)
-    for line in fw.private_lines(table.state(), "north"):
+    for line in Words.of("en", fw).lines(fw.view(table.state(), "north").private):
         assert line in mine.text
-    assert "C1 Hearth Guard: TAKE AND HOLD (OPPOSE) [yellow/green] → O1 The Crossroads" in (
-        mine.text
+    assert (
+        "C1 Hearth Guard: TAKE AND HOLD (OPPOSE), flag counter yellow and green → Crossroads"
+        in mine.text
     )
     assert leaked(table, NORTH_SECRETS) == []
 
@@ -159,7 +161,7 @@ async def test_battle_plans_stay_sealed_until_both_are_ready(table: Table) -> No
     await write_plan(table, bob, SOUTH_PLAN)
     own = await fake.slash(bob, table.channel, "game hand")
     assert own.ephemeral and all(m.visible_to == bob.id for m in own.messages)
-    assert "C5 Bowmen: DESTROY (ATTACK) [red/black] → C1 Hearth Guard" in own.text
+    assert "C5 Bowmen: DESTROY (ATTACK), flag counter red and black → C1 Hearth Guard" in own.text
     assert not any(secret in own.text for secret in NORTH_SECRETS)
     assert not any(secret in mine.text for secret in SOUTH_SECRETS)
     await fake.slash(carol, table.channel, "game status")
@@ -169,13 +171,18 @@ async def test_battle_plans_stay_sealed_until_both_are_ready(table: Table) -> No
     revealed = await fake.slash(bob, table.channel, "fw ready")
     text = description(revealed)
     assert text.startswith("South has sealed its battle plan.")
-    assert "Both battle plans are sealed: the battle begins; North moves first (8 turns)." in text
+    assert "Both battle plans are sealed: the battle begins. North moves first (8 turns)." in text
     assert (
-        "North's C1 Hearth Guard has TAKE AND HOLD orders (yellow/green flags) → "
-        "O1 The Crossroads (stand over)." in text
+        "North's C1 Hearth Guard has TAKE AND HOLD orders (flag counter: yellow and green) → "
+        "Crossroads (stand over)." in text
     )
-    assert "North's C3 Thane's Riders has INTERCEPT orders (yellow/red flags) → " in text
-    assert "South's C5 Bowmen has DESTROY orders (red/black flags) → C1 Hearth Guard." in text
+    assert (
+        "North's C3 Thane's Riders has INTERCEPT orders (flag counter: yellow and red) → " in text
+    )
+    assert (
+        "South's C5 Bowmen has DESTROY orders (flag counter: red and black) → C1 Hearth Guard."
+        in text
+    )
     assert "Turn 1: North moves." in text
     assert_pings_only(revealed, alice)
     assert png_of(revealed).width == BOARD_WIDTH
@@ -208,16 +215,16 @@ async def test_a_battle_turn_each_with_a_refused_contact_and_order_switches(tabl
     early = await fake.slash(alice, table.channel, "fw endturn")
     assert_refused(
         early,
-        "N1 Hearthguard, N5 Ram Riders, N6 Thane Borin",
+        "N1 Hearthguard, N5 Ram Riders, and N6 Thane Borin",
         "`fantasy_warriors/take-and-hold-direct-route`",
     )
     assert table.version() == before
 
     first = await move(table, alice, "Hearthg", 36.0, 14.0)
-    assert "N1 Hearthguard has reached O1 The Crossroads (stand over)." in description(first)
+    assert "N1 Hearthguard has reached Crossroads (stand over)." in description(first)
     both = await move(table, alice, "Iron", 36.0, 11.0)
     text = description(both)
-    assert "N2 Ironbeards has reached O1 The Crossroads (stand over)." in text
+    assert "N2 Ironbeards has reached Crossroads (stand over)." in text
     assert (
         "North's C1 Hearth Guard: every unit has achieved its Objective, so TAKE AND HOLD "
         "gives way to HOLD orders (no Battle Leader Test needed)." in text
@@ -226,7 +233,7 @@ async def test_a_battle_turn_each_with_a_refused_contact_and_order_switches(tabl
     await move(table, alice, "Ram", 44.6, 4.0)
     far = await fake.slash(alice, table.channel, "fw contact", unit="N5", enemy="S5")
     assert_refused(
-        far, 'Ram Riders is 3.4" from Wolf Riders', "`fantasy_warriors/contact-distance`"
+        far, 'N5 Ram Riders is 3.4" from S5 Wolf Riders', "`fantasy_warriors/contact-distance`"
     )
     target = await pick(table, alice, "fw contact", "enemy", unit="N5")
     assert target == "S6"
@@ -249,7 +256,7 @@ async def test_a_battle_turn_each_with_a_refused_contact_and_order_switches(tabl
     lagging = await fake.slash(bob, table.channel, "fw endturn")
     assert_refused(
         lagging,
-        "S1 Orc Warriors, S2 Black Orcs, S3 Orc Archers, S4 Goblin Archers",
+        "S1 Orc Warriors, S2 Black Orcs, S3 Orc Archers, and S4 Goblin Archers",
         "`fantasy_warriors/storm-direct-route`",
     )
     for typed, x, y in (

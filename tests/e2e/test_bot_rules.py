@@ -9,6 +9,7 @@ import pytest
 
 from fakediscord import BotRunner, FakeDiscord
 from rules.core.references import all_rules, rule
+from rules.samurai.catalogue import cards
 
 from .test_bot_support import (
     Table,
@@ -104,13 +105,15 @@ async def test_ruling_says_legal_or_illegal_with_the_rule_and_applies_nothing(
 
     legal = await fake.slash(alice, table.channel, "rules ruling", action=f"play card:{hand[0]}")
     assert len(legal.messages) == 1
-    assert description(legal) == f"Legal: play card {hand[0]} may be done now."
+    assert description(legal) == f"Legal: Play {cards()[hand[0]].name} may be done now."
 
     wrong_step = await fake.slash(alice, table.channel, "rules ruling", action="order pieces:U13")
     ref = rule("core/wrong-step")
     assert len(wrong_step.messages) == 1
     text = description(wrong_step)
-    assert text.startswith("Not legal: The game is in the 'card' step")
+    assert text.startswith(
+        "Not legal: The game is at the command card step, where `/samurai order`"
+    )
     assert f"`{ref.id}`" in text and ref.statement in text
 
     not_mine = await fake.slash(alice, table.channel, "rules ruling", action="play card:x-wing")

@@ -14,6 +14,7 @@ import pytest
 
 from fakediscord import BotRunner, FakeDiscord, ImpossibleAction, InteractionResult
 from rules.core.references import rule
+from rules.samurai.catalogue import cards
 
 from .test_bot_support import (
     BOARD_WIDTH,
@@ -48,7 +49,6 @@ async def samurai_game(table: Table) -> InteractionResult:
 
 def a_card_in_no_hand(table: Table) -> str:
     """Return the id of a command card that nobody holds (naming it reveals nothing)."""
-    from rules.samurai.catalogue import cards
 
     held = {card for hand in table.state().hands.values() for card in hand}
     return next(card for card in sorted(cards()) if card not in held)
@@ -56,7 +56,6 @@ def a_card_in_no_hand(table: Table) -> str:
 
 def hidden_cards(table: Table) -> set[str]:
     """Return ids and names of cards held in a hand that were never shown publicly."""
-    from rules.samurai.catalogue import cards
 
     state = table.state()
     shown = set(state.discard)
@@ -68,13 +67,13 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
     """Play a card, order, move, battle and end the turn; the next player is pinged."""
     fake, alice, bob = table.fake, table.alice, table.bob
     joined = await samurai_game(table)
-    assert "Uesugi to act: Uesugi: play a command card" in description(joined)
+    assert "Uesugi to act: play a command card" in description(joined)
 
     # A referee puts a Takeda unit across the river; the note cannot ping anybody.
     adjusted = await fake.slash(
         alice, table.channel, "samurai adjust", piece="U7", to="F6", note="@everyone charge!"
     )
-    assert "Referee adjustment: U7 moved F3 -> F6 (@everyone charge!)" in description(adjusted)
+    assert "Referee adjustment: U7 moved F3 → F6 (@everyone charge!)" in description(adjusted)
     assert_pings_nobody(adjusted)
     before_turn = adjusted
 
@@ -106,8 +105,8 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
 
     ended = await fake.slash(alice, table.channel, "samurai endturn")
     text = description(ended)
-    assert "Uesugi draws 1 card." in text
-    assert "Takeda to act: Takeda: play a command card" in text
+    assert "Uesugi draws a card." in text
+    assert "Takeda to act: play a command card" in text
     assert_pings_only(ended, bob)
 
     assert png_of(ended).width == BOARD_WIDTH
@@ -126,7 +125,6 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
 
 async def test_game_hand_shows_your_cards_to_you_alone(table: Table) -> None:
     """/game hand names the caller's cards, ephemerally; spectators are refused."""
-    from rules.samurai.catalogue import cards
 
     await samurai_game(table)
     hands = table.state().hands
@@ -153,8 +151,9 @@ async def test_cards_are_played_from_private_buttons_and_never_shown_publicly(
     hand = await fake.slash(alice, table.channel, "game hand")
     assert hand.primary is not None and hand.primary.ephemeral
     labels = [c["label"] for row in hand.primary.components for c in row["components"]]
-    assert labels and all(label.startswith("play card ") for label in labels)
-    card = labels[0].removeprefix("play card ")
+    assert labels and all(label.startswith("Play ") for label in labels)
+    names = {cards()[c].name: c for c in cards()}
+    card = names[labels[0].removeprefix("Play ")]
     with pytest.raises(ImpossibleAction, match="cannot see"):
         await fake.click(table.bob, hand, label=labels[0])  # the reply is Alice's alone
 
@@ -212,7 +211,7 @@ async def test_samurai_refusals(table: Table) -> None:
     refused = await fake.slash(table.alice, table.channel, "samurai move", piece="U13", to="Z99")
     assert_refused(refused, "Z99 is not on the board", "`core/bad-input`")
     refused = await fake.slash(table.alice, table.channel, "samurai move", piece="U13", to="ford")
-    assert_refused(refused, "That command could not be read", "`core/bad-input`")
+    assert_refused(refused, "“ford” is not a hex name", "`core/bad-input`")
     refused = await fake.slash(table.bob, table.channel, "samurai adjust", piece="U1", figures=2)
     assert_refused(refused, "`core/referee-only`")
     assert table.version() == before

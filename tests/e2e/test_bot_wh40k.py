@@ -47,7 +47,7 @@ async def test_roster_attachment_is_read(table: Table) -> None:
         table.alice, table.channel, "wh40k roster", text=("army.toml", ROSTER.read_bytes())
     )
     assert not loaded.ephemeral
-    assert "The attacker loads Ultramarines strike force" in description(loaded)
+    assert "Attacker loads the roster “Ultramarines strike force”" in description(loaded)
 
 
 async def test_slow_download_is_deferred_in_time(
@@ -66,7 +66,7 @@ async def test_slow_download_is_deferred_in_time(
         table.alice, table.channel, "wh40k roster", text=("army.toml", ROSTER.read_bytes())
     )
     assert loaded.deferred
-    assert "The attacker loads Ultramarines strike force" in description(loaded)
+    assert "Attacker loads the roster “Ultramarines strike force”" in description(loaded)
 
 
 async def test_oversized_file_is_refused_unread(table: Table) -> None:
@@ -100,16 +100,16 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     fake, alice, bob = table.fake, table.alice, table.bob
     started = await fake.slash(alice, table.channel, "wh40k start", first="attacker")
     text = description(started)
-    assert "The attacker gains 1 CP (command-phase)" in text
-    assert "The defender gains 1 CP (command-phase)" in text
+    assert "Attacker gains 1 CP (Command phase)" in text
+    assert "Defender gains 1 CP (Command phase)" in text
     assert png_of(started).width == 1200
 
     wrong = await fake.slash(bob, table.channel, "wh40k next")
     assert_refused(wrong, "not your turn", "core/not-your-turn")
 
     # One-click "next phase" button: the Battle-shock step has nothing to test.
-    movement = await fake.click(alice, started, label="next phase")
-    assert "attacker's movement phase begins" in description(movement)
+    movement = await fake.click(alice, started, label="Next phase")
+    assert "Attacker's Movement phase begins" in description(movement)
 
     choices = await fake.autocomplete(alice, table.channel, "wh40k move", focused="unit",
                                       value="Assault")
@@ -119,7 +119,7 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     assert 'Assault Intercessors moves to (14", 16")' in description(moved)
     # Losses of Bob's unit reported by Alice are a claim: they count once Bob agrees.
     claim = await fake.slash(alice, table.channel, "wh40k casualties", unit="U9", models=6)
-    assert "Attacker reports: Boyz (second mob) loses 6 model(s)" in description(claim)
+    assert "Attacker reports: Boyz (second mob) loses 6 models; 4 left." in description(claim)
     assert_pings_only(claim, bob)
     hit = await fake.click(bob, claim, label="Agree")
     assert "Defender agrees with the report of Attacker." in description(hit)
@@ -129,14 +129,14 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     last = hit
     for phase in ("shooting", "charge", "fight"):
         last = await fake.slash(alice, table.channel, "wh40k next")
-        assert f"attacker's {phase} phase begins" in description(last)
+        assert f"Attacker's {phase.capitalize()} phase begins" in description(last)
     handover = await fake.slash(alice, table.channel, "wh40k next")
-    assert "defender's command step begins" in description(handover)
+    assert "Defender's Command step begins" in description(handover)
     assert_pings_only(handover, bob)
     assert board_bytes(handover) != before
 
-    tested = await fake.click(bob, handover, label="next phase")
-    assert "Boyz (second mob) Battle-shock test (below-half-strength): rolled" in (
+    tested = await fake.click(bob, handover, label="Next phase")
+    assert "Boyz (second mob) takes a Battle-shock test (Below Half-strength): rolled" in (
         description(tested)
     )
     assert table.state().step == "movement"

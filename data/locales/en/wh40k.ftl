@@ -20,10 +20,10 @@ seat-defender = Defender
 
 step-setup = setup
     .phase = setup
-step-command = command
-    .phase = command step
-step-battle-shock = battle-shock
-    .phase = battle-shock step
+step-command = Command
+    .phase = Command step
+step-battle-shock = Battle-shock
+    .phase = Battle-shock step
 step-movement = Movement
     .phase = Movement phase
 step-shooting = Shooting

@@ -408,7 +408,7 @@ def test_board_shows_the_table_objectives_units_and_panel() -> None:
     text = [worded(line.text) for line in view.panel.lines]
     assert text[:4] == [
         "Battle round 1 of 5",
-        "Attacker's turn: command step",
+        "Attacker's turn: Command step",
         "Attacker: 1 CP, 0 VP (primary 0, secondary 0)",
         "Defender: 1 CP, 0 VP (primary 0, secondary 0)",
     ]
