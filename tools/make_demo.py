@@ -611,7 +611,7 @@ def _fw_step(sys_: GameSystem, state: Any, unit: Any, move: Any) -> Action | Non
     while length >= 1.0:
         to = _toward(unit.position, goal, length)
         if all(distance(to, u.position) >= radius(unit) + radius(u) for u in others):
-            step = move.model_copy(update={"x": to.x, "y": to.y})
+            step: Action = move.model_copy(update={"x": to.x, "y": to.y})
             if sys_.is_legal(state, step):
                 return step
         length -= 0.5
@@ -719,7 +719,7 @@ def _fw(sys_: GameSystem, state: Any, memory: Memory) -> Action | None:
     if action.type == "combat":
         # The bot rolls the To Hit dice; read them as the players would from its reply.
         _, events = sys_.apply(state, action)
-        rolls = next(e.rolls for e in events if e.type == "ToHitRolled")
+        rolls = next(getattr(e, "rolls", ()) for e in events if e.type == "ToHitRolled")
         memory.data[f"hits:{state.turn}:{state.active}"][action.unit] = sum(r >= 4 for r in rolls)
     return action  # type: ignore[no-any-return]
 
