@@ -8,6 +8,7 @@ from typing import Any
 from bot.replies import Board, Boards, Button, Reply, action_digest
 from bot.table import Table
 from rules.core.model import Action
+from rules.core.text import Term
 
 MAX_BUTTONS = 5
 
@@ -70,8 +71,15 @@ class BoardReplies:
         ]
 
     def label(self, table: Table, action: Action) -> str:
-        """Say what a button offering an action does, in the game's language."""
-        return table.words.word(table.system.label(action))
+        """Say what a button offering an action does, in the game's language.
+
+        A system words the actions it offers as buttons (`button-<type>`); any other
+        action, judged in a ruling, is named by its command (`action-<type>`).
+        """
+        label = table.system.label(action)
+        if table.words.has(label.key):
+            return table.words.message(label)
+        return table.words.term(Term(kind="action", id=action.type))
 
     def turn(self, table: Table, records: list[dict[str, Any]], mention_from: str | None) -> Reply:
         """Return the reply after an action: what happened, then the board.

@@ -84,7 +84,7 @@ class Console:
         if entry is None:
             near = sorted(p for p in surface().entries if p.startswith(group))
             raise bad_input("input-no-such-command", command=path,
-                            near=", ".join("/" + p for p in near) or "none")
+                            near=", ".join(f"`/{p}`" for p in near) or "none")
         options: dict[str, Any] = coerce(entry, split_options(rest))
         for option in entry.options:
             if option.kind == "user" and option.name in options:

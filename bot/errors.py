@@ -152,7 +152,7 @@ def unreadable(error: ValidationError) -> BadInput:
         for name, value in (item.get("ctx") or {}).items():
             context[name] = value if isinstance(value, str | int | float | bool) else str(value)
         problems.append(Msg(key=f"input-{kebab(item['type'])}",
-                            args={"field": f"`{field}`", **context}))
+                            args={"field": field, **context}))
     if len(problems) == 1:
         return BadInput(problems[0])
     return BadInput(Msg(key="input-several", args={"problems": items(problems)}))

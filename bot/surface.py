@@ -263,7 +263,7 @@ def coerce(entry: Entry, raw: dict[str, str], language: str | None = None) -> di
 
 
 def _typed(option: Option, value: str, language: str | None) -> Any:
-    field_name = f"`{option.name}`"
+    field_name = option.name
     if option.kind in ("int", "float"):
         text = value if option.kind == "int" else value.rstrip('"').removesuffix("in")
         try:

@@ -244,6 +244,8 @@ class Words:
     def join(self, listed: Items) -> str:
         """Join a list as this language does ("a, b e c")."""
         parts = [self.word(v) for v in listed.items]
+        if listed.typed:
+            parts = [f"`{part}`" for part in parts]
         if not parts:
             return ""
         style = _LIST_STYLES[listed.style]

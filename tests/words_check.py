@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
+from wordfreq import zipf_frequency
 
 from bot.text import Words, event_message, languages, locales_root, term_key
 from rules.core.engine import Engine
@@ -61,12 +62,81 @@ def english_only_words(system: Engine[Any] | None, language: str) -> frozenset[s
     return _vocabulary("en", system) - _vocabulary(language, system)
 
 
+@cache
+def belongs_to(word: str, other: str, language: str) -> bool:
+    """Say whether a word is clearly of language `other` rather than `language`.
+
+    Judged by how often each language uses it (wordfreq's corpora, a source that
+    does not depend on our own catalogues, so English pasted into the Portuguese
+    catalogue is still English): common in `other`, and at least ten times rarer in
+    `language`. Words both use alike ("total", "base") belong to neither.
+    """
+    here = zipf_frequency(word, language.split("-")[0])
+    there = zipf_frequency(word, other.split("-")[0])
+    return there >= 3.0 and there - here >= 1.0
+
+
+# Portuguese words spelt like common English ones ("o Leste move", "role o dado").
+HOMOGRAPHS = {"pt-BR": frozenset({"move", "role", "tanque", "real", "total", "base"}),
+              "en": frozenset()}
+# Code, commands and ids a text quotes, and mentions, are not words of a language.
+QUOTED = re.compile(r"`[^`]*`|<[@#][^>]*>")
+
+
+@cache
+def kept_names() -> frozenset[str]:
+    """Return the words of catalogue entries worded alike in English and Portuguese.
+
+    Those are names a translation keeps as the game prints them (a card, a
+    Stratagem, an order on the counters, a game's title), not English left behind.
+    """
+    words: set[str] = set()
+    root = locales_root()
+    for english in (root / "en").glob("*.ftl"):
+        portuguese = root / "pt-BR" / english.name
+        if not portuguese.is_file():
+            continue
+        theirs = _entries(portuguese)
+        for key, text in _entries(english).items():
+            if theirs.get(key) == text:
+                words |= {w.lower() for w in WORD.findall(QUOTED.sub(" ", text))}
+    return frozenset(words)
+
+
+def _entries(path: Path) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^([a-zA-Z][\w-]*) = (.+)$", line)
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+def foreign_words(text: str, language: str, allowed: Iterable[str] = ()) -> list[str]:
+    """Return the words of a text in `language` that belong to the other language we speak.
+
+    Names are left out: those the game's data gives (`allowed`), those the
+    catalogues word alike in both languages (`kept_names`), and words in capitals
+    (a 40k keyword such as CHARACTER, an order printed as STORM).
+    """
+    other = "en" if language != "en" else "pt-BR"
+    skip = {a.lower() for a in allowed} | HOMOGRAPHS.get(language, frozenset()) | kept_names()
+    plain = QUOTED.sub(" ", text)
+    return sorted({w for w in WORD.findall(plain) if not w.isupper()
+                   and w.lower() not in skip and belongs_to(w.lower(), other, language)})
+
+
 def english_leaks(
     text: str, system: Engine[Any] | None, language: str, allowed: Iterable[str] = ()
 ) -> list[str]:
-    """Return the English-only words found in a text worded in another language."""
+    """Return the English words found in a text worded in another language.
+
+    A word counts when our English catalogues use it and the other language's never
+    do, or when it is clearly English by the languages' word frequencies.
+    """
     only = english_only_words(system, language) - {a.lower() for a in allowed}
-    return sorted({w for w in WORD.findall(text) if w.lower() in only})
+    found = {w for w in WORD.findall(QUOTED.sub(" ", text)) if w.lower() in only}
+    return sorted(found | set(foreign_words(text, language, allowed)))
 
 
 class Speech:

@@ -170,7 +170,7 @@ def target_space(state: BushidoState, seat: str, target: str) -> str:
         if target not in f.camps:
             refuse(
                 "core/bad-input", "refusal-no-such-camp",
-                target=target, camps=items(sorted(f.camps)),
+                target=target, camps=items(sorted(f.camps), typed=True),
             )
         return target
     return f.space_of(on_map(state, target))

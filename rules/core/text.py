@@ -36,10 +36,15 @@ class Term(Frozen):
 
 
 class Items(Frozen):
-    """A list to be worded as the language joins lists ("a, b and c", "a or b")."""
+    """A list to be worded as the language joins lists ("a, b and c", "a or b").
+
+    `typed` marks values a player types as they are (ids, hexes, camp names): they
+    are shown as code, so they read as things to type, not as words of a language.
+    """
 
     items: tuple[Value, ...] = ()
     style: Literal["and", "or", "narrow"] = "and"
+    typed: bool = False
 
 
 class Msg(Frozen):
@@ -80,9 +85,11 @@ def term(kind: str, id: str) -> Term:
     return Term(kind=kind, id=id)
 
 
-def items(values: Any, style: Literal["and", "or", "narrow"] = "and") -> Items:
-    """Build a list to be joined as the language does."""
-    return Items(items=tuple(values), style=style)
+def items(
+    values: Any, style: Literal["and", "or", "narrow"] = "and", typed: bool = False
+) -> Items:
+    """Build a list to be joined as the language does (`typed`: values a player types)."""
+    return Items(items=tuple(values), style=style, typed=typed)
 
 
 def refuse(rule_id: str, key: str, /, **args: Value) -> NoReturn:

@@ -53,8 +53,8 @@ def test_lists_numbers_and_selectors_follow_the_language() -> None:
     assert pt.join(items(["a", "b"], "or")) == "a ou b"
     assert Words("en").join(items(["a", "b", "c"])) == "a, b, and c"
     assert pt.word(12.5) == "12,5"
-    assert Words("en")("rules-found", count=1, query="x") == "One rule matches “x”."
-    assert Words("en")("rules-found", count=3, query="x") == "3 rules match “x”."
+    assert Words("en")("rules-found", count=1, query="x") == "One rule matches `x`."
+    assert Words("en")("rules-found", count=3, query="x") == "3 rules match `x`."
 
 
 def test_a_missing_key_is_shown_by_key_and_strict_wording_fails() -> None:

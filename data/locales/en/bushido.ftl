@@ -146,7 +146,7 @@ refusal-no-scenario = There is no scenario { $scenario }; choose { $choices }.
 refusal-no-such-piece = There is no piece { $piece } on the field. Your pieces are: { $yours }.
 refusal-not-your-piece = { $piece } belongs to the other side; you can only move or attack with your own pieces.
 refusal-off-map = { $hex } is not on this map: hexes run from A1 to { $last } (the even rows are one hex shorter).
-refusal-no-such-camp = There is no { $target } here; the camps are { $camps }.
+refusal-no-such-camp = There is no `{ $target }` here; the camps are { $camps }.
 refusal-camp-closed = { $hex } is part of a camp. No piece may enter a camp: attack the commander in it from a hex on its border instead.
 refusal-not-next-to = { $piece } stands { $at } and moves one hex at a time; { $hex } is not next to it.
 refusal-hex-taken = { $hex } is taken by { $holder }; a piece may only move to a free hex.
@@ -169,7 +169,7 @@ refusal-flee-no-arrow = No arrow of the movement piece under { $piece }, { $face
         [0] No flight is open now: counter-attack.
        *[other] Open now: { $open }.
     }
-refusal-adjust-nothing = Name a piece and say what changes: to:<hex> to put it elsewhere, remove:true to take a troop off the field, or reveal:true to turn its movement piece up.
+refusal-adjust-nothing = Name a piece and say what changes: `to:<hex>` to put it elsewhere, `remove:true` to take a troop off the field, or `reveal:true` to turn its movement piece up.
 refusal-adjust-no-piece = There is no piece { $piece } on the field.
 refusal-adjust-camp = Only a side's own commander may be put back on its camp, not { $piece } { $at }.
 refusal-adjust-camp-hex = { $hex } is part of a camp; only its own commander may be put there (name the camp: `{ $camp }`).
@@ -178,8 +178,8 @@ refusal-adjust-commander = { $piece } is a commander and cannot be taken off by 
 
 ## Commands that could not be read
 
-input-hex-name = { $field }: `{ $value }` is not a hex; write a letter and a row, like D4.
-input-space-name = { $field }: `{ $value }` is neither a hex nor a camp; write a hex like C4, or a camp: west-camp or east-camp.
+input-hex-name = `{ $field }`: `{ $value }` is not a hex; write a letter and a row, like D4.
+input-space-name = `{ $field }`: `{ $value }` is neither a hex nor a camp; write a hex like C4, or a camp: `west-camp` or `east-camp`.
 
 ## The board's side panel
 

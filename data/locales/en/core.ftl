@@ -18,34 +18,34 @@ refusal-unknown-action = There is no action called { $action } in this game.
 
 ## Commands that could not be read
 
-input-invalid = { $field } is not valid here.
-input-value-error = { $field }: { $error }
-input-missing = { $field } is missing.
-input-extra-forbidden = { $field } is not an option of this action.
-input-int-parsing = { $field } must be a whole number.
-input-int-type = { $field } must be a whole number.
-input-int-from-float = { $field } must be a whole number.
-input-float-parsing = { $field } must be a number.
-input-float-type = { $field } must be a number.
-input-bool-parsing = { $field } must be true or false.
-input-bool-type = { $field } must be true or false.
-input-string-type = { $field } must be text.
-input-greater-than-equal = { $field } must be at least { $ge }.
-input-greater-than = { $field } must be more than { $gt }.
-input-less-than-equal = { $field } must be at most { $le }.
-input-less-than = { $field } must be less than { $lt }.
-input-string-too-short = { $field } needs at least { $min_length ->
+input-invalid = `{ $field }` is not valid here.
+input-value-error = `{ $field }`: { $error }
+input-missing = `{ $field }` is missing.
+input-extra-forbidden = `{ $field }` is not an option of this action.
+input-int-parsing = `{ $field }` must be a whole number.
+input-int-type = `{ $field }` must be a whole number.
+input-int-from-float = `{ $field }` must be a whole number.
+input-float-parsing = `{ $field }` must be a number.
+input-float-type = `{ $field }` must be a number.
+input-bool-parsing = `{ $field }` must be true or false.
+input-bool-type = `{ $field }` must be true or false.
+input-string-type = `{ $field }` must be text.
+input-greater-than-equal = `{ $field }` must be at least { $ge }.
+input-greater-than = `{ $field }` must be more than { $gt }.
+input-less-than-equal = `{ $field }` must be at most { $le }.
+input-less-than = `{ $field }` must be less than { $lt }.
+input-string-too-short = `{ $field }` needs at least { $min_length ->
         [one] one character
        *[other] { $min_length } characters
     }.
-input-string-too-long = { $field } may have at most { $max_length } characters.
-input-too-short = { $field } needs at least { $min_length ->
+input-string-too-long = `{ $field }` may have at most { $max_length } characters.
+input-too-short = `{ $field }` needs at least { $min_length ->
         [one] one entry
        *[other] { $min_length } entries
     }.
-input-too-long = { $field } may have at most { $max_length } entries.
-input-literal-error = { $field } must be one of: { $expected }.
-input-enum = { $field } must be one of: { $expected }.
+input-too-long = `{ $field }` may have at most { $max_length } entries.
+input-literal-error = `{ $field }` must be one of: { $expected }.
+input-enum = `{ $field }` must be one of: { $expected }.
 input-union-tag-invalid = There is no action called { $tag } in this game.
 input-union-tag-not-found = The action has no type.
 input-several = { $problems }
@@ -106,14 +106,14 @@ rule-ruling-legal = Legal: { $action } may be done now.
 rule-ruling-illegal = Not legal: { $reason }
 rule-rule-line = Rule `{ $id }` — { $title }
 rules-found = { $count ->
-        [one] One rule matches “{ $query }”.
-       *[other] { $count } rules match “{ $query }”.
+        [one] One rule matches `{ $query }`.
+       *[other] { $count } rules match `{ $query }`.
     }
-rules-none = No rule matches “{ $query }”.
+rules-none = No rule matches `{ $query }`.
 rules-line = `{ $id }` — { $title }
 rules-show = `{ $id }` — **{ $title }**
 rules-source = Source: { $source ->
-        [seed] restates the rules excerpt { $origin }.
+        [seed] restates the rules excerpt `{ $origin }`.
         [published] a published game fact, in our own words.
         [house] a house rule: Banneret's choice where nothing published decides.
        *[banneret] how Banneret runs games.
@@ -249,7 +249,7 @@ command-game-log = Show the latest entries of the game log
 command-game-log-last = How many entries (default 20)
 command-game-undo = Take back your last action (or ask your opponent to agree)
 command-game-answer = Agree to or refuse your opponent's undo request
-command-game-answer-agree = True to agree, false to refuse
+command-game-answer-agree = `true` to agree, `false` to refuse
 command-game-resign = Concede the game
 command-game-end = End the game without a winner (creator or moderator)
 command-game-export = Download the game record as JSON

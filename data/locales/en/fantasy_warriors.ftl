@@ -249,9 +249,9 @@ secret-plan = { $sealed ->
 ## Refusals
 
 refusal-not-a-side = Only { seat-north } and { seat-south } can act in this battle.
-refusal-no-such-unit = There is no unit “{ $unit }”; use a unit id such as N3.
-refusal-ambiguous-unit = More than one unit is called “{ $unit }”; use its id: { $ids }.
-refusal-no-such-command = There is no command “{ $command }”; use a command id such as C1.
+refusal-no-such-unit = There is no unit `{ $unit }`; use a unit id such as N3.
+refusal-ambiguous-unit = More than one unit is called `{ $unit }`; use its id: { $ids }.
+refusal-no-such-command = There is no command `{ $command }`; use a command id such as C1.
 refusal-not-own-unit = { $unit } { $name } belongs to { $side }.
 refusal-not-own-command = { $command } { $name } belongs to { $side }.
 refusal-out-of-play = { $unit } { $name } is no longer on the battlefield ({ $status ->
@@ -260,14 +260,14 @@ refusal-out-of-play = { $unit } { $name } is no longer on the battlefield ({ $st
     }).
 refusal-point-incomplete = Give both x and y (inches from the bottom-left corner).
 refusal-off-the-table = ({ $x }", { $y }") is off the { $width }" × { $height }" table.
-refusal-unknown-objective = “{ $objective }” is no Objective of this battlefield: name a key point ({ $known }) or give a point as x,y.
-refusal-approach-needed = { $place } can be reached more than one way: say with approach whether units should contact it, enter it or stand over it.
+refusal-unknown-objective = `{ $objective }` is no Objective of this battlefield: name a key point ({ $known }) or give a point as x,y.
+refusal-approach-needed = { $place } can be reached more than one way: say with `approach` whether units should contact it, enter it or stand over it.
 refusal-no-such-troops = { $side } has no { $troops } on the battlefield.
 refusal-not-a-personality = { $unit } { $name } is not a personality.
 refusal-own-target = A command cannot be its own Target.
 refusal-target-gone = { $target } is no longer on the battlefield.
-refusal-unknown-target = “{ $target }” is no unit, personality, command or troop type of this battle.
-refusal-target-side = “{ $target }” is not { $friendly ->
+refusal-unknown-target = `{ $target }` is no unit, personality, command or troop type of this battle.
+refusal-target-side = `{ $target }` is not { $friendly ->
         [true] friendly
        *[other] an enemy
     }.
@@ -279,10 +279,10 @@ refusal-target-missing = { $order } needs its Target written with the order.
 refusal-plan-sealed = Your battle plan is sealed.
 refusal-plan-already-sealed = Your battle plan is already sealed.
 refusal-commands-unordered = Every command needs orders first: { $commands }.
-refusal-order-change-needs-test = The orders of { $command } { $name } change in battle only after a passed Battle Leader Test: report it with passed_test:true.
+refusal-order-change-needs-test = The orders of { $command } { $name } change in battle only after a passed Battle Leader Test: report it with `passed_test:true`.
 refusal-command-gone = { $command } { $name } has no units left to order.
 refusal-forced-or-room = A move is either forced or made to make room, not both.
-refusal-move-out-of-turn = It is { $seat }'s turn; only forced moves (forced:true) are reported out of turn.
+refusal-move-out-of-turn = It is { $seat }'s turn; only forced moves (`forced:true`) are reported out of turn.
 refusal-engaged-unit-stays = { $unit } { $name } is engaged in combat: it moves only when forced, or once it has disengaged.
 refusal-hold-stays-put = { $command } { $name } is on { $order } orders: its units stay where they stand.
 refusal-room-only-take-and-hold = Only a unit taking and holding an Objective makes room for later arrivals.
@@ -309,7 +309,7 @@ refusal-adjust-what = Name the unit or the command to adjust.
 refusal-adjust-unit-what = Say what to change about { $unit } { $name }.
 refusal-adjust-orders-what = Say what to change about the orders of { $command } { $name }.
 refusal-adjust-no-orders = { $command } { $name } has no orders whose stage could change.
-refusal-unknown-scenario = There is no Fantasy Warriors scenario “{ $scenario }”.
+refusal-unknown-scenario = There is no Fantasy Warriors scenario `{ $scenario }`.
 
 ## Autocomplete
 
@@ -355,7 +355,7 @@ button-end-turn = End the turn
 command-fw = Fantasy Warriors combination orders
 command-fw-order = Give a command its orders (and its Objective or Target)
 command-fw-order-command = The command
-command-fw-order-order = The order, e.g. storm or take and hold
+command-fw-order-order = The order, e.g. `storm` or `take and hold`
 command-fw-order-objective = Objective: an id, a feature, or a point like 40,12
 command-fw-order-target = Target: a unit, personality, command or troop type
 command-fw-order-target_side = Whether the Target is enemy or friendly
@@ -381,7 +381,7 @@ command-fw-left = Report that a unit left the battlefield
 command-fw-left-unit = The unit (id or name)
 command-fw-sight = Report whether a unit can be seen
 command-fw-sight-unit = The unit (id or name)
-command-fw-sight-visible = True if it can be seen
+command-fw-sight-visible = `true` if it can be seen
 command-fw-combat = Get a unit's Combat Test modifier and To Hit dice
 command-fw-combat-unit = The unit (id or name)
 command-fw-combat-dice = To Hit dice before orders

@@ -273,7 +273,7 @@ secret-drawn = Drawn, keep one: { $cards }
 ## Autocomplete
 
 suggest-card = { $card }
-suggest-order-none = none (order nothing this turn)
+suggest-order-none = `none` (order nothing this turn)
 suggest-order = { $pieces } ({ $unit } on { $hex }{ $leader ->
         [none] {""}
        *[other] { " " }with { $leader }
@@ -298,10 +298,10 @@ button-end-turn = End the turn
 
 ## Refusals
 
-refusal-hex-name = “{ $text }” is not a hex name: write a column letter and a row, like E5.
+refusal-hex-name = `{ $text }` is not a hex name: write a column letter and a row, like E5.
 refusal-off-board = { $hex } is not on the board: hexes run from A1 to M9, and rows 2, 4, 6 and 8 end at column L.
-refusal-unknown-card = There is no command card “{ $text }”: name a card by its name or id (autocomplete lists yours).
-refusal-no-such-scenario = There is no scenario “{ $scenario }”; choose one of { $choices }.
+refusal-unknown-card = There is no command card `{ $text }`: name a card by its name or id (autocomplete lists yours).
+refusal-no-such-scenario = There is no scenario `{ $scenario }`; choose one of { $choices }.
 refusal-no-such-piece = There is no piece { $piece } on the map. Name pieces by the ids shown on the board, like U3 or L1 (several are separated by spaces).
 refusal-enemy-piece = { $piece } belongs to the other side; you can only command your own pieces.
 refusal-ordered-twice = Named more than once: { $pieces }. A piece takes at most one order a turn.

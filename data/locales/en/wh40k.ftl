@@ -43,24 +43,24 @@ phase-fight = Fight phase
 
 ## Actions, named by the commands players type
 
-action-start_battle = /wh40k start
-action-next_phase = /wh40k next
-action-roster = /wh40k roster
-action-add_unit = /wh40k addunit
-action-edit_unit = /wh40k editunit
-action-remove_unit = /wh40k removeunit
-action-attach = /wh40k attach
-action-detach = /wh40k detach
-action-move = /wh40k move
-action-fall_back = /wh40k fallback
-action-casualties = /wh40k casualties
-action-restore = /wh40k restore
-action-shock_test = /wh40k shocktest
-action-stratagem = /wh40k stratagem
-action-gain_cp = /wh40k gaincp
-action-adjust_cp = /wh40k adjustcp
-action-score = /wh40k score
-action-concede = /game resign
+action-start_battle = `/wh40k start`
+action-next_phase = `/wh40k next`
+action-roster = `/wh40k roster`
+action-add_unit = `/wh40k addunit`
+action-edit_unit = `/wh40k editunit`
+action-remove_unit = `/wh40k removeunit`
+action-attach = `/wh40k attach`
+action-detach = `/wh40k detach`
+action-move = `/wh40k move`
+action-fall_back = `/wh40k fallback`
+action-casualties = `/wh40k casualties`
+action-restore = `/wh40k restore`
+action-shock_test = `/wh40k shocktest`
+action-stratagem = `/wh40k stratagem`
+action-gain_cp = `/wh40k gaincp`
+action-adjust_cp = `/wh40k adjustcp`
+action-score = `/wh40k score`
+action-concede = `/game resign`
 
 ## What to do now
 
@@ -146,7 +146,7 @@ event-unit-edited = { $unit } { $name } edited: { $fields }.
 event-unit-removed = { $unit } { $name } is removed from the army.
 event-roster-loaded = { $side } loads { $name ->
         [none] a roster
-       *[other] the roster “{ $name }”
+       *[other] the roster `{ $name }`
     }: { $units }.
 event-unit-attached = { $leader } joins { $bodyguard } as its Leader: { $name }.
 event-unit-detached = { $leader } leaves { $bodyguard }.
@@ -285,8 +285,8 @@ refusal-roster-entry = { $entry ->
     } has a bad entry: { $problem }
 input-roster-duplicate-key = Two units share the key { $key }.
 input-roster-unknown-leads = { $name } leads { $leads }, which is no unit's key.
-input-tuple-type = { $field } must be a list.
-input-model-type = { $field } must be a table of a unit's values.
+input-tuple-type = `{ $field }` must be a list.
+input-model-type = `{ $field }` must be a table of a unit's values.
 
 ## The board
 
@@ -346,7 +346,7 @@ command-wh40k = Warhammer 40,000 battle tracker
 command-wh40k-start = Finish setting up and start the battle
 command-wh40k-start-first = Who takes the first turn (default: a roll-off)
 command-wh40k-next = End this phase and go on to the next
-command-wh40k-roster = Load your army from a roster file (TOML, see data/wh40k/rosters)
+command-wh40k-roster = Load your army from a roster file (TOML, see `data/wh40k/rosters`)
 command-wh40k-roster-text = The roster file
 command-wh40k-addunit = Add a unit to your army before the battle
 command-wh40k-addunit-name = The unit's name

@@ -157,7 +157,7 @@ refusal-no-scenario = Não existe o cenário { $scenario }; escolha { $choices }
 refusal-no-such-piece = Não há peça { $piece } em campo. As suas peças são: { $yours }.
 refusal-not-your-piece = { $piece } é do outro lado; você só pode mover ou atacar com as suas próprias peças.
 refusal-off-map = { $hex } não está neste mapa: os hexágonos vão de A1 a { $last } (as fileiras pares têm um hexágono a menos).
-refusal-no-such-camp = Não existe { $target } aqui; os acampamentos são { $camps }.
+refusal-no-such-camp = Não existe `{ $target }` aqui; os acampamentos são { $camps }.
 refusal-camp-closed = { $hex } faz parte de um acampamento. Nenhuma peça entra em um acampamento: ataque o comandante que está nele a partir de um hexágono da fronteira.
 refusal-not-next-to = { $piece } está { $at } e anda um hexágono por vez; { $hex } não fica ao lado.
 refusal-hex-taken = { $hex } está ocupado por { $holder }; uma peça só pode ir para um hexágono livre.
@@ -180,7 +180,7 @@ refusal-flee-no-arrow = Nenhuma seta da peça de movimento sob { $piece }, { $fa
         [0] Agora não há fuga possível: contra-ataque.
        *[other] Agora valem: { $open }.
     }
-refusal-adjust-nothing = Diga a peça e o que muda: to:<hexágono> para colocá-la em outro lugar, remove:true para retirar uma tropa do campo ou reveal:true para revelar a sua peça de movimento.
+refusal-adjust-nothing = Diga a peça e o que muda: `to:<hexágono>` para colocá-la em outro lugar, `remove:true` para retirar uma tropa do campo ou `reveal:true` para revelar a sua peça de movimento.
 refusal-adjust-no-piece = Não há peça { $piece } em campo.
 refusal-adjust-camp = Só o próprio comandante de um lado pode ser posto de volta no acampamento dele, e não { $piece } { $at }.
 refusal-adjust-camp-hex = { $hex } faz parte de um acampamento; só o comandante dele pode ser posto ali (diga o acampamento: `{ $camp }`).
@@ -189,8 +189,8 @@ refusal-adjust-commander = { $piece } é um comandante e não pode ser retirado 
 
 ## Comandos que não puderam ser lidos
 
-input-hex-name = { $field }: `{ $value }` não é um hexágono; escreva a letra da coluna e o número da fileira, como D4.
-input-space-name = { $field }: `{ $value }` não é um hexágono nem um acampamento; escreva um hexágono como C4 ou um acampamento: west-camp ou east-camp.
+input-hex-name = `{ $field }`: `{ $value }` não é um hexágono; escreva a letra da coluna e o número da fileira, como D4.
+input-space-name = `{ $field }`: `{ $value }` não é um hexágono nem um acampamento; escreva um hexágono como C4 ou um acampamento: `west-camp` ou `east-camp`.
 
 ## O painel ao lado do mapa
 

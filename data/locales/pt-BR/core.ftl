@@ -23,34 +23,34 @@ refusal-unknown-action = Não existe a ação { $action } nesta partida.
 
 ## Comandos que não puderam ser lidos
 
-input-invalid = { $field } não é válido aqui.
-input-value-error = { $field }: { $error }
+input-invalid = `{ $field }` não é válido aqui.
+input-value-error = `{ $field }`: { $error }
 input-missing = Falta { $field }.
-input-extra-forbidden = { $field } não é uma opção desta ação.
-input-int-parsing = { $field } precisa ser um número inteiro.
-input-int-type = { $field } precisa ser um número inteiro.
-input-int-from-float = { $field } precisa ser um número inteiro.
-input-float-parsing = { $field } precisa ser um número.
-input-float-type = { $field } precisa ser um número.
-input-bool-parsing = { $field } precisa ser true ou false.
-input-bool-type = { $field } precisa ser true ou false.
-input-string-type = { $field } precisa ser um texto.
-input-greater-than-equal = { $field } precisa ser no mínimo { $ge }.
-input-greater-than = { $field } precisa ser maior que { $gt }.
-input-less-than-equal = { $field } pode ser no máximo { $le }.
-input-less-than = { $field } precisa ser menor que { $lt }.
-input-string-too-short = { $field } precisa de pelo menos { $min_length ->
+input-extra-forbidden = `{ $field }` não é uma opção desta ação.
+input-int-parsing = `{ $field }` precisa ser um número inteiro.
+input-int-type = `{ $field }` precisa ser um número inteiro.
+input-int-from-float = `{ $field }` precisa ser um número inteiro.
+input-float-parsing = `{ $field }` precisa ser um número.
+input-float-type = `{ $field }` precisa ser um número.
+input-bool-parsing = `{ $field }` precisa ser true ou false.
+input-bool-type = `{ $field }` precisa ser true ou false.
+input-string-type = `{ $field }` precisa ser um texto.
+input-greater-than-equal = `{ $field }` precisa ser no mínimo { $ge }.
+input-greater-than = `{ $field }` precisa ser maior que { $gt }.
+input-less-than-equal = `{ $field }` pode ser no máximo { $le }.
+input-less-than = `{ $field }` precisa ser menor que { $lt }.
+input-string-too-short = `{ $field }` precisa de pelo menos { $min_length ->
         [one] um caractere
        *[other] { $min_length } caracteres
     }.
-input-string-too-long = { $field } pode ter no máximo { $max_length } caracteres.
-input-too-short = { $field } precisa de pelo menos { $min_length ->
+input-string-too-long = `{ $field }` pode ter no máximo { $max_length } caracteres.
+input-too-short = `{ $field }` precisa de pelo menos { $min_length ->
         [one] um item
        *[other] { $min_length } itens
     }.
-input-too-long = { $field } pode ter no máximo { $max_length } itens.
-input-literal-error = { $field } precisa ser um destes: { $expected }.
-input-enum = { $field } precisa ser um destes: { $expected }.
+input-too-long = `{ $field }` pode ter no máximo { $max_length } itens.
+input-literal-error = `{ $field }` precisa ser um destes: { $expected }.
+input-enum = `{ $field }` precisa ser um destes: { $expected }.
 input-union-tag-invalid = Não existe a ação { $tag } nesta partida.
 input-union-tag-not-found = A ação não diz o seu tipo.
 input-several = { $problems }
@@ -111,14 +111,14 @@ rule-ruling-legal = Permitido: { $action } pode ser feito agora.
 rule-ruling-illegal = Não permitido: { $reason }
 rule-rule-line = Regra `{ $id }` — { $title }
 rules-found = { $count ->
-        [one] Uma regra corresponde a “{ $query }”.
-       *[other] { $count } regras correspondem a “{ $query }”.
+        [one] Uma regra corresponde a `{ $query }`.
+       *[other] { $count } regras correspondem a `{ $query }`.
     }
-rules-none = Nenhuma regra corresponde a “{ $query }”.
+rules-none = Nenhuma regra corresponde a `{ $query }`.
 rules-line = `{ $id }` — { $title }
 rules-show = `{ $id }` — **{ $title }**
 rules-source = Fonte: { $source ->
-        [seed] reescreve com outras palavras o trecho de regras { $origin }.
+        [seed] reescreve com outras palavras o trecho de regras `{ $origin }`.
         [published] um fato publicado do jogo, com as nossas palavras.
         [house] uma regra da casa: a escolha do Banneret onde nada publicado decide.
        *[banneret] como o Banneret conduz as partidas.
@@ -263,7 +263,7 @@ command-game-log = Mostre as últimas entradas do registro da partida
 command-game-log-last = Quantas entradas (padrão 20)
 command-game-undo = Volte atrás na sua última ação (ou peça ao adversário que concorde)
 command-game-answer = Concorde ou não com o pedido do adversário para desfazer
-command-game-answer-agree = true para concordar, false para recusar
+command-game-answer-agree = `true` para concordar, `false` para recusar
 command-game-resign = Desista da partida
 command-game-end = Encerre a partida sem vencedor (quem criou ou um moderador)
 command-game-export = Baixe o registro da partida em JSON

@@ -257,9 +257,9 @@ secret-plan = { $sealed ->
 ## Recusas
 
 refusal-not-a-side = Só o { seat-north } e o { seat-south } podem agir nesta batalha.
-refusal-no-such-unit = Não existe a unidade “{ $unit }”; use o id de uma unidade, como N3.
-refusal-ambiguous-unit = Há mais de uma unidade chamada “{ $unit }”; use o id: { $ids }.
-refusal-no-such-command = Não existe o comando “{ $command }”; use o id de um comando, como C1.
+refusal-no-such-unit = Não existe a unidade `{ $unit }`; use o id de uma unidade, como N3.
+refusal-ambiguous-unit = Há mais de uma unidade chamada `{ $unit }`; use o id: { $ids }.
+refusal-no-such-command = Não existe o comando `{ $command }`; use o id de um comando, como C1.
 refusal-not-own-unit = { $unit } { $name } pertence { $side_ao }.
 refusal-not-own-command = { $command } { $name } pertence { $side_ao }.
 refusal-out-of-play = { $unit } { $name } não está mais no campo de batalha ({ $status ->
@@ -268,14 +268,14 @@ refusal-out-of-play = { $unit } { $name } não está mais no campo de batalha ({
     }).
 refusal-point-incomplete = Informe x e y (em polegadas, a partir do canto inferior esquerdo).
 refusal-off-the-table = ({ $x }", { $y }") fica fora da mesa de { $width }" × { $height }".
-refusal-unknown-objective = “{ $objective }” não é um Objetivo deste campo de batalha: indique um ponto-chave ({ $known }) ou um ponto no formato x,y.
-refusal-approach-needed = Há mais de um jeito de alcançar { $place }: diga em approach se as unidades devem encostar no Objetivo, entrar nele ou ficar em cima dele.
+refusal-unknown-objective = `{ $objective }` não é um Objetivo deste campo de batalha: indique um ponto-chave ({ $known }) ou um ponto no formato x,y.
+refusal-approach-needed = Há mais de um jeito de alcançar { $place }: diga em `approach` se as unidades devem encostar no Objetivo, entrar nele ou ficar em cima dele.
 refusal-no-such-troops = Não há { $troops } { $side_do } no campo de batalha.
 refusal-not-a-personality = { $unit } { $name } não é uma personalidade.
 refusal-own-target = Um comando não pode ser o seu próprio Alvo.
 refusal-target-gone = { $target } não está mais no campo de batalha.
-refusal-unknown-target = “{ $target }” não é unidade, personalidade, comando nem tipo de tropa desta batalha.
-refusal-target-side = “{ $target }” não é { $friendly ->
+refusal-unknown-target = `{ $target }` não é unidade, personalidade, comando nem tipo de tropa desta batalha.
+refusal-target-side = `{ $target }` não é { $friendly ->
         [true] aliado
        *[other] inimigo
     }.
@@ -287,10 +287,10 @@ refusal-target-missing = { $order } precisa do seu Alvo escrito junto com a orde
 refusal-plan-sealed = O seu plano de batalha está lacrado.
 refusal-plan-already-sealed = O seu plano de batalha já está lacrado.
 refusal-commands-unordered = Todos os comandos precisam de ordens antes: { $commands }.
-refusal-order-change-needs-test = Na batalha, as ordens de { $command } { $name } só mudam depois de um Teste de Líder de Batalha bem-sucedido: informe-o com passed_test:true.
+refusal-order-change-needs-test = Na batalha, as ordens de { $command } { $name } só mudam depois de um Teste de Líder de Batalha bem-sucedido: informe-o com `passed_test:true`.
 refusal-command-gone = { $command } { $name } não tem mais unidades a quem dar ordens.
 refusal-forced-or-room = Um movimento é forçado ou feito para abrir espaço, não as duas coisas.
-refusal-move-out-of-turn = A vez é { $seat_do }; fora da vez só se informam movimentos forçados (forced:true).
+refusal-move-out-of-turn = A vez é { $seat_do }; fora da vez só se informam movimentos forçados (`forced:true`).
 refusal-engaged-unit-stays = { $unit } { $name } está em combate: só se move quando forçada, ou depois de sair do combate.
 refusal-hold-stays-put = { $command } { $name } está sob a ordem { $order }: as suas unidades ficam onde estão.
 refusal-room-only-take-and-hold = Só uma unidade que toma e mantém um Objetivo abre espaço para quem chega depois.
@@ -317,7 +317,7 @@ refusal-adjust-what = Diga qual unidade ou comando corrigir.
 refusal-adjust-unit-what = Diga o que mudar em { $unit } { $name }.
 refusal-adjust-orders-what = Diga o que mudar nas ordens de { $command } { $name }.
 refusal-adjust-no-orders = { $command } { $name } não tem ordens cuja etapa possa mudar.
-refusal-unknown-scenario = Não existe o cenário “{ $scenario }” de Fantasy Warriors.
+refusal-unknown-scenario = Não existe o cenário `{ $scenario }` de Fantasy Warriors.
 
 ## Preenchimento automático
 
@@ -363,10 +363,10 @@ button-end-turn = Encerrar o turno
 command-fw = Ordens combinadas de Fantasy Warriors
 command-fw-order = Dê ordens a um comando (com o seu Objetivo ou Alvo)
 command-fw-order-command = O comando
-command-fw-order-order = A ordem, por exemplo storm ou take and hold
+command-fw-order-order = A ordem, por exemplo `storm` ou `take and hold`
 command-fw-order-objective = Objetivo: um id, um elemento do terreno ou um ponto como 40,12
 command-fw-order-target = Alvo: uma unidade, personalidade, comando ou tipo de tropa
-command-fw-order-target_side = Se o Alvo é inimigo (enemy) ou aliado (friendly)
+command-fw-order-target_side = Se o Alvo é inimigo (`enemy`) ou aliado (`friendly`)
 command-fw-order-approach = Como alcançar o Objetivo
 command-fw-order-passed_test = Um Teste de Líder de Batalha foi bem-sucedido (exigido durante a batalha)
 command-fw-ready = Lacre o seu plano de batalha
@@ -389,7 +389,7 @@ command-fw-left = Informe que uma unidade deixou o campo de batalha
 command-fw-left-unit = A unidade (id ou nome)
 command-fw-sight = Informe se uma unidade pode ser vista
 command-fw-sight-unit = A unidade (id ou nome)
-command-fw-sight-visible = True se ela pode ser vista
+command-fw-sight-visible = `true` se ela pode ser vista
 command-fw-combat = Veja o modificador do Teste de Combate e os dados para acertar de uma unidade
 command-fw-combat-unit = A unidade (id ou nome)
 command-fw-combat-dice = Dados para acertar antes das ordens

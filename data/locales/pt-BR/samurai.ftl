@@ -311,7 +311,7 @@ secret-drawn = Compradas, fique com uma: { $cards }
 ## Autocompletar
 
 suggest-card = { $card }
-suggest-order-none = none (não dar ordem a nenhuma peça neste turno)
+suggest-order-none = `none` (não dar ordem a nenhuma peça neste turno)
 suggest-order = { $pieces } ({ $unit } em { $hex }{ $leader ->
         [none] {""}
        *[other] { " " }com { $leader }
@@ -336,10 +336,10 @@ button-end-turn = Encerrar o turno
 
 ## Recusas
 
-refusal-hex-name = “{ $text }” não é nome de hexágono: escreva a letra da coluna e o número da linha, como E5.
+refusal-hex-name = `{ $text }` não é nome de hexágono: escreva a letra da coluna e o número da linha, como E5.
 refusal-off-board = { $hex } não está no tabuleiro: os hexágonos vão de A1 a M9, e as linhas 2, 4, 6 e 8 terminam na coluna L.
-refusal-unknown-card = Não existe a carta de comando “{ $text }”: indique uma carta pelo nome ou pelo id (o autocompletar mostra as suas).
-refusal-no-such-scenario = Não existe o cenário “{ $scenario }”; escolha um destes: { $choices }.
+refusal-unknown-card = Não existe a carta de comando `{ $text }`: indique uma carta pelo nome ou pelo id (o autocompletar mostra as suas).
+refusal-no-such-scenario = Não existe o cenário `{ $scenario }`; escolha um destes: { $choices }.
 refusal-no-such-piece = Não há peça { $piece } no mapa. Indique as peças pelos ids mostrados no tabuleiro, como U3 ou L1 (várias, separadas por espaços).
 refusal-enemy-piece = { $piece } pertence ao outro lado; você só pode comandar as suas próprias peças.
 refusal-ordered-twice = Peças indicadas mais de uma vez: { $pieces }. Cada peça recebe no máximo uma ordem por turno.

@@ -67,24 +67,24 @@ phase-fight = fase de Combate
 
 ## Ações, com o nome dos comandos que os jogadores digitam
 
-action-start_battle = /wh40k start
-action-next_phase = /wh40k next
-action-roster = /wh40k roster
-action-add_unit = /wh40k addunit
-action-edit_unit = /wh40k editunit
-action-remove_unit = /wh40k removeunit
-action-attach = /wh40k attach
-action-detach = /wh40k detach
-action-move = /wh40k move
-action-fall_back = /wh40k fallback
-action-casualties = /wh40k casualties
-action-restore = /wh40k restore
-action-shock_test = /wh40k shocktest
-action-stratagem = /wh40k stratagem
-action-gain_cp = /wh40k gaincp
-action-adjust_cp = /wh40k adjustcp
-action-score = /wh40k score
-action-concede = /game resign
+action-start_battle = `/wh40k start`
+action-next_phase = `/wh40k next`
+action-roster = `/wh40k roster`
+action-add_unit = `/wh40k addunit`
+action-edit_unit = `/wh40k editunit`
+action-remove_unit = `/wh40k removeunit`
+action-attach = `/wh40k attach`
+action-detach = `/wh40k detach`
+action-move = `/wh40k move`
+action-fall_back = `/wh40k fallback`
+action-casualties = `/wh40k casualties`
+action-restore = `/wh40k restore`
+action-shock_test = `/wh40k shocktest`
+action-stratagem = `/wh40k stratagem`
+action-gain_cp = `/wh40k gaincp`
+action-adjust_cp = `/wh40k adjustcp`
+action-score = `/wh40k score`
+action-concede = `/game resign`
 
 ## O que fazer agora
 
@@ -180,7 +180,7 @@ event-unit-edited = Alterações em { $unit } { $name }: { $fields }.
 event-unit-removed = { $unit } { $name } sai do exército.
 event-roster-loaded = { $side_O } carrega { $name ->
         [none] uma lista de exército
-       *[other] a lista “{ $name }”
+       *[other] a lista `{ $name }`
     }: { $units }.
 event-unit-attached = { $leader } se une a { $bodyguard } como Líder: { $name }.
 event-unit-detached = { $leader } deixa de liderar { $bodyguard }.
@@ -323,8 +323,8 @@ refusal-roster-entry = { $entry ->
     } tem um valor inválido: { $problem }
 input-roster-duplicate-key = Duas unidades têm a mesma chave { $key }.
 input-roster-unknown-leads = { $name } lidera { $leads }, que não é a chave de nenhuma unidade.
-input-tuple-type = { $field } precisa ser uma lista.
-input-model-type = { $field } precisa ser uma tabela com os valores de uma unidade.
+input-tuple-type = `{ $field }` precisa ser uma lista.
+input-model-type = `{ $field }` precisa ser uma tabela com os valores de uma unidade.
 
 ## O tabuleiro
 
@@ -384,7 +384,7 @@ command-wh40k = Warhammer 40,000: acompanhamento de batalha
 command-wh40k-start = Termine a preparação e comece a batalha
 command-wh40k-start-first = Quem joga o primeiro turno (padrão: uma disputa de dados)
 command-wh40k-next = Encerre esta fase e siga para a próxima
-command-wh40k-roster = Carregue o seu exército de uma lista (TOML, veja data/wh40k/rosters)
+command-wh40k-roster = Carregue o seu exército de uma lista (TOML, veja `data/wh40k/rosters`)
 command-wh40k-roster-text = O arquivo da lista de exército
 command-wh40k-addunit = Acrescente uma unidade ao seu exército antes da batalha
 command-wh40k-addunit-name = O nome da unidade
