@@ -25,7 +25,8 @@ from bot.console import Console
 from bot.service import GameService
 from bot.store import Store
 from bot.surface import surface
-from bot.text import system_title
+from bot.table import parse_result
+from bot.text import Words, system_title
 from rules.core.autoplay import Memory, Player
 from rules.core.model import Action
 from rules.core.system import available, system
@@ -136,7 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     name = args[2] if len(args) > 2 else system_id
     lines, winner, result = play_game(system_id, scenario, name)
     print("\n".join(lines))
-    print(f"{name}: {len(lines)} lines; winner {winner}: {result}", file=sys.stderr)
+    words = Words.of("en", system_id)
+    who = words.word(system(system_id).seat_name(winner)) if winner else "none"
+    ended = words.word(parse_result(result)) if result else "no result was stored"
+    print(f"{name}: {len(lines)} lines; winner {who}: {ended}", file=sys.stderr)
     return 0
 
 
