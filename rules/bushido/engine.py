@@ -2,7 +2,8 @@
 
 Declarations and wiring only: the state is in state.py, actions and events in
 actions.py, the step table and handlers in flow.py, what a seat may see in picture.py,
-autocomplete in suggest.py and the commands in commands.py.
+autocomplete in suggest.py, the commands in commands.py and the demo player in
+autoplay.py.
 
 Hidden information: the face of every movement piece that has not been turned up.
 The board shows none; `secrets` and `position` show a seat its own.
@@ -11,7 +12,7 @@ The board shows none; `secrets` and `position` show a seat its own.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.bushido import picture
 from rules.bushido.actions import ACTIONS, EVENTS, Attack
@@ -26,6 +27,9 @@ from rules.core.engine import Engine, Outcome, ScenarioInfo
 from rules.core.errors import RuleViolation
 from rules.core.model import Action
 from rules.core.text import Msg, items, msg, refuse, term
+
+if TYPE_CHECKING:
+    from rules.core.autoplay import Player
 
 
 class BushidoEngine(Engine[BushidoState]):
@@ -140,6 +144,12 @@ class BushidoEngine(Engine[BushidoState]):
     ) -> list[tuple[Msg | str, str]]:
         """Offer (label, value) completions for an option, best first, at most 25."""
         return suggest(state, seat, field, text, context)
+
+    def demo_player(self) -> Player:
+        """Return the policy that plays data/demo's script for this system."""
+        from rules.bushido.autoplay import PLAYER
+
+        return PLAYER
 
 
 SYSTEM = BushidoEngine()

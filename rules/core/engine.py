@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -32,6 +32,9 @@ from rules.core.dice import Dice, DiceState
 from rules.core.errors import RuleViolation
 from rules.core.model import Action, Event, Frozen
 from rules.core.text import Items, Msg, Term, Value, items, kebab, msg, term
+
+if TYPE_CHECKING:  # the player is loaded by the tool that asks for it, never with the engine
+    from rules.core.autoplay import Player
 
 
 class GameState(BaseModel):
@@ -210,6 +213,15 @@ class Engine(Generic[S]):
 
     def after(self, before: S, work: S, action: Action, events: list[Event]) -> None:
         """Follow-ups every action shares (objective control, switching orders...)."""
+
+    def demo_player(self) -> Player | None:
+        """Return the simple policy that plays both sides of a demo game, or None (no demo).
+
+        `tools/make_demo.py` lets it play a seeded game into a bundled demo script
+        (data/demo/*.txt); see rules/core/autoplay.py. Import it inside the method, so
+        that loading an engine does not load its player.
+        """
+        return None
 
     def label(self, action: Action) -> Msg:
         """Return what a button offering this action says: `button-<type>` with its fields."""

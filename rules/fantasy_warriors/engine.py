@@ -9,13 +9,13 @@ combination orders by itself when they are achieved.
 This module declares the system on the engine skeleton and wires its parts: the state
 (state.py), actions and events (actions.py), the step table and handlers (flow.py), goal
 switching and the end of the battle (battle.py), what a seat may see (picture.py),
-autocomplete (suggest.py) and the /fw commands (commands.py).
+autocomplete (suggest.py), the /fw commands (commands.py) and the demo player (autoplay.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
 
@@ -32,6 +32,9 @@ from rules.fantasy_warriors.commands import COMMANDS, GROUP
 from rules.fantasy_warriors.flow import HANDLERS, STEPS
 from rules.fantasy_warriors.lookup import find_unit
 from rules.fantasy_warriors.state import SEATS, Command, GameState, Unit
+
+if TYPE_CHECKING:
+    from rules.core.autoplay import Player
 
 
 class FantasyWarriorsSystem(Engine[GameState]):
@@ -136,6 +139,12 @@ class FantasyWarriorsSystem(Engine[GameState]):
         """Return the side that must agree to a report about one of its units by the enemy."""
         side = self.report_for(state, action)
         return side if side is not None and side != action.seat else None
+
+    def demo_player(self) -> Player:
+        """Return the policy that plays data/demo's script for this system."""
+        from rules.fantasy_warriors.autoplay import PLAYER
+
+        return PLAYER
 
 
 SYSTEM = FantasyWarriorsSystem()

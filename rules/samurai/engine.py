@@ -2,14 +2,15 @@
 
 The declarations and the wiring only: the state is in state.py, actions and events
 in actions.py, the step table and the handlers in flow.py, what a seat may see in
-picture.py, autocomplete in suggest.py and the /samurai commands in commands.py.
+picture.py, autocomplete in suggest.py, the /samurai commands in commands.py and the
+demo player in autoplay.py.
 The rules themselves are in orders.py, movement.py and battle.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.board import HexBoardView
 from rules.core.dice import Dice, DiceState
@@ -23,6 +24,9 @@ from rules.samurai.catalogue import cards, scenarios, unit_types
 from rules.samurai.commands import COMMANDS
 from rules.samurai.flow import HANDLERS, STEPS
 from rules.samurai.state import Piece, SamuraiState
+
+if TYPE_CHECKING:
+    from rules.core.autoplay import Player
 
 
 class SamuraiEngine(Engine[SamuraiState]):
@@ -137,6 +141,12 @@ class SamuraiEngine(Engine[SamuraiState]):
         if isinstance(action, Order):
             return msg("button-order", pieces=action.pieces or None)
         return super().label(action)
+
+    def demo_player(self) -> Player:
+        """Return the policy that plays data/demo's script for this system."""
+        from rules.samurai.autoplay import PLAYER
+
+        return PLAYER
 
 
 SYSTEM = SamuraiEngine()

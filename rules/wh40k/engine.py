@@ -3,14 +3,14 @@
 The battle is played on a real table (or by post); players report moves, casualties and
 scores, and the bot keeps the books, rolls the Command-phase tests and enforces the rules.
 This module declares the system on the engine skeleton and wires its parts together:
-the step table and handlers (flow), the picture (picture), autocomplete (suggest) and
-the /wh40k commands (commands).
+the step table and handlers (flow), the picture (picture), autocomplete (suggest),
+the /wh40k commands (commands) and the demo player (autoplay).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.board import TabletopView
 from rules.core.dice import DiceState
@@ -47,6 +47,9 @@ from rules.wh40k.state import (
     vp_total,
 )
 from rules.wh40k.suggest import suggest
+
+if TYPE_CHECKING:
+    from rules.core.autoplay import Player
 
 # Reports about one unit. Losses and demanded tests of an enemy unit, and models given
 # back to one's own, are claims the other side must agree to.
@@ -176,6 +179,12 @@ class Wh40k(Engine[BattleState]):
         if action.type == "restore":
             return other(owner) if action.seat == owner else None
         return owner if action.seat != owner else None
+
+    def demo_player(self) -> Player:
+        """Return the policy that plays data/demo's script for this system."""
+        from rules.wh40k.autoplay import PLAYER
+
+        return PLAYER
 
 
 SYSTEM = Wh40k()

@@ -1,0 +1,62 @@
+"""The Samurai Battles demo player: order the most pieces, close in, battle whenever possible.
+
+`tools/make_demo.py` lets it play both sides of data/demo/samurai.txt (see
+rules/core/autoplay.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import hexgrid
+from rules.core.autoplay import Memory, Player
+from rules.core.engine import Engine
+from rules.core.hexgrid import Hex
+from rules.core.model import Action
+
+
+def _choice(state: Any, options: list[Any]) -> Action:
+    """Pick an action: most orders, then close in, then battle, then end the turn."""
+    kinds = {a.type for a in options}
+    if "play" in kinds:
+        rank = ("shogun", "three", "two", "advance", "charge", "one")
+        card: Action = min(
+            options, key=lambda a: next((i for i, w in enumerate(rank) if w in a.card), 9)
+        )
+        return card
+    if "order" in kinds:
+        most: Action = max(options, key=lambda a: len(a.pieces))
+        return most
+    if "battle" in kinds:
+        battle: Action = next(a for a in options if a.type == "battle")
+        return battle
+    moves = [a for a in options if a.type == "move"]
+    if moves:
+        pieces = {p.id: p for p in state.pieces}
+        enemies = [Hex.parse(p.hex) for p in state.pieces if p.side != state.active]
+
+        def gap(h: str) -> int:
+            return min(hexgrid.distance(Hex.parse(h), e) for e in enemies) if enemies else 0
+
+        best = min(moves, key=lambda a: gap(a.to) - gap(pieces[a.piece].hex))
+        if gap(best.to) < gap(pieces[best.piece].hex):
+            return best  # type: ignore[no-any-return]
+    for preferred in ("end_turn", "retreat", "keep"):
+        for a in options:
+            if a.type == preferred:
+                return a  # type: ignore[no-any-return]
+    return options[0]  # type: ignore[no-any-return]
+
+
+def policy(sys_: Engine[Any], state: Any, memory: Memory) -> Action | None:
+    """Play the seat the prompt names (None once nobody is to act)."""
+    seat = sys_.prompt(state).seat
+    return None if seat is None else _choice(state, sys_.legal_actions(state, seat))
+
+
+def hand(state: Any, action: Action, memory: Memory) -> bool:
+    """Say whether to look at one's hand first."""
+    return action.type in ("play", "keep")  # look at the cards before choosing one
+
+
+PLAYER = Player(policy, hand, "order the most pieces, close in, battle whenever possible")
