@@ -9,6 +9,7 @@ own Discord language is used.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from pydantic import ValidationError
@@ -150,7 +151,14 @@ def unreadable(error: ValidationError) -> BadInput:
         field = where.split(".")[-1]
         context: dict[str, Value] = {}
         for name, value in (item.get("ctx") or {}).items():
-            context[name] = value if isinstance(value, str | int | float | bool) else str(value)
+            if name == "expected" and isinstance(value, str):
+                # pydantic lists the choices in English ("'a', 'b' or 'c'"): take the choices.
+                choices = re.findall(r"'([^']*)'", value)
+                context[name] = items(choices, "or", typed=True) if choices else value
+            else:
+                context[name] = (
+                    value if isinstance(value, str | int | float | bool) else str(value)
+                )
         problems.append(Msg(key=f"input-{kebab(item['type'])}",
                             args={"field": field, **context}))
     if len(problems) == 1:

@@ -120,10 +120,14 @@ def foreign_words(text: str, language: str, allowed: Iterable[str] = ()) -> list
     (a 40k keyword such as CHARACTER, an order printed as STORM).
     """
     other = "en" if language != "en" else "pt-BR"
-    skip = {a.lower() for a in allowed} | HOMOGRAPHS.get(language, frozenset()) | kept_names()
-    plain = QUOTED.sub(" ", text)
-    return sorted({w for w in WORD.findall(plain) if not w.isupper()
-                   and w.lower() not in skip and belongs_to(w.lower(), other, language)})
+    skip = {a.lower() for a in allowed} | HOMOGRAPHS.get(language, frozenset())
+    names = kept_names()
+    # A capitalised compound ("Counter-offensive") is a name as a whole.
+    plain = " ".join(t for t in QUOTED.sub(" ", text).split() if not ("-" in t and t[0].isupper()))
+    return sorted({w for w in WORD.findall(plain)
+                   if not w.isupper() and w.lower() not in skip
+                   and not (w[:1].isupper() and w.lower() in names)  # a name, as printed
+                   and belongs_to(w.lower(), other, language)})
 
 
 def english_leaks(

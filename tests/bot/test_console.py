@@ -53,7 +53,7 @@ def test_a_script_plays_through_the_service(service: GameService, tmp_path: Path
     assert "bob joins as Blue" in text
     assert "not playing in this game" in text  # carol is a spectator
     assert "Taking back an action" in text
-    assert "There is no command /game frobnicate" in text
+    assert "There is no command `/game frobnicate`" in text
     assert console.failures == 2
 
 

@@ -211,7 +211,7 @@ async def test_samurai_refusals(table: Table) -> None:
     refused = await fake.slash(table.alice, table.channel, "samurai move", piece="U13", to="Z99")
     assert_refused(refused, "Z99 is not on the board", "`core/bad-input`")
     refused = await fake.slash(table.alice, table.channel, "samurai move", piece="U13", to="ford")
-    assert_refused(refused, "“ford” is not a hex name", "`core/bad-input`")
+    assert_refused(refused, "`ford` is not a hex name", "`core/bad-input`")
     refused = await fake.slash(table.bob, table.channel, "samurai adjust", piece="U1", figures=2)
     assert_refused(refused, "`core/referee-only`")
     assert table.version() == before

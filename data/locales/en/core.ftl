@@ -51,7 +51,7 @@ input-union-tag-not-found = The action has no type.
 input-several = { $problems }
 input-unbalanced-quotes = A quotation mark is not closed.
 input-not-name-value = `{ $word }` should be written as name:value.
-input-no-such-command = There is no command /{ $command }.{ $near ->
+input-no-such-command = There is no command `/{ $command }`.{ $near ->
         [none] {""}
        *[other] { " " }Try: { $near }.
     }

@@ -146,7 +146,7 @@ event-unit-edited = { $unit } { $name } edited: { $fields }.
 event-unit-removed = { $unit } { $name } is removed from the army.
 event-roster-loaded = { $side } loads { $name ->
         [none] a roster
-       *[other] the roster `{ $name }`
+       *[other] the roster “{ $name }”
     }: { $units }.
 event-unit-attached = { $leader } joins { $bodyguard } as its Leader: { $name }.
 event-unit-detached = { $leader } leaves { $bodyguard }.

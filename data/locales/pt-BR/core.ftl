@@ -56,7 +56,7 @@ input-union-tag-not-found = A ação não diz o seu tipo.
 input-several = { $problems }
 input-unbalanced-quotes = Há uma aspa aberta que não foi fechada.
 input-not-name-value = `{ $word }` deve ser escrito como nome:valor.
-input-no-such-command = Não existe o comando /{ $command }.{ $near ->
+input-no-such-command = Não existe o comando `/{ $command }`.{ $near ->
         [none] {""}
        *[other] { " " }Tente: { $near }.
     }

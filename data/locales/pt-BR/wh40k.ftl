@@ -180,7 +180,7 @@ event-unit-edited = Alterações em { $unit } { $name }: { $fields }.
 event-unit-removed = { $unit } { $name } sai do exército.
 event-roster-loaded = { $side_O } carrega { $name ->
         [none] uma lista de exército
-       *[other] a lista `{ $name }`
+       *[other] a lista “{ $name }”
     }: { $units }.
 event-unit-attached = { $leader } se une a { $bodyguard } como Líder: { $name }.
 event-unit-detached = { $leader } deixa de liderar { $bodyguard }.

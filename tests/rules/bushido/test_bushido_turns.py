@@ -349,7 +349,8 @@ def test_core_refusals_and_bad_input() -> None:
     refused(state, "east", "core/bad-input", type="move", piece="T1", to="Z9")
     camp = refused(state, "east", "core/bad-input", type="attack", piece="T1", target="north-camp")
     assert camp.reason == msg(
-        "refusal-no-such-camp", target="north-camp", camps=items(["east-camp", "west-camp"])
+        "refusal-no-such-camp", target="north-camp",
+        camps=items(["east-camp", "west-camp"], typed=True),
     )
     for bad, kind in (
         ({"type": "move", "piece": "T1", "to": "nowhere"}, "hex-name"),

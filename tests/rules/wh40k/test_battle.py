@@ -262,7 +262,7 @@ def test_roster_files_are_read_and_checked() -> None:
     assert of_type(events, "RosterLoaded")[0].units == (boss.id, uid(state, "Boyz"))
     bad = refused(state, "defender", "core/bad-input", type="roster", text="[[unit]]\nname = 3")
     assert bad.reason.key == "refusal-roster-entry"
-    assert worded(bad.reason) == "Unit 1 of the roster has a bad entry: name must be text."
+    assert worded(bad.reason) == "Unit 1 of the roster has a bad entry: `name` must be text."
     bad = refused(state, "defender", "core/bad-input", type="roster", text="not = [toml")
     assert bad.reason == msg("refusal-roster-syntax", line=1, column=8)
     assert worded(bad.reason, "pt-BR") == "A lista não é um TOML válido (linha 1, coluna 8)."
