@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from bot.boards import BoardReplies
 from bot.errors import (
@@ -24,8 +25,9 @@ from bot.records import engine_version
 from bot.replies import Button, Reply
 from bot.store import Store
 from bot.table import Caller, Table, running
-from bot.text import Words, pick_language, seat_term, system_title
+from bot.text import pick_language, seat_term, system_title
 from rules.core.dice import seed_hash
+from rules.core.engine import Engine, ScenarioInfo
 from rules.core.system import available, system
 from rules.core.text import Msg, Term, items
 
@@ -61,18 +63,7 @@ class Games:
     ) -> Reply:
         """Start a game in a channel; the creator takes a seat and may invite an opponent."""
         lang = pick_language(language, caller.locale)
-        words = Words.of(lang)
-        if system_id not in available():
-            raise UnknownSystem(system=system_id, choices=", ".join(available())).where(lang)
-        sys = system(system_id)
-        infos = {s.id: s for s in sys.scenarios()}
-        if scenario not in infos:
-            raise UnknownScenario(system=system_title(sys, lang), scenario=scenario,
-                                  choices=", ".join(sorted(infos))).where(lang, system_id)
-        info = infos[scenario]
-        my_seat = seat or info.seats[0]
-        if my_seat not in info.seats:
-            raise UnknownSeat(seat=my_seat, choices=", ".join(info.seats)).where(lang, system_id)
+        sys, info, my_seat = self._chosen(lang, system_id, scenario, seat)
         if opponent is not None and opponent.bot:
             raise BotOpponent(user=opponent.name).where(lang)
         seed = self._seed_factory()
@@ -99,8 +90,31 @@ class Games:
                 "language": lang, "settings": {}, "pending": {},
             })
             tx.append(game, "join", caller.user_id, my_seat, {"seat": my_seat, "creator": True})
-        table = Table(game)
-        words = table.words
+        return self._created(Table(game), caller, my_seat, info.seats, invited)
+
+    def _chosen(
+        self, lang: str, system_id: str, scenario: str, seat: str | None
+    ) -> tuple[Engine[Any], ScenarioInfo, str]:
+        """Return the system, scenario and seat a new game names, or refuse what is unknown."""
+        if system_id not in available():
+            raise UnknownSystem(system=system_id, choices=", ".join(available())).where(lang)
+        sys = system(system_id)
+        infos = {s.id: s for s in sys.scenarios()}
+        if scenario not in infos:
+            raise UnknownScenario(system=system_title(sys, lang), scenario=scenario,
+                                  choices=", ".join(sorted(infos))).where(lang, system_id)
+        info = infos[scenario]
+        my_seat = seat or info.seats[0]
+        if my_seat not in info.seats:
+            raise UnknownSeat(seat=my_seat, choices=", ".join(info.seats)).where(lang, system_id)
+        return sys, info, my_seat
+
+    def _created(
+        self, table: Table, caller: Caller, my_seat: str, seats: tuple[str, ...],
+        invited: dict[str, str],
+    ) -> Reply:
+        """Announce a new game: who plays what, the seed's fingerprint, who is invited."""
+        game, words = table.game, table.words
         lines = [words("game-seed-published", hash=game.seed_hash)]
         buttons: list[Button] = []
         mention = None
@@ -108,8 +122,8 @@ class Games:
             lines.append(words("game-invited", user=f"<@{uid}>", seat=seat_term(s)))
             buttons.append(Button("join", words("button-accept"), game.id, game.version, s))
             mention = uid
-        for s in info.seats:
-            if seats[s] is None and s not in invited:
+        for s in seats:
+            if game.seats[s] is None and s not in invited:
                 lines.append(words("game-open-seat", seat=seat_term(s)))
         reply = self.boards.board(table)
         reply.text = words("game-created", system=table.title(), scenario=table.scenario_title(),

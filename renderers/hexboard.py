@@ -663,6 +663,17 @@ def _paint_marker(
         halo=P.mix(fill, P.BLACK if ink == P.WHITE else P.WHITE, 0.35),
         halo_width=1,
     )
+    _paint_badges(d, m, cx, cy, r, f(P.WHITE), edge)
+    if m.leader is not None and not only_leader:
+        _paint_leader_tag(d, m.leader, cx, cy, r, f((255, 210, 40)), edge)
+    if m.count is not None:
+        _paint_count(d, m.count, cx, cy, r, badge_bg, edge)
+
+
+def _paint_badges(
+    d: P.Canvas, m: HexMarker, cx: float, cy: float, r: float, badge_bg: RGB, edge: RGB
+) -> None:
+    """Mark cavalry (a "C" tag, top left) and shooters (a bow, top right) on a piece."""
     tag_size = max(8, round(r * 0.42))
     if m.cavalry:
         tc = (cx - r * 0.8, cy - r * 0.62)
@@ -679,34 +690,43 @@ def _paint_marker(
         tc = (cx + r * 0.8, cy - r * 0.62)
         P.disc(d, tc[0], tc[1], r * 0.33, badge_bg, outline=edge, width=1)
         _draw_bow(d, tc, r * 0.25, edge)
-    if m.leader is not None and not only_leader:
-        # The attached leader: a gold tag hanging under the disc, left of the count.
-        size = max(9, round(r * 0.48))
-        text = P.fit_text(m.leader, size, r * 1.3, bold=True)
-        tw = P.text_width(text, size, bold=True)
-        h = size * 1.3
-        star_w = size * 1.05
-        total = star_w + tw + size * 0.6
-        x0 = cx - r * 0.15 - total / 2
-        y0 = cy + r * 0.98 - h / 2
-        d.rounded_rectangle(
-            (x0, y0, x0 + total, y0 + h),
-            radius=h / 2,
-            fill=f((255, 210, 40)),
-            outline=edge,
-            width=1,
-        )
-        P.draw_shape(d, "star", x0 + size * 0.3 + star_w / 2, y0 + h / 2, size * 0.45, edge)
-        P.draw_text(
-            d, (x0 + size * 0.3 + star_w, y0 + h / 2), text, size, edge, bold=True, anchor="lm"
-        )
-    if m.count is not None:
-        bc = (cx + r * 0.82, cy + r * 0.58)
-        br = r * 0.38
-        P.disc(d, bc[0], bc[1], br, badge_bg, outline=edge, width=max(1, round(r / 16)))
-        digits = str(m.count)
-        size = max(9, round(r * (0.52 if len(digits) == 1 else 0.42)))
-        P.draw_text(d, bc, digits, size, edge, bold=True)
+
+
+def _paint_leader_tag(
+    d: P.Canvas, leader: str, cx: float, cy: float, r: float, gold: RGB, edge: RGB
+) -> None:
+    """Hang the attached leader's gold tag under the disc, left of the count."""
+    size = max(9, round(r * 0.48))
+    text = P.fit_text(leader, size, r * 1.3, bold=True)
+    tw = P.text_width(text, size, bold=True)
+    h = size * 1.3
+    star_w = size * 1.05
+    total = star_w + tw + size * 0.6
+    x0 = cx - r * 0.15 - total / 2
+    y0 = cy + r * 0.98 - h / 2
+    d.rounded_rectangle(
+        (x0, y0, x0 + total, y0 + h),
+        radius=h / 2,
+        fill=gold,
+        outline=edge,
+        width=1,
+    )
+    P.draw_shape(d, "star", x0 + size * 0.3 + star_w / 2, y0 + h / 2, size * 0.45, edge)
+    P.draw_text(
+        d, (x0 + size * 0.3 + star_w, y0 + h / 2), text, size, edge, bold=True, anchor="lm"
+    )
+
+
+def _paint_count(
+    d: P.Canvas, count: int, cx: float, cy: float, r: float, badge_bg: RGB, edge: RGB
+) -> None:
+    """Put the figure count in a white badge at the piece's lower right."""
+    bc = (cx + r * 0.82, cy + r * 0.58)
+    br = r * 0.38
+    P.disc(d, bc[0], bc[1], br, badge_bg, outline=edge, width=max(1, round(r / 16)))
+    digits = str(count)
+    size = max(9, round(r * (0.52 if len(digits) == 1 else 0.42)))
+    P.draw_text(d, bc, digits, size, edge, bold=True)
 
 
 def _draw_highlight(d: P.Canvas, lay: HexLayout, c: Point) -> None:

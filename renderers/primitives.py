@@ -695,6 +695,7 @@ def draw_panel(
     """Draw the panel as a band `width` wide starting at `top`: title, then lines in columns.
 
     `filled` says the band is PANEL_BG already (a new image made in that colour).
+    It is long because its two painters close over the band's metrics and colours.
     """
     m = _panel_metrics(panel, width)
     if not m.height:

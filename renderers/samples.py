@@ -18,7 +18,10 @@ from rules.core.board import (
 
 
 def samurai_board(*, flipped: bool = False) -> HexBoardView:
-    """Return a 13x9 Samurai Battles-like board mid-game: 14 units, two sides, all arrow kinds."""
+    """Return a 13x9 Samurai Battles-like board mid-game: 14 units, two sides, all arrow kinds.
+
+    It is long because it lists a whole sample position, one piece a line.
+    """
     terrain = (
         [Terrain(hex=h, kind="forest") for h in ("B3", "C3", "B4", "J6", "K6", "J7")]
         + [Terrain(hex=h, kind="hill") for h in ("F3", "G3", "E7")]
@@ -86,7 +89,10 @@ def samurai_board(*, flipped: bool = False) -> HexBoardView:
 
 
 def wh40k_table() -> TabletopView:
-    """Return a 60x44 inch 40k-like table: 5 objectives, 10 units, every arrow kind."""
+    """Return a 60x44 inch 40k-like table: 5 objectives, 10 units, every arrow kind.
+
+    It is long because it lists a whole sample table, one unit a line.
+    """
     features = (
         TableFeature(
             kind="ruin", label="Ruin", points=((8, 4), (16, 4), (16, 9), (11, 9), (11, 12), (8, 12))

@@ -145,9 +145,9 @@ def _wishes(
 ) -> Iterator[tuple[str, Action | None]]:
     """Yield (tag, action) for what the players would report in this step, in order.
 
-    One generator for every phase, longer than most: its helpers (`stratagem`, `casualties`,
-    `goal_of`, `hits`, `move`) close over this step's table, offers and goals, which a split
-    by phase would have to pass around."""
+    One generator for every phase. It is long because its helpers (`stratagem`,
+    `casualties`, `goal_of`, `hits`, `move`) close over this step's table, offers and goals,
+    which a split by phase would have to pass around."""
     seat = state.active
     enemy = "defender" if seat == "attacker" else "attacker"
     table = _Table(state)

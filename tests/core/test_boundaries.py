@@ -97,3 +97,48 @@ def test_the_circle_finder_finds_circles() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
 
+
+
+def test_benchmarks_import_nothing_from_the_tests() -> None:
+    for path, names in _imports("bench").items():
+        assert "tests" not in names, path
+
+
+def test_the_bot_reaches_game_systems_only_through_the_registry() -> None:
+    systems = {p.parent.name for p in (ROOT / "rules").glob("*/engine.py")} - {"core"}
+    assert systems
+    for path, names in _full_imports("bot").items():
+        inside = {n for n in names if n.split(".")[0] == "rules" and len(n.split(".")) > 1
+                  and n.split(".")[1] in systems}
+        assert not inside, f"{path} imports {sorted(inside)}"
+
+
+def _full_imports(folder: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for path in (ROOT / folder).rglob("*.py"):
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+        out[str(path.relative_to(ROOT))] = names
+    return out
+
+
+LONG_REASON = "It is long because"
+
+
+def test_no_long_function_and_no_long_module_without_a_reason() -> None:
+    long: list[str] = []
+    for folder in ("bot", "rules", "renderers", "tools"):
+        for path in (ROOT / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            if folder in ("bot", "rules") and len(text.splitlines()) > 700:
+                long.append(f"{path.relative_to(ROOT)}: {len(text.splitlines())} lines")
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    size = (node.end_lineno or node.lineno) - node.lineno + 1
+                    if size > 60 and LONG_REASON not in (ast.get_docstring(node) or ""):
+                        long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} {size}")
+    assert long == []
