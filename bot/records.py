@@ -14,7 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.store import GameRow, LogEntry, Store
+from bot.store import ACTIVE, GameRow, LogEntry, Store
+from bot.table import Table
 from bot.text import Words, event_record
 from rules.core.errors import RuleViolation
 from rules.core.system import GameSystem, system
@@ -25,7 +26,7 @@ EXPORT_FORMAT = "banneret-game/1"
 
 def engine_version(sys: GameSystem) -> str:
     """Return the stamp stored with a game so a rules change shows up in verify."""
-    return f"{sys.id}-{getattr(sys, 'version', '1')}"
+    return f"{sys.id}-{sys.version}"
 
 
 def effective_actions(entries: Iterable[LogEntry]) -> list[LogEntry]:
@@ -57,9 +58,13 @@ def _strip_text(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def game_record(
-    game: GameRow, entries: Iterable[LogEntry], hidden: frozenset[str]
+    game: GameRow, entries: Iterable[LogEntry], hidden: frozenset[str],
+    position: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Return a game's exportable record; actions of the `hidden` types are left out.
+
+    `position` is the position as the export's readers may know it (the public view
+    while the game runs, the whole state once it has ended).
 
     While a game runs, actions a system marks private (a sealed battle plan, the card
     kept from a draw) would tell the channel what one side has not revealed, so the
@@ -84,6 +89,7 @@ def game_record(
         "seats": game.seats,
         "seed_hash": game.seed_hash,
         "seed": game.seed if game.seed_revealed else None,
+        "position": position,
         "log": [
             {
                 "seq": e.seq,
@@ -178,11 +184,10 @@ class Records:
 
     def export(self, game: GameRow, entries: list[LogEntry]) -> bytes:
         """Return a game's record as JSON; while it runs, hidden choices are left out."""
-        hidden: frozenset[str] = (
-            frozenset() if game.over
-            else frozenset(getattr(system(game.system), "private_actions", frozenset()))
-        )
-        return json.dumps(game_record(game, entries, hidden), indent=1, sort_keys=True).encode()
+        table = Table(game)
+        hidden = frozenset() if game.over else table.private_actions
+        record = game_record(game, entries, hidden, table.record_position())
+        return json.dumps(record, indent=1, sort_keys=True).encode()
 
     def verify_game(self, game_id: int) -> tuple[bool, Msg]:
         """Replay one stored game through the checked path; compare state and events."""
@@ -217,8 +222,11 @@ class Records:
             sys = system(str(record["system"]))
         except KeyError:
             return False, Msg(key="verify-no-system", args={"system": str(record.get("system"))})
+        # A finished game's record carries its whole final position: check it too.
+        final = record.get("position") if record.get("status") not in ACTIVE else None
         problem = problem_with(sys, record["scenario"], seed, record["seed_hash"],
-                               record.get("engine_version", ""), entries, None)
+                               record.get("engine_version", ""), entries,
+                               final if isinstance(final, dict) else None)
         if problem:
             return False, Msg(key="game-verify-bad", args={"game": str(game), "problem": problem})
         return True, Msg(key="game-verify-ok",

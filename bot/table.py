@@ -16,13 +16,13 @@ from bot.store import GameRow, Transaction
 from bot.text import (
     Words,
     pick_language,
-    picture,
     scenario_title,
     seat_term,
     system_title,
+    word_view,
     words_for,
 )
-from rules.core.engine import Outcome, Prompt
+from rules.core.engine import Outcome, Prompt, SeatView
 from rules.core.model import Action
 from rules.core.system import GameSystem, system
 from rules.core.text import Msg, Term
@@ -46,6 +46,7 @@ class Table:
         self.game = game
         self.system: GameSystem = system(game.system)
         self._legal: dict[str, list[Action]] = {}
+        self._views: dict[str | None, SeatView] = {}
 
     @property
     def language(self) -> str:
@@ -80,15 +81,38 @@ class Table:
             self._legal[seat] = list(self.system.legal_actions(self.state, seat))
         return self._legal[seat]
 
+    def view(self, seat: str | None) -> SeatView:
+        """Return what `seat` (None: anyone watching) may see: every picture, private
+        reply and running game's export is built from it, so nothing hidden leaks.
+        """
+        if seat not in self._views:
+            self._views[seat] = self.system.view(self.state, seat)
+        return self._views[seat]
+
+    def record_position(self) -> dict[str, Any]:
+        """Return the position a game's export carries: the public view while it runs,
+        everything once it has ended (the seed is revealed then too).
+        """
+        if self.game.over:
+            whole: dict[str, Any] = self.state.model_dump(mode="json")
+            return whole
+        return self.view(None).position
+
+    def secrets(self, seat: str) -> list[str] | None:
+        """Word what only `seat` may see; None when the system hides nothing."""
+        if not self.system.hidden_information:
+            return None
+        return self.words.lines(self.view(seat).private)
+
     @property
     def private_actions(self) -> frozenset[str]:
         """Return the action types whose choices reveal hidden information."""
-        return frozenset(getattr(self.system, "private_actions", frozenset()))
+        return self.system.private_actions
 
     @property
     def out_of_turn_actions(self) -> frozenset[str]:
         """Return the action types a seat may use when another seat is prompted."""
-        return frozenset(getattr(self.system, "out_of_turn_actions", frozenset()))
+        return self.system.out_of_turn_actions
 
     # ------------------------------------------------------------ words
 
@@ -125,7 +149,7 @@ class Table:
 
     def picture(self, seat: str | None = None) -> Any:
         """Return the board as `seat` sees it, worded, ready to draw."""
-        return picture(self.system, self.state, seat, self.language)
+        return word_view(self.view(seat).board, self.words)
 
     def result(self) -> str:
         """Word the stored result of a game that is over (a message stored as data)."""

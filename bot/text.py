@@ -400,20 +400,6 @@ def event_record(system: Engine[Any], event: Event) -> dict[str, Any]:
     return data
 
 
-def picture(system: Engine[Any], state: Any, seat: str | None, language: str | None) -> Any:
-    """Return the board picture of a position as `seat` sees it, worded, ready to draw."""
-    return word_view(system.board(state, seat), words_for(system, language))
-
-
-def secret_lines(
-    system: Engine[Any], state: Any, seat: str, language: str | None
-) -> list[str] | None:
-    """Word what only `seat` may see; None when the system hides nothing."""
-    if not system.hidden_information:
-        return None
-    return words_for(system, language).lines(system.view(state, seat).private)
-
-
 def suggestions(
     system: Engine[Any],
     state: Any,

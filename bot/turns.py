@@ -152,8 +152,7 @@ class Turns:
             return mine[0] if mine else "referee"
         if not mine:
             # A referee who plays no seat may report what happened to either side's units.
-            report_for = getattr(system, "report_for", None)
-            side = report_for(table.state, action) if report_for is not None else None
+            side = system.report_for(table.state, action)
             if side is not None and table.neutral_referee(caller):
                 return str(side)
             raise NotSeated().where(*where)
@@ -199,8 +198,7 @@ class Turns:
         trusted (core/reports-need-agreement).
         """
         game = table.game
-        agreement_from = getattr(table.system, "agreement_from", None)
-        needs = agreement_from(table.state, parsed) if agreement_from is not None else None
+        needs = table.system.agreement_from(table.state, parsed)
         if needs is None or needs in game.seats_of(caller.user_id):
             return None
         if table.neutral_referee(caller):

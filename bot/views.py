@@ -17,7 +17,6 @@ from bot.text import (
     pick_language,
     scenario_title,
     seat_term,
-    secret_lines,
     suggestions,
     system_title,
     words_for,
@@ -91,7 +90,7 @@ class Views:
         lines: list[str] = []
         hides = False
         for seat in mine:
-            found = secret_lines(table.system, table.state, seat, game.language)
+            found = table.secrets(seat)
             if found is None:
                 continue
             hides = True

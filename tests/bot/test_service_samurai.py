@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.errors import NotYourTurn
@@ -86,3 +88,28 @@ def test_destinations_complete_for_the_piece_already_chosen(samurai: GameService
     for hex_name in mine:  # each suggested hex is a legal move of that piece
         move = {"type": "move", "piece": pieces[0], "to": hex_name}
         assert samurai.ruling("c1", BOB, move).text.startswith("Legal")
+
+
+def test_export_carries_the_public_position_then_the_whole_one(samurai: GameService) -> None:
+    running = json.loads(samurai.export("c1").files[0][1])
+    position = running["position"]
+    assert "hands" not in position and "deck" not in position and "dice" not in position
+    # River Crossing deals Takeda four cards and Uesugi five.
+    assert position["hand"] == [] and position["hand_counts"] == {"takeda": 4, "uesugi": 5}
+    text = json.dumps(running)
+    assert not [card for card in _hand(samurai) if f'"{card}"' in text]
+
+    samurai.resign("c1", ALICE)
+    ended = json.loads(samurai.export("c1").files[0][1])
+    assert ended["position"]["hands"]["uesugi"] == _ended_hand(samurai)
+    assert samurai.verify_record(ended)[0]
+    ended["position"]["hands"]["uesugi"] = ended["position"]["hands"]["uesugi"][::-1]
+    ok, problem = samurai.verify_record(ended)
+    assert not ok and problem.args["problem"].key == "verify-position-differs"
+
+
+def _ended_hand(service: GameService) -> list[str]:
+    with service.store.reading() as tx:
+        game = tx.game(1)
+    assert game is not None
+    return list(game.state["hands"]["uesugi"])
