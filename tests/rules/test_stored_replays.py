@@ -21,7 +21,7 @@ DB = Path(__file__).resolve().parents[1] / "fixtures" / "games-v1.db"
 
 
 def _games() -> list[tuple[int, str, str, str, dict[str, Any], list[dict[str, Any]]]]:
-    conn = sqlite3.connect(f"file:{DB}?mode=ro", uri=True)
+    conn = sqlite3.connect(f"file:{DB}?mode=ro&immutable=1", uri=True)
     try:
         out = []
         for gid, sid, scenario, seed, state in conn.execute(
