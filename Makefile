@@ -17,7 +17,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy rules renderers bot tools fakediscord/src
+	$(BIN)/mypy rules renderers bot tools bench fakediscord/src
 	$(BIN)/pytest -q
 
 # Longer property-based runs: many more random games.

@@ -26,8 +26,8 @@ from bot.config import Settings
 from bot.discord.client import BanneretBot, point_at
 from bot.service import GameService
 from bot.store import GameRow
+from bot.table import Table
 from renderers import render_png
-from rules.core.system import system
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBE_INTERVAL = 0.001
@@ -178,7 +178,6 @@ def _bot(hello: dict[str, Any]) -> BanneretBot:
     )
     point_at(settings.api_base, settings.gateway_url)
     bot = BanneretBot(service, settings)
-    sys_ = system(position.system)
-    png = render_png(sys_.board(sys_.load_state(position.state)))
+    png = render_png(Table(position).picture())
     bot.tree.add_command(_bare_command(png))
     return bot

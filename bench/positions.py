@@ -16,6 +16,8 @@ from bot.app import demo_seed
 from bot.console import Console
 from bot.service import Caller, GameService, Reply
 from bot.store import GameRow, Store
+from bot.table import Table
+from bot.text import word_view, words_for
 from rules.core.board import HexBoardView, TabletopView
 from rules.core.data import data_dir
 from rules.core.system import system
@@ -59,7 +61,7 @@ class Turn:
 class _Recorder(GameService):
     """A GameService that notes each action and the row it was applied to."""
 
-    turns: list[Turn]
+    recorded: list[Turn]
 
     def act(
         self,
@@ -67,23 +69,24 @@ class _Recorder(GameService):
         caller: Caller,
         action: dict[str, Any],
         expected_version: int | None = None,
+        expected_game: int | None = None,
     ) -> Reply:
         with self.store.reading() as tx:
             before = tx.active_game(channel_id)
         assert before is not None
-        self.turns.append(Turn(len(self.turns), caller, dict(action), before))
-        return super().act(channel_id, caller, action, expected_version)
+        self.recorded.append(Turn(len(self.recorded), caller, dict(action), before))
+        return super().act(channel_id, caller, action, expected_version, expected_game)
 
 
 def _play(lines: list[str], seed: str) -> tuple[Turn, ...]:
     service = _Recorder(Store(":memory:"), render=None, seed_factory=lambda: seed)
-    service.turns = []
+    service.recorded = []
     console = Console(service, out_dir=data_dir(), write=lambda _line: None)
     console.channel = "bench"
     console.run_lines(lines)
     if console.failures:
         raise RuntimeError(f"a benchmark script had {console.failures} refused lines")
-    return tuple(service.turns)
+    return tuple(service.recorded)
 
 
 @cache
@@ -123,8 +126,14 @@ def playout(system_id: str, steps: int = 40) -> list[HexBoardView | TabletopView
         if not options:
             break
         state, _ = sys.apply(state, options[(i * 7919 + 13) % len(options)])
-        out.append(sys.board(state))
+        out.append(picture(system_id, state))
     return out
+
+
+def picture(system_id: str, state: Any, language: str = "en") -> HexBoardView | TabletopView:
+    """Return the public board of a position, worded as the bot draws it."""
+    sys = system(system_id)
+    return word_view(sys.board(state, None), words_for(sys, language))
 
 
 def system_boards(system_id: str) -> list[HexBoardView | TabletopView]:
@@ -143,6 +152,5 @@ def boards(turns: tuple[Turn, ...]) -> list[HexBoardView | TabletopView]:
     """Return the public board of every position of a game, in order."""
     out: list[HexBoardView | TabletopView] = []
     for turn in turns:
-        sys = system(turn.before.system)
-        out.append(sys.board(sys.load_state(turn.before.state)))
+        out.append(Table(turn.before).picture())
     return out

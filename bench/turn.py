@@ -17,7 +17,7 @@ import json
 import sqlite3
 from typing import Any
 
-from bench.positions import Turn, typical_turn
+from bench.positions import Turn, picture, typical_turn
 from bench.tables import game_values, seat_games, temp_store
 from bench.timing import Figure, Report, median, ms, paired, timed
 from bot.service import GameService
@@ -40,7 +40,7 @@ class Floors:
         state = sys.load_state(turn.before.state)
         action = sys.parse_action({**turn.action, "seat": _seat(turn)})
         new_state, events = sys.apply(state, action)
-        view = sys.board(new_state)
+        view = picture(turn.before.system, new_state, turn.before.language)
         render_png(view)  # static layer and palette cached, as in play
         self.image = render_image(view)
         self.palette = board_palette(view)
@@ -62,7 +62,7 @@ class Floors:
         ).fetchone()[0]
         self.action_json = json.dumps(turn.action, separators=(",", ":"), sort_keys=True)
         self.events_json = json.dumps(
-            [{**e.model_dump(mode="json"), "_text": sys.describe(e)} for e in events],
+            [e.model_dump(mode="json") for e in events],
             separators=(",", ":"),
             sort_keys=True,
         )
