@@ -31,7 +31,7 @@ from rules.fantasy_warriors.orders import (
 )
 from rules.fantasy_warriors.state import (
     SEATS,
-    GameState,
+    FantasyWarriorsState,
     ObjectiveRef,
     Seat,
     Stage,
@@ -43,7 +43,7 @@ from rules.fantasy_warriors.state import (
 )
 
 
-def reached_now(state: GameState) -> set[str]:
+def reached_now(state: FantasyWarriorsState) -> set[str]:
     """Return the units pursuing a combination order that have reached its goal."""
     if state.step != "battle":
         return set()
@@ -55,7 +55,7 @@ def reached_now(state: GameState) -> set[str]:
     return out
 
 
-def _switch(work: GameState, command_id: str) -> tuple[Stage, SwitchReason] | None:
+def _switch(work: FantasyWarriorsState, command_id: str) -> tuple[Stage, SwitchReason] | None:
     """Return the stage a command's combination order now moves to, and why (None: it stays)."""
     command = work.commands[command_id]
     combo = seeking(command.orders)
@@ -72,7 +72,7 @@ def _switch(work: GameState, command_id: str) -> tuple[Stage, SwitchReason] | No
     return None
 
 
-def switch_orders(work: GameState, events: list[Event]) -> None:
+def switch_orders(work: FantasyWarriorsState, events: list[Event]) -> None:
     """Switch every combination order whose condition is now met, without any test."""
     for command in commands_in_order(work):
         orders = command.orders
@@ -88,7 +88,7 @@ def switch_orders(work: GameState, events: list[Event]) -> None:
         ))
 
 
-def scenario_ref(state: GameState, objective_id: str) -> ObjectiveRef:
+def scenario_ref(state: FantasyWarriorsState, objective_id: str) -> ObjectiveRef:
     """Return a scenario Objective as a plan would name it (its approach settled if it is not)."""
     sc = scenario_of(state)
     obj = sc.objective(objective_id)
@@ -99,7 +99,7 @@ def scenario_ref(state: GameState, objective_id: str) -> ObjectiveRef:
                         or "contact", capacity=obj.capacity or 1)
 
 
-def holders(state: GameState) -> dict[str, Seat | None]:
+def holders(state: FantasyWarriorsState) -> dict[str, Seat | None]:
     """Return who holds each of the scenario's Objectives: a side with a unit within 3 inches of
     it and no enemy unit as near."""
     sc = scenario_of(state)
@@ -112,12 +112,12 @@ def holders(state: GameState) -> dict[str, Seat | None]:
     return out
 
 
-def battle_over(work: GameState) -> bool:
+def battle_over(work: FantasyWarriorsState) -> bool:
     """Say whether a side has no units left on the battlefield."""
     return any(not in_play(work, seat) for seat in SEATS)
 
 
-def reopenable(state: GameState) -> bool:
+def reopenable(state: FantasyWarriorsState) -> bool:
     """Say whether a finished battle ended only because a side had no units left.
 
     A referee who corrects the report that emptied the field (a unit destroyed by
@@ -127,7 +127,7 @@ def reopenable(state: GameState) -> bool:
     return state.step == "over" and state.conceded is None and battle_over(state)
 
 
-def result(state: GameState) -> tuple[Seat | None, EndReason, Msg]:
+def result(state: FantasyWarriorsState) -> tuple[Seat | None, EndReason, Msg]:
     """Return who won (None: a draw), how, and the reason as a message."""
     if state.conceded is not None:
         return other(state.conceded), "conceded", msg(
@@ -151,7 +151,7 @@ def result(state: GameState) -> tuple[Seat | None, EndReason, Msg]:
     return None, "draw", msg("outcome-draw", **score, lost=lost["north"])
 
 
-def outcome(state: GameState) -> Outcome | None:
+def outcome(state: FantasyWarriorsState) -> Outcome | None:
     """Return the result once the battle is over."""
     if state.step != "over":
         return None
@@ -159,7 +159,7 @@ def outcome(state: GameState) -> Outcome | None:
     return Outcome(winner=winner, reason=reason)
 
 
-def finish(work: GameState, events: list[Event]) -> None:
+def finish(work: FantasyWarriorsState, events: list[Event]) -> None:
     """End the battle and say who won."""
     work.step = "over"
     winner, by, reason = result(work)
@@ -171,7 +171,9 @@ def finish(work: GameState, events: list[Event]) -> None:
     ))
 
 
-def follow_up(before: GameState, work: GameState, events: list[Event]) -> None:
+def follow_up(
+    before: FantasyWarriorsState, work: FantasyWarriorsState, events: list[Event]
+) -> None:
     """After any report in battle: say who reached its goal, switch orders, end an emptied field."""
     if work.step != "battle":
         return

@@ -31,20 +31,20 @@ from rules.fantasy_warriors.actions import ACTIONS, EVENTS, TYPE_ALIASES, IssueO
 from rules.fantasy_warriors.commands import COMMANDS, GROUP
 from rules.fantasy_warriors.flow import HANDLERS, STEPS
 from rules.fantasy_warriors.lookup import find_unit
-from rules.fantasy_warriors.state import SEATS, Command, GameState, Unit
+from rules.fantasy_warriors.state import SEATS, Command, FantasyWarriorsState, Unit
 
 if TYPE_CHECKING:
     from rules.core.autoplay import Player
 
 
-class FantasyWarriorsSystem(Engine[GameState]):
+class FantasyWarriorsEngine(Engine[FantasyWarriorsState]):
     """Fantasy Warriors with Combination Orders, as a battle tracker."""
 
     id = "fantasy_warriors"
     version = "2"
     command_group = GROUP
     commands = COMMANDS
-    state_type = GameState
+    state_type = FantasyWarriorsState
     action_types: ClassVar[TypeAdapter[Any]] = ACTIONS
     event_types: ClassVar[TypeAdapter[Any]] = EVENTS
     aliases = TYPE_ALIASES
@@ -67,12 +67,12 @@ class FantasyWarriorsSystem(Engine[GameState]):
         """List the bundled scenarios, sorted by id."""
         return [ScenarioInfo(id=s.id, seats=SEATS) for s in catalogue.scenarios().values()]
 
-    def new_game(self, scenario_id: str, seed: str) -> GameState:
+    def new_game(self, scenario_id: str, seed: str) -> FantasyWarriorsState:
         """Set up a scenario with both armies deployed, in the battle-plan step."""
         sc = catalogue.scenarios().get(scenario_id)
         if sc is None:
             refuse("core/bad-input", "refusal-unknown-scenario", scenario=scenario_id)
-        state = GameState(scenario=sc.id, dice=DiceState(seed=seed), first=sc.first_turn,
+        state = FantasyWarriorsState(scenario=sc.id, dice=DiceState(seed=seed), first=sc.first_turn,
                           active=sc.first_turn)
         for entry in sc.commands:
             state.commands[entry.id] = Command(id=entry.id, side=entry.side, name=entry.name,
@@ -84,31 +84,31 @@ class FantasyWarriorsSystem(Engine[GameState]):
                     short_range=u.short_range, position=Point(x=u.x, y=u.y))
         return state
 
-    def outcome(self, state: GameState) -> Outcome | None:
+    def outcome(self, state: FantasyWarriorsState) -> Outcome | None:
         """Return the result once the battle is over."""
         return battle.outcome(state)
 
-    def after(self, before: GameState, work: GameState, action: Action,
+    def after(self, before: FantasyWarriorsState, work: FantasyWarriorsState, action: Action,
               events: list[Event]) -> None:
         """Say who reached its goal, switch combination orders, end a battle with a side gone."""
         battle.follow_up(before, work, events)
 
     # ---------------------------------------------------------------- what a seat sees
-    def board(self, state: GameState, seat: str | None) -> TabletopView:
+    def board(self, state: FantasyWarriorsState, seat: str | None) -> TabletopView:
         """Return the table (the same for every seat: sealed plans show no orders)."""
         return picture.board(state, seat)
 
-    def secrets(self, state: GameState, seat: str) -> tuple[Msg, ...]:
+    def secrets(self, state: FantasyWarriorsState, seat: str) -> tuple[Msg, ...]:
         """Return the seat's own battle plan."""
         return picture.secrets(state, seat)
 
-    def position(self, state: GameState, seat: str | None) -> dict[str, Any]:
+    def position(self, state: FantasyWarriorsState, seat: str | None) -> dict[str, Any]:
         """Return the position without the dice seed or the other side's sealed orders."""
         return picture.position(state, seat)
 
     def suggest(
         self,
-        state: GameState,
+        state: FantasyWarriorsState,
         seat: str | None,
         field: str,
         text: str,
@@ -126,7 +126,7 @@ class FantasyWarriorsSystem(Engine[GameState]):
         return super().label(action)
 
     # ---------------------------------------------------------------- claims
-    def report_for(self, state: GameState, action: Action) -> str | None:
+    def report_for(self, state: FantasyWarriorsState, action: Action) -> str | None:
         """Return the side whose unit a report (destroyed, left, engaged...) is about."""
         if not isinstance(action, UnitReport):
             return None
@@ -135,7 +135,7 @@ class FantasyWarriorsSystem(Engine[GameState]):
         except RuleViolation:
             return None
 
-    def agreement_from(self, state: GameState, action: Action) -> str | None:
+    def agreement_from(self, state: FantasyWarriorsState, action: Action) -> str | None:
         """Return the side that must agree to a report about one of its units by the enemy."""
         side = self.report_for(state, action)
         return side if side is not None and side != action.seat else None
@@ -147,4 +147,4 @@ class FantasyWarriorsSystem(Engine[GameState]):
         return PLAYER
 
 
-SYSTEM = FantasyWarriorsSystem()
+SYSTEM = FantasyWarriorsEngine()

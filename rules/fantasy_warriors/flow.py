@@ -85,7 +85,7 @@ from rules.fantasy_warriors.plans import read_orders
 from rules.fantasy_warriors.state import (
     SEATS,
     Command,
-    GameState,
+    FantasyWarriorsState,
     Orders,
     Seat,
     Unit,
@@ -100,13 +100,15 @@ from rules.fantasy_warriors.state import (
 # --- checks: read the state, refuse before anything changes --------------------------------
 
 
-def _orders_for(state: GameState, command: Command, action: IssueOrders | Adjust) -> Orders:
+def _orders_for(
+    state: FantasyWarriorsState, command: Command, action: IssueOrders | Adjust
+) -> Orders:
     assert action.order is not None
     return read_orders(state, command, action.order, action.objective, action.target,
                        action.target_side, action.approach)
 
 
-def check_order(state: GameState, action: IssueOrders) -> None:
+def check_order(state: FantasyWarriorsState, action: IssueOrders) -> None:
     """Write orders on the plan (until it is sealed), or change them in battle after a test."""
     seat = seat_of(action)
     command = find_command(state, action.command)
@@ -128,12 +130,12 @@ def check_order(state: GameState, action: IssueOrders) -> None:
     _orders_for(state, command, action)
 
 
-def _unordered(state: GameState, seat: Seat) -> list[Command]:
+def _unordered(state: FantasyWarriorsState, seat: Seat) -> list[Command]:
     return [c for c in commands_in_order(state)
             if c.side == seat and c.orders is None and units_of(state, c)]
 
 
-def check_ready(state: GameState, action: Ready) -> None:
+def check_ready(state: FantasyWarriorsState, action: Ready) -> None:
     """Seal a plan only once, and only with every command ordered."""
     seat = seat_of(action)
     if seat in state.ready:
@@ -144,7 +146,7 @@ def check_ready(state: GameState, action: Ready) -> None:
                commands=items(named(c.id, c.name) for c in missing))
 
 
-def check_engaged(state: GameState, action: Engaged) -> None:
+def check_engaged(state: FantasyWarriorsState, action: Engaged) -> None:
     """Report a unit engaged in combat (either side's, once)."""
     seat_of(action)
     unit = find_unit(state, action.unit)
@@ -153,7 +155,7 @@ def check_engaged(state: GameState, action: Engaged) -> None:
         refuse("core/bad-input", "refusal-already-engaged", unit=unit.id, name=unit.name)
 
 
-def check_disengaged(state: GameState, action: Disengaged) -> None:
+def check_disengaged(state: FantasyWarriorsState, action: Disengaged) -> None:
     """Report a unit's combat over (it must be engaged)."""
     seat_of(action)
     unit = find_unit(state, action.unit)
@@ -162,13 +164,13 @@ def check_disengaged(state: GameState, action: Disengaged) -> None:
         refuse("core/bad-input", "refusal-not-engaged", unit=unit.id, name=unit.name)
 
 
-def check_gone(state: GameState, action: Destroyed | LeftBattlefield) -> None:
+def check_gone(state: FantasyWarriorsState, action: Destroyed | LeftBattlefield) -> None:
     """Report a unit destroyed or gone from the battlefield (while it is still on it)."""
     seat_of(action)
     alive(find_unit(state, action.unit))
 
 
-def check_sight(state: GameState, action: Sight) -> None:
+def check_sight(state: FantasyWarriorsState, action: Sight) -> None:
     """Report that a unit can now be seen, or not (a change)."""
     seat_of(action)
     unit = find_unit(state, action.unit)
@@ -178,7 +180,7 @@ def check_sight(state: GameState, action: Sight) -> None:
                visible=unit.visible)
 
 
-def check_combat(state: GameState, action: Combat) -> None:
+def check_combat(state: FantasyWarriorsState, action: Combat) -> None:
     """Read a unit's combat modifiers (any unit); roll its dice only from its own side."""
     seat = seat_of(action)
     unit = find_unit(state, action.unit)
@@ -188,17 +190,17 @@ def check_combat(state: GameState, action: Combat) -> None:
                name=unit.name)
 
 
-def check_end_turn(state: GameState, action: EndTurn) -> None:
+def check_end_turn(state: FantasyWarriorsState, action: EndTurn) -> None:
     """End the turn once every unit under a combination order has pressed on."""
     check_pressed_on(state)
 
 
-def check_concede(state: GameState, action: Concede) -> None:
+def check_concede(state: FantasyWarriorsState, action: Concede) -> None:
     """Concede: only a side may."""
     seat_of(action)
 
 
-def check_adjust(state: GameState, action: Adjust) -> None:
+def check_adjust(state: FantasyWarriorsState, action: Adjust) -> None:
     """A referee's correction: of a unit, or of a command's orders; it reopens an emptied field."""
     if state.step == "over" and not reopenable(state):
         refuse("core/game-over", "refusal-game-over")
@@ -226,7 +228,7 @@ def check_adjust(state: GameState, action: Adjust) -> None:
 # --- effects: change the working copy and report events ------------------------------------
 
 
-def _reveal(work: GameState, command: Command, changed: bool) -> OrdersRevealed:
+def _reveal(work: FantasyWarriorsState, command: Command, changed: bool) -> OrdersRevealed:
     orders = command.orders
     assert orders is not None
     return OrdersRevealed(side=command.side, command=command.id, name=command.name,
@@ -234,7 +236,9 @@ def _reveal(work: GameState, command: Command, changed: bool) -> OrdersRevealed:
                           goal=describe_goal(work, command.side, orders), changed=changed)
 
 
-def apply_order(work: GameState, action: IssueOrders, dice: Dice, events: list[Event]) -> None:
+def apply_order(
+    work: FantasyWarriorsState, action: IssueOrders, dice: Dice, events: list[Event]
+) -> None:
     """Write the orders: sealed on the plan, read out in battle."""
     command = find_command(work, action.command)
     command.orders = _orders_for(work, command, action)
@@ -244,13 +248,13 @@ def apply_order(work: GameState, action: IssueOrders, dice: Dice, events: list[E
         events.append(_reveal(work, command, changed=True))
 
 
-def _begin_turn(work: GameState, events: list[Event]) -> None:
+def _begin_turn(work: FantasyWarriorsState, events: list[Event]) -> None:
     work.turn_start = {u.id: u.position for u in in_play(work, work.active)}
     work.fought = [u.id for u in in_play(work) if u.engaged]
     events.append(TurnBegan(turn=work.turn, side=work.active))
 
 
-def apply_ready(work: GameState, action: Ready, dice: Dice, events: list[Event]) -> None:
+def apply_ready(work: FantasyWarriorsState, action: Ready, dice: Dice, events: list[Event]) -> None:
     """Seal the plan; the second seal starts the battle and reads out every order."""
     seat = seat_of(action)
     work.ready.append(seat)
@@ -267,7 +271,7 @@ def apply_ready(work: GameState, action: Ready, dice: Dice, events: list[Event])
     _begin_turn(work, events)
 
 
-def apply_move(work: GameState, action: Move, dice: Dice, events: list[Event]) -> None:
+def apply_move(work: FantasyWarriorsState, action: Move, dice: Dice, events: list[Event]) -> None:
     """Put the unit where it was reported."""
     unit = find_unit(work, action.unit)
     unit.position = table_point(work, action.x, action.y)
@@ -276,13 +280,15 @@ def apply_move(work: GameState, action: Move, dice: Dice, events: list[Event]) -
                             make_room=action.make_room))
 
 
-def _engage(work: GameState, unit: Unit) -> None:
+def _engage(work: FantasyWarriorsState, unit: Unit) -> None:
     unit.engaged = True
     if unit.id not in work.fought:
         work.fought.append(unit.id)
 
 
-def apply_contact(work: GameState, action: Contact, dice: Dice, events: list[Event]) -> None:
+def apply_contact(
+    work: FantasyWarriorsState, action: Contact, dice: Dice, events: list[Event]
+) -> None:
     """Put both units in contact: both engaged, both seen."""
     unit = find_unit(work, action.unit)
     enemy = find_unit(work, action.enemy)
@@ -296,14 +302,16 @@ def apply_contact(work: GameState, action: Contact, dice: Dice, events: list[Eve
                                  enemy_name=enemy.name))
 
 
-def apply_engaged(work: GameState, action: Engaged, dice: Dice, events: list[Event]) -> None:
+def apply_engaged(
+    work: FantasyWarriorsState, action: Engaged, dice: Dice, events: list[Event]
+) -> None:
     """Mark the unit engaged."""
     unit = find_unit(work, action.unit)
     _engage(work, unit)
     events.append(EngagementChanged(unit=unit.id, name=unit.name, engaged=True))
 
 
-def _release(work: GameState, unit: Unit, events: list[Event]) -> None:
+def _release(work: FantasyWarriorsState, unit: Unit, events: list[Event]) -> None:
     """Break a unit's contacts; partners left in contact with nobody are disengaged too."""
     was = partners(work, unit.id)
     work.contacts = [p for p in work.contacts if unit.id not in p]
@@ -318,13 +326,13 @@ def _release(work: GameState, unit: Unit, events: list[Event]) -> None:
             events.append(EngagementChanged(unit=pid, name=partner.name, engaged=False))
 
 
-def apply_disengaged(work: GameState, action: Disengaged, dice: Dice,
+def apply_disengaged(work: FantasyWarriorsState, action: Disengaged, dice: Dice,
                      events: list[Event]) -> None:
     """Take the unit (and partners left alone) out of combat."""
     _release(work, find_unit(work, action.unit), events)
 
 
-def apply_gone(work: GameState, action: Destroyed | LeftBattlefield, dice: Dice,
+def apply_gone(work: FantasyWarriorsState, action: Destroyed | LeftBattlefield, dice: Dice,
                events: list[Event]) -> None:
     """Take the unit off the battlefield."""
     unit = find_unit(work, action.unit)
@@ -334,14 +342,16 @@ def apply_gone(work: GameState, action: Destroyed | LeftBattlefield, dice: Dice,
     _release(work, unit, events)
 
 
-def apply_sight(work: GameState, action: Sight, dice: Dice, events: list[Event]) -> None:
+def apply_sight(work: FantasyWarriorsState, action: Sight, dice: Dice, events: list[Event]) -> None:
     """Record whether the enemy can see the unit."""
     unit = find_unit(work, action.unit)
     unit.visible = action.visible
     events.append(SightChanged(unit=unit.id, name=unit.name, visible=action.visible))
 
 
-def apply_combat(work: GameState, action: Combat, dice: Dice, events: list[Event]) -> None:
+def apply_combat(
+    work: FantasyWarriorsState, action: Combat, dice: Dice, events: list[Event]
+) -> None:
     """Say what the unit's orders mean in combat; roll its To Hit dice if asked."""
     unit = find_unit(work, action.unit)
     command = work.commands[unit.command]
@@ -355,7 +365,9 @@ def apply_combat(work: GameState, action: Combat, dice: Dice, events: list[Event
         events.append(ToHitRolled(unit=unit.id, name=unit.name, rolls=tuple(dice.rolls(rolled))))
 
 
-def apply_end_turn(work: GameState, action: EndTurn, dice: Dice, events: list[Event]) -> None:
+def apply_end_turn(
+    work: FantasyWarriorsState, action: EndTurn, dice: Dice, events: list[Event]
+) -> None:
     """Pass the turn; after the second side's last turn the battle ends."""
     if work.active != work.first:
         if work.turn >= scenario_of(work).turns:
@@ -366,7 +378,9 @@ def apply_end_turn(work: GameState, action: EndTurn, dice: Dice, events: list[Ev
     _begin_turn(work, events)
 
 
-def apply_concede(work: GameState, action: Concede, dice: Dice, events: list[Event]) -> None:
+def apply_concede(
+    work: FantasyWarriorsState, action: Concede, dice: Dice, events: list[Event]
+) -> None:
     """Concede: the other side wins."""
     seat = seat_of(action)
     work.conceded = seat
@@ -374,7 +388,7 @@ def apply_concede(work: GameState, action: Concede, dice: Dice, events: list[Eve
     finish(work, events)
 
 
-def _adjust_unit(work: GameState, action: Adjust, events: list[Event]) -> None:
+def _adjust_unit(work: FantasyWarriorsState, action: Adjust, events: list[Event]) -> None:
     unit = find_unit(work, action.unit or "")
     changed: list[AdjustedField] = []
     if action.x is not None and action.y is not None:
@@ -397,7 +411,7 @@ def _adjust_unit(work: GameState, action: Adjust, events: list[Event]) -> None:
     events.append(Adjusted(unit=unit.id, name=unit.name, fields=tuple(changed)))
 
 
-def _adjust_command(work: GameState, action: Adjust, events: list[Event]) -> None:
+def _adjust_command(work: FantasyWarriorsState, action: Adjust, events: list[Event]) -> None:
     command = find_command(work, action.command or "")
     changed: list[AdjustedField] = []
     if action.order is not None:
@@ -411,7 +425,9 @@ def _adjust_command(work: GameState, action: Adjust, events: list[Event]) -> Non
         events.append(_reveal(work, command, changed=True))
 
 
-def apply_adjust(work: GameState, action: Adjust, dice: Dice, events: list[Event]) -> None:
+def apply_adjust(
+    work: FantasyWarriorsState, action: Adjust, dice: Dice, events: list[Event]
+) -> None:
     """Correct a unit or a command's orders; a field no longer empty reopens the battle."""
     if action.unit is not None:
         _adjust_unit(work, action, events)
@@ -442,7 +458,7 @@ HANDLERS: dict[str, Handler[Any, Any]] = {
 # --- legal actions: a bounded, useful set for buttons and playouts -------------------------
 
 
-def _permitted(state: GameState, found: list[Action]) -> Iterator[Action]:
+def _permitted(state: FantasyWarriorsState, found: list[Action]) -> Iterator[Action]:
     """Keep the candidates their handler's check accepts (the step and turn are already right)."""
     for action in found:
         check = HANDLERS[action.type].check
@@ -458,7 +474,7 @@ def _as_seat(seat: str) -> Seat | None:
     return "north" if seat == "north" else "south" if seat == "south" else None
 
 
-def legal_in_plan(state: GameState, seat: str) -> Iterator[Action]:
+def legal_in_plan(state: FantasyWarriorsState, seat: str) -> Iterator[Action]:
     """Offer sealing the plan and, for each own command, every basic order and a few goals."""
     me = _as_seat(seat)
     if me is None or me in state.ready:
@@ -485,7 +501,7 @@ def legal_in_plan(state: GameState, seat: str) -> Iterator[Action]:
     return _permitted(state, found)
 
 
-def _moves(state: GameState, me: Seat, unit: Unit, enemies: list[Unit]) -> list[Action]:
+def _moves(state: FantasyWarriorsState, me: Seat, unit: Unit, enemies: list[Unit]) -> list[Action]:
     """Offer a unit's moves toward its goal (or the nearest enemy) and its contacts."""
     contact = catalogue.battle_rules().contact
     found: list[Action] = []
@@ -509,7 +525,7 @@ def _moves(state: GameState, me: Seat, unit: Unit, enemies: list[Unit]) -> list[
     return found
 
 
-def legal_in_battle(state: GameState, seat: str) -> Iterator[Action]:
+def legal_in_battle(state: FantasyWarriorsState, seat: str) -> Iterator[Action]:
     """Offer fights to settle at any time, and moves, contacts and the end of turn in turn."""
     me = _as_seat(seat)
     if me is None:
@@ -534,21 +550,21 @@ def legal_in_battle(state: GameState, seat: str) -> Iterator[Action]:
 # --- the step table --------------------------------------------------------------------------
 
 
-def _planning(state: GameState) -> str | None:
+def _planning(state: FantasyWarriorsState) -> str | None:
     """Return the first side still writing its plan (the first player's side first)."""
     waiting = [s for s in (state.first, other(state.first)) if s not in state.ready]
     return waiting[0] if waiting else None
 
 
-def _plan_hint(state: GameState) -> Msg:
+def _plan_hint(state: FantasyWarriorsState) -> Msg:
     return msg("prompt-plan")
 
 
-def _battle_hint(state: GameState) -> Msg:
+def _battle_hint(state: FantasyWarriorsState) -> Msg:
     return msg("prompt-battle", turn=state.turn, turns=scenario_of(state).turns)
 
 
-def _over_hint(state: GameState) -> Msg:
+def _over_hint(state: FantasyWarriorsState) -> Msg:
     return msg("prompt-over")
 
 

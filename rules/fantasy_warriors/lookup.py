@@ -11,10 +11,10 @@ from rules.core.model import Action
 from rules.core.text import items, refuse, term
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.catalogue import Scenario
-from rules.fantasy_warriors.state import Command, GameState, Seat, Unit
+from rules.fantasy_warriors.state import Command, FantasyWarriorsState, Seat, Unit
 
 
-def scenario_of(state: GameState) -> Scenario:
+def scenario_of(state: FantasyWarriorsState) -> Scenario:
     """Return the scenario a battle is fought on."""
     return catalogue.scenarios()[state.scenario]
 
@@ -28,7 +28,7 @@ def seat_of(action: Action) -> Seat:
     refuse("core/not-your-turn", "refusal-not-a-side")
 
 
-def find_unit(state: GameState, ref: str) -> Unit:
+def find_unit(state: FantasyWarriorsState, ref: str) -> Unit:
     """Return the unit an id or a (unique) name refers to."""
     found = state.units.get(ref.upper())
     if found is not None:
@@ -43,7 +43,7 @@ def find_unit(state: GameState, ref: str) -> Unit:
            ids=items(u.id for u in pick))
 
 
-def find_command(state: GameState, ref: str) -> Command:
+def find_command(state: FantasyWarriorsState, ref: str) -> Command:
     """Return the command an id or a name refers to."""
     found = state.commands.get(ref.upper())
     if found is not None:
@@ -54,7 +54,7 @@ def find_command(state: GameState, ref: str) -> Command:
     refuse("core/bad-input", "refusal-no-such-command", command=ref)
 
 
-def own_unit(state: GameState, seat: Seat, ref: str) -> Unit:
+def own_unit(state: FantasyWarriorsState, seat: Seat, ref: str) -> Unit:
     """Return one of the sender's own units."""
     unit = find_unit(state, ref)
     if unit.side != seat:
@@ -70,7 +70,7 @@ def alive(unit: Unit) -> None:
                name=unit.name, status=unit.status)
 
 
-def table_point(state: GameState, x: float | None, y: float | None) -> Point:
+def table_point(state: FantasyWarriorsState, x: float | None, y: float | None) -> Point:
     """Return a reported position, checked on the table."""
     if x is None or y is None:
         refuse("core/bad-input", "refusal-point-incomplete")

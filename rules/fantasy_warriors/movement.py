@@ -40,7 +40,7 @@ from rules.fantasy_warriors.orders import (
 )
 from rules.fantasy_warriors.state import (
     Command,
-    GameState,
+    FantasyWarriorsState,
     Orders,
     Unit,
     in_play,
@@ -57,24 +57,24 @@ RULE_PREFIX = {
 _ROOM = "fantasy_warriors/take-and-hold-blocked"
 
 
-def not_your_turn(state: GameState) -> None:
+def not_your_turn(state: FantasyWarriorsState) -> None:
     """Refuse an action only the side to move may take now."""
     refuse("core/not-your-turn", "refusal-not-your-turn", seat=term("seat", state.active),
            step=term("step", state.step))
 
 
-def _moved(state: GameState, unit: Unit, point: Point) -> GameState:
+def _moved(state: FantasyWarriorsState, unit: Unit, point: Point) -> FantasyWarriorsState:
     """Return a shallow copy of the state with one unit standing elsewhere (for what-ifs)."""
     moved = unit.model_copy(update={"position": point})
     return state.model_copy(update={"units": {**state.units, unit.id: moved}})
 
 
-def targets_of(state: GameState, command: Command) -> frozenset[str]:
+def targets_of(state: FantasyWarriorsState, command: Command) -> frozenset[str]:
     """Return the ids of the units that fit a command's Target."""
     return frozenset(u.id for u in eligible_targets(state, command))
 
 
-def check_move(state: GameState, action: Move) -> None:
+def check_move(state: FantasyWarriorsState, action: Move) -> None:
     """Check a reported move: own unit, on the table, and allowed by its orders."""
     seat = seat_of(action)
     unit = own_unit(state, seat, action.unit)
@@ -104,8 +104,8 @@ def check_move(state: GameState, action: Move) -> None:
     _check_goal_move(state, unit, command, combo, orders, to, action.make_room)
 
 
-def _check_room(state: GameState, unit: Unit, combo: CombinationOrder, orders: Orders,
-                after: GameState) -> None:
+def _check_room(state: FantasyWarriorsState, unit: Unit, combo: CombinationOrder, orders: Orders,
+                after: FantasyWarriorsState) -> None:
     """Check a move made to make room at an Objective (TAKE AND HOLD only)."""
     sc = scenario_of(state)
     if not combo.make_room:
@@ -119,8 +119,10 @@ def _check_room(state: GameState, unit: Unit, combo: CombinationOrder, orders: O
         refuse(_ROOM, "refusal-room-must-stay", unit=unit.id, name=unit.name, place=place)
 
 
-def _check_goal_move(state: GameState, unit: Unit, command: Command, combo: CombinationOrder,
-                     orders: Orders, to: Point, make_room: bool) -> None:
+def _check_goal_move(
+    state: FantasyWarriorsState, unit: Unit, command: Command, combo: CombinationOrder,
+    orders: Orders, to: Point, make_room: bool,
+) -> None:
     """Check a move against the goal of a combination order that is still being pursued."""
     sc = scenario_of(state)
     prefix = RULE_PREFIX[combo.id]
@@ -155,7 +157,7 @@ def _check_goal_move(state: GameState, unit: Unit, command: Command, combo: Comb
                order=order_tag(orders, command.side))
 
 
-def check_contact(state: GameState, action: Contact) -> None:
+def check_contact(state: FantasyWarriorsState, action: Contact) -> None:
     """Check a reported contact: bases close enough, and orders that allow the fight."""
     seat = seat_of(action)
     unit = own_unit(state, seat, action.unit)
@@ -177,7 +179,7 @@ def check_contact(state: GameState, action: Contact) -> None:
         _check_contact_orders(state, unit, enemy, command, command.orders)
 
 
-def _check_contact_orders(state: GameState, unit: Unit, enemy: Unit, command: Command,
+def _check_contact_orders(state: FantasyWarriorsState, unit: Unit, enemy: Unit, command: Command,
                           orders: Orders) -> None:
     """Check that a command's orders let its unit start this fight."""
     combo = seeking(orders)
@@ -205,7 +207,9 @@ def _check_contact_orders(state: GameState, unit: Unit, enemy: Unit, command: Co
                **values)
 
 
-def _pressed_on(state: GameState, unit: Unit, combo: CombinationOrder, start: Point) -> bool:
+def _pressed_on(
+    state: FantasyWarriorsState, unit: Unit, combo: CombinationOrder, start: Point
+) -> bool:
     """Say whether a unit gained ground toward its goal this turn, or had leave to wait."""
     sc = scenario_of(state)
     tol = catalogue.battle_rules().tolerance
@@ -243,7 +247,7 @@ def _pressed_on(state: GameState, unit: Unit, combo: CombinationOrder, start: Po
     return False
 
 
-def laggards(state: GameState) -> list[tuple[Unit, str]]:
+def laggards(state: FantasyWarriorsState) -> list[tuple[Unit, str]]:
     """Return the active side's units that should have pressed on toward their goal this turn,
     each with the rule that required it."""
     sc = scenario_of(state)
@@ -259,7 +263,7 @@ def laggards(state: GameState) -> list[tuple[Unit, str]]:
     return out
 
 
-def check_pressed_on(state: GameState) -> None:
+def check_pressed_on(state: FantasyWarriorsState) -> None:
     """Refuse to end a turn while units under combination orders failed to press on."""
     lagging = laggards(state)
     if lagging:

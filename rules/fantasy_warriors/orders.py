@@ -24,7 +24,7 @@ from rules.fantasy_warriors.geometry import (
 from rules.fantasy_warriors.state import (
     BasicOrderId,
     Command,
-    GameState,
+    FantasyWarriorsState,
     ObjectiveRef,
     OrderId,
     Orders,
@@ -180,12 +180,14 @@ def at_objective(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> bool:
     return distance(unit.position, point) - radius(unit) <= contact + 1e-9
 
 
-def occupants(state: GameState, sc: Scenario, ref: ObjectiveRef, side: str) -> list[Unit]:
+def occupants(
+    state: FantasyWarriorsState, sc: Scenario, ref: ObjectiveRef, side: str
+) -> list[Unit]:
     """Return a side's units that stand at an Objective (whatever their own orders)."""
     return [u for u in in_play(state) if u.side == side and at_objective(sc, ref, u)]
 
 
-def _commands_with(state: GameState, side: str, key: str, objective: bool) -> set[str]:
+def _commands_with(state: FantasyWarriorsState, side: str, key: str, objective: bool) -> set[str]:
     out = set()
     for command in state.commands.values():
         orders = command.orders
@@ -197,7 +199,9 @@ def _commands_with(state: GameState, side: str, key: str, objective: bool) -> se
     return out
 
 
-def reached_objective(state: GameState, sc: Scenario, ref: ObjectiveRef, side: str) -> set[str]:
+def reached_objective(
+    state: FantasyWarriorsState, sc: Scenario, ref: ObjectiveRef, side: str
+) -> set[str]:
     """Return the units of a side that have achieved an Objective.
 
     Units at it have. Once it holds as many friendly units as it can, a unit sent there also
@@ -238,7 +242,7 @@ def matches(target: TargetRef, unit: Unit) -> bool:
     return unit.troop_type == target.ref
 
 
-def eligible_targets(state: GameState, command: Command) -> list[Unit]:
+def eligible_targets(state: FantasyWarriorsState, command: Command) -> list[Unit]:
     """Return the units still on the battlefield that fit a command's Target (never its own)."""
     target = command.orders.target if command.orders else None
     if target is None:
@@ -246,7 +250,7 @@ def eligible_targets(state: GameState, command: Command) -> list[Unit]:
     return [u for u in in_play(state) if u.command != command.id and matches(target, u)]
 
 
-def target_options(state: GameState, unit: Unit, command: Command) -> list[Unit]:
+def target_options(state: FantasyWarriorsState, unit: Unit, command: Command) -> list[Unit]:
     """Return the Targets a unit may make for: the nearest visible one, and, when that is an
     engaged enemy, also the nearest unengaged one."""
     target = command.orders.target if command.orders else None
@@ -264,7 +268,7 @@ def target_options(state: GameState, unit: Unit, command: Command) -> list[Unit]
     return [nearest]
 
 
-def reached_friendly_target(state: GameState, target: TargetRef, side: str) -> set[str]:
+def reached_friendly_target(state: FantasyWarriorsState, target: TargetRef, side: str) -> set[str]:
     """Return the units sent to reinforce a friendly Target that have arrived: within 3 inches
     of a unit fitting it, or within 3 inches of a friend already counted."""
     reach = catalogue.battle_rules().reach
@@ -288,12 +292,12 @@ def reached_friendly_target(state: GameState, target: TargetRef, side: str) -> s
     return reached
 
 
-def contacted_target(state: GameState, unit: Unit, target: TargetRef) -> bool:
+def contacted_target(state: FantasyWarriorsState, unit: Unit, target: TargetRef) -> bool:
     """Say whether a unit is in contact with an enemy unit fitting its Target."""
     return any(matches(target, state.units[p]) for p in partners(state, unit.id))
 
 
-def reached_units(state: GameState, sc: Scenario, command: Command) -> set[str]:
+def reached_units(state: FantasyWarriorsState, sc: Scenario, command: Command) -> set[str]:
     """Return a command's units that have achieved its Objective or reached its Target."""
     orders = command.orders
     if orders is None or combination_of(orders.order) is None:
@@ -310,12 +314,12 @@ def reached_units(state: GameState, sc: Scenario, command: Command) -> set[str]:
     return {u.id for u in units if contacted_target(state, u, target)}
 
 
-def unit_reached(state: GameState, sc: Scenario, unit: Unit) -> bool:
+def unit_reached(state: FantasyWarriorsState, sc: Scenario, unit: Unit) -> bool:
     """Say whether a unit has achieved its command's Objective or reached its Target."""
     return unit.id in reached_units(state, sc, state.commands[unit.command])
 
 
-def goal_points(state: GameState, sc: Scenario, unit: Unit) -> list[Point]:
+def goal_points(state: FantasyWarriorsState, sc: Scenario, unit: Unit) -> list[Point]:
     """Return where a unit pursuing a combination order is heading (several if it may choose)."""
     command = state.commands[unit.command]
     orders = command.orders
@@ -327,7 +331,7 @@ def goal_points(state: GameState, sc: Scenario, unit: Unit) -> list[Point]:
 
 
 def enemies_between(
-    state: GameState, unit: Unit, goal: Point, ignore: frozenset[str] = frozenset()
+    state: FantasyWarriorsState, unit: Unit, goal: Point, ignore: frozenset[str] = frozenset()
 ) -> list[Unit]:
     """Return the unengaged enemy units whose bases lie across a unit's straight path to a goal.
 
@@ -373,7 +377,7 @@ def describe_place(sc: Scenario, ref: ObjectiveRef) -> Msg:
     return msg("place-point", x=ref.point.x, y=ref.point.y)
 
 
-def describe_target(state: GameState, side: str, target: TargetRef) -> Msg:
+def describe_target(state: FantasyWarriorsState, side: str, target: TargetRef) -> Msg:
     """Return a Target as a plan names it: "S3 Orc Archers", "C6 Wolf Pack", "enemy archers"."""
     if target.kind in ("unit", "personality"):
         return named(target.ref, state.units[target.ref].name)
@@ -383,7 +387,7 @@ def describe_target(state: GameState, side: str, target: TargetRef) -> Msg:
     return msg("target-troops", troops=term("troop", target.ref), side=whose)
 
 
-def describe_goal(state: GameState, side: str, orders: Orders) -> Msg | None:
+def describe_goal(state: FantasyWarriorsState, side: str, orders: Orders) -> Msg | None:
     """Return the goal written on a battle plan (None for a basic order).
 
     An Objective is its place and how it is achieved ("O2 Top of Raven Hill (stand over)"); a

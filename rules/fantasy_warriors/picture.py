@@ -40,7 +40,7 @@ from rules.fantasy_warriors.orders import (
 )
 from rules.fantasy_warriors.state import (
     SEATS,
-    GameState,
+    FantasyWarriorsState,
     Unit,
     commands_in_order,
     in_play,
@@ -49,7 +49,7 @@ from rules.fantasy_warriors.state import (
 )
 
 
-def sealed(state: GameState, side: str, seat: str | None) -> bool:
+def sealed(state: FantasyWarriorsState, side: str, seat: str | None) -> bool:
     """Say whether `side`'s orders are hidden from `seat` (None: a spectator)."""
     return state.step == "plan" and side != seat
 
@@ -91,7 +91,7 @@ def _marker(sc: Scenario, objective_id: str) -> Point:
     return corners[0]
 
 
-def _tags(state: GameState, unit: Unit, reached: set[str]) -> list[StatusTag]:
+def _tags(state: FantasyWarriorsState, unit: Unit, reached: set[str]) -> list[StatusTag]:
     command = state.commands[unit.command]
     tags = []
     if command.orders is not None and not sealed(state, command.side, None):
@@ -106,7 +106,7 @@ def _tags(state: GameState, unit: Unit, reached: set[str]) -> list[StatusTag]:
     return tags
 
 
-def board(state: GameState, seat: str | None) -> TabletopView:
+def board(state: FantasyWarriorsState, seat: str | None) -> TabletopView:
     """Return the table: features, Objectives, units with their orders, Target arrows, panel.
 
     Every seat sees the same picture: while plans are sealed it shows no orders at all.
@@ -143,7 +143,7 @@ def board(state: GameState, seat: str | None) -> TabletopView:
     )
 
 
-def _panel_lines(state: GameState, sc: Scenario) -> tuple[PanelLine, ...]:
+def _panel_lines(state: FantasyWarriorsState, sc: Scenario) -> tuple[PanelLine, ...]:
     if state.step == "plan":
         lines = [PanelLine(text=msg("panel-plans"), bold=True)]
         for seat in SEATS:
@@ -170,7 +170,7 @@ def _panel_lines(state: GameState, sc: Scenario) -> tuple[PanelLine, ...]:
     return (*lines, *_objective_lines(state, sc))
 
 
-def _objective_lines(state: GameState, sc: Scenario) -> list[PanelLine]:
+def _objective_lines(state: FantasyWarriorsState, sc: Scenario) -> list[PanelLine]:
     """Name each scenario Objective, with who holds it once the battle is on."""
     held = holders(state) if state.step != "plan" else {}
     out = []
@@ -186,7 +186,7 @@ def _objective_lines(state: GameState, sc: Scenario) -> list[PanelLine]:
 # --- what only one seat may read -------------------------------------------------------------
 
 
-def secrets(state: GameState, seat: str) -> tuple[Msg, ...]:
+def secrets(state: FantasyWarriorsState, seat: str) -> tuple[Msg, ...]:
     """List the seat's own battle plan, one line per command, and whether it is sealed."""
     if seat not in SEATS:
         return ()  # a referee or a spectator writes no plan
@@ -210,7 +210,7 @@ def secrets(state: GameState, seat: str) -> tuple[Msg, ...]:
 # --- the position as data --------------------------------------------------------------------
 
 
-def position(state: GameState, seat: str | None) -> dict[str, Any]:
+def position(state: FantasyWarriorsState, seat: str | None) -> dict[str, Any]:
     """Return the battle as `seat` may know it: no dice seed, and no orders of the other side
     while the plans are being written (only whether they are written)."""
     out: dict[str, Any] = state.model_dump(mode="json", exclude={"dice"})

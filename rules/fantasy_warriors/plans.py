@@ -17,7 +17,7 @@ from rules.fantasy_warriors.orders import combination_of, describe_place, named
 from rules.fantasy_warriors.state import (
     Approach,
     Command,
-    GameState,
+    FantasyWarriorsState,
     ObjectiveRef,
     OrderId,
     Orders,
@@ -32,7 +32,9 @@ _PREFIXED = re.compile(r"^(unit|personality|command|type|troop-type|troop type)\
 _TYPE_WORDS = ("", "type", "troop-type", "troop type")
 
 
-def read_objective(state: GameState, text: str, approach: Approach | None) -> ObjectiveRef:
+def read_objective(
+    state: FantasyWarriorsState, text: str, approach: Approach | None
+) -> ObjectiveRef:
     """Read an Objective: a scenario Objective id, a feature, or an explicit point "x,y"."""
     sc = scenario_of(state)
     kinds = catalogue.terrain()
@@ -80,7 +82,7 @@ def read_objective(state: GameState, text: str, approach: Approach | None) -> Ob
     return objective
 
 
-def _troop_target(state: GameState, command: Command, troop: str,
+def _troop_target(state: FantasyWarriorsState, command: Command, troop: str,
                   side_word: str | None) -> TargetRef:
     """Read a troop-type Target: the enemy's troops of that type, or friends' if so said."""
     side = command.side if side_word == "friendly" else other(command.side)
@@ -91,7 +93,7 @@ def _troop_target(state: GameState, command: Command, troop: str,
     return TargetRef(kind="troop-type", ref=troop, side=side)
 
 
-def read_target(state: GameState, command: Command, text: str,
+def read_target(state: FantasyWarriorsState, command: Command, text: str,
                 side_word: str | None) -> TargetRef:
     """Read a Target: a unit, a personality, a command, or a troop type."""
     rule = "fantasy_warriors/target-definition"
@@ -133,9 +135,10 @@ def read_target(state: GameState, command: Command, text: str,
     return found
 
 
-def read_orders(state: GameState, command: Command, order: OrderId, objective: str | None,
-                target: str | None, target_side: str | None,
-                approach: Approach | None) -> Orders:
+def read_orders(
+    state: FantasyWarriorsState, command: Command, order: OrderId, objective: str | None,
+    target: str | None, target_side: str | None, approach: Approach | None,
+) -> Orders:
     """Build the orders for a command, refusing any that lack the goal they need."""
     combo = combination_of(order)
     needs = "fantasy_warriors/order-needs-objective-or-target"

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.core.engine import GameState as BaseState
+from rules.core.engine import GameState as CoreState
 from rules.core.inches import Point
 from rules.core.model import Frozen
 
@@ -144,7 +144,7 @@ class Command(BaseModel):
     orders: Orders | None = None
 
 
-class GameState(BaseState):
+class FantasyWarriorsState(CoreState):
     """A whole battle: armies, battle plans, contacts, and whose turn it is."""
 
     step: Step = "plan"
@@ -169,18 +169,18 @@ def unit_number(unit_id: str) -> tuple[str, int]:
     return unit_id[:1], int(unit_id[1:]) if unit_id[1:].isdigit() else 0
 
 
-def units_of(state: GameState, command: Command) -> list[Unit]:
+def units_of(state: FantasyWarriorsState, command: Command) -> list[Unit]:
     """Return a command's units still on the battlefield."""
     return [state.units[u] for u in command.units if state.units[u].in_play]
 
 
-def in_play(state: GameState, side: Seat | None = None) -> list[Unit]:
+def in_play(state: FantasyWarriorsState, side: Seat | None = None) -> list[Unit]:
     """Return the units on the battlefield, of one side or both, by id."""
     found = [u for u in state.units.values() if u.in_play and (side is None or u.side == side)]
     return sorted(found, key=lambda u: unit_number(u.id))
 
 
-def partners(state: GameState, unit_id: str) -> list[str]:
+def partners(state: FantasyWarriorsState, unit_id: str) -> list[str]:
     """Return the units in contact with a unit."""
     return sorted(
         (b if a == unit_id else a for a, b in state.contacts if unit_id in (a, b)),
@@ -188,6 +188,6 @@ def partners(state: GameState, unit_id: str) -> list[str]:
     )
 
 
-def commands_in_order(state: GameState) -> list[Command]:
+def commands_in_order(state: FantasyWarriorsState) -> list[Command]:
     """Return the commands by id (C2 before C10)."""
     return sorted(state.commands.values(), key=lambda c: unit_number(c.id))

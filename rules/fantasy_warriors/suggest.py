@@ -18,7 +18,7 @@ from rules.fantasy_warriors.orders import feature_name, objective_name, unit_gap
 from rules.fantasy_warriors.state import (
     APPROACHES,
     SEATS,
-    GameState,
+    FantasyWarriorsState,
     commands_in_order,
     in_play,
     unit_number,
@@ -57,7 +57,7 @@ def _orders() -> list[Choice]:
     return out
 
 
-def _objectives(state: GameState) -> list[Choice]:
+def _objectives(state: FantasyWarriorsState) -> list[Choice]:
     sc = scenario_of(state)
     out = [Choice(msg("suggest-objective", objective=o.id, name=objective_name(sc.id, o.id)),
                   o.id) for o in sc.objectives]
@@ -67,13 +67,13 @@ def _objectives(state: GameState) -> list[Choice]:
     return out
 
 
-def _commands(state: GameState, seat: str | None) -> list[Choice]:
+def _commands(state: FantasyWarriorsState, seat: str | None) -> list[Choice]:
     return [Choice(msg("suggest-command", command=c.id, name=c.name, side=term("seat", c.side)),
                    c.id, (c.name,))
             for c in commands_in_order(state) if seat not in SEATS or c.side == seat]
 
 
-def _targets(state: GameState, context: Mapping[str, Any]) -> list[Choice]:
+def _targets(state: FantasyWarriorsState, context: Mapping[str, Any]) -> list[Choice]:
     own = str(context.get("command", "")).upper()
     out = [Choice(msg("suggest-target-command", command=c.id, name=c.name,
                       side=term("seat", c.side)), c.id, (c.name, "command"))
@@ -89,7 +89,7 @@ def _targets(state: GameState, context: Mapping[str, Any]) -> list[Choice]:
     return out
 
 
-def _units(state: GameState, seat: str | None, field: str,
+def _units(state: FantasyWarriorsState, seat: str | None, field: str,
            context: Mapping[str, Any]) -> list[Choice]:
     near = str(context.get("unit", "")).upper()
     origin = state.units.get(near) if field == "enemy" else None
@@ -104,7 +104,7 @@ def _units(state: GameState, seat: str | None, field: str,
             for u in units]
 
 
-def suggest(state: GameState, seat: str | None, field: str, text: str,
+def suggest(state: FantasyWarriorsState, seat: str | None, field: str, text: str,
             context: Mapping[str, Any] | None = None) -> list[tuple[Msg | str, str]]:
     """Offer completions for unit, command, order, objective, target and enemy options."""
     needle = text.strip().lower()

@@ -30,7 +30,7 @@ from rules.wh40k.actions import (
     UnitEdited,
     UnitRemoved,
 )
-from rules.wh40k.state import CHARACTER, SEATS, BattleState, Seat, Unit, label, leader_of, parts
+from rules.wh40k.state import CHARACTER, SEATS, Seat, Unit, Wh40kState, label, leader_of, parts
 
 BAD_INPUT = "core/bad-input"
 LEADER = "wh40k/leader"
@@ -48,7 +48,7 @@ def sender(action: Action) -> Seat:
     refuse("core/not-your-turn", "refusal-not-a-side")
 
 
-def find(state: BattleState, ref: str) -> Unit:
+def find(state: Wh40kState, ref: str) -> Unit:
     """Return the unit an id or a (unique) name refers to."""
     found = state.units.get(ref)
     if found is not None:
@@ -62,7 +62,7 @@ def find(state: BattleState, ref: str) -> Unit:
     refuse(BAD_INPUT, "refusal-ambiguous-unit", unit=ref, ids=items((u.id for u in pick), "or"))
 
 
-def own(state: BattleState, seat: Seat, ref: str) -> Unit:
+def own(state: Wh40kState, seat: Seat, ref: str) -> Unit:
     """Return the sender's own unit an id or name refers to."""
     unit = find(state, ref)
     if unit.side != seat:
@@ -77,7 +77,7 @@ def in_play(unit: Unit) -> None:
         refuse("wh40k/destroyed", "refusal-unit-destroyed", unit=unit.id, name=unit.name)
 
 
-def point(state: BattleState, x: float | None, y: float | None) -> Point | None:
+def point(state: Wh40kState, x: float | None, y: float | None) -> Point | None:
     """Return a reported position (None when neither coordinate was given), checked on the table."""
     if x is None and y is None:
         return None
@@ -95,7 +95,7 @@ def point(state: BattleState, x: float | None, y: float | None) -> Point | None:
 
 
 def new_unit(
-    state: BattleState, side: Seat, entry: AddUnit | RosterUnit, at: Point | None
+    state: Wh40kState, side: Seat, entry: AddUnit | RosterUnit, at: Point | None
 ) -> Unit:
     """Enter a unit (from an add_unit action or a roster entry) in a side's army."""
     unit = Unit(
@@ -116,7 +116,7 @@ def join(leader: Unit, bodyguard: Unit) -> None:
     leader.reserves = bodyguard.reserves
 
 
-def add_roster(state: BattleState, seat: Seat, roster: Roster) -> list[str]:
+def add_roster(state: Wh40kState, seat: Seat, roster: Roster) -> list[str]:
     """Enter every unit of a roster, joining its Leaders; return the new ids."""
     keyed: dict[str, Unit] = {}
     added: list[Unit] = []
@@ -132,7 +132,7 @@ def add_roster(state: BattleState, seat: Seat, roster: Roster) -> list[str]:
     return [u.id for u in added]
 
 
-def check_roster_units(state: BattleState, roster: Roster) -> None:
+def check_roster_units(state: Wh40kState, roster: Roster) -> None:
     """Check a roster's positions and Leaders before any of it is entered."""
     by_key = {u.key: u for u in roster.units if u.key}
     led: set[str] = set()
@@ -153,7 +153,7 @@ def check_roster_units(state: BattleState, roster: Roster) -> None:
 # --- handlers ----------------------------------------------------------------------------------
 
 
-def check_start_battle(state: BattleState, action: StartBattle) -> None:
+def check_start_battle(state: Wh40kState, action: StartBattle) -> None:
     """Refuse to start before both armies have a unit."""
     sender(action)
     for seat in SEATS:
@@ -166,14 +166,14 @@ def _check_name(name: str | None) -> None:
         refuse(BAD_INPUT, "refusal-unit-needs-a-name")
 
 
-def check_add_unit(state: BattleState, action: AddUnit) -> None:
+def check_add_unit(state: Wh40kState, action: AddUnit) -> None:
     """Check a new unit's name and position."""
     sender(action)
     _check_name(action.name)
     point(state, action.x, action.y)
 
 
-def add_unit(work: BattleState, action: AddUnit, dice: Dice, events: list[Event]) -> None:
+def add_unit(work: Wh40kState, action: AddUnit, dice: Dice, events: list[Event]) -> None:
     """Enter a unit in the sender's army."""
     seat = sender(action)
     unit = new_unit(work, seat, action, point(work, action.x, action.y))
@@ -185,7 +185,7 @@ def _edited_fields(action: EditUnit) -> dict[str, Any]:
     return {k: v for k, v in action if k not in skip and v is not None}
 
 
-def check_edit_unit(state: BattleState, action: EditUnit) -> None:
+def check_edit_unit(state: Wh40kState, action: EditUnit) -> None:
     """Check an edit names a field, and keeps Leaders CHARACTERS and Bodyguards not."""
     unit = own(state, sender(action), action.unit)
     if not _edited_fields(action):
@@ -198,7 +198,7 @@ def check_edit_unit(state: BattleState, action: EditUnit) -> None:
         refuse(LEADER, "refusal-bodyguard-not-character", name=unit.name)
 
 
-def edit_unit(work: BattleState, action: EditUnit, dice: Dice, events: list[Event]) -> None:
+def edit_unit(work: Wh40kState, action: EditUnit, dice: Dice, events: list[Event]) -> None:
     """Change a unit's profile; a new model count is its new Starting Strength."""
     unit = find(work, action.unit)
     changes = _edited_fields(action)
@@ -216,12 +216,12 @@ def edit_unit(work: BattleState, action: EditUnit, dice: Dice, events: list[Even
     events.append(UnitEdited(unit=unit.id, name=unit.name, fields=tuple(changes)))
 
 
-def check_remove_unit(state: BattleState, action: RemoveUnit) -> None:
+def check_remove_unit(state: Wh40kState, action: RemoveUnit) -> None:
     """Only the owner removes a unit."""
     own(state, sender(action), action.unit)
 
 
-def remove_unit(work: BattleState, action: RemoveUnit, dice: Dice, events: list[Event]) -> None:
+def remove_unit(work: Wh40kState, action: RemoveUnit, dice: Dice, events: list[Event]) -> None:
     """Take a unit out of the army; its Leader stays, on its own."""
     unit = find(work, action.unit)
     leader = leader_of(work, unit)
@@ -231,13 +231,13 @@ def remove_unit(work: BattleState, action: RemoveUnit, dice: Dice, events: list[
     events.append(UnitRemoved(unit=unit.id, name=unit.name))
 
 
-def check_roster(state: BattleState, action: LoadRoster) -> None:
+def check_roster(state: Wh40kState, action: LoadRoster) -> None:
     """Check a roster's positions and Leaders."""
     sender(action)
     check_roster_units(state, Roster(name=action.name, unit=action.units))
 
 
-def load_roster(work: BattleState, action: LoadRoster, dice: Dice, events: list[Event]) -> None:
+def load_roster(work: Wh40kState, action: LoadRoster, dice: Dice, events: list[Event]) -> None:
     """Replace the sender's army with a roster's units."""
     seat = sender(action)
     roster = Roster(name=action.name, unit=action.units)
@@ -247,7 +247,7 @@ def load_roster(work: BattleState, action: LoadRoster, dice: Dice, events: list[
     events.append(RosterLoaded(side=seat, name=roster.name or None, units=tuple(ids)))
 
 
-def check_attach(state: BattleState, action: Attach) -> None:
+def check_attach(state: Wh40kState, action: Attach) -> None:
     """A CHARACTER that leads nobody joins a Bodyguard that is no CHARACTER and has no Leader."""
     seat = sender(action)
     leader = own(state, seat, action.leader)
@@ -263,7 +263,7 @@ def check_attach(state: BattleState, action: Attach) -> None:
         refuse(LEADER, "refusal-already-led", name=bodyguard.name, leader=found.name)
 
 
-def attach(work: BattleState, action: Attach, dice: Dice, events: list[Event]) -> None:
+def attach(work: Wh40kState, action: Attach, dice: Dice, events: list[Event]) -> None:
     """Join a Leader to its Bodyguard."""
     leader = find(work, action.leader)
     bodyguard = find(work, action.bodyguard)
@@ -272,14 +272,14 @@ def attach(work: BattleState, action: Attach, dice: Dice, events: list[Event]) -
                                name=label(work, bodyguard)))
 
 
-def check_detach(state: BattleState, action: Detach) -> None:
+def check_detach(state: Wh40kState, action: Detach) -> None:
     """Only a Leader that leads a unit can leave it."""
     leader = own(state, sender(action), action.leader)
     if leader.leads is None:
         refuse(LEADER, "refusal-not-leading", name=leader.name)
 
 
-def detach(work: BattleState, action: Detach, dice: Dice, events: list[Event]) -> None:
+def detach(work: Wh40kState, action: Detach, dice: Dice, events: list[Event]) -> None:
     """Separate a Leader from its Bodyguard."""
     leader = find(work, action.leader)
     assert leader.leads is not None  # checked: it leads a unit

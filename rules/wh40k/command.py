@@ -25,8 +25,8 @@ from rules.wh40k.actions import (
 from rules.wh40k.army import find, in_play, sender
 from rules.wh40k.state import (
     SEATS,
-    BattleState,
     Unit,
+    Wh40kState,
     below_half_strength,
     below_starting_strength,
     best_leadership,
@@ -39,7 +39,7 @@ EXTRA_CP_PER_ROUND = 1
 FORCED_TEST = "wh40k/below-starting-strength-test"
 
 
-def begin_command_phase(work: BattleState, events: list[Event]) -> None:
+def begin_command_phase(work: Wh40kState, events: list[Event]) -> None:
     """Open the active player's command step: their units shake off Battle-shock, CP for both."""
     work.step = "command"
     events.append(PhaseBegan(round=work.round, seat=work.active, step="command"))
@@ -55,7 +55,7 @@ def begin_command_phase(work: BattleState, events: list[Event]) -> None:
                                           cp=work.cp[seat]))
 
 
-def roll_test(work: BattleState, group: list[Unit], cause: TestCause, dice: Dice,
+def roll_test(work: Wh40kState, group: list[Unit], cause: TestCause, dice: Dice,
               events: list[Event]) -> None:
     """Roll a Battle-shock test (2D6 against the best Leadership) for every part of a unit."""
     unit = group[-1]
@@ -74,7 +74,7 @@ def roll_test(work: BattleState, group: list[Unit], cause: TestCause, dice: Dice
     ))
 
 
-def battle_shock_step(work: BattleState, dice: Dice, events: list[Event]) -> None:
+def battle_shock_step(work: Wh40kState, dice: Dice, events: list[Event]) -> None:
     """Roll the tests the active player's units on the battlefield owe."""
     for group in groups(work, work.active):
         unit = group[-1]
@@ -88,7 +88,7 @@ def battle_shock_step(work: BattleState, dice: Dice, events: list[Event]) -> Non
             roll_test(work, group, "below-half-strength", dice, events)
 
 
-def check_shock_test(state: BattleState, action: ShockTest) -> None:
+def check_shock_test(state: Wh40kState, action: ShockTest) -> None:
     """A test a rule demands: a unit of the active player, on the battlefield, short of models."""
     sender(action)
     unit = find(state, action.unit)
@@ -103,14 +103,14 @@ def check_shock_test(state: BattleState, action: ShockTest) -> None:
         refuse(FORCED_TEST, "refusal-test-already-called", name=label(state, unit))
 
 
-def shock_test(work: BattleState, action: ShockTest, dice: Dice, events: list[Event]) -> None:
+def shock_test(work: Wh40kState, action: ShockTest, dice: Dice, events: list[Event]) -> None:
     """Call on a unit to test in the coming battle-shock step."""
     unit = find(work, action.unit)
     work.forced_tests.append(unit.id)
     events.append(BattleShockTestRequired(unit=unit.id, name=label(work, unit)))
 
 
-def check_gain_cp(state: BattleState, action: GainCp) -> None:
+def check_gain_cp(state: Wh40kState, action: GainCp) -> None:
     """Beyond each Command phase's 1 CP, a player gains at most 1 CP a battle round."""
     seat = sender(action)
     gained = state.extra_cp[seat]
@@ -119,7 +119,7 @@ def check_gain_cp(state: BattleState, action: GainCp) -> None:
                amount=action.amount)
 
 
-def gain_cp(work: BattleState, action: GainCp, dice: Dice, events: list[Event]) -> None:
+def gain_cp(work: Wh40kState, action: GainCp, dice: Dice, events: list[Event]) -> None:
     """Gain CP from another rule; the player's own name for it is kept as they wrote it."""
     seat = sender(action)
     work.cp[seat] += action.amount
@@ -129,7 +129,7 @@ def gain_cp(work: BattleState, action: GainCp, dice: Dice, events: list[Event]) 
                                       cp=work.cp[seat]))
 
 
-def adjust_cp(work: BattleState, action: AdjustCp, dice: Dice, events: list[Event]) -> None:
+def adjust_cp(work: Wh40kState, action: AdjustCp, dice: Dice, events: list[Event]) -> None:
     """Set a side's CP outright (a referee's correction, with no further conditions)."""
     work.cp[action.side] = action.cp
     events.append(CommandPointsSet(side=action.side, cp=action.cp))

@@ -35,9 +35,9 @@ from rules.wh40k.roster import read_roster
 from rules.wh40k.scoring import result
 from rules.wh40k.state import (
     SEATS,
-    BattleState,
     Control,
     Seat,
+    Wh40kState,
     below_half_strength,
     leader_of,
     other,
@@ -56,14 +56,14 @@ if TYPE_CHECKING:
 Report = Casualties | Restore | ShockTest
 
 
-class Wh40k(Engine[BattleState]):
+class Wh40kEngine(Engine[Wh40kState]):
     """Warhammer 40,000 (10th edition) as a battle tracker."""
 
     id = "wh40k"
     version = "2"
     command_group = GROUP
     commands = COMMANDS
-    state_type = BattleState
+    state_type = Wh40kState
     action_types = ACTIONS
     event_types = EVENTS
     aliases = ALIASES
@@ -78,12 +78,12 @@ class Wh40k(Engine[BattleState]):
         """List the bundled scenarios, sorted by id."""
         return [ScenarioInfo(id=s.id, seats=SEATS) for s in catalogue.scenarios().values()]
 
-    def new_game(self, scenario_id: str, seed: str) -> BattleState:
+    def new_game(self, scenario_id: str, seed: str) -> Wh40kState:
         """Set up a scenario with its sample armies deployed, in the setup step."""
         sc = catalogue.scenarios().get(scenario_id)
         if sc is None:
             refuse("core/bad-input", "refusal-no-scenario", scenario=scenario_id)
-        state = BattleState(
+        state = Wh40kState(
             scenario=sc.id, dice=DiceState(seed=seed), first=sc.first_turn,
             active=sc.first_turn, cp={s: sc.starting_cp for s in SEATS},
             extra_cp={s: 0 for s in SEATS}, scores={s: [] for s in SEATS},
@@ -107,20 +107,20 @@ class Wh40k(Engine[BattleState]):
         return raw
 
     def after(
-        self, before: BattleState, work: BattleState, action: Action, events: list[Event]
+        self, before: Wh40kState, work: Wh40kState, action: Action, events: list[Event]
     ) -> None:
         """Report the units that went Below Half-strength, or came back above it."""
         events.extend(strength_changes(below_half_now(before), work))
 
-    def outcome(self, state: BattleState) -> Outcome | None:
+    def outcome(self, state: Wh40kState) -> Outcome | None:
         """Return the result once the battle is over."""
         return result(state) if state.step == "over" else None
 
-    def board(self, state: BattleState, seat: str | None) -> TabletopView:
+    def board(self, state: Wh40kState, seat: str | None) -> TabletopView:
         """Return the table; nothing is hidden, so every seat sees the same one."""
         return picture.board(state)
 
-    def position(self, state: BattleState, seat: str | None) -> dict[str, Any]:
+    def position(self, state: Wh40kState, seat: str | None) -> dict[str, Any]:
         """Return the whole battle (nothing in 40k is secret) without the dice, and what follows.
 
         `derived` holds the facts worked out from the units: the phase, VP totals, and each
@@ -145,7 +145,7 @@ class Wh40k(Engine[BattleState]):
 
     def suggest(
         self,
-        state: BattleState,
+        state: Wh40kState,
         seat: str | None,
         field: str,
         text: str,
@@ -160,7 +160,7 @@ class Wh40k(Engine[BattleState]):
             return msg("button-stratagem", name=term("stratagem", action.name), unit=action.unit)
         return super().label(action)
 
-    def report_for(self, state: BattleState, action: Action) -> str | None:
+    def report_for(self, state: Wh40kState, action: Action) -> str | None:
         """Return the side whose unit a report (casualties, restore, a demanded test) is about."""
         if not isinstance(action, Report):
             return None
@@ -169,7 +169,7 @@ class Wh40k(Engine[BattleState]):
         except RuleViolation:
             return None
 
-    def agreement_from(self, state: BattleState, action: Action) -> str | None:
+    def agreement_from(self, state: Wh40kState, action: Action) -> str | None:
         """Return the side that must agree to a report: the victim of a loss reported by its
         enemy, or the enemy of a side giving models back to its own unit."""
         side = self.report_for(state, action)
@@ -187,4 +187,4 @@ class Wh40k(Engine[BattleState]):
         return PLAYER
 
 
-SYSTEM = Wh40k()
+SYSTEM = Wh40kEngine()

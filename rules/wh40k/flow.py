@@ -36,7 +36,7 @@ from rules.wh40k.actions import (
     UseStratagem,
 )
 from rules.wh40k.objectives import recompute_control
-from rules.wh40k.state import LAST_ROUND, SEATS, TURN_STEPS, BattleState, Seat, Unit, other
+from rules.wh40k.state import LAST_ROUND, SEATS, TURN_STEPS, Seat, Unit, Wh40kState, other
 
 # What may be sent in each step. Fall Back is open in every phase so that one sent out of
 # the Movement phase is refused by its own rule (wh40k/fall-back), as the player expects.
@@ -59,7 +59,7 @@ OUT_OF_TURN_ACTIONS = frozenset(
 # --- the turn sequence -----------------------------------------------------------------------
 
 
-def start_battle(work: BattleState, action: StartBattle, dice: Dice,
+def start_battle(work: Wh40kState, action: StartBattle, dice: Dice,
                  events: list[Event]) -> None:
     """Begin battle round 1 (rolling off for the first turn if asked), then its Command phase."""
     if action.first == "roll-off":
@@ -78,14 +78,14 @@ def start_battle(work: BattleState, action: StartBattle, dice: Dice,
     command.begin_command_phase(work, events)
 
 
-def _end_phase(work: BattleState, events: list[Event]) -> None:
+def _end_phase(work: Wh40kState, events: list[Event]) -> None:
     recompute_control(work, events)
     work.used_this_phase = []
     work.failed_tests = []
     work.forced_tests = []
 
 
-def next_phase(work: BattleState, action: NextPhase, dice: Dice, events: list[Event]) -> None:
+def next_phase(work: Wh40kState, action: NextPhase, dice: Dice, events: list[Event]) -> None:
     """End the step or phase: roll Battle-shock tests, pass the turn, end the round or battle."""
     step = work.step
     if step == "command":
@@ -111,7 +111,7 @@ def next_phase(work: BattleState, action: NextPhase, dice: Dice, events: list[Ev
         command.begin_command_phase(work, events)
 
 
-HANDLERS: dict[str, Handler[BattleState, Any]] = {
+HANDLERS: dict[str, Handler[Wh40kState, Any]] = {
     "start_battle": Handler(start_battle, army.check_start_battle),
     # Nothing beyond the step table's checks: the player to act may always move on.
     "next_phase": Handler(next_phase),
@@ -138,7 +138,7 @@ HANDLERS: dict[str, Handler[BattleState, Any]] = {
 # --- legal actions: a bounded, useful set for buttons and random playouts ---------------------
 
 
-def _accepted(state: BattleState, found: Iterable[Action]) -> list[Action]:
+def _accepted(state: Wh40kState, found: Iterable[Action]) -> list[Action]:
     """Keep the candidates the skeleton's check accepts: open in this step, sent by the seat
     to act unless open out of turn, and passed by their handler's check."""
     step = STEPS[state.step]
@@ -158,11 +158,11 @@ def _accepted(state: BattleState, found: Iterable[Action]) -> list[Action]:
     return out
 
 
-def _own(state: BattleState, seat: str) -> list[Unit]:
+def _own(state: Wh40kState, seat: str) -> list[Unit]:
     return [u for u in state.units.values() if not u.destroyed and u.side == seat]
 
 
-def _moves(state: BattleState, seat: str, own: list[Unit]) -> list[Action]:
+def _moves(state: Wh40kState, seat: str, own: list[Unit]) -> list[Action]:
     """Offer a move of each own unit onto each objective marker."""
     out: list[Action] = []
     for obj in catalogue.scenarios()[state.scenario].objectives:
@@ -170,7 +170,7 @@ def _moves(state: BattleState, seat: str, own: list[Unit]) -> list[Action]:
     return out
 
 
-def legal_setup(state: BattleState, seat: str) -> list[Action]:
+def legal_setup(state: Wh40kState, seat: str) -> list[Action]:
     """Offer starting the battle, attaching and detaching Leaders, and deploying on markers."""
     if seat not in SEATS:
         return []
@@ -183,7 +183,7 @@ def legal_setup(state: BattleState, seat: str) -> list[Action]:
     return _accepted(state, found + _moves(state, seat, own))
 
 
-def legal_battle(state: BattleState, seat: str) -> list[Action]:
+def legal_battle(state: Wh40kState, seat: str) -> list[Action]:
     """Offer moving on, CP, scores, Stratagems, Falling Back, tests, losses and moves."""
     if seat not in SEATS:
         return []
@@ -207,34 +207,34 @@ def legal_battle(state: BattleState, seat: str) -> list[Action]:
 # --- the step table ----------------------------------------------------------------------------
 
 
-def _active(state: BattleState) -> str | None:
+def _active(state: Wh40kState) -> str | None:
     return state.active
 
 
-def _nobody(state: BattleState) -> str | None:
+def _nobody(state: Wh40kState) -> str | None:
     return None
 
 
-def _hint(key: str) -> Callable[[BattleState], Msg]:
-    def hint(state: BattleState) -> Msg:
+def _hint(key: str) -> Callable[[Wh40kState], Msg]:
+    def hint(state: Wh40kState) -> Msg:
         return msg(key)
 
     return hint
 
 
-def _fight_hint(state: BattleState) -> Msg:
+def _fight_hint(state: Wh40kState) -> Msg:
     """The last Fight phase of the battle asks for the final scores."""
     if state.round == LAST_ROUND and state.active != state.first:
         return msg("prompt-fight-last")
     return msg("prompt-fight")
 
 
-def _battle_step(step: str, actions: tuple[str, ...] = BATTLE_OPEN) -> Step[BattleState]:
+def _battle_step(step: str, actions: tuple[str, ...] = BATTLE_OPEN) -> Step[Wh40kState]:
     hint = _fight_hint if step == "fight" else _hint(f"prompt-{step}")
     return Step(actions=actions, actor=_active, hint=hint, legal=legal_battle)
 
 
-STEPS: dict[str, Step[BattleState]] = {
+STEPS: dict[str, Step[Wh40kState]] = {
     "setup": Step(actions=SETUP_OPEN, actor=_active, hint=_hint("prompt-setup"),
                   legal=legal_setup),
     "command": _battle_step("command", COMMAND_OPEN),

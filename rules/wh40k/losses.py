@@ -20,12 +20,12 @@ from rules.wh40k.actions import (
     WoundsLost,
 )
 from rules.wh40k.army import find, in_play, sender
-from rules.wh40k.state import BattleState, Unit, below_half_strength, groups, label, leader_of
+from rules.wh40k.state import Unit, Wh40kState, below_half_strength, groups, label, leader_of
 
 BAD_INPUT = "core/bad-input"
 
 
-def destroyed(work: BattleState, unit: Unit, events: list[Event]) -> None:
+def destroyed(work: Wh40kState, unit: Unit, events: list[Event]) -> None:
     """Close the books on a unit that lost its last model, splitting an attached unit."""
     partner: Unit | None = None
     if unit.leads is not None:
@@ -45,7 +45,7 @@ def destroyed(work: BattleState, unit: Unit, events: list[Event]) -> None:
         ))
 
 
-def lose_models(work: BattleState, unit: Unit, count: int, events: list[Event]) -> None:
+def lose_models(work: Wh40kState, unit: Unit, count: int, events: list[Event]) -> None:
     """Remove models from a unit (the wounded one first)."""
     count = min(count, unit.models)
     if count == 0:
@@ -58,7 +58,7 @@ def lose_models(work: BattleState, unit: Unit, count: int, events: list[Event]) 
         destroyed(work, unit, events)
 
 
-def lose_wounds(work: BattleState, unit: Unit, wounds: int, events: list[Event]) -> None:
+def lose_wounds(work: Wh40kState, unit: Unit, wounds: int, events: list[Event]) -> None:
     """Allocate wounds to a unit, destroying a model each time one has lost all its wounds."""
     total = unit.damage + wounds
     killed = min(unit.models, total // unit.wounds)
@@ -70,7 +70,7 @@ def lose_wounds(work: BattleState, unit: Unit, wounds: int, events: list[Event])
         destroyed(work, unit, events)
 
 
-def check_casualties(state: BattleState, action: Casualties) -> None:
+def check_casualties(state: Wh40kState, action: Casualties) -> None:
     """A loss names a unit in play, and at most the models it has."""
     sender(action)
     unit = find(state, action.unit)
@@ -81,7 +81,7 @@ def check_casualties(state: BattleState, action: Casualties) -> None:
         refuse(BAD_INPUT, "refusal-too-many-models", name=unit.name, models=unit.models)
 
 
-def casualties(work: BattleState, action: Casualties, dice: Dice, events: list[Event]) -> None:
+def casualties(work: Wh40kState, action: Casualties, dice: Dice, events: list[Event]) -> None:
     """Remove the reported models, then allocate the reported wounds."""
     unit = find(work, action.unit)
     lose_models(work, unit, action.models, events)
@@ -89,7 +89,7 @@ def casualties(work: BattleState, action: Casualties, dice: Dice, events: list[E
         lose_wounds(work, unit, action.wounds, events)
 
 
-def check_restore(state: BattleState, action: Restore) -> None:
+def check_restore(state: Wh40kState, action: Restore) -> None:
     """Give back something, and never more models than the unit started with."""
     sender(action)
     unit = find(state, action.unit)
@@ -100,7 +100,7 @@ def check_restore(state: BattleState, action: Restore) -> None:
                starting_strength=unit.starting_strength)
 
 
-def restore(work: BattleState, action: Restore, dice: Dice, events: list[Event]) -> None:
+def restore(work: Wh40kState, action: Restore, dice: Dice, events: list[Event]) -> None:
     """Give models back (a destroyed unit returns to play) and heal the wounded model."""
     unit = find(work, action.unit)
     healed = min(action.wounds, unit.damage)
@@ -110,12 +110,12 @@ def restore(work: BattleState, action: Restore, dice: Dice, events: list[Event])
                                  wounds=healed, remaining=unit.models))
 
 
-def below_half_now(state: BattleState) -> dict[str, bool]:
+def below_half_now(state: Wh40kState) -> dict[str, bool]:
     """Return whether each unit in play is Below Half-strength."""
     return {u.id: below_half_strength(state, u) for u in state.units.values() if not u.destroyed}
 
 
-def strength_changes(before: dict[str, bool], work: BattleState) -> list[Event]:
+def strength_changes(before: dict[str, bool], work: Wh40kState) -> list[Event]:
     """Report units that went Below Half-strength, or came back above it."""
     out: list[Event] = []
     for group in groups(work):

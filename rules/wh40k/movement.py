@@ -9,12 +9,12 @@ from rules.core.text import refuse, term
 from rules.wh40k.actions import DesperateEscapeRolled, FallBack, FellBack, Move, UnitMoved
 from rules.wh40k.army import find, in_play, own, point, sender
 from rules.wh40k.losses import lose_models
-from rules.wh40k.state import BattleState, Unit, label, parts
+from rules.wh40k.state import Unit, Wh40kState, label, parts
 
 FALL_BACK = "wh40k/fall-back"
 
 
-def place(work: BattleState, unit: Unit, at: Point, events: list[Event]) -> None:
+def place(work: Wh40kState, unit: Unit, at: Point, events: list[Event]) -> None:
     """Put a unit (with every part of an attached unit) at a point; it leaves Reserves."""
     group = parts(work, unit)
     arrived = any(p.reserves for p in group) and work.step != "setup"
@@ -25,21 +25,21 @@ def place(work: BattleState, unit: Unit, at: Point, events: list[Event]) -> None
                             x=at.x, y=at.y, arrived=arrived))
 
 
-def check_move(state: BattleState, action: Move) -> None:
+def check_move(state: Wh40kState, action: Move) -> None:
     """Only the owner moves a unit in play, and only onto the table."""
     unit = own(state, sender(action), action.unit)
     in_play(unit)
     point(state, action.x, action.y)
 
 
-def move(work: BattleState, action: Move, dice: Dice, events: list[Event]) -> None:
+def move(work: Wh40kState, action: Move, dice: Dice, events: list[Event]) -> None:
     """Record where a unit now stands."""
     at = point(work, action.x, action.y)
     assert at is not None  # both coordinates are required fields
     place(work, find(work, action.unit), at, events)
 
 
-def check_fall_back(state: BattleState, action: FallBack) -> None:
+def check_fall_back(state: Wh40kState, action: FallBack) -> None:
     """A unit on the battlefield Falls Back in its owner's Movement phase."""
     if state.step != "movement":
         refuse(FALL_BACK, "refusal-fall-back-step", step=term("step", state.step))
@@ -50,7 +50,7 @@ def check_fall_back(state: BattleState, action: FallBack) -> None:
     point(state, action.x, action.y)
 
 
-def fall_back(work: BattleState, action: FallBack, dice: Dice, events: list[Event]) -> None:
+def fall_back(work: Wh40kState, action: FallBack, dice: Dice, events: list[Event]) -> None:
     """Fall Back; a Battle-shocked unit first rolls one die per model (1-2: a model flees)."""
     unit = find(work, action.unit)
     group = parts(work, unit)

@@ -6,10 +6,10 @@ from rules.core.inches import Point
 from rules.core.model import Event
 from rules.wh40k import catalogue
 from rules.wh40k.actions import ObjectiveControlChanged
-from rules.wh40k.state import BattleState, Control, control_of, objective_totals
+from rules.wh40k.state import Control, Wh40kState, control_of, objective_totals
 
 
-def recompute_control(work: BattleState, events: list[Event]) -> None:
+def recompute_control(work: Wh40kState, events: list[Event]) -> None:
     """Decide who holds each marker now, reporting the markers that changed."""
     for obj in catalogue.scenarios()[work.scenario].objectives:
         totals = objective_totals(work, Point(x=obj.x, y=obj.y))

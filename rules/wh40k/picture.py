@@ -21,9 +21,9 @@ from rules.wh40k.scoring import reason
 from rules.wh40k.state import (
     LAST_ROUND,
     SEATS,
-    BattleState,
     Seat,
     Unit,
+    Wh40kState,
     below_half_strength,
     groups,
     label,
@@ -32,7 +32,7 @@ from rules.wh40k.state import (
 )
 
 
-def board(state: BattleState) -> TabletopView:
+def board(state: Wh40kState) -> TabletopView:
     """Return the table: objectives with holders, units with status tags, the battle panel."""
     sc = catalogue.scenarios()[state.scenario]
     # Deployment zones only matter while armies deploy; later they would read as terrain.
@@ -62,7 +62,7 @@ def board(state: BattleState) -> TabletopView:
     )
 
 
-def _marker(state: BattleState, group: list[Unit]) -> TableUnit:
+def _marker(state: Wh40kState, group: list[Unit]) -> TableUnit:
     """Return a unit's footprint: id, models left of its Starting Strength, name, tags."""
     unit = group[-1]
     assert unit.position is not None
@@ -80,7 +80,7 @@ def _marker(state: BattleState, group: list[Unit]) -> TableUnit:
     )
 
 
-def _panel_lines(state: BattleState, reserves: dict[Seat, list[str]]) -> tuple[PanelLine, ...]:
+def _panel_lines(state: Wh40kState, reserves: dict[Seat, list[str]]) -> tuple[PanelLine, ...]:
     if state.step == "setup":
         lines = [PanelLine(text=msg("panel-setup"), bold=True)]
     elif state.step == "over":

@@ -8,14 +8,14 @@ from rules.core.model import Event
 from rules.core.text import Msg, msg, refuse, term
 from rules.wh40k.actions import BattleEnded, Concede, Conceded, Score, VictoryPointsScored
 from rules.wh40k.army import sender
-from rules.wh40k.state import LAST_ROUND, BattleState, RoundScore, Seat, other, vp_total
+from rules.wh40k.state import LAST_ROUND, RoundScore, Seat, Wh40kState, other, vp_total
 
 PRIMARY_CAP = 50
 SECONDARY_CAP = 40
 VICTORY_POINTS = "wh40k/victory-points"
 
 
-def round_score(state: BattleState, seat: Seat) -> RoundScore:
+def round_score(state: Wh40kState, seat: Seat) -> RoundScore:
     """Return what a player has scored in the current battle round."""
     for entry in state.scores[seat]:
         if entry.round == state.round:
@@ -23,7 +23,7 @@ def round_score(state: BattleState, seat: Seat) -> RoundScore:
     return RoundScore(round=state.round)
 
 
-def check_score(state: BattleState, action: Score) -> None:
+def check_score(state: Wh40kState, action: Score) -> None:
     """A score reports some points, keeps the round at 0 or more and the totals under the caps."""
     seat = sender(action)
     if action.primary == 0 and action.secondary == 0:
@@ -39,7 +39,7 @@ def check_score(state: BattleState, action: Score) -> None:
         refuse(VICTORY_POINTS, "refusal-secondary-cap", limit=SECONDARY_CAP, total=secondary)
 
 
-def score(work: BattleState, action: Score, dice: Dice, events: list[Event]) -> None:
+def score(work: Wh40kState, action: Score, dice: Dice, events: list[Event]) -> None:
     """Add the reported points to this battle round's score."""
     seat = sender(action)
     entry = round_score(work, seat)
@@ -50,12 +50,12 @@ def score(work: BattleState, action: Score, dice: Dice, events: list[Event]) -> 
                                       secondary=action.secondary, total=vp_total(work, seat)))
 
 
-def check_concede(state: BattleState, action: Concede) -> None:
+def check_concede(state: Wh40kState, action: Concede) -> None:
     """Either player may concede at any time."""
     sender(action)
 
 
-def concede(work: BattleState, action: Concede, dice: Dice, events: list[Event]) -> None:
+def concede(work: Wh40kState, action: Concede, dice: Dice, events: list[Event]) -> None:
     """End the battle; the other side wins."""
     seat = sender(action)
     work.conceded = seat
@@ -63,7 +63,7 @@ def concede(work: BattleState, action: Concede, dice: Dice, events: list[Event])
     finish(work, events)
 
 
-def winner(state: BattleState) -> Seat | None:
+def winner(state: Wh40kState) -> Seat | None:
     """Return the winner of a finished battle (None for a draw)."""
     if state.conceded is not None:
         return other(state.conceded)
@@ -73,7 +73,7 @@ def winner(state: BattleState) -> Seat | None:
     return "attacker" if attacker > defender else "defender"
 
 
-def reason(state: BattleState) -> Msg:
+def reason(state: Wh40kState) -> Msg:
     """Return why a finished battle ended as it did."""
     if state.conceded is not None:
         return msg("outcome-conceded", seat=term("seat", state.conceded))
@@ -84,12 +84,12 @@ def reason(state: BattleState) -> Msg:
     return msg("outcome-won", seat=term("seat", found), rounds=LAST_ROUND, **vp)
 
 
-def result(state: BattleState) -> Outcome:
+def result(state: Wh40kState) -> Outcome:
     """Return who won and why: a concession, or the higher VP total after the last round."""
     return Outcome(winner=winner(state), reason=reason(state))
 
 
-def finish(work: BattleState, events: list[Event]) -> None:
+def finish(work: Wh40kState, events: list[Event]) -> None:
     """End the battle and report its result."""
     work.step = "over"
     events.append(BattleEnded(winner=winner(work), attacker_vp=vp_total(work, "attacker"),

@@ -108,7 +108,7 @@ class RoundScore(Frozen):
     secondary: int = 0
 
 
-class BattleState(GameState):
+class Wh40kState(GameState):
     """A whole battle: rosters, turn position, CP, Stratagem use, control and scores."""
 
     step: Step = "setup"
@@ -138,7 +138,7 @@ def unit_number(unit_id: str) -> int:
     return int(unit_id[1:])
 
 
-def leader_of(state: BattleState, bodyguard: Unit) -> Unit | None:
+def leader_of(state: Wh40kState, bodyguard: Unit) -> Unit | None:
     """Return the Leader joined to a unit, if any."""
     for unit in state.units.values():
         if unit.leads == bodyguard.id:
@@ -146,7 +146,7 @@ def leader_of(state: BattleState, bodyguard: Unit) -> Unit | None:
     return None
 
 
-def parts(state: BattleState, unit: Unit) -> list[Unit]:
+def parts(state: Wh40kState, unit: Unit) -> list[Unit]:
     """Return the units that fight as one with `unit`: the Leader first, then the Bodyguard.
 
     The last part (the Bodyguard, or the unit itself) is the one an attached unit is known by.
@@ -157,12 +157,12 @@ def parts(state: BattleState, unit: Unit) -> list[Unit]:
     return [leader, unit] if leader is not None else [unit]
 
 
-def label(state: BattleState, unit: Unit) -> str:
+def label(state: Wh40kState, unit: Unit) -> str:
     """Return the name of a unit or attached unit, as its players wrote it ("Captain + Squad")."""
     return " + ".join(p.name for p in parts(state, unit))
 
 
-def groups(state: BattleState, side: Seat | None = None) -> list[list[Unit]]:
+def groups(state: Wh40kState, side: Seat | None = None) -> list[list[Unit]]:
     """Return every unit still in play (attached ones as one), ordered by their head's id."""
     out: list[list[Unit]] = []
     for unit in state.units.values():
@@ -173,12 +173,12 @@ def groups(state: BattleState, side: Seat | None = None) -> list[list[Unit]]:
     return out
 
 
-def starting_strength(state: BattleState, unit: Unit) -> int:
+def starting_strength(state: Wh40kState, unit: Unit) -> int:
     """Return the Starting Strength of a unit, summed over an attached unit's parts."""
     return sum(p.starting_strength for p in parts(state, unit))
 
 
-def below_half_strength(state: BattleState, unit: Unit) -> bool:
+def below_half_strength(state: Wh40kState, unit: Unit) -> bool:
     """Say whether a unit (or the attached unit it belongs to) is Below Half-strength."""
     group = parts(state, unit)
     if all(p.destroyed for p in group):
@@ -189,17 +189,17 @@ def below_half_strength(state: BattleState, unit: Unit) -> bool:
     return 2 * sum(p.models for p in group) < starting_strength(state, unit)
 
 
-def below_starting_strength(state: BattleState, unit: Unit) -> bool:
+def below_starting_strength(state: Wh40kState, unit: Unit) -> bool:
     """Say whether a unit has fewer models than its Starting Strength."""
     return sum(p.models for p in parts(state, unit)) < starting_strength(state, unit)
 
 
-def best_leadership(state: BattleState, unit: Unit) -> int:
+def best_leadership(state: Wh40kState, unit: Unit) -> int:
     """Return the best (lowest) Leadership target among a unit's models."""
     return min(p.leadership for p in parts(state, unit))
 
 
-def objective_totals(state: BattleState, at: Point) -> dict[Seat, int]:
+def objective_totals(state: Wh40kState, at: Point) -> dict[Seat, int]:
     """Return each side's total OC of units in play within range of a point."""
     totals: dict[Seat, int] = {seat: 0 for seat in SEATS}
     for unit in state.units.values():
@@ -218,6 +218,6 @@ def control_of(totals: dict[Seat, int]) -> Control:
     return Control(holder="attacker" if a > d else "defender")
 
 
-def vp_total(state: BattleState, seat: Seat) -> int:
+def vp_total(state: Wh40kState, seat: Seat) -> int:
     """Return a player's victory points so far."""
     return sum(r.primary + r.secondary for r in state.scores[seat])

@@ -16,7 +16,7 @@ from rules.wh40k.actions import BattleShockTestOverturned, StratagemUsed, UseStr
 from rules.wh40k.army import find, in_play, own, sender
 from rules.wh40k.catalogue import Stratagem
 from rules.wh40k.command import roll_test
-from rules.wh40k.state import BattleState, Seat, Unit, label, parts, phase_of
+from rules.wh40k.state import Seat, Unit, Wh40kState, label, parts, phase_of
 
 INSANE_BRAVERY = "insane-bravery"
 COMMAND_RE_ROLL = "command-re-roll"
@@ -34,7 +34,7 @@ def stratagem(name: str) -> Stratagem:
     return found
 
 
-def resolving_test(state: BattleState, strat: Stratagem, unit: Unit) -> bool:
+def resolving_test(state: Wh40kState, strat: Stratagem, unit: Unit) -> bool:
     """Say whether a Stratagem answers the test `unit` failed in this battle-shock step."""
     return (
         strat.id in RESOLVES_TESTS
@@ -43,7 +43,7 @@ def resolving_test(state: BattleState, strat: Stratagem, unit: Unit) -> bool:
     )
 
 
-def check_open(state: BattleState, seat: Seat, strat: Stratagem) -> None:
+def check_open(state: Wh40kState, seat: Seat, strat: Stratagem) -> None:
     """Check a Stratagem's timing, its once-per limits and its cost, whatever the target."""
     own_turn = seat == state.active
     right_turn = strat.turn == "either" or (strat.turn == "own") == own_turn
@@ -65,7 +65,7 @@ def check_open(state: BattleState, seat: Seat, strat: Stratagem) -> None:
                stratagem=term("stratagem", strat.id), cost=strat.cost, cp=state.cp[seat])
 
 
-def is_open(state: BattleState, seat: Seat, strat: Stratagem) -> bool:
+def is_open(state: Wh40kState, seat: Seat, strat: Stratagem) -> bool:
     """Say whether a seat may use a Stratagem now (timing, limits and cost)."""
     try:
         check_open(state, seat, strat)
@@ -74,7 +74,7 @@ def is_open(state: BattleState, seat: Seat, strat: Stratagem) -> bool:
     return True
 
 
-def check_stratagem(state: BattleState, action: UseStratagem) -> None:
+def check_stratagem(state: Wh40kState, action: UseStratagem) -> None:
     """Check timing, limits and cost, then the target the Stratagem needs."""
     seat = sender(action)
     strat = stratagem(action.name)
@@ -103,7 +103,7 @@ def check_stratagem(state: BattleState, action: UseStratagem) -> None:
                name=label(state, unit))
 
 
-def use_stratagem(work: BattleState, action: UseStratagem, dice: Dice,
+def use_stratagem(work: Wh40kState, action: UseStratagem, dice: Dice,
                   events: list[Event]) -> None:
     """Spend the CP; answer a failed Battle-shock test with Insane Bravery or a re-roll."""
     seat = sender(action)

@@ -6,12 +6,12 @@ import re
 
 from rules.core.text import Msg, msg, term
 from rules.wh40k import catalogue
-from rules.wh40k.state import BattleState, leader_of
+from rules.wh40k.state import Wh40kState, leader_of
 
 UNIT_FIELDS = ("unit", "leader", "bodyguard")
 
 
-def suggest(state: BattleState, seat: str | None, field: str, text: str) -> list[tuple[Msg, str]]:
+def suggest(state: Wh40kState, seat: str | None, field: str, text: str) -> list[tuple[Msg, str]]:
     """Offer (label, value) completions, best first, at most 25.
 
     Typed text is matched against ids, the players' own unit names and sides (a

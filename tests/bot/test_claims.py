@@ -8,7 +8,7 @@ from bot.errors import NoClaim, NotClaimSubject, NotSeated, ReportsForReferee, R
 from bot.service import Caller, GameService
 from bot.store import Store
 from tests.bot.conftest import ALICE, BOB, DAN, MOD
-from tests.rules.fantasy_warriors.helpers import NORTH_COMMANDS, SOUTH_COMMANDS
+from tests.rules.fantasy_warriors.kit import NORTH_COMMANDS, SOUTH_COMMANDS
 
 CH = "fw"
 

@@ -67,3 +67,12 @@ def _strings(value: Any) -> set[str]:
 
 def test_the_toy_system_is_among_them() -> None:
     assert RACE in _skeleton_systems()
+
+
+@pytest.mark.parametrize("sys", _skeleton_systems(), ids=lambda s: s.id)
+def test_one_name_per_concept(sys: Engine[Any]) -> None:
+    """Every system names its engine `<System>Engine` and its position `<System>State`."""
+    stem = type(sys).__name__.removesuffix("Engine")
+    assert type(sys).__name__ == f"{stem}Engine"
+    assert sys.state_type.__name__ == f"{stem}State"
+    assert stem.lower() == sys.id.replace("_", "")

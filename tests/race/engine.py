@@ -144,7 +144,7 @@ def _turn(state: RaceState) -> str | None:
     return state.turn
 
 
-class RaceSystem(Engine[RaceState]):
+class RaceEngine(Engine[RaceState]):
     """Race to Ten on the engine skeleton."""
 
     id = "race"
@@ -212,4 +212,4 @@ class RaceSystem(Engine[RaceState]):
         return []
 
 
-SYSTEM = RaceSystem()
+SYSTEM = RaceEngine()

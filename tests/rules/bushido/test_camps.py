@@ -23,7 +23,7 @@ from rules.bushido.catalogue import check_scenario, field, scenarios, stack
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState
 from rules.core.text import items, msg, term
-from tests.rules.bushido.bushido_kit import (
+from tests.rules.bushido.kit import (
     act,
     camps,
     checks,

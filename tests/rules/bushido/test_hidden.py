@@ -22,7 +22,7 @@ from rules.bushido.state import BushidoState
 from rules.core.errors import RuleViolation
 from rules.core.model import Action, Event
 from tests.contract import playout
-from tests.rules.bushido.bushido_kit import checks, eager_game, fuzzed_actions, try_action
+from tests.rules.bushido.kit import checks, eager_game, fuzzed_actions, try_action
 
 FACES = sorted(movement_pieces())
 

@@ -13,7 +13,7 @@ from rules.bushido.catalogue import scenarios
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState
 from rules.core.text import Msg
-from tests.rules.bushido.bushido_kit import choose, said
+from tests.rules.bushido.kit import choose, said
 
 SCENARIOS = sorted(scenarios())
 # Night ends every battle: at most two actions a turn (an attack on a camp and its answer).

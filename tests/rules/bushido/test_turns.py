@@ -32,7 +32,7 @@ from rules.core.engine import Engine
 from rules.core.errors import RuleViolation
 from rules.core.system import system
 from rules.core.text import Msg, items, msg, term
-from tests.rules.bushido.bushido_kit import (
+from tests.rules.bushido.kit import (
     act,
     camps,
     checks,

@@ -25,7 +25,7 @@ from rules.core.engine import sort_key
 from rules.core.errors import RuleViolation
 from rules.core.text import Msg, Term, kebab, msg, term
 from tests.contract import playout
-from tests.rules.bushido.bushido_kit import act, camps, fuzzed_actions, game, try_action
+from tests.rules.bushido.kit import act, camps, fuzzed_actions, game, try_action
 from tests.words_check import Speech, catalogue_keys
 
 SEEDS = range(4)

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rules.fantasy_warriors.state import GameState
+from rules.fantasy_warriors.state import FantasyWarriorsState
 
 PLACES = ((10.0, 10.0), (99.0, 10.0), (36.0, 13.0))
 OBJECTIVES = ("O1", "O4", "O9", "Raven Hill", "the moon", "80,10", "36,18")
 TARGETS = ("S3", "N6", "C5", "C1", "archers", "hero", "dragons", "personality:S3", "unit:N3")
 
 
-def _unit_reports(state: GameState, unit: str) -> Iterator[dict[str, Any]]:
+def _unit_reports(state: FantasyWarriorsState, unit: str) -> Iterator[dict[str, Any]]:
     for x, y in PLACES:
         yield {"type": "move", "unit": unit, "x": x, "y": y}
         yield {"type": "move", "unit": unit, "x": x, "y": y, "forced": True}
@@ -61,7 +61,7 @@ def _orders(command: str, tests: tuple[bool, ...]) -> Iterator[dict[str, Any]]:
                            "passed_test": passed}
 
 
-def _adjustments(state: GameState) -> Iterator[dict[str, Any]]:
+def _adjustments(state: FantasyWarriorsState) -> Iterator[dict[str, Any]]:
     yield {"type": "adjust"}
     for unit in ("N1", "S1", "X9"):
         yield {"type": "adjust", "unit": unit}
@@ -77,7 +77,7 @@ def _adjustments(state: GameState) -> Iterator[dict[str, Any]]:
         yield {"type": "adjust", "command": command, "order": "intercept", "target": "S6"}
 
 
-def bad_actions(state: GameState, seat: str) -> Iterator[dict[str, Any]]:
+def bad_actions(state: FantasyWarriorsState, seat: str) -> Iterator[dict[str, Any]]:
     """Yield actions (as JSON data) for `seat` to try in this position.
 
     A side names every unit and its own commands (and a few others); anyone else (a referee)

@@ -21,7 +21,7 @@ from rules.core.model import Event
 from rules.core.references import all_rules
 from rules.core.text import Msg, Value
 from rules.fantasy_warriors.engine import SYSTEM
-from rules.fantasy_warriors.state import GameState
+from rules.fantasy_warriors.state import FantasyWarriorsState
 
 SCENARIO = "the-stockade-ford"
 NORTH_COMMANDS = ("C1", "C2", "C3")
@@ -55,7 +55,9 @@ def tags(board: TabletopView) -> dict[str, tuple[str, ...]]:
     }
 
 
-def act_events(state: GameState, seat: str, **data: Any) -> tuple[GameState, list[Event]]:
+def act_events(
+    state: FantasyWarriorsState, seat: str, **data: Any
+) -> tuple[FantasyWarriorsState, list[Event]]:
     """Apply one action (given as its JSON fields) for a seat; every event must read as text."""
     new, events = SYSTEM.apply(state, SYSTEM.parse_action({**data, "seat": seat}))
     for event in events:
@@ -63,7 +65,7 @@ def act_events(state: GameState, seat: str, **data: Any) -> tuple[GameState, lis
     return new, events
 
 
-def act(state: GameState, seat: str, **data: Any) -> GameState:
+def act(state: FantasyWarriorsState, seat: str, **data: Any) -> FantasyWarriorsState:
     """Apply one action and return the new state."""
     return act_events(state, seat, **data)[0]
 
@@ -73,7 +75,7 @@ def planned(
     orders: dict[str, dict[str, Any]] | None = None,
     at: dict[str, tuple[float, float]] | None = None,
     parked: bool = True,
-) -> GameState:
+) -> FantasyWarriorsState:
     """Return a game in the plan step: units placed (unused ones parked), orders written.
 
     Commands not named in `orders` get HOLD, so they never need to move.
@@ -93,18 +95,18 @@ def battle(
     orders: dict[str, dict[str, Any]] | None = None,
     at: dict[str, tuple[float, float]] | None = None,
     parked: bool = True,
-) -> GameState:
+) -> FantasyWarriorsState:
     """Return a battle just begun (North's turn 1) with the given orders and positions."""
     return started(planned(seed, orders, at, parked))[0]
 
 
-def started(state: GameState) -> tuple[GameState, list[Event]]:
+def started(state: FantasyWarriorsState) -> tuple[FantasyWarriorsState, list[Event]]:
     """Seal both plans; return the battle and the events of the second seal."""
     state = act(state, "north", type="ready")
     return act_events(state, "south", type="ready")
 
 
-def refused(state: GameState, seat: str, rule_id: str, **data: Any) -> RuleViolation:
+def refused(state: FantasyWarriorsState, seat: str, rule_id: str, **data: Any) -> RuleViolation:
     """Assert an action is refused with a rule id and leaves the state as it was."""
     before = state.model_dump(mode="json")
     with pytest.raises(RuleViolation) as caught:
@@ -125,7 +127,7 @@ def of_type(events: list[Event], kind: str) -> list[Any]:
     return [e for e in events if e.type == kind]
 
 
-def stage(state: GameState, command: str) -> str:
+def stage(state: FantasyWarriorsState, command: str) -> str:
     """Return the stage a command's orders have reached."""
     orders = state.commands[command].orders
     assert orders is not None

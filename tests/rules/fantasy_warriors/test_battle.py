@@ -12,8 +12,8 @@ from rules.core.system import system
 from rules.core.text import Msg, Term
 from rules.fantasy_warriors.actions import EVENTS
 from rules.fantasy_warriors.engine import SYSTEM
-from rules.fantasy_warriors.state import GameState
-from tests.rules.fantasy_warriors.helpers import (
+from rules.fantasy_warriors.state import FantasyWarriorsState
+from tests.rules.fantasy_warriors.kit import (
     SCENARIO,
     act,
     act_events,
@@ -32,7 +32,7 @@ SEAT_SOUTH = Term(kind="seat", id="south")
 AWAY = {"S2": (62, 44), "S3": (66, 40), "S4": (70, 40), "S5": (70, 45)}
 
 
-def to_the_end(state: GameState) -> tuple[GameState, list[object]]:
+def to_the_end(state: FantasyWarriorsState) -> tuple[FantasyWarriorsState, list[object]]:
     """End turns (everyone on HOLD) until the battle is over; return the last events."""
     events: list[object] = []
     while state.step != "over":

@@ -9,7 +9,7 @@ from rules.core.data import data_dir
 from rules.core.engine import Outcome
 from rules.fantasy_warriors.commands import COMMANDS
 from rules.fantasy_warriors.engine import SYSTEM
-from rules.fantasy_warriors.state import GameState
+from rules.fantasy_warriors.state import FantasyWarriorsState
 
 # Today's /fw surface (bot/commands.py and bot/exts/fw.py before the move): for each command,
 # its action and its options as (name, kind, required, choices, min, max, autocomplete).
@@ -113,7 +113,7 @@ def _options(command: str, text: str) -> dict[str, object]:
     return out
 
 
-def play_demo() -> tuple[GameState, int]:
+def play_demo() -> tuple[FantasyWarriorsState, int]:
     """Play the /fw lines of the demo script through the rules (alice North, bob South)."""
     seats = {"alice": "north", "bob": "south"}
     actions = {c.name: c.action for c in COMMANDS}

@@ -13,9 +13,9 @@ from collections import Counter
 import pytest
 
 from rules.fantasy_warriors.engine import SYSTEM
-from rules.fantasy_warriors.state import GameState
+from rules.fantasy_warriors.state import FantasyWarriorsState
 from tests.contract import check_position, playout, replay
-from tests.rules.fantasy_warriors.helpers import SCENARIO, act, battle, covers, planned
+from tests.rules.fantasy_warriors.kit import SCENARIO, act, battle, covers, planned
 
 
 # Seeds whose random battles get through both plans and to the end (a uniform pick among ~90
@@ -37,7 +37,7 @@ ORDERS = {"C1": {"order": "storm", "objective": "O1"},
 AT = {"N1": (36, 20), "S1": (36, 17.6), "N5": (50, 20), "S5": (50, 17.2)}
 
 
-def _positions() -> dict[str, GameState]:
+def _positions() -> dict[str, FantasyWarriorsState]:
     fighting = battle(orders=ORDERS, at=AT)
     return {
         "fresh": SYSTEM.new_game(SCENARIO, "perft"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core.inches import Point
 from rules.fantasy_warriors.orders import enemies_between
-from tests.rules.fantasy_warriors.helpers import (
+from tests.rules.fantasy_warriors.kit import (
     act,
     act_events,
     battle,

@@ -8,8 +8,8 @@ from rules.core.inches import Point
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.engine import SYSTEM
 from rules.fantasy_warriors.orders import at_objective, effective_point, reached_objective
-from rules.fantasy_warriors.state import GameState, ObjectiveRef
-from tests.rules.fantasy_warriors.helpers import (
+from rules.fantasy_warriors.state import FantasyWarriorsState, ObjectiveRef
+from tests.rules.fantasy_warriors.kit import (
     act,
     act_events,
     battle,
@@ -24,7 +24,7 @@ from tests.rules.fantasy_warriors.helpers import (
 SC = catalogue.scenarios()["the-stockade-ford"]
 
 
-def objective_of(state: GameState, command: str) -> ObjectiveRef:
+def objective_of(state: FantasyWarriorsState, command: str) -> ObjectiveRef:
     orders = state.commands[command].orders
     assert orders is not None and orders.objective is not None
     return orders.objective

@@ -15,7 +15,7 @@ from rules.fantasy_warriors.orders import (
     to_hit_dice,
 )
 from rules.fantasy_warriors.state import Orders, TargetRef
-from tests.rules.fantasy_warriors.helpers import (
+from tests.rules.fantasy_warriors.kit import (
     act,
     act_events,
     battle,

@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from rules.core.model import Action
 from rules.fantasy_warriors.actions import EVENTS
 from rules.fantasy_warriors.engine import SYSTEM
-from rules.fantasy_warriors.state import GameState, other
-from tests.rules.fantasy_warriors.helpers import SCENARIO, said
+from rules.fantasy_warriors.state import FantasyWarriorsState, other
+from tests.rules.fantasy_warriors.kit import SCENARIO, said
 
 # Plans, then 8 turns a side of moves and reports; a playout that needs more is stuck.
 MAX_ACTIONS = 2000
 
 
-def _pick(state: GameState, rnd: random.Random) -> Action:
+def _pick(state: FantasyWarriorsState, rnd: random.Random) -> Action:
     """Pick a random legal action, sometimes for the seat not prompted, often moving on."""
     prompted = SYSTEM.prompt(state).seat
     assert prompted is not None

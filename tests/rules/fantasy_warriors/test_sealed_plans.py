@@ -12,9 +12,9 @@ from typing import Any
 
 from rules.core.errors import RuleViolation
 from rules.fantasy_warriors.engine import SYSTEM
-from rules.fantasy_warriors.state import GameState
+from rules.fantasy_warriors.state import FantasyWarriorsState
 from tests.rules.fantasy_warriors.fuzz import bad_actions
-from tests.rules.fantasy_warriors.helpers import act, covers, planned, said
+from tests.rules.fantasy_warriors.kit import act, covers, planned, said
 
 NORTH_PLAN = {"C1": {"order": "storm", "objective": "O1"},
               "C2": {"order": "take and hold", "objective": "O3"},
@@ -27,19 +27,19 @@ SOUTH_B = {"C4": {"order": "hold"},
            "C6": {"order": "breakout", "target": "C4"}}
 
 
-def _plans(south: dict[str, dict[str, str]], south_ready: bool) -> GameState:
+def _plans(south: dict[str, dict[str, str]], south_ready: bool) -> FantasyWarriorsState:
     state = planned(orders={**NORTH_PLAN, **south})
     return act(state, "south", type="ready") if south_ready else state
 
 
-def _seen(state: GameState, seat: str | None) -> dict[str, Any]:
+def _seen(state: FantasyWarriorsState, seat: str | None) -> dict[str, Any]:
     """Return everything `seat` may see of a position, as comparable data."""
     view = SYSTEM.view(state, seat)
     return {"view": view.model_dump(mode="json"), "prompt": SYSTEM.prompt(state).model_dump(),
             "outcome": SYSTEM.outcome(state)}
 
 
-def _tried(state: GameState, data: dict[str, Any]) -> Any:
+def _tried(state: FantasyWarriorsState, data: dict[str, Any]) -> Any:
     """Return what comes of an action: its events, or its refusal (rule and message)."""
     try:
         action = SYSTEM.parse_action(data)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rules.fantasy_warriors.helpers import (
+from tests.rules.fantasy_warriors.kit import (
     act,
     act_events,
     battle,

@@ -8,8 +8,8 @@ from rules.fantasy_warriors.orders import (
     reached_friendly_target,
     target_options,
 )
-from rules.fantasy_warriors.state import GameState, TargetRef
-from tests.rules.fantasy_warriors.helpers import (
+from rules.fantasy_warriors.state import FantasyWarriorsState, TargetRef
+from tests.rules.fantasy_warriors.kit import (
     act,
     act_events,
     battle,
@@ -23,13 +23,13 @@ from tests.rules.fantasy_warriors.helpers import (
 )
 
 
-def target_of(state: GameState, command: str) -> TargetRef:
+def target_of(state: FantasyWarriorsState, command: str) -> TargetRef:
     orders = state.commands[command].orders
     assert orders is not None and orders.target is not None
     return orders.target
 
 
-def options(state: GameState, unit: str) -> list[str]:
+def options(state: FantasyWarriorsState, unit: str) -> list[str]:
     u = state.units[unit]
     return [t.id for t in target_options(state, u, state.commands[u.command])]
 

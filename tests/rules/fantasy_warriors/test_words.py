@@ -23,10 +23,10 @@ from rules.core.text import Msg, kebab, msg
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.actions import FwEvent
 from rules.fantasy_warriors.engine import SYSTEM
-from rules.fantasy_warriors.state import GameState
+from rules.fantasy_warriors.state import FantasyWarriorsState
 from tests.contract import playout
 from tests.rules.fantasy_warriors.fuzz import bad_actions
-from tests.rules.fantasy_warriors.helpers import SCENARIO, act, battle, planned
+from tests.rules.fantasy_warriors.kit import SCENARIO, act, battle, planned
 from tests.words_check import Speech, catalogue_keys
 
 SEATS = ("north", "south", None)
@@ -34,7 +34,7 @@ FIELDS = ("unit", "enemy", "command", "order", "objective", "target", "approach"
 
 
 @cache
-def _crafted() -> list[GameState]:
+def _crafted() -> list[FantasyWarriorsState]:
     """Positions where each refusal can happen (see the rules tests for each one)."""
     fresh = SYSTEM.new_game(SCENARIO, "words")
     renamed = planned()
@@ -79,7 +79,7 @@ def _crafted() -> list[GameState]:
     ]
 
 
-def _collect(speech: Speech, state: GameState) -> None:
+def _collect(speech: Speech, state: FantasyWarriorsState) -> None:
     """Collect what can be seen and offered in a position."""
     speech.add(SYSTEM.prompt(state), SYSTEM.outcome(state))
     for seat in SEATS:
@@ -90,7 +90,7 @@ def _collect(speech: Speech, state: GameState) -> None:
         speech.add([SYSTEM.label(a) for a in SYSTEM.legal_actions(state, seat)])
 
 
-def _try(speech: Speech, state: GameState, data: dict[str, Any]) -> str | None:
+def _try(speech: Speech, state: FantasyWarriorsState, data: dict[str, Any]) -> str | None:
     """Apply an action; collect its events or its refusal; return the refusal's key."""
     try:
         _, events = SYSTEM.apply(state, SYSTEM.parse_action(data))

@@ -18,7 +18,7 @@ from rules.samurai.actions import (
 )
 from rules.samurai.engine import SYSTEM
 from rules.samurai.state import SamuraiState
-from tests.rules.samurai.samurai_kit import (
+from tests.rules.samurai.kit import (
     PieceSpec,
     act,
     checks,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.samurai.actions import BannerWon, BattleRolled, LeaderJoined, UnitEliminated
 from rules.samurai.engine import SYSTEM
-from tests.rules.samurai.samurai_kit import (
+from tests.rules.samurai.kit import (
     act,
     checks,
     game,

@@ -8,7 +8,7 @@ from rules.samurai.actions import OrdersLost, PieceMoved, PieceOrdered, ShogunRo
 from rules.samurai.catalogue import cards, sections_of
 from rules.samurai.engine import SYSTEM
 from rules.samurai.orders import Request, assign, build_requests, fits
-from tests.rules.samurai.samurai_kit import (
+from tests.rules.samurai.kit import (
     act,
     checks,
     game,

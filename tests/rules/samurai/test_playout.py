@@ -13,7 +13,7 @@ from rules.core.model import Action
 from rules.samurai.actions import EVENTS
 from rules.samurai.engine import SYSTEM
 from rules.samurai.state import SamuraiState
-from tests.rules.samurai.samurai_kit import say
+from tests.rules.samurai.kit import say
 
 SCENARIOS = sorted(info.id for info in SYSTEM.scenarios())
 # An eager player finishes every bundled scenario well within this; a uniform one may not.

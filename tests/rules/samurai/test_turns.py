@@ -28,7 +28,7 @@ from rules.samurai.actions import (
 )
 from rules.samurai.catalogue import cards, scenarios, unit_types
 from rules.samurai.engine import SYSTEM
-from tests.rules.samurai.samurai_kit import act, checks, game, of_type, refused, say, start_turn
+from tests.rules.samurai.kit import act, checks, game, of_type, refused, say, start_turn
 
 HAND = ["order-one-center", "order-two-center", "order-three-center", "advance-center"]
 HERE = Path(__file__).parent

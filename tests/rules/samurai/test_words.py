@@ -195,7 +195,7 @@ def test_refusals_provoked_in_every_step_are_worded_and_cover_the_catalogue() ->
 
 def _rare_refusals() -> list[Msg]:
     """Provoke the refusals random games seldom reach, in positions built for them."""
-    from tests.rules.samurai.samurai_kit import act, game, start_turn
+    from tests.rules.samurai.kit import act, game, start_turn
 
     out: list[Msg] = []
 

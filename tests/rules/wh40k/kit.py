@@ -12,7 +12,7 @@ from rules.core.model import Event
 from rules.core.references import all_rules
 from rules.core.text import Msg
 from rules.wh40k.engine import SYSTEM
-from rules.wh40k.state import BattleState, Step
+from rules.wh40k.state import Step, Wh40kState
 
 SCENARIO = "take-and-hold"
 EN = Words.of("en", SYSTEM)
@@ -55,7 +55,7 @@ SQUAD = unit("Squad", x=20, y=22)
 MOB = unit("Mob", x=40, y=40)
 
 
-def act_events(state: BattleState, seat: str, **data: Any) -> tuple[BattleState, list[Event]]:
+def act_events(state: Wh40kState, seat: str, **data: Any) -> tuple[Wh40kState, list[Event]]:
     """Apply one action (given as its JSON fields) for a seat; every event must have its words."""
     new, events = SYSTEM.apply(state, SYSTEM.parse_action({**data, "seat": seat}))
     for event in events:
@@ -63,7 +63,7 @@ def act_events(state: BattleState, seat: str, **data: Any) -> tuple[BattleState,
     return new, events
 
 
-def act(state: BattleState, seat: str, **data: Any) -> BattleState:
+def act(state: Wh40kState, seat: str, **data: Any) -> Wh40kState:
     """Apply one action and return the new state."""
     return act_events(state, seat, **data)[0]
 
@@ -73,7 +73,7 @@ def battle(
     attacker: tuple[str, ...] = (SQUAD,),
     defender: tuple[str, ...] = (MOB,),
     start: bool = True,
-) -> BattleState:
+) -> Wh40kState:
     """Return a battle with the given rosters, in the attacker's command step of round 1."""
     state = SYSTEM.new_game(SCENARIO, seed)
     state = act(state, "attacker", type="roster", text="".join(attacker))
@@ -83,13 +83,13 @@ def battle(
     return state
 
 
-def uid(state: BattleState, name: str) -> str:
+def uid(state: Wh40kState, name: str) -> str:
     """Return the id of the unit with this name."""
     (found,) = [u.id for u in state.units.values() if u.name == name]
     return found
 
 
-def advance(state: BattleState, step: Step, active: str | None = None) -> BattleState:
+def advance(state: Wh40kState, step: Step, active: str | None = None) -> Wh40kState:
     """Press next_phase until the game reaches a step (of a given player's turn)."""
     for _ in range(200):
         if state.step == step and (active is None or state.active == active):
@@ -98,7 +98,7 @@ def advance(state: BattleState, step: Step, active: str | None = None) -> Battle
     raise AssertionError(f"never reached {step}")
 
 
-def refused(state: BattleState, seat: str, rule_id: str, **data: Any) -> RuleViolation:
+def refused(state: Wh40kState, seat: str, rule_id: str, **data: Any) -> RuleViolation:
     """Assert an action is refused with a rule id and leaves the state as it was."""
     before = state.model_dump(mode="json")
     with pytest.raises(RuleViolation) as caught:

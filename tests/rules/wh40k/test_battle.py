@@ -17,8 +17,8 @@ from rules.core.system import system
 from rules.core.text import Msg, msg, term
 from rules.wh40k.actions import EVENTS, NextPhase, UseStratagem
 from rules.wh40k.engine import SYSTEM
-from rules.wh40k.state import BattleState
-from tests.rules.wh40k.helpers import (
+from rules.wh40k.state import Wh40kState
+from tests.rules.wh40k.kit import (
     SCENARIO,
     act,
     act_events,
@@ -33,7 +33,7 @@ from tests.rules.wh40k.helpers import (
 )
 
 
-def finish(state: BattleState) -> tuple[BattleState, list]:
+def finish(state: Wh40kState) -> tuple[Wh40kState, list]:
     """Press next_phase to the end of the battle, returning every event on the way."""
     events: list = []
     while state.step != "over":

@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot.text import event_message
 from rules.core.model import Event
 from rules.core.text import msg, term
-from rules.wh40k.state import BattleState
-from tests.rules.wh40k.helpers import (
+from rules.wh40k.state import Wh40kState
+from tests.rules.wh40k.kit import (
     SQUAD,
     act,
     act_events,
@@ -35,7 +35,7 @@ LED_SQUAD = unit("Squad", key="sq", x=20, y=22)
 
 def shaken(
     seed: str, lost: int = 6, roster: tuple[str, ...] = (SQUAD,)
-) -> tuple[BattleState, list[Event]]:
+) -> tuple[Wh40kState, list[Event]]:
     """Return (state, events) after the attacker's unit lost models and the tests were rolled."""
     state = battle(seed, attacker=roster)
     state = act(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=lost)

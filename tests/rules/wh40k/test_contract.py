@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 
 from rules.wh40k.engine import SYSTEM
-from rules.wh40k.state import BattleState
+from rules.wh40k.state import Wh40kState
 from tests.contract import check_position, playout, replay
-from tests.rules.wh40k.helpers import SCENARIO
+from tests.rules.wh40k.kit import SCENARIO
 
 SEATS = ("attacker", "defender")
 
 
-def _play(seed: str, actions: list[dict[str, Any]]) -> BattleState:
+def _play(seed: str, actions: list[dict[str, Any]]) -> Wh40kState:
     state = SYSTEM.new_game(SCENARIO, seed)
     for data in actions:
         state, _ = SYSTEM.apply(state, SYSTEM.parse_action(data))

@@ -6,7 +6,7 @@ from bot.text import event_message
 from rules.core.inches import Point
 from rules.wh40k.engine import SYSTEM
 from rules.wh40k.state import control_of, objective_totals
-from tests.rules.wh40k.helpers import (
+from tests.rules.wh40k.kit import (
     act,
     act_events,
     advance,

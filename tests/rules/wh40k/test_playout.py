@@ -13,14 +13,14 @@ from bot.text import event_message
 from rules.core.model import Action
 from rules.wh40k.actions import EVENTS
 from rules.wh40k.engine import SYSTEM
-from rules.wh40k.state import BattleState, other
-from tests.rules.wh40k.helpers import EN, SCENARIO
+from rules.wh40k.state import Wh40kState, other
+from tests.rules.wh40k.kit import EN, SCENARIO
 
 # Enough for 5 rounds of phases plus the odd report in between; a playout that needs more is stuck.
 MAX_ACTIONS = 600
 
 
-def _pick(state: BattleState, rnd: random.Random) -> Action:
+def _pick(state: Wh40kState, rnd: random.Random) -> Action:
     """Pick a random legal action, often from the seat not prompted, often moving the game on."""
     prompted = SYSTEM.prompt(state).seat
     assert prompted is not None

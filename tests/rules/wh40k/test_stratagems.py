@@ -6,7 +6,7 @@ from bot.text import event_message
 from rules.core.text import msg, term
 from rules.wh40k.catalogue import stratagems
 from rules.wh40k.engine import SYSTEM
-from tests.rules.wh40k.helpers import (
+from tests.rules.wh40k.kit import (
     act,
     act_events,
     advance,

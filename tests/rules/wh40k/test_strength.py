@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.text import event_message
 from rules.wh40k.engine import SYSTEM
 from rules.wh40k.state import below_half_strength, starting_strength
-from tests.rules.wh40k.helpers import (
+from tests.rules.wh40k.kit import (
     act,
     act_events,
     battle,

@@ -32,9 +32,9 @@ from rules.wh40k.catalogue import Stratagem
 from rules.wh40k.commands import COMMANDS
 from rules.wh40k.engine import SYSTEM
 from rules.wh40k.flow import STEPS
-from rules.wh40k.state import BattleState
+from rules.wh40k.state import Wh40kState
 from tests.contract import playout
-from tests.rules.wh40k.helpers import SCENARIO, act, advance, battle, uid, unit
+from tests.rules.wh40k.kit import SCENARIO, act, advance, battle, uid, unit
 from tests.words_check import Speech, catalogue_keys
 
 SEATS = ("attacker", "defender")
@@ -51,7 +51,7 @@ def _unit_name_words() -> tuple[str, ...]:
     return tuple(sorted({w for n in [*names, *NAMES] for w in re.findall(r"\w+", n)}))
 
 
-def _candidates(state: BattleState) -> Iterator[dict[str, Any]]:
+def _candidates(state: Wh40kState) -> Iterator[dict[str, Any]]:
     """Yield bad (and some good) actions of every type, from every sender, for one position."""
     units = [*sorted(state.units), "Zzyzx"]
     heads = [min((u for u in state.units.values() if u.side == side), key=lambda u: u.id).id
@@ -88,7 +88,7 @@ def _candidates(state: BattleState) -> Iterator[dict[str, Any]]:
             yield {"type": "stratagem", "seat": seat, "name": "rapid-ingress", "unit": ref}
 
 
-def _refusals(state: BattleState) -> Iterator[RuleViolation]:
+def _refusals(state: Wh40kState) -> Iterator[RuleViolation]:
     """Check every candidate action against a position; yield the refusals."""
     for data in _candidates(state):
         try:
@@ -97,7 +97,7 @@ def _refusals(state: BattleState) -> Iterator[RuleViolation]:
             yield refused
 
 
-def _refused(state: BattleState, seat: str, **data: Any) -> RuleViolation:
+def _refused(state: Wh40kState, seat: str, **data: Any) -> RuleViolation:
     with pytest.raises(RuleViolation) as caught:
         act(state, seat, **data)
     return caught.value
@@ -158,7 +158,7 @@ def _battle_set_pieces() -> Iterator[RuleViolation]:
     yield _refused(again, "attacker", type="stratagem", name="insane-bravery", unit=squad)
 
 
-def _shocked() -> tuple[BattleState, Action]:
+def _shocked() -> tuple[Wh40kState, Action]:
     """Return a command step whose next_phase leaves a GRENADES Squad Battle-shocked."""
     state = battle("seed-3", attacker=(unit("Squad", keywords=("Grenades",), x=20, y=22),))
     state = act(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=6)
