@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image
 
@@ -299,19 +299,63 @@ def _overlaps(a: P.Box, b: P.Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _unit_tags(
-    lay: TableLayout, u: TableUnit, sides: dict[str, str], avoid: tuple[P.Box, ...] = ()
-) -> list[_Tag]:
-    """Lay out the tags of a unit: its name when too long for the base, then statuses.
+Tags = dict[int, list[_Tag]]
 
-    They hang under the base, or over it when under would cover an objective token
-    in `avoid` and over does not.
+
+def _place_tags(
+    lay: TableLayout, units: tuple[TableUnit, ...], sides: dict[str, str],
+    tokens: tuple[P.Box, ...],
+) -> Tags:
+    """Lay out every unit's tags (its name when too long for the base, then statuses).
+
+    Each unit's tags hang under its base, centred; where that covers an objective
+    token, another base or other units' tags, they go over the base, or hang toward
+    one side of it, whichever covers fewest (tokens, on a tie). A second look lets units
+    laid out early make room for their neighbours, so two units standing side by side
+    keep both names readable. Returned by `id()` of the unit.
     """
-    below = _stack_tags(lay, u, sides, down=True)
-    if not avoid or not _hits(below, avoid):
-        return below
-    above = _stack_tags(lay, u, sides, down=False)
-    return above if _hits(above, avoid) < _hits(below, avoid) else below
+    bases = [_base_box(lay, u) for u in units]
+    options: list[list[list[_Tag]]] = []
+    for u in units:
+        below = _stack_tags(lay, u, sides, down=True)
+        above = _stack_tags(lay, u, sides, down=False) if below else []
+        r = max(4.0, u.radius * lay.scale)
+        options.append([below, above, *(_hung(stack, r, side) for stack in (below, above)
+                                        for side in (-1, 1))] if below else [below])
+    chosen: list[list[_Tag] | None] = [None] * len(units)
+    for _round in range(3):
+        moved = False
+        for i in range(len(units)):
+            others = (*bases[:i], *bases[i + 1:],
+                      *(t.box for j, tags in enumerate(chosen) if j != i and tags for t in tags))
+
+            def cost(tags: list[_Tag], others: tuple[P.Box, ...] = others) -> tuple[int, int]:
+                covered = _hits(tags, tokens)
+                return covered + _hits(tags, others), covered
+
+            current = chosen[i]
+            best = min(([current] if current is not None else []) + options[i], key=cost)
+            if best is not current:
+                chosen[i], moved = best, True
+        if not moved:
+            break
+    return {id(u): tags or [] for u, tags in zip(units, chosen, strict=True)}
+
+
+def _hung(tags: list[_Tag], r: float, side: int) -> list[_Tag]:
+    """Move tags wider than a base toward one side (-1 left, 1 right), one edge on its rim."""
+    out = []
+    for t in tags:
+        dx = side * max(0.0, (t.box[2] - t.box[0]) / 2 - r)
+        box = (t.box[0] + dx, t.box[1], t.box[2] + dx, t.box[3])
+        out.append(replace(t, centre=(t.centre[0] + dx, t.centre[1]), box=box))
+    return out
+
+
+def _base_box(lay: TableLayout, u: TableUnit) -> P.Box:
+    cx, cy = lay.to_px(u.x, u.y)
+    r = max(4.0, u.radius * lay.scale)
+    return (cx - r, cy - r, cx + r, cy + r)
 
 
 def _hits(tags: list[_Tag], avoid: tuple[P.Box, ...]) -> int:
@@ -343,17 +387,13 @@ def _stack_tags(lay: TableLayout, u: TableUnit, sides: dict[str, str], *, down: 
 
 
 def _draw_unit_text(
-    d: P.Canvas,
-    lay: TableLayout,
-    u: TableUnit,
-    sides: dict[str, str],
-    avoid: tuple[P.Box, ...] = (),
+    d: P.Canvas, lay: TableLayout, u: TableUnit, sides: dict[str, str], tags: Tags
 ) -> None:
     if _label_inside(lay, u):
         c = P.side_colour(u.side, sides)
         P.draw_text(d, lay.to_px(u.x, u.y), P.plain(u.label), _label_size(lay), P.text_on(c),
                     bold=True)
-    for t in _unit_tags(lay, u, sides, avoid):
+    for t in tags[id(u)]:
         P.pill(d, t.centre, t.text, t.size, t.fill, ink=t.ink)
 
 
@@ -372,13 +412,7 @@ def _unit_at(units: tuple[TableUnit, ...], x: float, y: float) -> TableUnit | No
     return None
 
 
-def _clearance(
-    lay: TableLayout,
-    u: TableUnit | None,
-    toward: Point,
-    sides: dict[str, str],
-    avoid: tuple[P.Box, ...] = (),
-) -> float:
+def _clearance(lay: TableLayout, u: TableUnit | None, toward: Point, tags: Tags) -> float:
     """Return how far from a unit an arrow heading `toward` must stop to miss it and its tags."""
     if u is None:
         return lay.scale * 0.2
@@ -387,7 +421,7 @@ def _clearance(
     n = math.hypot(toward[0] - c[0], toward[1] - c[1]) or 1.0
     direction = ((toward[0] - c[0]) / n, (toward[1] - c[1]) / n)
     pad = lay.scale * 0.3
-    for t in _unit_tags(lay, u, sides, avoid):
+    for t in tags[id(u)]:
         box = (t.box[0] - pad, t.box[1] - pad, t.box[2] + pad, t.box[3] + pad)
         dist = max(dist, P.exit_distance(c, direction, box))
     return dist
@@ -398,9 +432,8 @@ def _draw_arrow(
     lay: TableLayout,
     a: TableArrow,
     units: tuple[TableUnit, ...],
-    sides: dict[str, str],
     marks: list[tuple[Point, float, str]],
-    avoid: tuple[P.Box, ...] = (),
+    tags: Tags,
 ) -> None:
     p, q = lay.to_px(a.x1, a.y1), lay.to_px(a.x2, a.y2)
     source, target = _unit_at(units, a.x1, a.y1), _unit_at(units, a.x2, a.y2)
@@ -408,7 +441,7 @@ def _draw_arrow(
     if a.kind == "target":
         # A sight line ending in a reticle round the target.
         ring = (target.radius * lay.scale if target else 0) + lay.scale * 0.45
-        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, sides, avoid), ring)
+        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, tags), ring)
         wd = max(2, round(lay.scale * 0.14))
         P.dashed_line(
             d, p2, q2, ink, wd, lay.scale * 0.6, lay.scale * 0.35, casing=P.WHITE, casing_width=1
@@ -419,12 +452,12 @@ def _draw_arrow(
     if a.kind == "battle":
         br = lay.scale * 0.85
         reach = target.radius * lay.scale if target else 0.0
-        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, sides, avoid), reach + br * 0.2)
+        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, tags), reach + br * 0.2)
         P.cased_line(d, p2, q2, ink, wd)
         marks.append((q2, br, "battle"))
         return
-    start = _clearance(lay, source, q, sides, avoid)
-    p2, q2 = P.shorten(p, q, start, _clearance(lay, target, p, sides, avoid))
+    start = _clearance(lay, source, q, tags)
+    p2, q2 = P.shorten(p, q, start, _clearance(lay, target, p, tags))
     P.arrow(d, p2, q2, ink, wd, dashed=a.kind == "retreat")
 
 
@@ -450,10 +483,10 @@ def render(view: TabletopView, width: int = 1200) -> Image.Image:
     for o in view.objectives:
         _draw_objective_ring(d, blend, lay, o, view.sides)
     # Unit tags keep clear of the objective tokens where they can.
-    tokens = _token_boxes(lay, view.objectives)
+    tags = _place_tags(lay, view.units, view.sides, _token_boxes(lay, view.objectives))
     marks: list[tuple[Point, float, str]] = []
     for a in view.arrows:
-        _draw_arrow(d, lay, a, view.units, view.sides, marks, tokens)
+        _draw_arrow(d, lay, a, view.units, marks, tags)
     for u in view.units:
         _draw_unit_base(d, lay, u, view.sides)
     for c, r, kind in marks:
@@ -463,7 +496,7 @@ def render(view: TabletopView, width: int = 1200) -> Image.Image:
         if kind == "battle":
             P.burst(d, c, r, (255, 200, 40), P.BATTLE_RED)
     for u in view.units:
-        _draw_unit_text(d, lay, u, view.sides, tokens)
+        _draw_unit_text(d, lay, u, view.sides, tags)
     # Objective tokens last: O1..O5 stay readable whatever stands on or beside them.
     for o in view.objectives:
         _draw_objective_token(d, lay, o, view.sides)

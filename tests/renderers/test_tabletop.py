@@ -179,3 +179,33 @@ def test_a_token_is_drawn_over_a_name_that_cannot_avoid_it() -> None:
         cx, cy = lay.to_px(o.x, o.y)
         inner = (round(cx) - r, round(cy) - r, round(cx) + r, round(cy) + r)
         assert a.crop(inner).tobytes() == b.crop(inner).tobytes()
+
+
+def _tags(view: TabletopView) -> list[tuple[str, tabletop._Tag]]:
+    lay = tabletop.TableLayout.of(view, W)
+    tokens = tabletop._token_boxes(lay, view.objectives)
+    placed = tabletop._place_tags(lay, view.units, view.sides, tokens)
+    return [(u.label, t) for u in view.units for t in placed[id(u)]]
+
+
+def test_neighbours_names_do_not_cover_each_other() -> None:
+    # Two units 4" apart beside an objective: centred under (or over) their bases, the
+    # long names would overlap; one hangs them toward its own side instead.
+    units = tuple(
+        TableUnit(x=x, y=30, side="Orks", label=f"U{i} 10/10 Boyz of the Second Mob",
+                  status=("BELOW HALF",))
+        for i, x in enumerate((26, 30))
+    )
+    view = _table(objectives=(TableObjective(x=28, y=26, label="O1"),), units=units)
+    tags = _tags(view)
+    assert len(tags) == 4
+    for i, (label, tag) in enumerate(tags):
+        for other_label, other in tags[i + 1:]:
+            if other_label != label:
+                assert not tabletop._overlaps(tag.box, other.box), (label, other_label)
+    # And in the picture each pill shows its own colour across its middle.
+    img = render_image(view, W)
+    for label, tag in tags:
+        x0, y0, x1, y1 = (round(v) for v in tag.box)
+        middle = (x0 + 6, (y0 + y1) // 2 - 1, x1 - 6, (y0 + y1) // 2 + 1)
+        assert count(img, middle, tag.fill) > 0, label
