@@ -6,6 +6,8 @@ per table and width; each render paints objectives, units, arrows and the panel.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
@@ -308,38 +310,46 @@ def _place_tags(
 ) -> Tags:
     """Lay out every unit's tags (its name when too long for the base, then statuses).
 
-    Each unit's tags hang under its base, centred; where that covers an objective
-    token, another base or other units' tags, they go over the base, or hang toward
-    one side of it, whichever covers fewest (tokens, on a tie). A second look lets units
-    laid out early make room for their neighbours, so two units standing side by side
-    keep both names readable. Returned by `id()` of the unit.
+    Each unit's tags hang under its base, centred. Where that covers an objective
+    token, another base or other units' tags, they go over the base or hang toward one
+    side of it, whichever covers least: a token costs most (it is drawn on top, so the
+    tag loses words), then another tag, then a base. Two neighbours whose tags still
+    meet are then laid out together, trying every pair of choices, so side by side both
+    names stay readable.
+    Returned by `id()` of the unit.
     """
     bases = [_base_box(lay, u) for u in units]
-    options: list[list[list[_Tag]]] = []
-    for u in units:
-        below = _stack_tags(lay, u, sides, down=True)
-        above = _stack_tags(lay, u, sides, down=False) if below else []
-        r = max(4.0, u.radius * lay.scale)
-        options.append([below, above, *(_hung(stack, r, side) for stack in (below, above)
-                                        for side in (-1, 1))] if below else [below])
-    chosen: list[list[_Tag] | None] = [None] * len(units)
-    for _round in range(3):
-        moved = False
-        for i in range(len(units)):
-            others = (*bases[:i], *bases[i + 1:],
-                      *(t.box for j, tags in enumerate(chosen) if j != i and tags for t in tags))
+    # Each unit's first choice; the others are laid out only for a unit that needs them.
+    options: list[list[list[_Tag]]] = [[_stack_tags(lay, u, sides, down=True)] for u in units]
 
-            def cost(tags: list[_Tag], others: tuple[P.Box, ...] = others) -> tuple[int, int]:
-                covered = _hits(tags, tokens)
-                return covered + _hits(tags, others), covered
+    def more(i: int) -> list[list[_Tag]]:
+        below, u = options[i][0], units[i]
+        if len(options[i]) == 1 and below:
+            above = _stack_tags(lay, u, sides, down=False)
+            r = max(4.0, u.radius * lay.scale)
+            options[i] += [above, *(_hung(stack, r, side) for stack in (below, above)
+                                    for side in (-1, 1))]
+        return options[i]
 
-            current = chosen[i]
-            best = min(([current] if current is not None else []) + options[i], key=cost)
-            if best is not current:
-                chosen[i], moved = best, True
-        if not moved:
-            break
-    return {id(u): tags or [] for u, tags in zip(units, chosen, strict=True)}
+    chosen = [o[0] for o in options]
+
+    def cost(i: int, tags: list[_Tag], skip: int = -1) -> int:
+        near = (*bases[:i], *bases[i + 1:])
+        tagged = tuple(t.box for j, mine in enumerate(chosen) if j not in (i, skip) for t in mine)
+        return 4 * _hits(tags, tokens) + 2 * _hits(tags, tagged) + _hits(tags, near)
+
+    def pair_cost(i: int, j: int, pair: tuple[list[_Tag], list[_Tag]]) -> int:
+        meet = _hits(pair[0], tuple(t.box for t in pair[1]))
+        return cost(i, pair[0], j) + cost(j, pair[1], i) + 4 * meet
+
+    for i in range(len(units)):
+        if cost(i, chosen[i]):
+            chosen[i] = min(more(i), key=functools.partial(cost, i))
+    for i, j in itertools.combinations(range(len(units)), 2):
+        if any(_overlaps(a.box, b.box) for a in chosen[i] for b in chosen[j]):
+            pairs = itertools.product(more(i), more(j))
+            chosen[i], chosen[j] = min(pairs, key=functools.partial(pair_cost, i, j))
+    return {id(u): tags for u, tags in zip(units, chosen, strict=True)}
 
 
 def _hung(tags: list[_Tag], r: float, side: int) -> list[_Tag]:
