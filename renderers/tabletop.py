@@ -333,22 +333,33 @@ def _place_tags(
 
     chosen = [o[0] for o in options]
 
-    def cost(i: int, tags: list[_Tag], skip: int = -1) -> int:
-        near = (*bases[:i], *bases[i + 1:])
-        tagged = tuple(t.box for j, mine in enumerate(chosen) if j not in (i, skip) for t in mine)
-        return 4 * _hits(tags, tokens) + 2 * _hits(tags, tagged) + _hits(tags, near)
+    def around(i: int, *but: int) -> tuple[tuple[P.Box, ...], ...]:
+        """Return what unit i's tags could cover wherever they go: tokens, tags, bases."""
+        boxes = [t.box for tags in options[i] for t in tags]
+        span = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes))
+        tags = (t.box for j, mine in enumerate(chosen) if j not in (i, *but) for t in mine)
+        bases_ = (b for j, b in enumerate(bases) if j != i)
+        return tuple(tuple(b for b in group if _overlaps(span, b))
+                     for group in (tokens, tags, bases_))
 
-    def pair_cost(i: int, j: int, pair: tuple[list[_Tag], list[_Tag]]) -> int:
+    def cost(near: tuple[tuple[P.Box, ...], ...], tags: list[_Tag]) -> int:
+        return 4 * _hits(tags, near[0]) + 2 * _hits(tags, near[1]) + _hits(tags, near[2])
+
+    def pair_cost(near_i: tuple[tuple[P.Box, ...], ...], near_j: tuple[tuple[P.Box, ...], ...],
+                  pair: tuple[list[_Tag], list[_Tag]]) -> int:
         meet = _hits(pair[0], tuple(t.box for t in pair[1]))
-        return cost(i, pair[0], j) + cost(j, pair[1], i) + 4 * meet
+        return cost(near_i, pair[0]) + cost(near_j, pair[1]) + 4 * meet
 
     for i in range(len(units)):
-        if cost(i, chosen[i]):
-            chosen[i] = min(more(i), key=functools.partial(cost, i))
+        if chosen[i] and cost(around(i), chosen[i]):
+            more(i)
+            chosen[i] = min(options[i], key=functools.partial(cost, around(i)))
     for i, j in itertools.combinations(range(len(units)), 2):
-        if any(_overlaps(a.box, b.box) for a in chosen[i] for b in chosen[j]):
-            pairs = itertools.product(more(i), more(j))
-            chosen[i], chosen[j] = min(pairs, key=functools.partial(pair_cost, i, j))
+        if _hits(chosen[i], tuple(t.box for t in chosen[j])):
+            more(i), more(j)
+            near = functools.partial(pair_cost, around(i, j), around(j, i))
+            chosen[i], chosen[j] = min(itertools.product(options[i], options[j]), key=near)
     return {id(u): tags for u, tags in zip(units, chosen, strict=True)}
 
 
