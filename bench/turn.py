@@ -7,7 +7,7 @@ one WAL transaction, then draw and encode the board and build the reply.
 The floors are the three things no implementation can skip, timed on the same data:
 the PNG encode of that very board image (same settings), one raw sqlite3 WAL commit
 of the same rows (read the game row, insert the log row, update the game, in
-BEGIN IMMEDIATE, synchronous=NORMAL) and a pydantic JSON round trip of the state.
+BEGIN IMMEDIATE, synchronous=FULL as the bot runs) and a pydantic JSON round trip of the state.
 Actions are taken from the middle of the Samurai demo, one of each common kind.
 """
 
@@ -49,7 +49,7 @@ class Floors:
         # The rows a turn writes, as JSON text, ready for a raw commit.
         self.conn = sqlite3.connect(scratch.path, isolation_level=None)
         self.conn.execute("PRAGMA journal_mode = WAL")
-        self.conn.execute("PRAGMA synchronous = NORMAL")
+        self.conn.execute("PRAGMA synchronous = FULL")
         self.channel = f"floor-{turn.index}"
         row = game_values(turn.before, self.channel)
         columns = list(row)

@@ -6,6 +6,7 @@ import argparse
 import json
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.app import demo_seed, make_service
@@ -13,7 +14,8 @@ from bot.config import Settings
 from bot.console import Console
 from bot.records import said
 from bot.service import GameService
-from bot.store import Store
+from bot.store import Store, StoreError
+from bot.text import Words
 from rules.core.data import data_dir
 
 log = logging.getLogger(__name__)
@@ -46,7 +48,12 @@ def demo(settings: Settings) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Parse the command line and run one of Banneret's jobs."""
+    """Parse the command line and run one of Banneret's jobs.
+
+    A database that cannot be used (empty, corrupt, read-only, full, newer than this
+    version) ends the job with one line saying what, which file and what to do, and
+    exit status 2; never a traceback.
+    """
     parser = argparse.ArgumentParser(prog="banneret", description=__doc__)
     sub = parser.add_subparsers(dest="job")
     sub.add_parser("run", help="start the Discord bot; without DISCORD_TOKEN play the demo")
@@ -56,23 +63,40 @@ def main(argv: list[str] | None = None) -> int:
     script.add_argument("file", type=Path)
     verify = sub.add_parser("verify", help="replay stored games (or an exported record)")
     verify.add_argument("--file", type=Path, help="an exported game record (JSON)")
+    backup = sub.add_parser("backup", help="copy the live database safely to a new file")
+    backup.add_argument("target", type=Path)
     args = parser.parse_args(argv)
     settings = Settings()
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    try:
+        return _job(args, settings)
+    except StoreError as err:
+        print(Words.of(None).message(err.message), file=sys.stderr)
+        return 2
+
+
+def _job(args: argparse.Namespace, settings: Settings) -> int:
     job = args.job or "run"
+
+    def store(read_only: bool = False) -> Store:
+        return Store(settings.db, read_only=read_only, synchronous=settings.synchronous)
+
     if job == "run":
         if settings.discord_token is None:
             print("No DISCORD_TOKEN set: playing the bundled demo games locally.")
             return demo(settings)
         from bot.discord.client import run_bot
 
-        return run_bot(settings, make_service(settings.db))
+        return run_bot(settings, make_service(store()))
     if job == "demo":
         return demo(settings)
-    if job == "console":
-        console = Console(make_service(settings.db), settings.out)
+    if job in ("console", "script"):
+        console = Console(make_service(store()), settings.out)
+        if job == "script":
+            console.run_lines(args.file.read_text(encoding="utf-8").splitlines())
+            return 0
         print(
             "Banneret console. Type commands as in Discord, e.g. "
             "`@alice /game new system:samurai scenario:river-crossing opponent:@bob`."
@@ -80,23 +104,43 @@ def main(argv: list[str] | None = None) -> int:
         for line in sys.stdin:
             console.execute(line)
         return 0
-    if job == "script":
-        console = Console(make_service(settings.db), settings.out)
-        console.run_lines(args.file.read_text(encoding="utf-8").splitlines())
-        return 0
     if job == "verify":
-        service = GameService(Store(settings.db))
-        if args.file:
-            result = service.verify_record(json.loads(args.file.read_text(encoding="utf-8")))
-            print(said(result))
-            return 0 if result[0] else 1
-        results = service.verify_all()
-        for _gid, ok, message in results:
-            print(said((ok, message)))
-        print(f"{sum(ok for _, ok, _ in results)} of {len(results)} games consistent")
-        return 0 if all(ok for _, ok, _ in results) else 1
-    parser.error(f"unknown job {job}")
-    return 2
+        return verify_job(store, args.file)
+    if job == "backup":
+        return backup_job(store(read_only=True), args.target)
+    raise AssertionError(f"unknown job {job}")
+
+
+def verify_job(store: Callable[[bool], Store], record: Path | None) -> int:
+    """Verify an exported record, or every game of the database (opened read-only)."""
+    words = Words.of(None)
+    if record is not None:
+        try:
+            data = json.loads(record.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+            print(words("verify-unreadable-record", path=str(record), detail=str(err)),
+                  file=sys.stderr)
+            return 2
+        result = GameService(Store(":memory:")).verify_record(data)
+        print(said(result))
+        return 0 if result[0] else 1
+    results = GameService(store(True)).verify_all()
+    for _gid, ok, message in results:
+        print(said((ok, message)))
+    good = sum(ok for _, ok, _ in results)
+    print(words("verify-summary", good=good, games=len(results)))
+    return 0 if good == len(results) else 1
+
+
+def backup_job(store: Store, target: Path) -> int:
+    """Copy the database to a new file while the bot may be writing to it."""
+    words = Words.of(None)
+    if target.exists():
+        print(words("backup-exists", path=str(target)), file=sys.stderr)
+        return 2
+    store.backup(target)
+    print(words("backup-done", path=str(target), source=store.path))
+    return 0
 
 
 if __name__ == "__main__":

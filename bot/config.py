@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -17,6 +18,9 @@ class Settings(BaseSettings):
     # A guild to sync commands to instantly while developing (global sync takes up to an hour).
     discord_dev_guild: int | None = Field(None, validation_alias="DISCORD_DEV_GUILD")
     db: Path = Field(Path("banneret.db"), validation_alias="BANNERET_DB")
+    # SQLite's durability: FULL keeps every acknowledged command through a power loss;
+    # NORMAL saves an fsync per command but may lose the last ones then.
+    synchronous: Literal["FULL", "NORMAL"] = Field("FULL", validation_alias="BANNERET_SYNCHRONOUS")
     out: Path = Field(Path("out"), validation_alias="BANNERET_OUT")
     # Where the Discord API lives; only the tests point these at their loopback server.
     api_base: str | None = Field(None, validation_alias="BANNERET_API_BASE")

@@ -19,6 +19,7 @@ from bot.errors import PlayerError, bad_input
 from bot.replies import Reply
 from bot.rulebook import cite
 from bot.service import GameService
+from bot.store import StoreError
 from bot.surface import Context, coerce, run, split_options, surface
 from bot.table import Caller
 from bot.text import Words
@@ -72,6 +73,11 @@ class Console:
             self.failures += 1
             self._print_error(err)
             return None
+        except StoreError as err:
+            # The file, not the player: say what is wrong with it in one line and go on.
+            self.failures += 1
+            self.write(Words.of(None).message(err.message))
+            return None
         self.last = reply
         self.show(reply)
         return reply
@@ -119,18 +125,26 @@ class Console:
         for number, button in enumerate(reply.buttons, 1):
             self.write(f"  [{number}] {button.label}   (click {number})")
         if reply.image is not None and reply.game_id is not None:
-            self.out_dir.mkdir(parents=True, exist_ok=True)
             # A private view ("your-view.png") must not overwrite the public board of a position.
             suffix = "" if reply.image_name == "board.png" else f"-{Path(reply.image_name).stem}"
             path = self.out_dir / f"game{reply.game_id}-v{reply.version:04d}{suffix}.png"
-            path.write_bytes(reply.image)
-            self.images.append(path)
-            self.write(f"  board: {path}")
+            if self._save(path, reply.image):
+                self.images.append(path)
+                self.write(f"  board: {path}")
         for name, data in reply.files:
-            self.out_dir.mkdir(parents=True, exist_ok=True)
             path = self.out_dir / name
+            if self._save(path, data):
+                self.write(f"  file: {path}")
+
+    def _save(self, path: Path, data: bytes) -> bool:
+        """Write a file the reply carries; a full disk or a bad folder is said, not raised."""
+        try:
+            self.out_dir.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-            self.write(f"  file: {path}")
+        except OSError as err:
+            self.write(f"  {Words.of(None)('console-not-saved', path=str(path), detail=str(err))}")
+            return False
+        return True
 
     def _print_error(self, err: PlayerError) -> None:
         if err.language is None:  # the console's own refusals speak the channel game's language

@@ -8,17 +8,22 @@ channel serialize at the database even across processes, and neither is lost.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
+
+from rules.core.text import Msg
 
 migrations = Migrations("banneret")
 
@@ -378,49 +383,211 @@ class Transaction:
         return [int(r[0]) for r in self.conn.execute("SELECT id FROM games ORDER BY id")]
 
 
-class Store:
-    """A SQLite file of games; one connection per thread, WAL, migrations on open."""
+class StoreError(Exception):
+    """A database that cannot be used as it is, said in one line: what, which file, what to do.
 
-    def __init__(self, path: str | Path) -> None:
+    Transports show `message` (a catalogue message, `store-<kind>`) instead of a traceback.
+    """
+
+    def __init__(self, kind: str, path: str, detail: str = "") -> None:
+        super().__init__(f"{kind}: {path}: {detail}".rstrip(": "))
+        self.kind = kind
+        self.path = path
+        self.detail = detail
+
+    @property
+    def message(self) -> Msg:
+        """Return the catalogue message that explains the problem."""
+        return Msg(key=f"store-{self.kind}", args={"path": self.path, "detail": self.detail})
+
+
+# What SQLite's error text says, and what we call it.
+_KINDS = (
+    ("not a database", "corrupt"),
+    ("malformed", "corrupt"),
+    ("disk i/o error", "corrupt"),
+    ("readonly", "read-only"),
+    ("read-only", "read-only"),
+    ("full", "full"),
+    ("locked", "busy"),
+    ("busy", "busy"),
+    ("unable to open", "cannot-open"),
+)
+
+
+def storage_error(error: sqlite3.Error, path: str) -> StoreError:
+    """Name what went wrong with a database file from SQLite's error."""
+    text = str(error).lower()
+    kind = next((k for needle, k in _KINDS if needle in text), "failed")
+    return StoreError(kind, path, str(error))
+
+
+@cache
+def _known_migrations() -> frozenset[str]:
+    return frozenset(m.name for m in migrations.pending(Database(memory=True)))
+
+
+def _check_schema(db: Database, path: str) -> None:
+    """Refuse a database written by a newer Banneret (it has migrations we do not know)."""
+    unknown = [m.name for m in migrations.applied(db) if m.name not in _known_migrations()]
+    if unknown:
+        raise StoreError("newer", path, ", ".join(unknown))
+
+
+class Store:
+    """A SQLite file of games; one connection per thread, WAL, migrations on open.
+
+    Opening takes the write lock before it looks at the schema, so several processes
+    opening a new file at once apply each migration once. A file that is empty (0
+    bytes), corrupt, read-only, full, or written by a newer version is refused with a
+    `StoreError`; nothing is written to it. `read_only=True` (verify, export) never
+    writes and needs the file to exist. `synchronous` is SQLite's durability setting:
+    FULL (the default) makes every acknowledged command survive a power loss; NORMAL
+    is faster but may lose the last commits then (see the README).
+    """
+
+    def __init__(
+        self, path: str | Path, *, read_only: bool = False, synchronous: str = "FULL"
+    ) -> None:
         self.path = str(path)
+        self.read_only = read_only
+        self.synchronous = synchronous
         self._local = threading.local()
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        migrations.apply(Database(self._connection()))
+        memory = self.path == ":memory:"
+        file = Path(self.path)
+        if not memory and file.is_dir():
+            raise StoreError("cannot-open", self.path, "a folder, not a file")
+        if not memory and file.exists() and file.stat().st_size == 0:
+            raise StoreError("empty", self.path)
+        if read_only and not memory and not file.exists():
+            raise StoreError("missing", self.path)
+        if not memory and not read_only and not file.exists():
+            self._create(file)
+        try:
+            self._open()
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.DatabaseError as err:
+            self.close()
+            raise storage_error(err, self.path) from err
+        except StoreError:
+            self.close()
+            raise
+
+    def _create(self, file: Path) -> None:
+        """Make a new database whole beside the path, then link it into place.
+
+        So no process ever sees a half-made file: a file of 0 bytes at the path is one
+        that was damaged, never one being made. Of several processes making it at once,
+        the first link wins and the others open that file.
+        """
+        try:
+            file.parent.mkdir(parents=True, exist_ok=True)
+            fd, name = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".new", dir=file.parent)
+            os.close(fd)
+            os.unlink(name)
+            made = sqlite3.connect(name, isolation_level=None)
+            try:
+                made.execute("PRAGMA journal_mode = WAL")
+                migrations.apply(Database(made))
+            finally:
+                made.close()
+            try:
+                os.link(name, file)
+            except FileExistsError:
+                pass
+            finally:
+                os.unlink(name)
+        except sqlite3.DatabaseError as err:
+            raise storage_error(err, self.path) from err
+        except OSError as err:
+            raise StoreError("cannot-open", self.path, str(err)) from err
+
+    def _open(self) -> None:
+        conn = self._connection()
+        db = Database(conn)
+        if self.read_only:
+            if not db["_sqlite_migrations"].exists():
+                raise StoreError("not-ours", self.path)
+            _check_schema(db, self.path)
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            _check_schema(db, self.path)
+            migrations.apply(db)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
 
     def _connection(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+            if self.read_only and self.path != ":memory:":
+                conn = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro",
+                                       uri=True, isolation_level=None, timeout=30)
+            else:
+                conn = sqlite3.connect(self.path, isolation_level=None, timeout=30)
             conn.row_factory = sqlite3.Row
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
-            conn.execute("PRAGMA foreign_keys = ON")
+            try:
+                if not self.read_only:
+                    conn.execute("PRAGMA journal_mode = WAL")
+                    conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+                conn.execute("PRAGMA foreign_keys = ON")
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except BaseException:
+                conn.close()
+                raise
             self._local.conn = conn
         return conn
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
         """Run a block as one write transaction, taken up front (BEGIN IMMEDIATE)."""
-        conn = self._connection()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield Transaction(conn)
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        else:
-            conn.execute("COMMIT")
+        if self.read_only:
+            raise StoreError("read-only", self.path, "opened to read only")
+        with self._errors():
+            conn = self._connection()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Transaction(conn)
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            else:
+                conn.execute("COMMIT")
 
     @contextmanager
     def reading(self) -> Iterator[Transaction]:
         """Run a block of reads on one consistent snapshot."""
-        conn = self._connection()
-        conn.execute("BEGIN")
+        with self._errors():
+            conn = self._connection()
+            conn.execute("BEGIN")
+            try:
+                yield Transaction(conn)
+            finally:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Turn what goes wrong with the file (full, corrupt, locked) into a StoreError."""
         try:
-            yield Transaction(conn)
-        finally:
-            conn.execute("ROLLBACK")
+            yield
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.DatabaseError as err:
+            raise storage_error(err, self.path) from err
+
+    def backup(self, target: str | Path) -> None:
+        """Copy the database, consistent even while the bot writes to it (SQLite backup)."""
+        with self._errors():
+            out = sqlite3.connect(str(target))
+            try:
+                self._connection().backup(out)
+            finally:
+                out.close()
 
     def close(self) -> None:
         """Close this thread's connection."""

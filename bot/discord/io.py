@@ -24,6 +24,7 @@ from bot.errors import PlayerError, bad_input
 from bot.replies import Reply
 from bot.rulebook import cite
 from bot.service import GameService
+from bot.store import StoreError
 from bot.surface import Context, autocomplete, run
 from bot.table import Caller
 from bot.text import Words, pick_language
@@ -196,6 +197,14 @@ async def report_error(
         if error.rule is not None:
             title, statement = cite(words, error.rule)
             lines += [title, f"> {statement}"]
+        colour = COLOURS["refused"]
+    elif isinstance(error, StoreError):
+        # The database, not the player: the operator's line goes to the log.
+        ref = uuid.uuid4().hex[:8]
+        log.error("storage failure (ref %s) in channel %s running %s: %s", ref,
+                  interaction.channel_id, what or running(interaction),
+                  Words.of(None).message(error.message))
+        lines = [Words.of(locale)("error-store", ref=ref)]
         colour = COLOURS["refused"]
     else:
         ref = uuid.uuid4().hex[:8]

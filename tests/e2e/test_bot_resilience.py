@@ -12,6 +12,7 @@ import pytest
 
 import bot.discord.io
 from bot.service import Caller, Reply
+from bot.store import StoreError
 from fakediscord import BotRunner, ErrorLog, FakeDiscord, InteractionResult
 from tests.race.engine import SYSTEM as RACE
 from tests.race.engine import Boom
@@ -89,6 +90,28 @@ async def test_unexpected_error_is_logged_with_context_and_answered_privately(
     assert "game status" in message
     assert reference_of(text) in message
     assert record.exc_info is not None and isinstance(record.exc_info[1], RuntimeError)
+    bot_errors.clear()
+
+
+async def test_a_full_disk_is_told_to_the_player_without_its_path(
+    table: Table, bot_errors: ErrorLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database failing: the player reads "not applied", the operator's line is logged."""
+    await started_race(table)
+
+    def full(*args: Any, **kwargs: Any) -> Reply:
+        raise StoreError("full", "/srv/banneret/games.db", "database or disk is full")
+
+    monkeypatch.setattr(table.service, "act", full)
+    before = table.version()
+    result = await table.fake.slash(table.alice, table.channel, "race roll")
+    text = assert_refused(result, "could not be saved")
+    assert "/srv/banneret" not in text and "not applied" in text
+    assert table.version() == before
+    (record,) = bot_errors.records
+    message = record.getMessage()
+    assert "is full" in message and "/srv/banneret/games.db" in message
+    assert reference_of(text) in message
     bot_errors.clear()
 
 

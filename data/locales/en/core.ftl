@@ -277,3 +277,21 @@ command-league-turns = Show whose turn it is in every game of a league
 command-league-turns-league = The league's name
 command-league-table = Show a league's standings
 command-league-table-league = The league's name
+
+## The database file, said to whoever runs the bot (console, command line, logs)
+store-empty = `{ $path }` exists but is empty (0 bytes), so it holds no games; it may have been cut short. Restore it from a backup, or delete it to start a new database. Nothing was written to it.
+store-corrupt = `{ $path }` is damaged or is not a SQLite database ({ $detail }). Restore it from a backup (`banneret backup` makes one); nothing was written to it.
+store-read-only = `{ $path }` cannot be written ({ $detail }). Give the bot write access to the file and its folder, or use `banneret verify`, which only reads.
+store-full = The disk holding `{ $path }` is full ({ $detail }); the last command was not saved. Free some space and try again.
+store-busy = `{ $path }` stayed locked by another process for too long ({ $detail }); the last command was not saved. Try again, and check that no other program holds the file.
+store-cannot-open = `{ $path }` cannot be opened ({ $detail }). Check the path in BANNERET_DB and its permissions.
+store-failed = `{ $path }` failed: { $detail }. The last command was not saved.
+store-newer = `{ $path }` was written by a newer version of Banneret (it has { $detail }). Upgrade Banneret to use it; nothing was written to it.
+store-missing = There is no database at `{ $path }`. Check BANNERET_DB.
+store-not-ours = `{ $path }` is a SQLite database, but not one of Banneret's. Check BANNERET_DB.
+verify-unreadable-record = `{ $path }` cannot be read as a game record ({ $detail }).
+verify-summary = { $good } of { $games } games consistent
+backup-exists = `{ $path }` already exists; name a new file for the backup.
+backup-done = Backed up `{ $source }` to `{ $path }`.
+error-store = The game records could not be saved just now, so your action was not applied. The problem has been logged (reference { $ref }); please try again later.
+console-not-saved = (could not save `{ $path }`: { $detail }; the command itself was applied)

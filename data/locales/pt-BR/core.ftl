@@ -291,3 +291,21 @@ command-league-turns = Mostre de quem é a vez em cada partida de uma liga
 command-league-turns-league = O nome da liga
 command-league-table = Mostre a classificação de uma liga
 command-league-table-league = O nome da liga
+
+## O arquivo do banco de dados, dito a quem opera o bot (console, linha de comando, registros)
+store-empty = `{ $path }` existe, mas está vazio (0 bytes), então não guarda partidas; talvez tenha sido cortado. Restaure-o de um backup ou apague-o para começar um banco novo. Nada foi escrito nele.
+store-corrupt = `{ $path }` está danificado ou não é um banco SQLite ({ $detail }). Restaure-o de um backup (`banneret backup` faz um); nada foi escrito nele.
+store-read-only = `{ $path }` não pode ser gravado ({ $detail }). Dê ao bot permissão de escrita no arquivo e na pasta, ou use `banneret verify`, que só lê.
+store-full = O disco de `{ $path }` está cheio ({ $detail }); o último comando não foi salvo. Libere espaço e tente de novo.
+store-busy = `{ $path }` ficou travado por outro processo por tempo demais ({ $detail }); o último comando não foi salvo. Tente de novo e veja se nenhum outro programa está usando o arquivo.
+store-cannot-open = Não foi possível abrir `{ $path }` ({ $detail }). Confira o caminho em BANNERET_DB e as permissões.
+store-failed = `{ $path }` falhou: { $detail }. O último comando não foi salvo.
+store-newer = `{ $path }` foi gravado por uma versão mais nova do Banneret (tem { $detail }). Atualize o Banneret para usá-lo; nada foi escrito nele.
+store-missing = Não há banco de dados em `{ $path }`. Confira BANNERET_DB.
+store-not-ours = `{ $path }` é um banco SQLite, mas não do Banneret. Confira BANNERET_DB.
+verify-unreadable-record = Não foi possível ler `{ $path }` como registro de partida ({ $detail }).
+verify-summary = { $good } de { $games } partidas consistentes
+backup-exists = `{ $path }` já existe; dê um nome de arquivo novo para o backup.
+backup-done = Backup de `{ $source }` feito em `{ $path }`.
+error-store = Não foi possível salvar os registros da partida agora, então a sua ação não foi aplicada. O problema foi registrado (referência { $ref }); tente de novo mais tarde.
+console-not-saved = (não foi possível salvar `{ $path }`: { $detail }; o comando em si foi aplicado)
