@@ -28,7 +28,7 @@ def _ids_in(folder: str) -> set[str]:
 
 def _tested_ids() -> set[str]:
     """Return the rule ids a test checks: named in an assertion, a comparison, or handed to
-    a test kit's call (covers(), refused(...), assert_refused(...)), not merely mentioned."""
+    a test kit's call (@checks(...), refused(...), assert_refused(...)), not merely mentioned."""
     found: set[str] = set()
     for path in (ROOT / "tests").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
-import pytest
 from pydantic import ValidationError
 
-from bot.text import Words, event_message
 from rules.bushido.catalogue import field, scenarios
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState, Piece
@@ -18,12 +16,15 @@ from rules.core.dice import DiceState, draw
 from rules.core.errors import RuleViolation
 from rules.core.hexgrid import Hex, distance
 from rules.core.model import Action, Event
-from rules.core.references import all_rules
-from rules.core.text import Msg
+from tests.kit import Kit
+from tests.kit import checks as checks  # the shared helpers, under the names every kit uses
+from tests.kit import of_type as of_type
 
-F = TypeVar("F", bound=Callable[..., Any])
 # (id, type, side, space, movement) or (..., revealed)
 PieceSpec = tuple[str, str, str, str, str] | tuple[str, str, str, str, str, bool]
+
+KIT = Kit(SYSTEM)
+act, act_events, refused, said, words = KIT.act, KIT.act_events, KIT.refused, KIT.said, KIT.words
 
 
 def game(
@@ -66,36 +67,6 @@ def camps(*extra: PieceSpec, west: str = "gako", east: str = "gako") -> list[Pie
     ]
 
 
-def act(state: BushidoState, seat: str, **fields: Any) -> tuple[BushidoState, list[Event]]:
-    """Parse and apply one action given as command options."""
-    action = SYSTEM.parse_action({**fields, "seat": seat})
-    return SYSTEM.apply(state, action)
-
-
-def refused(state: BushidoState, seat: str, rule_id: str, **fields: Any) -> RuleViolation:
-    """Assert an action is refused under `rule_id` and that the state is left as it was."""
-    before = state.model_dump(mode="json")
-    with pytest.raises(RuleViolation) as caught:
-        act(state, seat, **fields)
-    assert caught.value.rule_id == rule_id, caught.value.message
-    assert state.model_dump(mode="json") == before
-    assert isinstance(caught.value.reason, Msg)
-    return caught.value
-
-
-def words(language: str = "en") -> Words:
-    """Return the Bushido catalogue of a language."""
-    return Words.of(language, SYSTEM)
-
-
-def said(value: object, language: str = "en") -> str:
-    """Word a message or an event strictly (a missing key or value fails the test)."""
-    if isinstance(value, Event):
-        value = event_message(value)
-    assert isinstance(value, Msg), f"not a message: {value!r}"
-    return words(language).strict(value)
-
-
 @cache
 def _seed_for(rolls: tuple[int, ...]) -> str:
     for n in range(1_000_000):
@@ -108,23 +79,6 @@ def _seed_for(rolls: tuple[int, ...]) -> str:
 def with_rolls(state: BushidoState, *rolls: int) -> BushidoState:
     """Return the state with dice whose next rolls are `rolls` (attacker first, then defender)."""
     return state.model_copy(update={"dice": DiceState(seed=_seed_for(tuple(rolls)), drawn=0)})
-
-
-def of_type(events: list[Event], kind: type[Event]) -> list[Any]:
-    """Return the events of one class."""
-    return [e for e in events if isinstance(e, kind)]
-
-
-def checks(*rule_ids: str) -> Callable[[F], F]:
-    """Name the rules a test checks (each must exist in data/rules/)."""
-    missing = [r for r in rule_ids if r not in all_rules()]
-    assert not missing, f"unknown rule ids {missing}"
-
-    def mark(test: F) -> F:
-        test.rule_ids = rule_ids  # type: ignore[attr-defined]
-        return test
-
-    return mark
 
 
 def fuzzed_actions(

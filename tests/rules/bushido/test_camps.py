@@ -25,6 +25,7 @@ from rules.bushido.state import BushidoState
 from rules.core.text import items, msg, term
 from tests.rules.bushido.kit import (
     act,
+    act_events,
     camps,
     checks,
     game,
@@ -41,7 +42,7 @@ WEST_BORDER = ("A2", "B3", "B4", "B5", "A6")
 def camp_attacked(west: str = "koyaku", *extra: tuple[str, str, str, str, str]) -> BushidoState:
     """East's T1 (a samurai on a Gako: every arrow) attacks the West camp from B4."""
     state = game(camps(("T1", "samurai", "east", "B4", "gako"), *extra, west=west))
-    state, _ = act(state, "east", type="attack", piece="T1", target="west camp")
+    state = act(state, "east", type="attack", piece="T1", target="west camp")
     assert state.step == "defend"
     return state
 
@@ -84,7 +85,7 @@ def test_the_skirmish_camp_border_and_target_names() -> None:
     # Any hex of the camp, the camp's name, or just "camp" names the same space.
     for target in ("A3", "a4", "A5", "west-camp", "West Camp", "camp"):
         state = game(camps(("T1", "samurai", "east", "B4", "gako")))
-        state, events = act(state, "east", type="attack", piece="T1", target=target)
+        state, events = act_events(state, "east", type="attack", piece="T1", target=target)
         assert of_type(events, AttackDeclared)[0].defender == "ISHIDA", target
 
 
@@ -113,7 +114,7 @@ def test_commanders_start_face_down_in_their_camps(scenario: str) -> None:
 def test_an_attack_on_the_camp_turns_up_the_commanders_piece() -> None:
     state = game(camps(("T1", "samurai", "east", "B4", "gako"), west="koyaku"))
     before = next(m for m in SYSTEM.board(state, None).markers if m.leader == m.label == "ISHIDA")
-    state, events = act(state, "east", type="attack", piece="T1", target="A4")
+    state, events = act_events(state, "east", type="attack", piece="T1", target="A4")
     shown = of_type(events, MovementRevealed)
     assert [(e.piece, e.movement) for e in shown] == [("ISHIDA", "koyaku")]
     assert shown[0].irreversible and shown[0].arrows == ("forward-left", "back-right")
@@ -180,8 +181,8 @@ def test_a_commander_may_wait_in_camp_turn_after_turn() -> None:
     )
     for to in ("E4", "D4", "E4"):
         assert any(a.type == "hold" for a in SYSTEM.legal_actions(state, "west"))
-        state, _ = act(state, "west", type="move", piece="W1", to=to)
-        state, _ = act(state, "east", type="hold")
+        state = act(state, "west", type="move", piece="W1", to=to)
+        state = act(state, "east", type="hold")
     ishida = state.piece("ISHIDA")
     assert ishida is not None and ishida.space == "west-camp" and not ishida.revealed
     assert SYSTEM.position(state, None)["may_flee"] == {"west": True, "east": True}
@@ -228,7 +229,7 @@ def test_no_flight_without_an_attack_on_the_camp() -> None:
 def test_flight_lays_the_piece_on_the_camp_and_draws_a_new_one() -> None:
     state = camp_attacked("koyaku")
     next_piece = state.stacks["west"][0]
-    state, events = act(state, "west", type="flee", to="A2")
+    state, events = act_events(state, "west", type="flee", to="A2")
     fled = of_type(events, CommanderFled)
     assert [(e.piece, e.start, e.end, e.placed_at) for e in fled] == [("ISHIDA", "A4", "A2", "A3")]
     drawn = of_type(events, MovementDrawn)
@@ -294,7 +295,7 @@ def test_flight_needs_a_free_hex() -> None:
             west="koyaku",
         )
     )
-    state, events = act(state, "east", type="attack", piece="T1", target="west-camp")
+    state, events = act_events(state, "east", type="attack", piece="T1", target="west-camp")
     awaited = of_type(events, AnswerAwaited)[0]
     assert awaited.flee_to == [] and not awaited.can_flee
     assert said(awaited).endswith("with no free hex to flee to, it must counter-attack.")
@@ -305,12 +306,12 @@ def test_flight_needs_a_free_hex() -> None:
 @checks("bushido/flee-only-from-camp", "bushido/others-must-counter")
 def test_after_a_flight_the_commander_must_fight() -> None:
     state = camp_attacked("koyaku")
-    state, _ = act(state, "west", type="flee", to="A2")
-    state, _ = act(state, "west", type="hold")
+    state = act(state, "west", type="flee", to="A2")
+    state = act(state, "west", type="hold")
     # T1 (on a Gako, every arrow) is set next to Ishida's new hex.
-    state, _ = act(state, "east", type="adjust", piece="T1", to="B3")
+    state = act(state, "east", type="adjust", piece="T1", to="B3")
     state = with_rolls(state, 1, 6)
-    state, events = act(state, "east", type="attack", piece="T1", target="A2")
+    state, events = act_events(state, "east", type="attack", piece="T1", target="A2")
     assert not of_type(events, AnswerAwaited) and state.step == "turn"
     fight = of_type(events, CombatRolled)
     assert len(fight) == 1 and fight[0].winner == "ISHIDA" and not fight[0].chosen
@@ -325,7 +326,7 @@ def test_an_attacked_troop_fights_back_at_once() -> None:
         camps(("W1", "samurai", "west", "D4", "choda"), ("T1", "ashigaru", "east", "E4", "choda"))
     )
     state = with_rolls(state, 2, 5)
-    state, events = act(state, "east", type="attack", piece="T1", target="D4")
+    state, events = act_events(state, "east", type="attack", piece="T1", target="D4")
     assert state.step == "turn" and state.active == "west" and state.pending is None
     shown = [e.piece for e in of_type(events, MovementRevealed)]
     assert shown == ["W1", "T1"]  # the defender on being attacked, the attacker on the counter
@@ -339,7 +340,7 @@ def test_an_attacked_troop_fights_back_at_once() -> None:
 @checks("bushido/counter-reveals-attacker", "bushido/camp-attack-choice")
 def test_a_chosen_counter_attack_fights_and_reveals_the_attacker() -> None:
     state = with_rolls(camp_attacked("koyaku"), 3, 4)
-    state, events = act(state, "west", type="counter")
+    state, events = act_events(state, "west", type="counter")
     assert [e.piece for e in of_type(events, MovementRevealed)] == ["T1"]
     fight = of_type(events, CombatRolled)[0]
     assert fight.chosen and fight.winner == "ISHIDA"  # 3+2 against 4+2
@@ -351,18 +352,18 @@ def test_a_chosen_counter_attack_fights_and_reveals_the_attacker() -> None:
 @checks("bushido/voluntary-move-ends-flight", "bushido/others-must-counter")
 def test_leaving_the_camp_by_choice_gives_up_flight_for_good() -> None:
     state = game(camps(("T1", "kiba", "east", "D4", "gako"), west="choda"), active="west")
-    state, events = act(state, "west", type="move", piece="ISHIDA", to="B4")
+    state, events = act_events(state, "west", type="move", piece="ISHIDA", to="B4")
     moved = of_type(events, PieceMoved)[0]
     assert moved.left_camp and moved.start == "A4" and moved.end == "B4"
     assert "never flee" in said(moved)
     assert "não pode mais fugir" in said(moved, "pt-BR")
     assert SYSTEM.position(state, None)["may_flee"]["west"] is False
-    state, _ = act(state, "east", type="move", piece="T1", to="C4")
+    state = act(state, "east", type="move", piece="T1", to="C4")
     # Ishida may not walk back into the camp either.
     refused(state, "west", "bushido/camps-closed", type="move", piece="ISHIDA", to="A4")
-    state, _ = act(state, "west", type="hold")
+    state = act(state, "west", type="hold")
     state = with_rolls(state, 1, 6)
-    state, events = act(state, "east", type="attack", piece="T1", target="B4")
+    state, events = act_events(state, "east", type="attack", piece="T1", target="B4")
     assert not of_type(events, AnswerAwaited)
     assert of_type(events, CombatRolled)[0].winner == "ISHIDA"
     refused(state, "west", "bushido/flee-only-from-camp", type="flee", to="A2")
@@ -371,7 +372,7 @@ def test_leaving_the_camp_by_choice_gives_up_flight_for_good() -> None:
 @checks("bushido/voluntary-move-ends-flight")
 def test_the_commander_alias_moves_your_own_commander() -> None:
     state = game(camps(west="choda"), active="west")
-    state, events = act(state, "west", type="move", piece="commander", to="B3")
+    state, events = act_events(state, "west", type="move", piece="commander", to="B3")
     assert of_type(events, PieceMoved)[0].piece == "ISHIDA"
 
 
@@ -381,7 +382,7 @@ def test_a_commander_lost_in_a_chosen_counter_attack_ends_the_battle_at_once() -
         "koyaku", ("W1", "kiba", "west", "D2", "choda"), ("W2", "kiba", "west", "D6", "choda")
     )
     state = with_rolls(state, 6, 1)
-    state, events = act(state, "west", type="counter")
+    state, events = act_events(state, "west", type="counter")
     assert [e.piece for e in of_type(events, CommanderDefeated)] == ["ISHIDA"]
     ended = of_type(events, BattleEnded)
     assert len(ended) == 1 and ended[0].winner == "east"
@@ -401,7 +402,7 @@ def test_a_commander_lost_in_a_chosen_counter_attack_ends_the_battle_at_once() -
 def test_a_commander_attacking_from_its_camp_may_fall_too() -> None:
     state = game(camps(("T1", "ashigaru", "east", "B4", "choda"), west="choda"), active="west")
     state = with_rolls(state, 1, 6)
-    state, events = act(state, "west", type="attack", piece="ISHIDA", target="B4")
+    state, events = act_events(state, "west", type="attack", piece="ISHIDA", target="B4")
     assert of_type(events, CommanderDefeated)[0].piece == "ISHIDA"
     assert SYSTEM.outcome(state) is not None and state.winner == "east"
 
@@ -417,8 +418,8 @@ def test_a_commander_that_attacked_from_camp_keeps_its_right_to_flee() -> None:
         active="west",
     )
     state = with_rolls(state, 6, 1)
-    state, _ = act(state, "west", type="attack", piece="ISHIDA", target="B4")
+    state = act(state, "west", type="attack", piece="ISHIDA", target="B4")
     assert state.piece("T1") is None
-    state, _ = act(state, "east", type="attack", piece="T2", target="west-camp")
+    state = act(state, "east", type="attack", piece="T2", target="west-camp")
     assert state.step == "defend"
     assert {a.type for a in SYSTEM.legal_actions(state, "west")} == {"counter", "flee"}

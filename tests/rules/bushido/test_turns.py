@@ -34,6 +34,7 @@ from rules.core.system import system
 from rules.core.text import Msg, items, msg, term
 from tests.rules.bushido.kit import (
     act,
+    act_events,
     camps,
     checks,
     game,
@@ -123,7 +124,7 @@ def test_a_piece_moves_one_hex_along_an_arrow_and_the_turn_passes() -> None:
     assert err.reason.args["way"] == items([term("arrow", "forward-right")], "or")
     refused(state, "east", "bushido/move-along-arrows", type="move", piece="T1", to="D4")
     refused(state, "east", "bushido/one-action-per-turn", type="move", piece="W1", to="C3")
-    state, events = act(state, "east", type="move", piece="t1", to="e4")
+    state, events = act_events(state, "east", type="move", piece="t1", to="e4")
     assert of_type(events, PieceMoved)[0].end == "E4"
     assert of_type(events, TurnEnded)[0].next_seat == "west"
     t1 = state.piece("T1")
@@ -182,7 +183,9 @@ def test_a_fight_is_a_die_plus_combat_a_side_and_ties_go_to_the_defender(
     state = game(
         camps(("T1", "samurai", "east", "E4", "choda"), ("W1", "samurai", "west", "D4", "choda"))
     )
-    state, events = act(with_rolls(state, *rolls), "east", type="attack", piece="T1", target="D4")
+    state, events = act_events(
+        with_rolls(state, *rolls), "east", type="attack", piece="T1", target="D4"
+    )
     fight = of_type(events, CombatRolled)[0]
     assert fight.irreversible
     assert (fight.attacker_roll, fight.defender_roll) == rolls
@@ -202,7 +205,9 @@ def test_a_defender_on_a_hill_adds_one() -> None:
     state = game(
         camps(("T1", "samurai", "east", "E2", "choda"), ("W1", "samurai", "west", "D2", "choda"))
     )
-    state, events = act(with_rolls(state, 4, 3), "east", type="attack", piece="T1", target="D2")
+    state, events = act_events(
+        with_rolls(state, 4, 3), "east", type="attack", piece="T1", target="D2"
+    )
     fight = of_type(events, CombatRolled)[0]
     assert fight.hill and fight.defender_total == 6 and fight.winner == "W1"
     assert "with the hill" in said(fight)
@@ -240,7 +245,9 @@ def test_a_turned_up_face_is_public_and_stays_up() -> None:
     state = game(
         camps(("T1", "samurai", "east", "E4", "choda"), ("W1", "samurai", "west", "D4", "koyaku"))
     )
-    state, events = act(with_rolls(state, 1, 6), "east", type="attack", piece="T1", target="D4")
+    state, events = act_events(
+        with_rolls(state, 1, 6), "east", type="attack", piece="T1", target="D4"
+    )
     assert [e.irreversible for e in of_type(events, MovementRevealed)] == [True, True]
     assert not PieceMoved.irreversible and not AttackDeclared.irreversible
     assert MovementDrawn.irreversible and CombatRolled.irreversible
@@ -257,7 +264,7 @@ def test_a_turned_up_face_is_public_and_stays_up() -> None:
     east = SYSTEM.board(state, "east")
     turned = next(m for m in east.markers if m.label == "W1")
     assert east.flipped and turned.pointers == (1, 4)
-    state, _ = act(state, "west", type="move", piece="W1", to="E3")
+    state = act(state, "west", type="move", piece="W1", to="E3")
     w1_after = state.piece("W1")
     assert w1_after is not None and w1_after.revealed
 
@@ -269,7 +276,7 @@ def test_nightfall_ends_the_battle_on_strength() -> None:
         camps(("W1", "samurai", "west", "C2", "choda"), ("T1", "ashigaru", "east", "G2", "choda")),
         turn_number=limit,
     )
-    state, events = act(state, "east", type="hold")
+    state, events = act_events(state, "east", type="hold")
     assert of_type(events, Held) and state.step == "over"
     ended = of_type(events, BattleEnded)[0]
     assert ended.winner == "west" and ended.reason == msg("ending-nightfall", high=2, low=1)
@@ -280,7 +287,7 @@ def test_nightfall_ends_the_battle_on_strength() -> None:
     assert said(panel.lines[0].text) == f"Turn {limit} of {limit} | step: end of the battle"
     draw = game(camps(("W1", "samurai", "west", "C2", "choda")), turn_number=limit)
     draw = draw.model_copy(update={"pieces": [p for p in draw.pieces if p.id != "W1"]})
-    draw, events = act(draw, "east", type="hold")
+    draw, events = act_events(draw, "east", type="hold")
     assert of_type(events, BattleEnded)[0].winner is None
     outcome = SYSTEM.outcome(draw)
     assert outcome is not None and outcome.winner is None
@@ -306,7 +313,9 @@ def test_referee_adjustments() -> None:
     refused(state, "west", "bushido/adjust", type="adjust", piece="W1", to="west-camp")
     refused(state, "west", "bushido/adjust", type="adjust", piece="ISHIDA", remove=True)
     refused(state, "west", "core/bad-input", type="adjust", piece="W1", to="J1")
-    moved, events = act(state, "west", type="adjust", piece="w1", to="e4", reveal=True, note="slip")
+    moved, events = act_events(
+        state, "west", type="adjust", piece="w1", to="e4", reveal=True, note="slip"
+    )
     adjusted = of_type(events, Adjusted)
     assert [(e.change, e.piece, e.start, e.end, e.note) for e in adjusted] == [
         ("placed", "W1", "D4", "E4", "slip"),
@@ -318,11 +327,11 @@ def test_referee_adjustments() -> None:
     ]
     assert of_type(events, MovementRevealed)[0].piece == "W1"
     assert moved.active == "east"  # an adjustment takes no turn
-    gone, events = act(state, "east", type="adjust", piece="W1", remove=True)
+    gone, events = act_events(state, "east", type="adjust", piece="W1", remove=True)
     assert gone.piece("W1") is None and of_type(events, PieceRemoved)
     # Changing a piece caught in a waiting attack calls it off; the defender plays next.
-    attacked, _ = act(state, "east", type="attack", piece="T1", target="west-camp")
-    called_off, events = act(attacked, "east", type="adjust", piece="T1", to="F4")
+    attacked = act(state, "east", type="attack", piece="T1", target="west-camp")
+    called_off, events = act_events(attacked, "east", type="adjust", piece="T1", to="F4")
     assert called_off.step == "turn" and called_off.pending is None
     assert called_off.active == "west"
     assert of_type(events, TurnEnded)
@@ -330,8 +339,8 @@ def test_referee_adjustments() -> None:
         "Referee adjustment: the attack by T1 is called off."
     )
     # A commander may be set back on its own camp (say, after a mistaken move).
-    out, _ = act(state, "west", type="adjust", piece="ISHIDA", to="B5")
-    back, events = act(out, "west", type="adjust", piece="ISHIDA", to="west camp")
+    out = act(state, "west", type="adjust", piece="ISHIDA", to="B5")
+    back, events = act_events(out, "west", type="adjust", piece="ISHIDA", to="west camp")
     assert back.piece("ISHIDA").space == "west-camp"  # type: ignore[union-attr]
     assert said(of_type(events, Adjusted)[0], "pt-BR") == (
         "Correção do árbitro: ISHIDA estava em B5 e agora está de volta no acampamento."
@@ -375,7 +384,7 @@ def test_json_round_trips_and_the_input_is_never_changed() -> None:
     again = SYSTEM.load_state(json.loads(json.dumps(state.model_dump(mode="json"))))
     assert again == state
     before = state.model_dump(mode="json")
-    after, events = act(state, "east", type="hold")
+    after, events = act_events(state, "east", type="hold")
     assert state.model_dump(mode="json") == before and after != state
     for event in events:
         assert EVENTS.validate_python(json.loads(event.model_dump_json())) == event

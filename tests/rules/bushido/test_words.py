@@ -35,10 +35,10 @@ def built_positions() -> list[BushidoState]:
     """Positions random games reach rarely: a camp attacked with the stack used up, a
     commander out of its camp, a camp attacked with every flight blocked."""
     attacked = game(camps(("T1", "samurai", "east", "B4", "gako"), west="koyaku"))
-    attacked, _ = act(attacked, "east", type="attack", piece="T1", target="west-camp")
+    attacked = act(attacked, "east", type="attack", piece="T1", target="west-camp")
     empty = attacked.model_copy(update={"stacks": {**attacked.stacks, "west": []}})
     out_of_camp = game(camps(("T1", "samurai", "east", "E4", "gako"), west="choda"), active="west")
-    out_of_camp, _ = act(out_of_camp, "west", type="move", piece="ISHIDA", to="B4")
+    out_of_camp = act(out_of_camp, "west", type="move", piece="ISHIDA", to="B4")
     blocked = game(
         camps(
             ("T1", "samurai", "east", "B4", "gako"),
@@ -47,7 +47,7 @@ def built_positions() -> list[BushidoState]:
             west="koyaku",
         )
     )
-    blocked, _ = act(blocked, "east", type="attack", piece="T1", target="west-camp")
+    blocked = act(blocked, "east", type="attack", piece="T1", target="west-camp")
     return [attacked, empty, out_of_camp, blocked]
 
 

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from bot.text import Words, event_message
 from rules.core.board import StatusTag, TabletopView
-from rules.core.errors import RuleViolation
 from rules.core.model import Event
-from rules.core.references import all_rules
-from rules.core.text import Msg, Value
 from rules.fantasy_warriors.engine import SYSTEM
 from rules.fantasy_warriors.state import FantasyWarriorsState
+from tests.kit import Kit
+from tests.kit import checks as checks  # the shared helpers, under the names every kit uses
+from tests.kit import of_type as of_type
+
+KIT = Kit(SYSTEM)
+act, act_events, refused, said = KIT.act, KIT.act_events, KIT.refused, KIT.said
 
 SCENARIO = "the-stockade-ford"
 NORTH_COMMANDS = ("C1", "C2", "C3")
@@ -34,18 +34,6 @@ PARKED = {
 }
 
 
-EN = Words("en", SYSTEM.id)
-
-
-def said(value: Value | Event) -> str:
-    """Return what a message, term or event says in English (a missing word fails)."""
-    if isinstance(value, Event):
-        return EN.strict(event_message(value))
-    if isinstance(value, Msg):
-        return EN.strict(value)
-    return EN.word(value)
-
-
 def tags(board: TabletopView) -> dict[str, tuple[str, ...]]:
     """Return the status tags under each unit, in English, by unit id."""
     return {
@@ -53,21 +41,6 @@ def tags(board: TabletopView) -> dict[str, tuple[str, ...]]:
                                        for t in u.status)
         for u in board.units
     }
-
-
-def act_events(
-    state: FantasyWarriorsState, seat: str, **data: Any
-) -> tuple[FantasyWarriorsState, list[Event]]:
-    """Apply one action (given as its JSON fields) for a seat; every event must read as text."""
-    new, events = SYSTEM.apply(state, SYSTEM.parse_action({**data, "seat": seat}))
-    for event in events:
-        said(event)
-    return new, events
-
-
-def act(state: FantasyWarriorsState, seat: str, **data: Any) -> FantasyWarriorsState:
-    """Apply one action and return the new state."""
-    return act_events(state, seat, **data)[0]
 
 
 def planned(
@@ -106,36 +79,8 @@ def started(state: FantasyWarriorsState) -> tuple[FantasyWarriorsState, list[Eve
     return act_events(state, "south", type="ready")
 
 
-def refused(state: FantasyWarriorsState, seat: str, rule_id: str, **data: Any) -> RuleViolation:
-    """Assert an action is refused with a rule id and leaves the state as it was."""
-    before = state.model_dump(mode="json")
-    with pytest.raises(RuleViolation) as caught:
-        act(state, seat, **data)
-    assert caught.value.rule_id == rule_id, caught.value
-    assert state.model_dump(mode="json") == before
-    return caught.value
-
-
-def why(error: RuleViolation) -> str:
-    """Return a refusal's reason in English."""
-    assert isinstance(error.reason, Msg)
-    return said(error.reason)
-
-
-def of_type(events: list[Event], kind: str) -> list[Any]:
-    """Return the events of one type."""
-    return [e for e in events if e.type == kind]
-
-
 def stage(state: FantasyWarriorsState, command: str) -> str:
     """Return the stage a command's orders have reached."""
     orders = state.commands[command].orders
     assert orders is not None
     return orders.stage
-
-
-def covers(*rule_ids: str) -> None:
-    """Name the rules a test checks; each must be in the registry."""
-    known = all_rules()
-    for rule_id in rule_ids:
-        assert rule_id in known, f"{rule_id} is not a registered rule"

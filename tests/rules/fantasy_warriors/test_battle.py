@@ -18,7 +18,7 @@ from tests.rules.fantasy_warriors.kit import (
     act,
     act_events,
     battle,
-    covers,
+    checks,
     of_type,
     planned,
     refused,
@@ -40,16 +40,16 @@ def to_the_end(state: FantasyWarriorsState) -> tuple[FantasyWarriorsState, list[
     return state, events
 
 
+@checks("fantasy_warriors/turn-sequence")
 def test_the_system_is_registered_and_lists_its_scenario() -> None:
-    covers("fantasy_warriors/turn-sequence")
     found = system("fantasy_warriors")
     assert isinstance(found, Engine) and found.version == "2"
     (info,) = found.scenarios()
     assert (info.id, info.seats) == (SCENARIO, ("north", "south"))
 
 
+@checks("fantasy_warriors/turn-sequence")
 def test_sides_take_turns_for_the_scenarios_number_of_turns() -> None:
-    covers("fantasy_warriors/turn-sequence")
     state = planned()
     assert SYSTEM.prompt(state).seat == "north" and SYSTEM.prompt(state).step == "plan"
     state = act(state, "north", type="ready")
@@ -69,9 +69,9 @@ def test_sides_take_turns_for_the_scenarios_number_of_turns() -> None:
     assert SYSTEM.legal_actions(state, "north") == []
 
 
+@checks("fantasy_warriors/victory")
 def test_more_objectives_held_wins() -> None:
     # South's archers stand by the Dark Wood (O5); nobody else is near an Objective.
-    covers("fantasy_warriors/victory")
     state, events = to_the_end(battle())
     (end,) = of_type(events, "BattleEnded")  # type: ignore[arg-type]
     assert (end.winner, end.north_objectives, end.south_objectives) == ("south", 0, 1)
@@ -91,8 +91,8 @@ def test_more_objectives_held_wins() -> None:
         "north"]
 
 
+@checks("fantasy_warriors/victory")
 def test_level_objectives_go_to_the_side_that_destroyed_more() -> None:
-    covers("fantasy_warriors/victory")
     state = act(battle(at=AWAY), "north", type="destroyed", unit="S1")
     state, _ = to_the_end(state)
     outcome = SYSTEM.outcome(state)
@@ -105,8 +105,8 @@ def test_level_objectives_go_to_the_side_that_destroyed_more() -> None:
     assert said(outcome.reason) == "a draw: 0 Objectives and 0 units lost each"
 
 
+@checks("fantasy_warriors/victory")
 def test_a_side_with_nothing_left_loses_at_once_and_conceding_loses() -> None:
-    covers("fantasy_warriors/victory")
     state = battle()
     for unit in ("N1", "N2", "N3", "N4", "N5"):
         state = act(state, "south", type="left" if unit == "N5" else "destroyed", unit=unit)
@@ -121,8 +121,8 @@ def test_a_side_with_nothing_left_loses_at_once_and_conceding_loses() -> None:
         "The battle is over: South conceded (Objectives held: North 0, South 1).")
 
 
+@checks("fantasy_warriors/field-emptied-by-mistake", "core/game-over")
 def test_a_referee_putting_a_unit_back_reopens_an_emptied_field() -> None:
-    covers("fantasy_warriors/field-emptied-by-mistake", "core/game-over")
     state = battle()
     for unit in ("N1", "N2", "N3", "N4", "N5", "N6"):
         state = act(state, "north", type="destroyed", unit=unit)
@@ -139,8 +139,8 @@ def test_a_referee_putting_a_unit_back_reopens_an_emptied_field() -> None:
     refused(conceded, "referee", "core/game-over", type="adjust", unit="S1", status="left")
 
 
+@checks("core/reports-need-agreement")
 def test_reports_about_enemy_units_need_the_enemys_agreement() -> None:
-    covers("core/reports-need-agreement")
     state = battle()
 
     def needs(seat: str, **data: object) -> str | None:
@@ -153,8 +153,8 @@ def test_reports_about_enemy_units_need_the_enemys_agreement() -> None:
     assert needs("north", type="end_turn") is None
 
 
+@checks("core/bad-input")
 def test_views_hide_the_seed_and_state_round_trips_through_json() -> None:
-    covers("core/bad-input")
     state = act(battle(orders={"C1": {"order": "storm", "objective": "O1"}}, seed="secret-7"),
                 "north", type="move", unit="N1", x=3, y=40)
     for seat in ("north", "south", None):
@@ -187,8 +187,8 @@ def test_a_state_stored_by_version_1_loads_without_its_english_labels() -> None:
     assert SYSTEM.load_state(old) == state
 
 
+@checks("fantasy_warriors/automatic-switch")
 def test_events_read_back_from_json() -> None:
-    covers("fantasy_warriors/automatic-switch")
     state = battle(orders={"C1": {"order": "take and hold", "objective": "O1"}},
                    at={"N1": (36, 20), "N2": (38, 40)})
     _, events = act_events(state, "north", type="move", unit="N1", x=36, y=13)
@@ -197,8 +197,8 @@ def test_events_read_back_from_json() -> None:
         assert EVENTS.validate_python(data) == event
 
 
+@checks("fantasy_warriors/flag-counters", "fantasy_warriors/objectives-and-targets")
 def test_the_board_shows_terrain_objectives_orders_and_targets() -> None:
-    covers("fantasy_warriors/flag-counters", "fantasy_warriors/objectives-and-targets")
     state = battle(orders={"C1": {"order": "storm", "objective": "O1"},
                            "C3": {"order": "intercept", "target": "C6"}},
                    at={"N5": (40, 30), "S5": (40, 10)})
@@ -228,8 +228,8 @@ def test_the_board_shows_terrain_objectives_orders_and_targets() -> None:
     assert tags(SYSTEM.board(switched, None))["N1"] == ("STORM→HOLD",)
 
 
+@checks("fantasy_warriors/out-of-play")
 def test_the_referee_adjusts_units_and_orders() -> None:
-    covers("fantasy_warriors/out-of-play")
     state = battle(orders={"C3": {"order": "intercept", "target": "S6"}})
     state, events = act_events(state, "referee", type="adjust", unit="S6", status="destroyed")
     assert state.units["S6"].status == "destroyed"
@@ -270,8 +270,8 @@ def test_suggestions_offer_ids_for_each_option() -> None:
     assert len(SYSTEM.suggest(state, "north", "target", "")) <= 25
 
 
+@checks("fantasy_warriors/battle-plan")
 def test_legal_actions_are_sorted_bounded_and_all_legal() -> None:
-    covers("fantasy_warriors/battle-plan")
     states = [
         planned(),
         battle(orders={"C1": {"order": "storm", "objective": "O1"},

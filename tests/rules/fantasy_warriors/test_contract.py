@@ -15,7 +15,7 @@ import pytest
 from rules.fantasy_warriors.engine import SYSTEM
 from rules.fantasy_warriors.state import FantasyWarriorsState
 from tests.contract import check_position, playout, replay
-from tests.rules.fantasy_warriors.kit import SCENARIO, act, battle, covers, planned
+from tests.rules.fantasy_warriors.kit import SCENARIO, act, battle, checks, planned
 
 
 # Seeds whose random battles get through both plans and to the end (a uniform pick among ~90
@@ -61,9 +61,9 @@ PINNED = {
 }
 
 
+@checks("fantasy_warriors/battle-plan", "fantasy_warriors/storm-direct-route",
+        "fantasy_warriors/contact-distance")
 def test_legal_action_counts_are_pinned() -> None:
-    covers("fantasy_warriors/battle-plan", "fantasy_warriors/storm-direct-route",
-           "fantasy_warriors/contact-distance")
     positions = _positions()
     found = {
         (name, seat): dict(Counter(a.type for a in SYSTEM.legal_actions(state, seat)))

@@ -13,12 +13,12 @@ from tests.rules.fantasy_warriors.kit import (
     act,
     act_events,
     battle,
-    covers,
+    checks,
     of_type,
     planned,
     refused,
+    said,
     stage,
-    why,
 )
 
 SC = catalogue.scenarios()["the-stockade-ford"]
@@ -36,8 +36,8 @@ def aimed(objective: str, **extra: str) -> ObjectiveRef:
     return objective_of(state, "C1")
 
 
+@checks("fantasy_warriors/objective-effective-point")
 def test_a_line_is_aimed_at_its_nearest_point() -> None:
-    covers("fantasy_warriors/objective-effective-point")
     river = aimed("O4", approach="contact")
     # (10, 30) is nearest the first reach of the river, (0, 21)-(18, 23).
     p = effective_point(SC, river, Point(x=10, y=30))
@@ -47,8 +47,8 @@ def test_a_line_is_aimed_at_its_nearest_point() -> None:
     assert (q.x, q.y) == pytest.approx((57.405, 19.568), abs=1e-3)
 
 
+@checks("fantasy_warriors/objective-effective-point")
 def test_other_features_are_aimed_at_their_centre() -> None:
-    covers("fantasy_warriors/objective-effective-point")
     stockade = aimed("O3")
     for at in (Point(x=0, y=0), Point(x=70, y=47)):
         assert effective_point(SC, stockade, at) == Point(x=13, y=34)
@@ -59,9 +59,8 @@ def test_other_features_are_aimed_at_their_centre() -> None:
     assert effective_point(SC, crossroads, Point(x=0, y=0)) == Point(x=36, y=13)
 
 
+@checks("fantasy_warriors/explicit-objective-point", "fantasy_warriors/objective-effective-point")
 def test_an_explicit_point_wins_over_the_feature() -> None:
-    covers("fantasy_warriors/explicit-objective-point",
-           "fantasy_warriors/objective-effective-point")
     hilltop = aimed("O2")
     assert hilltop.feature == "raven-hill" and hilltop.point == Point(x=57, y=30)
     assert effective_point(SC, hilltop, Point(x=0, y=0)) == Point(x=57, y=30)
@@ -78,8 +77,8 @@ def test_an_explicit_point_wins_over_the_feature() -> None:
     assert markers["O4"] == pytest.approx((35.96, 20.01), abs=0.01)
 
 
+@checks("fantasy_warriors/objective-definition", "fantasy_warriors/on-the-table")
 def test_objectives_are_listed_points_features_or_coordinates() -> None:
-    covers("fantasy_warriors/objective-definition", "fantasy_warriors/on-the-table")
     state = planned()
     rule = "fantasy_warriors/objective-definition"
     refused(state, "north", rule, type="order", command="C1", order="storm", objective="O9")
@@ -93,8 +92,8 @@ def test_objectives_are_listed_points_features_or_coordinates() -> None:
     assert objective_of(by_label, "C1").point is None
 
 
+@checks("fantasy_warriors/objective-approach", "fantasy_warriors/contact-distance")
 def test_the_kind_of_objective_says_how_it_is_achieved() -> None:
-    covers("fantasy_warriors/objective-approach", "fantasy_warriors/contact-distance")
     assert aimed("O1").approach == "stand-over"
     assert aimed("O3").approach == "contact"
     assert aimed("O5").approach == "enter"
@@ -116,20 +115,20 @@ def test_the_kind_of_objective_says_how_it_is_achieved() -> None:
     assert not at_objective(SC, wood, unit.model_copy(update={"position": Point(x=54, y=11)}))
 
 
+@checks("fantasy_warriors/objective-approach-specified")
 def test_an_ambiguous_objective_needs_its_approach_named() -> None:
-    covers("fantasy_warriors/objective-approach-specified")
     state = planned()
     error = refused(state, "north", "fantasy_warriors/objective-approach-specified",
                     type="order", command="C1", order="take and hold", objective="O4")
     assert error.message == "refusal-approach-needed"
-    assert why(error).startswith("O4 The Greywater can be reached more than one way")
+    assert said(error).startswith("O4 The Greywater can be reached more than one way")
     state = act(state, "north", type="order", command="C1", order="take and hold",
                 objective="O4", approach="stand over")
     assert objective_of(state, "C1").approach == "stand-over"
 
 
+@checks("fantasy_warriors/objective-capacity")
 def test_capacity_comes_from_the_kind_or_the_scenario() -> None:
-    covers("fantasy_warriors/objective-capacity")
     kinds = catalogue.terrain()
     assert (kinds["crossroads"].capacity, kinds["stockade"].capacity, kinds["hill"].capacity,
             kinds["river"].capacity, kinds["point"].capacity) == (1, 3, 4, 6, 1)
@@ -138,10 +137,10 @@ def test_capacity_comes_from_the_kind_or_the_scenario() -> None:
     assert aimed("O4", approach="contact").capacity == 6
 
 
+@checks("fantasy_warriors/shared-objectives", "fantasy_warriors/occupied-objective-three-inches")
 def test_several_commands_may_share_an_objective() -> None:
     # N1 (C1) holds the crossroads, which takes one unit; C2's N3 within 3" of N1 counts as
     # there, and N4 within 3" of N3 too, so C2 switches; C1's N2 is still far off.
-    covers("fantasy_warriors/shared-objectives", "fantasy_warriors/occupied-objective-three-inches")
     state = battle(
         orders={"C1": {"order": "take and hold", "objective": "O1"},
                 "C2": {"order": "take and hold", "objective": "crossroads"}},
@@ -153,8 +152,8 @@ def test_several_commands_may_share_an_objective() -> None:
     assert (stage(state, "C1"), stage(state, "C2")) == ("first", "second")
 
 
+@checks("fantasy_warriors/occupied-objective-three-inches")
 def test_within_3_inches_counts_only_when_the_objective_is_full() -> None:
-    covers("fantasy_warriors/occupied-objective-three-inches")
     orders = {"C1": {"order": "take and hold", "objective": "O1"}}
     # Nobody on the crossroads: 2" away is not there.
     state = battle(orders=orders, at={"N1": (36, 40), "N2": (36, 16)})
@@ -166,8 +165,8 @@ def test_within_3_inches_counts_only_when_the_objective_is_full() -> None:
     assert (switch.command, switch.now, switch.reason) == ("C1", "hold", "objective")
 
 
+@checks("fantasy_warriors/occupied-objective-three-inches")
 def test_a_full_objective_also_counts_friends_of_friends() -> None:
-    covers("fantasy_warriors/occupied-objective-three-inches")
     state = battle(
         orders={"C1": {"order": "take and hold", "objective": "O1"},
                 "C2": {"order": "storm", "objective": "O1"}},
@@ -179,9 +178,9 @@ def test_a_full_objective_also_counts_friends_of_friends() -> None:
     assert stage(state, "C2") == "second"
 
 
+@checks("fantasy_warriors/enemy-on-objective", "fantasy_warriors/take-and-hold-no-engaging")
 def test_enemies_on_the_objective_are_met_according_to_orders() -> None:
     # S1 sits on the crossroads. TAKE AND HOLD may not engage it and may wait; STORM may charge.
-    covers("fantasy_warriors/enemy-on-objective", "fantasy_warriors/take-and-hold-no-engaging")
     state = battle(
         orders={"C1": {"order": "take and hold", "objective": "O1"},
                 "C2": {"order": "storm", "objective": "O1"}},
@@ -195,7 +194,7 @@ def test_enemies_on_the_objective_are_met_according_to_orders() -> None:
     # N2 had S1 unengaged in its way when the turn began, so it may stay put; N4 is STORM and
     # must press on (its way is clear of unengaged enemies now that S1 is fighting).
     error = refused(state, "north", "fantasy_warriors/storm-direct-route", type="end_turn")
-    assert "N4" in why(error) and "N2" not in why(error)
+    assert "N4" in said(error) and "N2" not in said(error)
     state = act(state, "north", type="move", unit="N4", x=37, y=18)
     state = act(state, "north", type="end_turn")
     assert state.active == "south"

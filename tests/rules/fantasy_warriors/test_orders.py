@@ -19,21 +19,20 @@ from tests.rules.fantasy_warriors.kit import (
     act,
     act_events,
     battle,
-    covers,
+    checks,
     of_type,
     planned,
     refused,
     said,
     stage,
     tags,
-    why,
 )
 
 
+@checks("fantasy_warriors/combination-orders", "fantasy_warriors/take-and-hold",
+        "fantasy_warriors/storm", "fantasy_warriors/intercept-reinforce",
+        "fantasy_warriors/destroy-breakout")
 def test_each_combination_is_a_pair_of_basic_orders() -> None:
-    covers("fantasy_warriors/combination-orders", "fantasy_warriors/take-and-hold",
-           "fantasy_warriors/storm", "fantasy_warriors/intercept-reinforce",
-           "fantasy_warriors/destroy-breakout")
     pairs = {c.id: (c.first, c.second) for c in catalogue.combinations().values()}
     assert pairs == {
         "storm": ("attack", "hold"),
@@ -44,6 +43,7 @@ def test_each_combination_is_a_pair_of_basic_orders() -> None:
     assert set(catalogue.basic_orders()) == {"attack", "hold", "oppose"}
 
 
+@checks("fantasy_warriors/combination-orders")
 @pytest.mark.parametrize(
     ("typed", "order"),
     [
@@ -61,14 +61,13 @@ def test_each_combination_is_a_pair_of_basic_orders() -> None:
     ],
 )
 def test_order_names_are_read_as_players_type_them(typed: str, order: str) -> None:
-    covers("fantasy_warriors/combination-orders")
     action = SYSTEM.parse_action({"type": "order", "command": "c1", "order": typed})
     assert action.order == order
     assert action.command == "C1"
 
 
+@checks("fantasy_warriors/flag-counters")
 def test_counters_show_both_flags_and_breakout_is_red_and_black() -> None:
-    covers("fantasy_warriors/flag-counters")
     assert flags(Orders(order="take-and-hold")) == ("yellow", "green")
     assert flags(Orders(order="storm")) == ("red", "green")
     assert flags(Orders(order="intercept-reinforce")) == ("yellow", "red")
@@ -85,8 +84,8 @@ def test_counters_show_both_flags_and_breakout_is_red_and_black() -> None:
         in plan
 
 
+@checks("fantasy_warriors/objective-or-target-on-plan")
 def test_an_order_needing_a_goal_is_refused_without_it() -> None:
-    covers("fantasy_warriors/objective-or-target-on-plan")
     state = planned()
     for order in ("take and hold", "storm"):
         refused(state, "north", "fantasy_warriors/objective-or-target-on-plan", type="order",
@@ -100,9 +99,9 @@ def test_an_order_needing_a_goal_is_refused_without_it() -> None:
     assert orders.objective.ref == "O1"
 
 
+@checks("fantasy_warriors/order-needs-objective-or-target",
+        "fantasy_warriors/objectives-and-targets")
 def test_objective_orders_take_places_and_target_orders_take_troops() -> None:
-    covers("fantasy_warriors/order-needs-objective-or-target",
-           "fantasy_warriors/objectives-and-targets")
     state = planned()
     rule = "fantasy_warriors/order-needs-objective-or-target"
     refused(state, "north", rule, type="order", command="C1", order="storm", target="C4")
@@ -124,8 +123,8 @@ def test_objective_orders_take_places_and_target_orders_take_troops() -> None:
     assert "C3 Thane's Riders: INTERCEPT (OPPOSE) → C6 Wolf Pack" in panel
 
 
+@checks("fantasy_warriors/combination-governed-by-first")
 def test_the_first_order_of_the_pair_governs_until_the_goal() -> None:
-    covers("fantasy_warriors/combination-governed-by-first")
     assert governing(Orders(order="take-and-hold")) == "oppose"
     assert governing(Orders(order="storm")) == "attack"
     assert governing(Orders(order="intercept-reinforce")) == "oppose"
@@ -142,8 +141,8 @@ def test_the_first_order_of_the_pair_governs_until_the_goal() -> None:
     assert shown["N3"][0] == "TAKE&HOLD (OPPOSE)"  # the board's shorter name
 
 
+@checks("fantasy_warriors/intercept-reinforce", "fantasy_warriors/destroy-breakout")
 def test_names_and_tags_follow_the_target_side_and_the_stage() -> None:
-    covers("fantasy_warriors/intercept-reinforce", "fantasy_warriors/destroy-breakout")
     friend = TargetRef(kind="command", ref="C2", side="north")
     foe = TargetRef(kind="command", ref="C4", side="south")
     assert order_name(Orders(order="intercept-reinforce", target=foe), "north") == "intercept"
@@ -159,8 +158,8 @@ def test_names_and_tags_follow_the_target_side_and_the_stage() -> None:
                           short=True)) == "TAKE&HOLD→HOLD"
 
 
+@checks("fantasy_warriors/basic-order-engaging")
 def test_combat_helpers_follow_the_governing_order() -> None:
-    covers("fantasy_warriors/basic-order-engaging")
     assert combat_test_modifier("oppose") == -1
     assert combat_test_modifier("attack") == 0
     assert combat_test_modifier("hold") == 0
@@ -171,10 +170,10 @@ def test_combat_helpers_follow_the_governing_order() -> None:
     assert to_hit_dice("hold", 9) == 9
 
 
+@checks("fantasy_warriors/example-intercept-combat-test",
+        "fantasy_warriors/combination-governed-by-first")
 def test_example_1_an_intercept_unit_charged_early_tests_as_oppose() -> None:
     # N5 makes for C6's S5 far to the south; S1 blocks the way, then charges it.
-    covers("fantasy_warriors/example-intercept-combat-test",
-           "fantasy_warriors/combination-governed-by-first")
     state = battle(
         orders={"C3": {"order": "intercept", "target": "C6"}, "C4": {"order": "attack"}},
         at={"N5": (50, 20), "N6": (44, 20), "S1": (50, 17.2), "S2": (44, 17.6),
@@ -192,9 +191,9 @@ def test_example_1_an_intercept_unit_charged_early_tests_as_oppose() -> None:
                            " 10 dice To Hit from 10.")
 
 
+@checks("fantasy_warriors/example-storm-to-hit", "fantasy_warriors/storm-attack")
 def test_example_2_a_storm_unit_fights_its_way_through_as_attack() -> None:
     # S1 stands on the road between N1 and the crossroads; N1 charges it.
-    covers("fantasy_warriors/example-storm-to-hit", "fantasy_warriors/storm-attack")
     state = battle(orders={"C1": {"order": "storm", "objective": "O1"}},
                    at={"N1": (36, 20), "S1": (36, 17.6)})
     state, events = act_events(state, "north", type="contact", unit="N1", enemy="S1")
@@ -209,8 +208,8 @@ def test_example_2_a_storm_unit_fights_its_way_through_as_attack() -> None:
     assert state.dice.drawn == 12
 
 
+@checks("fantasy_warriors/battle-plan")
 def test_plans_are_sealed_until_both_sides_are_ready() -> None:
-    covers("fantasy_warriors/battle-plan")
     state = planned(orders={"C1": {"order": "storm", "objective": "O1"}})
     # South cannot see North's plan, nor can the public board.
     south_view = SYSTEM.view(state, "south").position
@@ -236,19 +235,19 @@ def test_plans_are_sealed_until_both_sides_are_ready() -> None:
     assert SYSTEM.view(state, "south").position["commands"]["C1"]["orders"]["order"] == "storm"
 
 
+@checks("fantasy_warriors/battle-plan")
 def test_a_plan_cannot_be_sealed_with_a_command_unordered() -> None:
-    covers("fantasy_warriors/battle-plan")
     state = SYSTEM.new_game("the-stockade-ford", "s")
     state = act(state, "north", type="order", command="C1", order="attack")
     error = refused(state, "north", "fantasy_warriors/battle-plan", type="ready")
-    assert why(error) == "Every command needs orders first: C2 Crossbows and C3 Thane's Riders."
+    assert said(error) == "Every command needs orders first: C2 Crossbows and C3 Thane's Riders."
     refused(state, "north", "fantasy_warriors/own-units", type="order", command="C4",
             order="attack")
     refused(state, "north", "core/wrong-step", type="end_turn")
 
 
+@checks("fantasy_warriors/order-change-needs-test", "fantasy_warriors/automatic-switch")
 def test_orders_change_in_battle_only_after_a_passed_test() -> None:
-    covers("fantasy_warriors/order-change-needs-test", "fantasy_warriors/automatic-switch")
     state = battle()
     refused(state, "north", "fantasy_warriors/order-change-needs-test", type="order",
             command="C1", order="attack")

@@ -14,7 +14,7 @@ from rules.core.errors import RuleViolation
 from rules.fantasy_warriors.engine import SYSTEM
 from rules.fantasy_warriors.state import FantasyWarriorsState
 from tests.rules.fantasy_warriors.fuzz import bad_actions
-from tests.rules.fantasy_warriors.kit import act, covers, planned, said
+from tests.rules.fantasy_warriors.kit import act, checks, planned, said
 
 NORTH_PLAN = {"C1": {"order": "storm", "objective": "O1"},
               "C2": {"order": "take and hold", "objective": "O3"},
@@ -51,8 +51,8 @@ def _tried(state: FantasyWarriorsState, data: dict[str, Any]) -> Any:
     return [e.model_dump(mode="json") for e in events]
 
 
+@checks("fantasy_warriors/battle-plan")
 def test_the_other_sides_plan_cannot_be_seen_before_both_are_sealed() -> None:
-    covers("fantasy_warriors/battle-plan")
     for south_ready in (False, True):
         a, b = _plans(SOUTH_A, south_ready), _plans(SOUTH_B, south_ready)
         assert a.commands["C6"].orders != b.commands["C6"].orders
@@ -70,8 +70,8 @@ def test_the_other_sides_plan_cannot_be_seen_before_both_are_sealed() -> None:
         assert _seen(a, "south") != _seen(b, "south")
 
 
+@checks("fantasy_warriors/battle-plan")
 def test_a_seat_reads_only_its_own_plan() -> None:
-    covers("fantasy_warriors/battle-plan")
     state = _plans(SOUTH_A, south_ready=False)
     north = [said(line) for line in SYSTEM.secrets(state, "north")]
     south = [said(line) for line in SYSTEM.secrets(state, "south")]

@@ -13,7 +13,7 @@ from tests.rules.fantasy_warriors.kit import (
     act,
     act_events,
     battle,
-    covers,
+    checks,
     of_type,
     planned,
     refused,
@@ -34,8 +34,8 @@ def options(state: FantasyWarriorsState, unit: str) -> list[str]:
     return [t.id for t in target_options(state, u, state.commands[u.command])]
 
 
+@checks("fantasy_warriors/target-definition")
 def test_a_target_is_a_unit_personality_command_or_troop_type() -> None:
-    covers("fantasy_warriors/target-definition")
     state = planned()
 
     def aim(text: str, **extra: str) -> TargetRef:
@@ -69,8 +69,8 @@ def test_a_target_is_a_unit_personality_command_or_troop_type() -> None:
 ARCHERS = {"C3": {"order": "intercept", "target": "archers"}}
 
 
+@checks("fantasy_warriors/nearest-visible-target", "fantasy_warriors/visibility-reported")
 def test_units_make_for_the_nearest_visible_target() -> None:
-    covers("fantasy_warriors/nearest-visible-target", "fantasy_warriors/visibility-reported")
     state = battle(orders=ARCHERS, at={"N5": (30, 30), "S3": (20, 20), "S4": (40, 25)})
     assert options(state, "N5") == ["S4"]
     (arrow,) = [a for a in SYSTEM.board(state, None).arrows if (a.x1, a.y1) == (30, 30)]
@@ -83,10 +83,10 @@ def test_units_make_for_the_nearest_visible_target() -> None:
     refused(state, "south", "core/bad-input", type="sight", unit="S4", visible=False)
 
 
+@checks("fantasy_warriors/nearest-visible-target",
+        "fantasy_warriors/enemy-target-reached-on-contact",
+        "fantasy_warriors/enemy-target-engaged-as-attack")
 def test_only_the_nearest_target_may_be_charged() -> None:
-    covers("fantasy_warriors/nearest-visible-target",
-           "fantasy_warriors/enemy-target-reached-on-contact",
-           "fantasy_warriors/enemy-target-engaged-as-attack")
     state = battle(orders=ARCHERS, at={"N5": (30, 30), "S4": (30, 27.5), "S3": (32.8, 30)})
     assert options(state, "N5") == ["S4"]
     refused(state, "north", "fantasy_warriors/nearest-visible-target", type="contact",
@@ -98,8 +98,8 @@ def test_only_the_nearest_target_may_be_charged() -> None:
     assert (switch.order, switch.now, switch.reason) == ("intercept", "attack", "target")
 
 
+@checks("fantasy_warriors/engaged-target-alternative")
 def test_an_engaged_target_may_be_passed_over_for_a_free_one() -> None:
-    covers("fantasy_warriors/engaged-target-alternative")
     state = battle(orders=ARCHERS, at={"N5": (30, 30), "S4": (30, 27.5), "S3": (32.8, 30)})
     state = act(state, "south", type="engaged", unit="S4")
     assert options(state, "N5") == ["S4", "S3"]
@@ -113,8 +113,8 @@ def test_an_engaged_target_may_be_passed_over_for_a_free_one() -> None:
             x=25, y=33)
 
 
+@checks("fantasy_warriors/intercept-contact-only-target")
 def test_intercept_contacts_no_enemy_but_its_target() -> None:
-    covers("fantasy_warriors/intercept-contact-only-target")
     state = battle(orders=ARCHERS, at={"N5": (30, 30), "S1": (30, 27.5), "S3": (20, 10)})
     refused(state, "north", "fantasy_warriors/intercept-contact-only-target", type="contact",
             unit="N5", enemy="S1")
@@ -126,8 +126,8 @@ def test_intercept_contacts_no_enemy_but_its_target() -> None:
     refused(state, "north", "core/bad-input", type="contact", unit="N5", enemy="N1")
 
 
+@checks("fantasy_warriors/friendly-target-three-inches")
 def test_a_friendly_target_is_reached_within_3_inches() -> None:
-    covers("fantasy_warriors/friendly-target-three-inches")
     state = battle(orders={"C3": {"order": "reinforce", "target": "C1"}},
                    at={"N1": (30, 20), "N2": (40, 20), "N5": (30, 30), "N6": (50, 30)})
     assert stage(state, "C3") == "first"
@@ -137,8 +137,8 @@ def test_a_friendly_target_is_reached_within_3_inches() -> None:
     assert of_type(events, "OrdersSwitched")[0].now == "attack"
 
 
+@checks("fantasy_warriors/friendly-target-three-inches")
 def test_friends_who_reached_a_friendly_target_extend_it() -> None:
-    covers("fantasy_warriors/friendly-target-three-inches")
     state = battle(orders={"C3": {"order": "breakout", "target": "N1"}},
                    at={"N1": (30, 20), "N5": (30, 24.5), "N6": (30, 29)})
     target = target_of(state, "C3")
@@ -149,8 +149,8 @@ def test_friends_who_reached_a_friendly_target_extend_it() -> None:
     assert reached_friendly_target(far, target, "north") == set()
 
 
+@checks("fantasy_warriors/shared-targets")
 def test_several_commands_may_share_a_target() -> None:
-    covers("fantasy_warriors/shared-targets")
     state = battle(
         orders={"C1": {"order": "destroy", "target": "S6"},
                 "C3": {"order": "intercept", "target": "S6"}},

@@ -21,11 +21,12 @@ from rules.samurai.state import SamuraiState
 from tests.rules.samurai.kit import (
     PieceSpec,
     act,
+    act_events,
     checks,
     game,
     of_type,
     refused,
-    say,
+    said,
     start_turn,
     with_rolls,
 )
@@ -46,7 +47,7 @@ def test_hits_remove_figures_and_the_standard_bearer_goes_last() -> None:
         [("U1", "samurai-infantry", "blue", "G8"), ("U9", "ashigaru-spear", "red", "G7")]
     )
     state = with_rolls(state, "triangle", "triangle", "triangle", "honor", None, None, None)
-    state, events = act(state, "blue", type="battle", piece="U1", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     first = of_type(events, BattleRolled)[0]
     assert first.dice == 4 and first.hits == 3  # square: 4 dice; honor faces score nothing
     assert of_type(events, FiguresLost)[0].remaining == 1
@@ -64,19 +65,19 @@ def test_eliminating_a_unit_wins_a_banner() -> None:
         [("U1", "samurai-infantry", "blue", "G8"), ("U9", "ashigaru-spear", "red", "G7")]
     )
     state = with_rolls(state, "triangle", "triangle", "sword", "sword", None, None, None)
-    state, events = act(state, "blue", type="battle", piece="U1", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     assert state.piece("U9") is None
     assert [e.piece for e in of_type(events, UnitEliminated)] == ["U9"]
     assert of_type(events, BannerWon)[0].seat == "blue" and state.banners["blue"] == 1
     assert len(of_type(events, BattleRolled)) == 1
-    assert "standard bearer" in say(of_type(events, UnitEliminated)[0])
+    assert "standard bearer" in said(of_type(events, UnitEliminated)[0])
 
 
 @checks("samurai/sword-ignoring", "samurai/unit-standards")
 def test_square_ignores_two_swords_from_circle_units() -> None:
     state = ordered([("U1", "ashigaru-bow", "blue", "G8"), ("U9", "samurai-infantry", "red", "G7")])
     state = with_rolls(state, "sword", "sword", None, None, None, None)
-    state, events = act(state, "blue", type="battle", piece="U1", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     first = of_type(events, BattleRolled)[0]
     assert first.dice == 2 and first.hits == 0 and first.swords_ignored == 2
     assert of_type(events, BattleRolled)[1].dice == 4  # square battles back with 4
@@ -89,7 +90,7 @@ def test_cavalry_and_standard_sword_reductions_add_up() -> None:
         [("U1", "ashigaru-spear", "blue", "G8"), ("U9", "samurai-cavalry", "red", "G7")]
     )
     state = with_rolls(state, "sword", "sword", "sword", None, None, None, None)
-    state, events = act(state, "blue", type="battle", piece="U1", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     first = of_type(events, BattleRolled)[0]
     assert first.swords_ignored == 2 and first.hits == 1
 
@@ -98,7 +99,7 @@ def test_cavalry_and_standard_sword_reductions_add_up() -> None:
 def test_honor_faces_score_nothing() -> None:
     state = ordered([("U1", "ashigaru-spear", "blue", "G8"), ("U9", "ashigaru-bow", "red", "G7")])
     state = with_rolls(state, "honor", "honor", "honor", "honor", "honor")
-    state, events = act(state, "blue", type="battle", piece="U1", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     rolls = of_type(events, BattleRolled)
     assert len(rolls) == 2 and all(e.hits == 0 and e.flags == 0 for e in rolls)
     assert state.tokens == {"red": 0, "blue": 0}
@@ -109,16 +110,16 @@ def test_flag_retreat_with_a_choice_asks_the_defender() -> None:
     """The owner picks between two hexes."""
     state = ordered([("U1", "ashigaru-spear", "blue", "G8"), ("U9", "ashigaru-spear", "red", "G7")])
     state = with_rolls(state, "flag", "honor", "honor")
-    state, events = act(state, "blue", type="battle", piece="U1", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     pending = of_type(events, RetreatPending)[0]
     assert pending.choices == ["F6", "G6"]
     prompt = SYSTEM.prompt(state)
     assert (prompt.seat, prompt.step, prompt.actions) == ("red", "retreat", ("retreat", "adjust"))
-    assert isinstance(prompt.hint, Msg) and "F6 or G6" in say(prompt.hint)
+    assert isinstance(prompt.hint, Msg) and "F6 or G6" in said(prompt.hint)
     refused(state, "blue", "core/not-your-turn", type="retreat", to="G6")
     refused(state, "red", "samurai/flags-retreat", type="retreat", to="H6")
     assert [a.to for a in SYSTEM.legal_actions(state, "red")] == ["F6", "G6"]  # type: ignore[attr-defined]
-    state, events = act(state, "red", type="retreat", to="g6")
+    state, events = act_events(state, "red", type="retreat", to="g6")
     assert state.piece("U9").hex == "G6"  # type: ignore[union-attr]
     assert state.step == "battles" and SYSTEM.prompt(state).seat == "blue"
     assert not [
@@ -137,13 +138,13 @@ def test_retreat_with_one_choice_is_automatic_and_square_ignores_a_flag() -> Non
     ]
     state = ordered(pieces)
     state = with_rolls(state, "flag", "honor", "honor", "honor")
-    state, events = act(state, "blue", type="battle", piece="U1", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     assert [(e.start, e.end) for e in of_type(events, Retreated)] == [("G7", "G6")]
     assert state.step == "battles"
     pieces = [("U1", "ashigaru-bow", "blue", "G8"), ("U9", "samurai-infantry", "red", "G7")]
     state = ordered(pieces)
     state = with_rolls(state, "flag", "honor", "honor", "honor", None, None)
-    state, events = act(state, "blue", type="battle", piece="U1", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     rolls = of_type(events, BattleRolled)
     assert rolls[0].flags == 0 and rolls[0].flags_ignored == 1
     assert rolls[1].battle_back  # it held its ground, so it battles back
@@ -155,14 +156,14 @@ def test_blocked_retreat_costs_hits_then_battle_back() -> None:
         [("U1", "samurai-infantry", "blue", "G2"), ("U9", "ashigaru-spear", "red", "G1")]
     )
     state = with_rolls(state, "flag", "flag", "honor", "honor", None, None, None)
-    state, events = act(state, "blue", type="battle", piece="U1", target="G1")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G1")
     blocked = of_type(events, RetreatBlocked)[0]
     assert (blocked.hexes, blocked.hits) == (2, 2)
     assert state.piece("U9").figures == 2  # type: ignore[union-attr]
     back = of_type(events, BattleRolled)[1]
     assert back.battle_back and back.attacker == "U9" and back.dice == 3
     assert state.piece("U1").figures == 4 - back.hits  # type: ignore[union-attr]
-    assert "battles back" in say(back)
+    assert "battles back" in said(back)
 
 
 @checks("samurai/blocked-retreat")
@@ -175,7 +176,7 @@ def test_partly_blocked_retreat_costs_the_rest_and_no_battle_back() -> None:
     # G2 backs onto G1 or H1; fill H1 so the first hex is forced and the second is off the map.
     extra = game([("U8", "ashigaru-spear", "red", "H1")]).pieces[0]
     state = state.model_copy(update={"pieces": [*state.pieces, extra]})
-    state, events = act(state, "blue", type="battle", piece="U1", target="G2")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G2")
     assert [e.end for e in of_type(events, Retreated)] == ["G1"]
     assert of_type(events, RetreatBlocked)[0].hits == 1
     assert len(of_type(events, BattleRolled)) == 1
@@ -192,10 +193,10 @@ def test_shooting_rules() -> None:
     state = ordered(pieces, "U1 U2")
     refused(state, "blue", "samurai/ranged-combat", type="battle", piece="U2", target="H8")
     shot = with_rolls(state, "sword", "triangle")
-    shot, events = act(shot, "blue", type="battle", piece="U1", target="H8")
+    shot, events = act_events(shot, "blue", type="battle", piece="U1", target="H8")
     rolls = of_type(events, BattleRolled)
     assert len(rolls) == 1 and rolls[0].ranged and rolls[0].hits == 1  # the sword missed
-    assert "shoots at" in say(rolls[0])
+    assert "shoots at" in said(rolls[0])
     blocked = game([*pieces, ("U3", "ashigaru-spear", "blue", "G8")], hands={"blue": HAND})
     blocked, _ = start_turn(blocked, "blue", "order-three-center", "U1")
     err = refused(blocked, "blue", "samurai/ranged-combat", type="battle", piece="U1", target="H8")
@@ -204,7 +205,7 @@ def test_shooting_rules() -> None:
     refused(far, "blue", "samurai/ranged-combat", type="battle", piece="U1", target="E4")
     near = ordered([*pieces, ("U8", "ashigaru-spear", "red", "D8")])
     err = refused(near, "blue", "samurai/ranged-combat", type="battle", piece="U1", target="H8")
-    assert err.message == "refusal-enemy-adjacent" and "enemy next to it" in say(err)
+    assert err.message == "refusal-enemy-adjacent" and "enemy next to it" in said(err)
 
 
 @checks("samurai/terrain-effects")
@@ -215,10 +216,10 @@ def test_terrain_blocks_sight() -> None:
     pieces = [p.model_copy(update={"hex": keep[p.id]}) for p in state.pieces if p.id in keep]
     hand = ["order-three-left", *HAND[1:]]
     state = state.model_copy(update={"pieces": pieces, "hands": {**state.hands, "uesugi": hand}})
-    state, _ = act(state, "uesugi", type="play", card="order-three-left")
-    state, _ = act(state, "uesugi", type="order", pieces="U12")
+    state = act(state, "uesugi", type="play", card="order-three-left")
+    state = act(state, "uesugi", type="order", pieces="U12")
     err = refused(state, "uesugi", "samurai/ranged-combat", type="battle", piece="U12", target="D8")
-    assert err.message == "refusal-sight-blocked" and "C8 is in the way" in say(err)
+    assert err.message == "refusal-sight-blocked" and "C8 is in the way" in said(err)
 
 
 @checks("samurai/leader-casualty")
@@ -233,7 +234,7 @@ def test_leader_falls_on_two_swords() -> None:
     state = with_rolls(
         state, "triangle", "honor", "honor", "honor", "sword", "sword", None, None, None
     )
-    state, events = act(state, "blue", type="battle", piece="U1", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     check = of_type(events, LeaderCasualtyCheck)[0]
     assert check.killed and check.faces == ["sword", "sword"]
     assert state.piece("L1") is None and state.banners["blue"] == 1
@@ -250,7 +251,7 @@ def test_leader_survives_his_unit_and_stands_alone() -> None:
     ]
     state = ordered(pieces)  # type: ignore[arg-type]
     state = with_rolls(state, "triangle", "honor", "honor", "honor", "circle")
-    state, events = act(state, "blue", type="battle", piece="U1", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     assert not of_type(events, LeaderCasualtyCheck)[0].killed
     assert state.piece("U9") is None and state.piece("L1").hex == "G7"  # type: ignore[union-attr]
     assert len(of_type(events, BattleRolled)) == 1
@@ -266,11 +267,11 @@ def test_battle_once_then_no_more_moves() -> None:
     ]
     state = ordered(pieces, "U1 U2")
     state = with_rolls(state, *["honor"] * 5)
-    state, _ = act(state, "blue", type="battle", piece="U1", target="G7")
+    state = act(state, "blue", type="battle", piece="U1", target="G7")
     assert state.step == "battles"
     refused(state, "blue", "samurai/battle-once", type="battle", piece="U1", target="G7")
     err = refused(state, "blue", "core/wrong-step", type="move", piece="U2", to="E7")
-    assert err.message == "refusal-wrong-step" and "at the battles step" in say(err)
+    assert err.message == "refusal-wrong-step" and "at the battles step" in said(err)
 
 
 @checks("samurai/battle-target")
@@ -295,13 +296,13 @@ def test_the_game_ends_at_the_scenarios_banner_count() -> None:
     state, _ = start_turn(state, "blue", "order-three-center", "U1")
     state = with_rolls(state, "triangle", None, None, None)
     assert SYSTEM.outcome(state) is None
-    state, events = act(state, "blue", type="battle", piece="U1", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     assert of_type(events, GameWon)[0].seat == "blue"
     outcome = SYSTEM.outcome(state)
     assert outcome is not None and outcome.winner == "blue"
     assert outcome.reason == msg("outcome-banners", banners=3)
     prompt = SYSTEM.prompt(state)
     assert prompt.seat is None and prompt.step == "over"
-    assert isinstance(prompt.hint, Msg) and "Blue won with 3 victory banners" in say(prompt.hint)
+    assert isinstance(prompt.hint, Msg) and "Blue won with 3 victory banners" in said(prompt.hint)
     assert SYSTEM.legal_actions(state, "blue") == [] and SYSTEM.legal_actions(state, "red") == []
     refused(state, "blue", "core/game-over", type="end_turn")

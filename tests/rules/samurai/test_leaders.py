@@ -6,11 +6,12 @@ from rules.samurai.actions import BannerWon, BattleRolled, LeaderJoined, UnitEli
 from rules.samurai.engine import SYSTEM
 from tests.rules.samurai.kit import (
     act,
+    act_events,
     checks,
     game,
     of_type,
     refused,
-    say,
+    said,
     start_turn,
     with_rolls,
 )
@@ -28,12 +29,12 @@ def test_leader_joining_a_unit_does_not_order_it() -> None:
     ]
     state = game(pieces, hands={"blue": HAND})
     state, _ = start_turn(state, "blue", "order-one-center", "L2")
-    state, events = act(state, "blue", type="move", piece="L2", to="G8")
+    state, events = act_events(state, "blue", type="move", piece="L2", to="G8")
     joined = of_type(events, LeaderJoined)
     assert joined and joined[0].unit == "U7" and not joined[0].unit_ordered
-    assert "stays without an order" in say(joined[0])
+    assert "stays without an order" in said(joined[0])
     err = refused(state, "blue", "samurai/joining-does-not-order", type="move", piece="U7", to="F7")
-    assert "does not give it an order" in say(err)
+    assert "does not give it an order" in said(err)
     refused(state, "blue", "samurai/joining-does-not-order", type="battle", piece="L2", target="G7")
     refused(state, "blue", "samurai/joining-does-not-order", type="battle", piece="U7", target="G7")
 
@@ -44,7 +45,7 @@ def test_no_move_join_and_move_again() -> None:
     pieces = [("L2", "foot-leader", "blue", "G9"), ("U7", "ashigaru-spear", "blue", "G8"), RED]
     state = game(pieces, hands={"blue": HAND})
     state, _ = start_turn(state, "blue", "order-two-center", "L2 U7")
-    state, _ = act(state, "blue", type="move", piece="L2", to="G8")
+    state = act(state, "blue", type="move", piece="L2", to="G8")
     err = refused(state, "blue", "samurai/no-move-join-move", type="move", piece="U7", to="G7")
     assert err.message == "refusal-joined-leader-stays"
     assert err.reason.args == {"leader": "L2", "unit": "U7"}  # type: ignore[union-attr]
@@ -59,8 +60,8 @@ def test_unit_moved_first_may_then_be_joined() -> None:
     pieces = [("L2", "foot-leader", "blue", "G9"), ("U7", "ashigaru-spear", "blue", "G8"), RED]
     state = game(pieces, hands={"blue": HAND})
     state, _ = start_turn(state, "blue", "order-two-center", "L2 U7")
-    state, _ = act(state, "blue", type="move", piece="U7", to="G7")
-    state, events = act(state, "blue", type="move", piece="L2", to="G7")
+    state = act(state, "blue", type="move", piece="U7", to="G7")
+    state, events = act_events(state, "blue", type="move", piece="L2", to="G7")
     assert of_type(events, LeaderJoined)[0].unit_ordered
 
 
@@ -69,7 +70,7 @@ def test_each_ordered_piece_moves_once() -> None:
     pieces = [("U7", "samurai-cavalry", "blue", "G8"), RED]
     state = game(pieces, hands={"blue": HAND})
     state, _ = start_turn(state, "blue", "order-one-center", "U7")
-    state, _ = act(state, "blue", type="move", piece="U7", to="G7")
+    state = act(state, "blue", type="move", piece="U7", to="G7")
     refused(state, "blue", "samurai/move-once", type="move", piece="U7", to="G6")
 
 
@@ -81,7 +82,7 @@ def test_foot_leader_may_not_lead_cavalry() -> None:
     err = refused(
         state, "blue", "samurai/foot-leader-leads-infantry", type="move", piece="L2", to="G8"
     )
-    assert "on foot" in say(err) and err.reason.args["unit"] == "U8"  # type: ignore[union-attr]
+    assert "on foot" in said(err) and err.reason.args["unit"] == "U8"  # type: ignore[union-attr]
     assert all(getattr(a, "to", "") != "G8" for a in SYSTEM.legal_actions(state, "blue"))
 
 
@@ -97,7 +98,7 @@ def test_mounted_leader_may_lead_cavalry_and_infantry() -> None:
     for target in ("G8", "F8"):
         state = game(pieces, hands={"blue": HAND})
         state, _ = start_turn(state, "blue", "order-one-center", "L2")
-        state, events = act(state, "blue", type="move", piece="L2", to=target)
+        state, events = act_events(state, "blue", type="move", piece="L2", to=target)
         assert of_type(events, LeaderJoined)
 
 
@@ -130,12 +131,12 @@ def test_units_do_not_share_or_cross_hexes() -> None:
     err = refused(
         state, "blue", "samurai/no-moving-through-units", type="move", piece="U1", to="G7"
     )
-    assert err.message == "refusal-no-path" and "no free path" in say(err)
+    assert err.message == "refusal-no-path" and "no free path" in said(err)
     state2 = game(pieces[1:], hands={"blue": HAND})
     state2, _ = start_turn(state2, "blue", "order-one-center", "U2")
     err = refused(state2, "blue", "samurai/movement-allowance", type="move", piece="U2", to="G6")
     assert err.message == "refusal-too-far" and err.reason.args["allowance"] == 1  # type: ignore[union-attr]
-    assert "at most one hex" in say(err)
+    assert "at most one hex" in said(err)
 
 
 @checks("samurai/terrain-effects")
@@ -160,7 +161,7 @@ def test_lone_leader_is_a_one_figure_unit() -> None:
     # A lone mounted leader is cavalry, so Cavalry Charge may order him.
     state, _ = start_turn(state, "blue", "cavalry-charge", "L2")
     state = with_rolls(state, "square", "circle", "honor", "circle", None, None)
-    state, events = act(state, "blue", type="battle", piece="L2", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="L2", target="G7")
     rolls = of_type(events, BattleRolled)
     assert rolls[0].dice == 2 + 1  # a circle unit's 2 dice, +1 for the charge
     assert rolls[1].battle_back and rolls[1].hits == 1  # the circle face hits the lone leader

@@ -10,11 +10,12 @@ from rules.samurai.engine import SYSTEM
 from rules.samurai.orders import Request, assign, build_requests, fits
 from tests.rules.samurai.kit import (
     act,
+    act_events,
     checks,
     game,
     of_type,
     refused,
-    say,
+    said,
     start_turn,
     with_rolls,
 )
@@ -28,7 +29,7 @@ def test_turn_starts_with_a_card_then_orders() -> None:
     state = game(hands={"blue": HAND})
     refused(state, "blue", "core/wrong-step", type="order", pieces="U6")
     refused(state, "blue", "core/wrong-step", type="move", piece="U6", to="E7")
-    state, _ = act(state, "blue", type="play", card="Order Two Units Center")
+    state = act(state, "blue", type="play", card="Order Two Units Center")
     assert state.step == "orders"
     assert SYSTEM.prompt(state).actions == ("order", "adjust")
     refused(state, "blue", "core/wrong-step", type="move", piece="U6", to="E7")
@@ -39,7 +40,7 @@ def test_card_must_be_in_hand() -> None:
     state = game(hands={"blue": HAND})
     err = refused(state, "blue", "samurai/card-in-hand", type="play", card="shogun")
     assert err.reason == msg("refusal-card-not-in-hand", card=term("card", "shogun"))
-    assert "Shogun is not in your hand" in say(err)
+    assert "Shogun is not in your hand" in said(err)
 
 
 @checks("samurai/only-ordered-act")
@@ -47,15 +48,15 @@ def test_only_ordered_pieces_act() -> None:
     state = game(hands={"blue": HAND})
     state, _ = start_turn(state, "blue", "order-two-center", "U7")
     err = refused(state, "blue", "samurai/only-ordered-act", type="move", piece="U9", to="F6")
-    assert "U9 has no order" in say(err) and "ordered: U7" in say(err)
-    state, _ = act(state, "blue", type="move", piece="U7", to="G7")
+    assert "U9 has no order" in said(err) and "ordered: U7" in said(err)
+    state = act(state, "blue", type="move", piece="U7", to="G7")
     assert state.piece("U7") is not None and state.piece("U7").hex == "G7"  # type: ignore[union-attr]
 
 
 @checks("samurai/one-order-per-piece")
 def test_one_order_per_piece() -> None:
     state = game(hands={"blue": HAND})
-    state, _ = act(state, "blue", type="play", card="order-two-center")
+    state = act(state, "blue", type="play", card="order-two-center")
     err = refused(state, "blue", "samurai/one-order-per-piece", type="order", pieces="U7 u7")
     assert err.reason.args["pieces"] == items(["U7"])  # type: ignore[union-attr]
 
@@ -64,10 +65,10 @@ def test_one_order_per_piece() -> None:
 def test_only_own_pieces_are_ordered() -> None:
     """Unknown ids are bad input."""
     state = game(hands={"blue": HAND})
-    state, _ = act(state, "blue", type="play", card="order-two-center")
+    state = act(state, "blue", type="play", card="order-two-center")
     refused(state, "blue", "samurai/order-own-pieces", type="order", pieces="U1")
     err = refused(state, "blue", "core/bad-input", type="order", pieces="U99")
-    assert err.message == "refusal-no-such-piece" and "U3 or L1" in say(err)
+    assert err.message == "refusal-no-such-piece" and "U3 or L1" in said(err)
 
 
 @checks("samurai/split-hex-either-section")
@@ -80,10 +81,10 @@ def test_split_hex_counts_for_either_section() -> None:
         state, events = start_turn(state, "blue", card, "U1")
         assert [e.piece for e in of_type(events, PieceOrdered)] == ["U1"]
     state = game([*pieces, ("U2", "ashigaru-spear", "blue", "K8")], hands={"blue": HAND})
-    state, _ = act(state, "blue", type="play", card="order-three-right")
+    state = act(state, "blue", type="play", card="order-three-right")
     err = refused(state, "blue", "samurai/order-slots-match", type="order", pieces="U1")
-    assert "your left section and your center section" in say(err)
-    assert "but Order Three Units Right only orders your right section" in say(err)
+    assert "your left section and your center section" in said(err)
+    assert "but Order Three Units Right only orders your right section" in said(err)
 
 
 def _greedy(requests: list[Request], slots: list[str]) -> list[int] | None:
@@ -119,13 +120,13 @@ def test_shogun_matching_where_greedy_fails() -> None:
     ]
     state = game(pieces, hands={"blue": ["shogun", "order-two-left"]})
     state = with_rolls(state, "square", "flag")
-    state, events = act(state, "blue", type="play", card="shogun")
+    state, events = act_events(state, "blue", type="play", card="shogun")
     assert state.turn is not None
     assert state.turn.slots == ["any", "standard:square"]
     # First-fit would hand the flag ("any") to U1 and leave L2 without an order.
     requests = build_requests(state, "blue", ["U1", "L2"], cards()["shogun"])
     assert _greedy(requests, state.turn.slots) is None
-    state, events = act(state, "blue", type="order", pieces="U1 L2")
+    state, events = act_events(state, "blue", type="order", pieces="U1 L2")
     slots = {e.piece: e.slot for e in of_type(events, PieceOrdered)}
     assert slots == {"U1": "standard:square", "L2": "any"}
 
@@ -135,12 +136,12 @@ def test_extra_orders_in_a_section_are_lost() -> None:
     """Reported as an event, not refused."""
     pieces = [("U1", "ashigaru-spear", "blue", "B7"), ("U9", "ashigaru-spear", "red", "E2")]
     state = game(pieces, hands={"blue": ["order-three-left", *HAND[:3]]})
-    state, events = act(state, "blue", type="play", card="order-three-left")
+    state, events = act_events(state, "blue", type="play", card="order-three-left")
     lost = of_type(events, OrdersLost)
     assert len(lost) == 1 and lost[0].count == 2
-    assert "for the board's left section: no piece" in say(lost[0])
+    assert "for the board's left section: no piece" in said(lost[0])
     assert state.turn is not None and state.turn.slots == ["section:left"]
-    state, events = act(state, "blue", type="order", pieces="U1")
+    state, events = act_events(state, "blue", type="order", pieces="U1")
     assert len(of_type(events, PieceOrdered)) == 1
 
 
@@ -153,15 +154,15 @@ def test_left_card_of_the_top_player_orders_the_boards_right() -> None:
     ]
     state = game(pieces, active="red", hands={"red": ["order-two-left", *HAND[1:]]})
     assert sections_of("K2") == ("right",) and sections_of("B2") == ("left",)
-    state, events = act(state, "red", type="play", card="order-two-left")
+    state, events = act_events(state, "red", type="play", card="order-two-left")
     assert state.turn is not None and state.turn.slots == ["section:right"]
-    assert "the board's right section (Red's left)" in say(of_type(events, OrdersLost)[0])
-    assert "a seção direita do tabuleiro (a esquerda do Vermelho)" in say(
+    assert "the board's right section (Red's left)" in said(of_type(events, OrdersLost)[0])
+    assert "a seção direita do tabuleiro (a esquerda do Vermelho)" in said(
         of_type(events, OrdersLost)[0], "pt-BR"
     )
     err = refused(state, "red", "samurai/order-slots-match", type="order", pieces="U2")
-    assert "your left section (the board's right)" in say(err)
-    state, events = act(state, "red", type="order", pieces="U1")
+    assert "your left section (the board's right)" in said(err)
+    state, events = act_events(state, "red", type="order", pieces="U1")
     assert [e.piece for e in of_type(events, PieceOrdered)] == ["U1"]
 
 
@@ -197,23 +198,23 @@ def test_leader_split_costs_one_order_and_leaves_unit_unordered() -> None:
     ordered = of_type(events, PieceOrdered)
     assert len(ordered) == 1 and ordered[0].split and ordered[0].piece == "L1"
     refused(state, "blue", "samurai/only-ordered-act", type="move", piece="U3", to="F7")
-    state, events = act(state, "blue", type="move", piece="L1", to="G7")
+    state, events = act_events(state, "blue", type="move", piece="L1", to="G7")
     assert state.unit_at("F8") is not None and state.leader_at("G7") is not None
 
 
 @checks("samurai/order-split-and-unit")
 def test_split_and_unit_separately_cost_two_orders() -> None:
     state = game(LEADER_POSITION, hands={"blue": ["order-one-center", *HAND[1:]]})
-    state, _ = act(state, "blue", type="play", card="order-one-center")
+    state = act(state, "blue", type="play", card="order-one-center")
     err = refused(state, "blue", "samurai/order-slots-match", type="order", pieces="L1 U3")
     assert err.message == "refusal-no-order-left" and err.reason.args["count"] == 1  # type: ignore[union-attr]
     state = game(LEADER_POSITION, hands={"blue": HAND})
     state, events = start_turn(state, "blue", "order-two-center", "L1 U3")
     ordered = {e.piece: e for e in of_type(events, PieceOrdered)}
     assert set(ordered) == {"L1", "U3"} and ordered["L1"].split and ordered["U3"].leader is None
-    state, events = act(state, "blue", type="move", piece="U3", to="F7")
+    state, events = act_events(state, "blue", type="move", piece="U3", to="F7")
     assert of_type(events, PieceMoved)[0].leader is None  # the split leader stays behind
-    state, _ = act(state, "blue", type="move", piece="L1", to="G7")
+    state = act(state, "blue", type="move", piece="L1", to="G7")
     assert state.leader_at("G7") is not None
 
 
@@ -224,7 +225,7 @@ def test_attached_leader_goes_with_his_unit() -> None:
     state, _ = start_turn(state, "blue", "order-two-center", "U3")
     err = refused(state, "blue", "samurai/leader-stays-with-unit", type="move", piece="L1", to="G7")
     assert err.reason.args == {"leader": "L1", "unit": "U3"}  # type: ignore[union-attr]
-    state, events = act(state, "blue", type="move", piece="U3", to="F7")
+    state, events = act_events(state, "blue", type="move", piece="U3", to="F7")
     assert of_type(events, PieceMoved)[0].leader == "L1"
     assert state.leader_at("F7") is not None
 
@@ -240,11 +241,11 @@ def test_splitting_a_leader_needs_a_helmet_card() -> None:
     assert not cards()["cavalry-charge"].helmet
     assert all(c.helmet for c in cards().values() if c.kind in ("section", "advance", "shogun"))
     state = game(pieces, hands={"blue": ["cavalry-charge", *HAND[:3]]})
-    state, _ = act(state, "blue", type="play", card="cavalry-charge")
+    state = act(state, "blue", type="play", card="cavalry-charge")
     err = refused(state, "blue", "samurai/leader-split-needs-helmet", type="order", pieces="L1")
-    assert "helmet" in say(err) and err.reason.args["card"] == term("card", "cavalry-charge")  # type: ignore[union-attr]
+    assert "helmet" in said(err) and err.reason.args["card"] == term("card", "cavalry-charge")  # type: ignore[union-attr]
     refused(state, "blue", "samurai/leader-split-needs-helmet", type="order", pieces="L1 U3")
-    state, events = act(state, "blue", type="order", pieces="U3")
+    state, events = act_events(state, "blue", type="order", pieces="U3")
     assert of_type(events, PieceOrdered)[0].leader == "L1"
 
 
@@ -260,12 +261,12 @@ def test_advance_orders_one_per_card_in_hand() -> None:
         ("U9", "ashigaru-spear", "red", "E2"),
     ]
     state = game(pieces, hands={"blue": HAND})
-    state, events = act(state, "blue", type="play", card="advance-left")
+    state, events = act_events(state, "blue", type="play", card="advance-left")
     assert not of_type(events, OrdersLost)
     assert state.turn is not None and len(state.turn.slots) == 4
     err = refused(state, "blue", "samurai/order-slots-match", type="order", pieces="U1 U2 U3 U4 U5")
     assert err.reason.args["count"] == 4  # type: ignore[union-attr]
-    state, events = act(state, "blue", type="order", pieces="U1 U2 U3 U4")
+    state, events = act_events(state, "blue", type="order", pieces="U1 U2 U3 U4")
     assert len(of_type(events, PieceOrdered)) == 4
 
 
@@ -273,7 +274,7 @@ def test_advance_orders_one_per_card_in_hand() -> None:
 def test_advance_with_few_pieces_loses_the_rest() -> None:
     pieces = [("U1", "ashigaru-spear", "blue", "A8"), ("U9", "ashigaru-spear", "red", "E2")]
     state = game(pieces, hands={"blue": HAND})
-    state, events = act(state, "blue", type="play", card="advance-left")
+    state, events = act_events(state, "blue", type="play", card="advance-left")
     assert [e.count for e in of_type(events, OrdersLost)] == [3]
 
 
@@ -288,16 +289,16 @@ def test_shogun_roll_gives_slots_tokens_and_a_bonus_die() -> None:
     state = game(pieces, hands={"blue": hand})
     state = with_rolls(state, "square", "honor", "sword")
     deck_and_discard = len(state.deck) + len(state.discard)
-    state, events = act(state, "blue", type="play", card="shogun")
+    state, events = act_events(state, "blue", type="play", card="shogun")
     rolled = of_type(events, ShogunRolled)[0]
     assert rolled.faces == ["square", "honor", "sword"] and rolled.tokens == 1
     assert state.tokens["blue"] == 1
     refused(state, "blue", "samurai/order-slots-match", type="order", pieces="U2")
-    state, _ = act(state, "blue", type="order", pieces="U1")
+    state = act(state, "blue", type="order", pieces="U1")
     state = with_rolls(state, None, None, None, None, None)
-    state, events = act(state, "blue", type="battle", piece="U1", target="E7")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="E7")
     assert events[0].dice == 5  # type: ignore[attr-defined]
-    state, events = act(state, "blue", type="end_turn")
+    state, events = act_events(state, "blue", type="end_turn")
     assert not state.discard
     assert len(state.deck) == deck_and_discard + 1 - 1  # Shogun shuffled back in, one drawn
     assert any(e.type == "deck_reshuffled" for e in events)
@@ -311,7 +312,7 @@ def test_shogun_orders_leaders_only_on_flags() -> None:
     pieces = [("L2", "foot-leader", "blue", "G9"), ("U9", "ashigaru-spear", "red", "E2")]
     state = game(pieces, hands={"blue": ["shogun", "order-two-left"]})
     state = with_rolls(state, "circle", "circle")
-    state, events = act(state, "blue", type="play", card="shogun")
+    state, events = act_events(state, "blue", type="play", card="shogun")
     assert [e.count for e in of_type(events, OrdersLost)] == [2]
     refused(state, "blue", "samurai/order-slots-match", type="order", pieces="L2")
 
@@ -330,15 +331,15 @@ def test_cavalry_charge_orders_four_cavalry_anywhere() -> None:
         ("U10", "ashigaru-spear", "red", "K6"),
     ]
     state = game(pieces, hands={"blue": ["cavalry-charge", *HAND[:3]]})
-    state, _ = act(state, "blue", type="play", card="cavalry-charge")
+    state = act(state, "blue", type="play", card="cavalry-charge")
     err = refused(state, "blue", "samurai/order-slots-match", type="order", pieces="U6")
-    assert "only orders a cavalry unit anywhere" in say(err)
+    assert "only orders a cavalry unit anywhere" in said(err)
     refused(state, "blue", "samurai/order-slots-match", type="order", pieces="U1 U2 U3 U4 U5")
-    state, _ = act(state, "blue", type="order", pieces="U1 U2 U3 U4")
+    state = act(state, "blue", type="order", pieces="U1 U2 U3 U4")
     err = refused(state, "blue", "samurai/cavalry-charge", type="battle", piece="U4", target="K6")
-    assert "may not shoot" in say(err)
+    assert "may not shoot" in said(err)
     state = with_rolls(state, None, None, None, None, None)
-    state, events = act(state, "blue", type="battle", piece="U3", target="G7")
+    state, events = act_events(state, "blue", type="battle", piece="U3", target="G7")
     assert events[0].dice == 5  # type: ignore[attr-defined]
 
 
@@ -346,7 +347,7 @@ def test_cavalry_charge_orders_four_cavalry_anywhere() -> None:
 def test_legal_order_options_are_legal_and_sorted() -> None:
     """Every listed order set is accepted."""
     state = SYSTEM.new_game("sekigahara-ridge", "opts")
-    state, _ = act(state, "blue", type="play", card=state.hands["blue"][0])
+    state = act(state, "blue", type="play", card=state.hands["blue"][0])
     options = SYSTEM.legal_actions(state, "blue")
     assert len(options) > 1
     assert options == sorted(options, key=sort_key)

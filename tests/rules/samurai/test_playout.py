@@ -13,7 +13,7 @@ from rules.core.model import Action
 from rules.samurai.actions import EVENTS
 from rules.samurai.engine import SYSTEM
 from rules.samurai.state import SamuraiState
-from tests.rules.samurai.kit import say
+from tests.rules.samurai.kit import said
 
 SCENARIOS = sorted(info.id for info in SYSTEM.scenarios())
 # An eager player finishes every bundled scenario well within this; a uniform one may not.
@@ -66,7 +66,7 @@ def play(
         action = choose(rng, options, state, eager)
         state, events = SYSTEM.apply(state, action)
         for event in events:
-            assert say(event)
+            assert said(event)
             assert EVENTS.validate_python(event.model_dump(mode="json")) == event
         log.append(action.model_dump(mode="json"))
         SYSTEM.board(state, None)

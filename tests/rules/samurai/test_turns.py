@@ -28,7 +28,16 @@ from rules.samurai.actions import (
 )
 from rules.samurai.catalogue import cards, scenarios, unit_types
 from rules.samurai.engine import SYSTEM
-from tests.rules.samurai.kit import act, checks, game, of_type, refused, say, start_turn
+from tests.rules.samurai.kit import (
+    act,
+    act_events,
+    checks,
+    game,
+    of_type,
+    refused,
+    said,
+    start_turn,
+)
 
 HAND = ["order-one-center", "order-two-center", "order-three-center", "advance-center"]
 HERE = Path(__file__).parent
@@ -45,7 +54,7 @@ def test_system_meets_the_contract() -> None:
     with pytest.raises(RuleViolation) as caught:
         SYSTEM.new_game("no-such-field", "x")
     assert caught.value.rule_id == "core/bad-input"
-    assert "River Crossing" in say(caught.value)
+    assert "River Crossing" in said(caught.value)
 
 
 @checks("samurai/hand-size")
@@ -90,12 +99,12 @@ def test_end_turn_draws_one_and_passes() -> None:
     state = game(hands={"blue": HAND})
     deck = len(state.deck)
     state, _ = start_turn(state, "blue", "order-two-center", "U7")
-    state, events = act(state, "blue", type="end_turn")
+    state, events = act_events(state, "blue", type="end_turn")
     assert len(state.hands["blue"]) == 4 and len(state.deck) == deck - 1
     assert of_type(events, CardsDrawn)[0].count == 1
     ended = of_type(events, TurnEnded)[0]
     assert (ended.seat, ended.next_seat, ended.tokens, ended.next_tokens) == ("blue", "red", 0, 0)
-    assert "Honor & Fortune tokens: Blue 0, Red 0" in say(ended)
+    assert "Honor & Fortune tokens: Blue 0, Red 0" in said(ended)
     assert (state.active, state.step, state.turn_number) == ("red", "card", 2)
     panel = word_view(SYSTEM.board(state, None), Words("en", "samurai")).panel
     assert any("0 tokens" in str(line.text) for line in panel.lines)
@@ -106,7 +115,7 @@ def test_empty_deck_is_rebuilt_from_the_discards() -> None:
     state = game(hands={"blue": HAND})
     state = state.model_copy(update={"discard": list(state.deck), "deck": []})
     state, _ = start_turn(state, "blue", "order-two-center", "U7")
-    state, events = act(state, "blue", type="end_turn")
+    state, events = act_events(state, "blue", type="end_turn")
     assert of_type(events, DeckReshuffled) and len(state.hands["blue"]) == 4
 
 
@@ -115,7 +124,7 @@ def test_order_one_unit_draws_two_and_keeps_one() -> None:
     state = game(hands={"blue": HAND})
     state, _ = start_turn(state, "blue", "order-one-center", "U7")
     top_two = state.deck[:2]
-    state, events = act(state, "blue", type="end_turn")
+    state, events = act_events(state, "blue", type="end_turn")
     assert of_type(events, CardsDrawn)[0].count == 2
     assert state.step == "keep" and state.keep_choices == top_two
     prompt = SYSTEM.prompt(state)
@@ -125,8 +134,8 @@ def test_order_one_unit_draws_two_and_keeps_one() -> None:
     not_drawn = next(c for c in cards() if c not in top_two)
     err = refused(state, "blue", "samurai/order-one-draw-two", type="keep", card=not_drawn)
     assert err.reason.args["choices"].items == tuple(term("card", c) for c in top_two)  # type: ignore[union-attr]
-    assert "keep" in say(err)
-    state, events = act(state, "blue", type="keep", card=top_two[1])
+    assert "keep" in said(err)
+    state, events = act_events(state, "blue", type="keep", card=top_two[1])
     assert top_two[1] in state.hands["blue"] and len(state.hands["blue"]) == 4
     assert state.discard[-1] == top_two[0]
     assert of_type(events, CardDiscarded)[0].card == top_two[0]
@@ -137,10 +146,10 @@ def test_order_one_unit_draws_two_and_keeps_one() -> None:
 def test_out_of_turn_and_wrong_step_are_refused() -> None:
     state = game(hands={"blue": HAND})
     err = refused(state, "red", "core/not-your-turn", type="play", card="order-two-center")
-    assert "It is Blue's turn" in say(err)
+    assert "It is Blue's turn" in said(err)
     refused(state, "referee", "core/not-your-turn", type="end_turn")
     err = refused(state, "blue", "core/wrong-step", type="end_turn")
-    assert "at the command card step" in say(err)
+    assert "at the command card step" in said(err)
 
 
 @checks("core/bad-input")
@@ -157,7 +166,7 @@ def test_action_input_is_normalised_and_checked() -> None:
     for bad in ({"type": "move", "piece": "U3", "to": "M2"}, {"type": "retreat", "to": "A10"}):
         with pytest.raises(RuleViolation) as caught:
             SYSTEM.parse_action(bad)
-        assert caught.value.rule_id == "core/bad-input" and "A1 to M9" in say(caught.value)
+        assert caught.value.rule_id == "core/bad-input" and "A1 to M9" in said(caught.value)
     with pytest.raises(RuleViolation) as caught:
         SYSTEM.parse_action({"type": "play", "card": "Dragon Strike"})
     assert caught.value.rule_id == "core/bad-input"
@@ -175,7 +184,7 @@ def test_action_input_is_normalised_and_checked() -> None:
 def test_state_round_trips_through_json() -> None:
     state = game(hands={"blue": HAND})
     state, _ = start_turn(state, "blue", "order-two-center", "U7 U9")
-    state, _ = act(state, "blue", type="move", piece="U7", to="G7")
+    state = act(state, "blue", type="move", piece="U7", to="G7")
     text = json.dumps(state.model_dump(mode="json"))
     again = SYSTEM.load_state(json.loads(text))
     assert again == state
@@ -210,7 +219,7 @@ def test_refused_action_leaves_the_state_unchanged() -> None:
             state, SYSTEM.parse_action({"type": "move", "piece": "U7", "to": "G5", "seat": "blue"})
         )
     assert state.model_dump(mode="json") == before
-    new_state, _ = act(state, "blue", type="move", piece="U7", to="G7")
+    new_state = act(state, "blue", type="move", piece="U7", to="G7")
     assert state.model_dump(mode="json") == before and new_state != state
 
 
@@ -218,21 +227,23 @@ def test_refused_action_leaves_the_state_unchanged() -> None:
 def test_referee_adjustments() -> None:
     """The service checks who may adjust; the engine checks what changes."""
     state = game(hands={"blue": HAND})
-    state, events = act(state, "referee", type="adjust", piece="u7", figures=-2, note="miscount")
+    state, events = act_events(
+        state, "referee", type="adjust", piece="u7", figures=-2, note="miscount"
+    )
     assert state.piece("U7").figures == 2  # type: ignore[union-attr]
     assert of_type(events, Adjusted)[0] == Adjusted(
         change="figures", piece="U7", before=4, after=2, note="miscount"
     )
-    assert "U7 figures 4 → 2 (miscount)" in say(of_type(events, Adjusted)[0])
-    state, events = act(state, "referee", type="adjust", piece="U7", to="g6")
+    assert "U7 figures 4 → 2 (miscount)" in said(of_type(events, Adjusted)[0])
+    state, events = act_events(state, "referee", type="adjust", piece="U7", to="g6")
     assert state.piece("U7").hex == "G6"  # type: ignore[union-attr]
-    state, _ = act(state, "referee", type="adjust", piece="U10", figures=-4)
+    state = act(state, "referee", type="adjust", piece="U10", figures=-4)
     assert state.piece("U10") is None and state.banners == {"red": 0, "blue": 0}
-    state, _ = act(state, "referee", type="adjust", side="red", tokens=2)
-    state, _ = act(state, "blue", type="adjust", tokens=1)
-    state, _ = act(state, "referee", type="adjust", piece="U1", tokens=-1)
+    state = act(state, "referee", type="adjust", side="red", tokens=2)
+    state = act(state, "blue", type="adjust", tokens=1)
+    state = act(state, "referee", type="adjust", piece="U1", tokens=-1)
     assert state.tokens == {"red": 1, "blue": 1}
-    state, events = act(state, "referee", type="adjust", banner="Red")
+    state, events = act_events(state, "referee", type="adjust", banner="Red")
     assert state.banners["red"] == 1 and of_type(events, BannerWon)
     refused(state, "referee", "samurai/adjust", type="adjust", note="nothing")
     refused(state, "referee", "samurai/adjust", type="adjust", piece="U7", figures=3)
@@ -241,7 +252,7 @@ def test_referee_adjustments() -> None:
     refused(state, "referee", "samurai/adjust", type="adjust", tokens=1)
     refused(state, "referee", "core/bad-input", type="adjust", banner="green")
     state = state.model_copy(update={"banners": {"red": 2, "blue": 0}})
-    state, events = act(state, "referee", type="adjust", banner="red")
+    state, events = act_events(state, "referee", type="adjust", banner="red")
     assert of_type(events, GameWon) and SYSTEM.outcome(state) is not None
 
 
@@ -255,11 +266,11 @@ def test_suggestions() -> None:
         (msg("suggest-card", card=term("card", "advance-center")), "advance-center")
     ]
     assert all(v in HAND for _, v in SYSTEM.suggest(state, "blue", "card", "two"))
-    state, _ = act(state, "blue", type="play", card="order-two-center")
+    state = act(state, "blue", type="play", card="order-two-center")
     pieces = SYSTEM.suggest(state, "blue", "pieces", "U7 ")
     assert pieces and all(v.startswith("U7 ") for _, v in pieces)
     assert SYSTEM.suggest(state, "blue", "pieces", "u")[0][1].startswith("U")
-    state, _ = act(state, "blue", type="order", pieces="U7")
+    state = act(state, "blue", type="order", pieces="U7")
     assert SYSTEM.suggest(state, "blue", "piece", "")[0][1] == "U7"
     targets = SYSTEM.suggest(state, "blue", "to", "")
     assert targets and len(targets) <= 25 and all(re.fullmatch(r"[A-M]\d", v) for _, v in targets)
@@ -269,7 +280,7 @@ def test_suggestions() -> None:
 
 def test_board_picture() -> None:
     state = SYSTEM.new_game("sekigahara-ridge", "board")
-    state, _ = act(state, "blue", type="play", card=state.hands["blue"][0])
+    state = act(state, "blue", type="play", card=state.hands["blue"][0])
     board = SYSTEM.board(state, None)
     assert isinstance(board, HexBoardView) and not board.flipped
     assert SYSTEM.board(state, "red").flipped and not SYSTEM.board(state, "blue").flipped

@@ -217,19 +217,19 @@ def _rare_refusals() -> list[Msg]:
     red = ("U9", "ashigaru-spear", "red", "C2")
     # A card ordering nobody: no blue piece stands on the right.
     state = game([("U1", "ashigaru-spear", "blue", "B8"), red], hands={"blue": hand})
-    state, _ = act(state, "blue", type="play", card="order-three-right")
+    state = act(state, "blue", type="play", card="order-three-right")
     grab(state, "blue", type="order", pieces="U1")
     # A leader who moved and joined may not move on, nor be carried.
     pieces = [("L2", "foot-leader", "blue", "G9"), ("U7", "ashigaru-spear", "blue", "G8"), red]
     state = game(pieces, hands={"blue": hand})
     state, _ = start_turn(state, "blue", "order-two-center", "L2 U7")
-    state, _ = act(state, "blue", type="move", piece="L2", to="G8")
+    state = act(state, "blue", type="move", piece="L2", to="G8")
     grab(state, "blue", type="move", piece="L2", to="H8")
     grab(state, "blue", type="move", piece="U7", to="G7")
     # Joining a unit does not order it.
     state = game(pieces, hands={"blue": hand})
     state, _ = start_turn(state, "blue", "order-one-center", "L2")
-    state, _ = act(state, "blue", type="move", piece="L2", to="G8")
+    state = act(state, "blue", type="move", piece="L2", to="G8")
     grab(state, "blue", type="move", piece="U7", to="G7")
     # A foot leader may not lead cavalry; a unit takes one leader.
     pieces = [
@@ -258,7 +258,7 @@ def _rare_refusals() -> list[Msg]:
     # Keeping a card that was not drawn.
     state = game(hands={"blue": hand})
     state, _ = start_turn(state, "blue", "order-one-center", "U7")
-    state, _ = act(state, "blue", type="end_turn")
+    state = act(state, "blue", type="end_turn")
     grab(state, "blue", type="keep", card=next(c for c in cards() if c not in state.keep_choices))
     return out
 

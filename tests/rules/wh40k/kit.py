@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
-from bot.text import Words, event_message
-from rules.core.errors import RuleViolation
-from rules.core.model import Event
-from rules.core.references import all_rules
-from rules.core.text import Msg
 from rules.wh40k.engine import SYSTEM
 from rules.wh40k.state import Step, Wh40kState
+from tests.kit import Kit
+from tests.kit import checks as checks  # the shared helpers, under the names every kit uses
+from tests.kit import of_type as of_type
+
+KIT = Kit(SYSTEM)
+act, act_events, refused, said = KIT.act, KIT.act_events, KIT.refused, KIT.said
 
 SCENARIO = "take-and-hold"
-EN = Words.of("en", SYSTEM)
 
 
 def unit(
@@ -55,19 +51,6 @@ SQUAD = unit("Squad", x=20, y=22)
 MOB = unit("Mob", x=40, y=40)
 
 
-def act_events(state: Wh40kState, seat: str, **data: Any) -> tuple[Wh40kState, list[Event]]:
-    """Apply one action (given as its JSON fields) for a seat; every event must have its words."""
-    new, events = SYSTEM.apply(state, SYSTEM.parse_action({**data, "seat": seat}))
-    for event in events:
-        EN.strict(event_message(event))
-    return new, events
-
-
-def act(state: Wh40kState, seat: str, **data: Any) -> Wh40kState:
-    """Apply one action and return the new state."""
-    return act_events(state, seat, **data)[0]
-
-
 def battle(
     seed: str = "seed-0",
     attacker: tuple[str, ...] = (SQUAD,),
@@ -96,33 +79,3 @@ def advance(state: Wh40kState, step: Step, active: str | None = None) -> Wh40kSt
             return state
         state = act(state, state.active, type="next_phase")
     raise AssertionError(f"never reached {step}")
-
-
-def refused(state: Wh40kState, seat: str, rule_id: str, **data: Any) -> RuleViolation:
-    """Assert an action is refused with a rule id and leaves the state as it was."""
-    before = state.model_dump(mode="json")
-    with pytest.raises(RuleViolation) as caught:
-        act(state, seat, **data)
-    assert caught.value.rule_id == rule_id, caught.value
-    assert state.model_dump(mode="json") == before
-    return caught.value
-
-
-def worded(value: Any, language: str = "en") -> str:
-    """Word a message, term or list strictly (a missing key fails) in a language."""
-    words = Words.of(language, SYSTEM)
-    if isinstance(value, Msg):
-        return words.strict(value)
-    return words.word(value)
-
-
-def of_type(events: list[Event], kind: str) -> list[Any]:
-    """Return the events of one type."""
-    return [e for e in events if e.type == kind]
-
-
-def covers(*rule_ids: str) -> None:
-    """Name the rules a test checks; each must be in the registry."""
-    known = all_rules()
-    for rule_id in rule_ids:
-        assert rule_id in known, f"{rule_id} is not a registered rule"

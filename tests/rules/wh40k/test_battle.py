@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.text import event_message
 from rules.core.board import TabletopView
 from rules.core.engine import Engine, sort_key
 from rules.core.errors import RuleViolation
@@ -24,12 +23,12 @@ from tests.rules.wh40k.kit import (
     act_events,
     advance,
     battle,
-    covers,
+    checks,
     of_type,
     refused,
+    said,
     uid,
     unit,
-    worded,
 )
 
 
@@ -72,8 +71,8 @@ def test_new_game_loads_the_scenario_and_both_sample_armies() -> None:
     assert caught.value.rule_id == "core/bad-input"
 
 
+@checks("wh40k/battle-rounds")
 def test_five_rounds_of_five_phases_then_the_battle_ends() -> None:
-    covers("wh40k/battle-rounds")
     state, events = finish(battle("seed-6"))
     began = of_type(events, "PhaseBegan")
     commands = [(e.round, e.seat) for e in began if e.step == "command"]
@@ -93,8 +92,8 @@ def test_five_rounds_of_five_phases_then_the_battle_ends() -> None:
     assert SYSTEM.prompt(state).seat is None
 
 
+@checks("wh40k/victory-points")
 def test_the_higher_vp_total_wins_after_round_5() -> None:
-    covers("wh40k/victory-points")
     state = battle("seed-6")
     state = act(state, "attacker", type="score", primary=10, secondary=3)
     state = advance(advance(state, "movement"), "command", active="attacker")
@@ -111,30 +110,30 @@ def test_the_higher_vp_total_wins_after_round_5() -> None:
     assert outcome.reason == msg(
         "outcome-won", seat=term("seat", "attacker"), rounds=5, attacker_vp=18, defender_vp=4
     )
-    assert worded(outcome.reason) == "Attacker won after 5 battle rounds, 18 VP to 4 VP"
+    assert said(outcome.reason) == "Attacker won after 5 battle rounds, 18 VP to 4 VP"
     ended = of_type(events, "BattleEnded")[0]
     assert (ended.attacker_vp, ended.defender_vp, ended.reason) == (18, 4, outcome.reason)
-    panel = [worded(line.text) for line in SYSTEM.board(state, None).panel.lines]
+    panel = [said(line.text) for line in SYSTEM.board(state, None).panel.lines]
     assert panel[0] == "Battle over: Attacker won after 5 battle rounds, 18 VP to 4 VP"
     assert panel[1] == "Attacker: 10 CP, 18 VP (primary 15, secondary 3)"
-    assert worded(panel_line := SYSTEM.board(state, None).panel.lines[0].text, "pt-BR") == (
+    assert said(panel_line := SYSTEM.board(state, None).panel.lines[0].text, "pt-BR") == (
         "Fim da batalha: o Atacante venceu após 5 rodadas de batalha, por 18 PV a 4 PV"
     ), panel_line
 
 
+@checks("wh40k/victory-points")
 def test_equal_totals_are_a_draw() -> None:
-    covers("wh40k/victory-points")
     state = battle("seed-6")
     state = act(state, "attacker", type="score", primary=5)
     state = act(state, "defender", type="score", primary=5)
     outcome = SYSTEM.outcome(finish(state)[0])
     assert outcome is not None and outcome.winner is None
     assert isinstance(outcome.reason, Msg) and outcome.reason.key == "outcome-draw"
-    assert worded(outcome.reason) == "a draw after 5 battle rounds, 5 VP to 5 VP"
+    assert said(outcome.reason) == "a draw after 5 battle rounds, 5 VP to 5 VP"
 
 
+@checks("wh40k/victory-points")
 def test_victory_point_caps_and_corrections() -> None:
-    covers("wh40k/victory-points")
     state = battle()
     state = act(state, "attacker", type="score", primary=40, secondary=30)
     refused(state, "attacker", "wh40k/victory-points", type="score", primary=11)
@@ -152,19 +151,19 @@ def test_conceding_ends_the_battle() -> None:
     assert outcome.reason == msg("outcome-conceded", seat=term("seat", "defender"))
     assert of_type(events, "Conceded")[0].side == "defender"
     (ended,) = of_type(events, "BattleEnded")
-    assert worded(event_message(ended)) == "The battle is over: Defender conceded."
+    assert said(ended) == "The battle is over: Defender conceded."
 
 
+@checks("core/game-over")
 def test_a_finished_battle_takes_no_more_actions() -> None:
-    covers("core/game-over")
     state = act(battle(), "defender", type="concede")
     refused(state, "attacker", "core/game-over", type="next_phase")
     refused(state, "attacker", "core/game-over", type="score", primary=1)
     assert SYSTEM.legal_actions(state, "attacker") == []
 
 
+@checks("core/not-your-turn")
 def test_only_the_active_player_moves_the_game_on() -> None:
-    covers("core/not-your-turn")
     state = battle()
     refused(state, "defender", "core/not-your-turn", type="next_phase")
     refused(state, "", "core/not-your-turn", type="score", primary=1)
@@ -172,8 +171,8 @@ def test_only_the_active_player_moves_the_game_on() -> None:
     assert "fall_back" not in SYSTEM.out_of_turn_actions
 
 
+@checks("core/wrong-step")
 def test_actions_belong_to_their_step() -> None:
-    covers("core/wrong-step")
     setup = battle(start=False)
     refused(setup, "attacker", "core/wrong-step", type="next_phase")
     refused(
@@ -219,7 +218,7 @@ def test_setup_builds_and_edits_an_army() -> None:
     state, events = act_events(state, "attacker", type="edit_unit", unit=squad, reserves=True,
                                oc=3)
     (edited,) = of_type(events, "UnitEdited")
-    assert worded(event_message(edited), "pt-BR") == f"Alterações em {squad} Squad: CO e Reservas."
+    assert said(edited, "pt-BR") == f"Alterações em {squad} Squad: CO e Reservas."
     assert state.units[captain.id].reserves and state.units[squad].reserves
     state = act(state, "attacker", type="detach", leader=captain.id)
     state, events = act_events(state, "attacker", type="remove_unit", unit="Captain")
@@ -228,8 +227,8 @@ def test_setup_builds_and_edits_an_army() -> None:
     refused(state, "defender", "wh40k/own-units", type="edit_unit", unit=squad, oc=3)
 
 
+@checks("wh40k/leader")
 def test_leaders_join_one_bodyguard_before_the_battle() -> None:
-    covers("wh40k/leader")
     state = battle(
         attacker=(
             unit("Captain", models=1, keywords=("Character",), x=1, y=1),
@@ -250,8 +249,8 @@ def test_leaders_join_one_bodyguard_before_the_battle() -> None:
     refused(state, "defender", "wh40k/own-units", type="attach", leader=captain, bodyguard=squad)
 
 
+@checks("wh40k/leader", "core/bad-input", "wh40k/on-the-table")
 def test_roster_files_are_read_and_checked() -> None:
-    covers("wh40k/leader", "core/bad-input", "wh40k/on-the-table")
     state = battle(start=False)
     text = unit("Warboss", models=1, keywords=("Character",), key="b", leads="m") + unit(
         "Boyz", key="m", x=30, y=40
@@ -262,13 +261,13 @@ def test_roster_files_are_read_and_checked() -> None:
     assert of_type(events, "RosterLoaded")[0].units == (boss.id, uid(state, "Boyz"))
     bad = refused(state, "defender", "core/bad-input", type="roster", text="[[unit]]\nname = 3")
     assert bad.reason.key == "refusal-roster-entry"
-    assert worded(bad.reason) == "Unit 1 of the roster has a bad entry: `name` must be text."
+    assert said(bad.reason) == "Unit 1 of the roster has a bad entry: `name` must be text."
     bad = refused(state, "defender", "core/bad-input", type="roster", text="not = [toml")
     assert bad.reason == msg("refusal-roster-syntax", line=1, column=8)
-    assert worded(bad.reason, "pt-BR") == "A lista não é um TOML válido (linha 1, coluna 8)."
+    assert said(bad.reason, "pt-BR") == "A lista não é um TOML válido (linha 1, coluna 8)."
     twice = unit("Boss", key="b") + unit("Boyz", key="b")
     bad = refused(state, "defender", "core/bad-input", type="roster", text=twice)
-    assert worded(bad.reason) == "The roster has a bad entry: Two units share the key b."
+    assert said(bad.reason) == "The roster has a bad entry: Two units share the key b."
     lost = unit("Boss", leads="x") + unit("Boyz", key="b")
     bad = refused(state, "defender", "core/bad-input", type="roster", text=lost)
     assert bad.reason.args["problem"] == msg("input-roster-unknown-leads", field="", name="Boss",
@@ -283,8 +282,8 @@ def test_roster_files_are_read_and_checked() -> None:
     refused(state, "defender", "wh40k/on-the-table", type="roster", text=unit("Boyz", x=70, y=1))
 
 
+@checks("core/bad-input")
 def test_a_roster_is_stored_as_units_not_as_the_file() -> None:
-    covers("core/bad-input")
     text = unit("Warboss", models=1, keywords=("Character",), key="b", leads="m") + unit(
         "Boyz", key="m", x=30, y=40
     )
@@ -296,8 +295,8 @@ def test_a_roster_is_stored_as_units_not_as_the_file() -> None:
     assert SYSTEM.parse_action(stored) == parsed
 
 
+@checks("core/bad-input")
 def test_hostile_roster_files_are_refused_as_bad_input() -> None:
-    covers("core/bad-input")
     state = battle(start=False)
     bombs = {
         "a" + ".a" * 24_000 + " = 1\n": msg("refusal-roster-line-too-dotted", line=1, limit=32),
@@ -310,12 +309,12 @@ def test_hostile_roster_files_are_refused_as_bad_input() -> None:
         with pytest.raises(RuleViolation) as caught:
             SYSTEM.parse_action({"type": "roster", "seat": "defender", "text": text})
         assert (caught.value.rule_id, caught.value.reason) == ("core/bad-input", reason)
-        worded(caught.value.reason, "pt-BR")
+        said(caught.value.reason, "pt-BR")
     refused(state, "defender", "core/bad-input", type="roster", text="a" + ".a" * 100 + " = 1")
 
 
+@checks("wh40k/armies-ready")
 def test_the_battle_needs_both_armies() -> None:
-    covers("wh40k/armies-ready")
     state = battle(start=False)
     state = act(state, "defender", type="remove_unit", unit=uid(state, "Mob"))
     refused(state, "attacker", "wh40k/armies-ready", type="start_battle")
@@ -327,7 +326,7 @@ def test_a_roll_off_can_decide_the_first_turn() -> None:
     )
     (roll,) = of_type(events, "RollOff")
     assert (roll.attacker, roll.defender, roll.winner) == ((2,), (5,), "defender")
-    assert worded(event_message(roll)) == (
+    assert said(roll) == (
         "Roll-off for the first turn: Attacker rolled 2, Defender 5; Defender goes first."
     )
     assert type(roll).irreversible
@@ -365,8 +364,8 @@ def test_state_actions_and_events_round_trip_through_json() -> None:
         assert SYSTEM.parse_action(action.model_dump(mode="json")) == action
 
 
+@checks("core/bad-input")
 def test_a_refusal_leaves_the_input_unchanged_and_apply_never_mutates_it() -> None:
-    covers("core/bad-input")
     state = battle("seed-3")
     before = state.model_dump(mode="json")
     refused(state, "attacker", "core/bad-input", type="casualties", unit="Nobody", models=1)
@@ -404,8 +403,8 @@ def test_board_shows_the_table_objectives_units_and_panel() -> None:
     assert set(view.sides) == {"attacker", "defender"}
     assert {u.side for u in view.units} == {"attacker", "defender"}
     assert view.features == ()
-    assert worded(view.panel.title) == "Warhammer 40,000: Take and Hold"
-    text = [worded(line.text) for line in view.panel.lines]
+    assert said(view.panel.title) == "Warhammer 40,000: Take and Hold"
+    text = [said(line.text) for line in view.panel.lines]
     assert text[:4] == [
         "Battle round 1 of 5",
         "Attacker's turn: Command step",
@@ -413,7 +412,7 @@ def test_board_shows_the_table_objectives_units_and_panel() -> None:
         "Defender: 1 CP, 0 VP (primary 0, secondary 0)",
     ]
     assert text[4:] == ["Reserves: U6 Terminator Squad", "Reserves: U12 Kommandos"]
-    pt = [worded(line.text, "pt-BR") for line in view.panel.lines]
+    pt = [said(line.text, "pt-BR") for line in view.panel.lines]
     assert pt[:2] == ["Rodada de batalha 1 de 5", "Vez do Atacante: passo de Comando"]
 
 
@@ -425,16 +424,16 @@ def test_suggest_completes_units_leaders_bodyguards_and_stratagems() -> None:
         uid(state, "Assault Intercessors"),
     ]
     squad = uid(state, "Intercessor Squad")
-    assert worded(units[0][0]) == f"{squad} Intercessor Squad (Attacker, 5/5)"
+    assert said(units[0][0]) == f"{squad} Intercessor Squad (Attacker, 5/5)"
     ((boss, boss_id),) = SYSTEM.suggest(state, "defender", "leader", "")
     assert boss_id == uid(state, "Warboss")
-    assert worded(boss) == f"{boss_id} Warboss (Defender, 1/1)"
-    assert worded(boss, "pt-BR") == f"{boss_id} Warboss (Defensor, 1/1)"
+    assert said(boss) == f"{boss_id} Warboss (Defender, 1/1)"
+    assert said(boss, "pt-BR") == f"{boss_id} Warboss (Defensor, 1/1)"
     bodyguards = [v for _, v in SYSTEM.suggest(state, "attacker", "bodyguard", "")]
     assert uid(state, "Intercessor Squad") not in bodyguards  # it already has its Captain
     assert uid(state, "Terminator Squad") in bodyguards
     ((brave, brave_id),) = SYSTEM.suggest(state, None, "stratagem", "Insane brav")
-    assert (worded(brave), brave_id) == ("Insane Bravery (1 CP)", "insane-bravery")
+    assert (said(brave), brave_id) == ("Insane Bravery (1 CP)", "insane-bravery")
     assert len(SYSTEM.suggest(state, None, "stratagem", "")) == 11
     assert SYSTEM.suggest(state, None, "colour", "") == []
 
@@ -455,13 +454,13 @@ def test_prompt_names_the_seat_and_step() -> None:
     assert (prompt.seat, prompt.step) == ("attacker", "setup")
     assert "start_battle" in prompt.actions
     assert prompt.hint == msg("prompt-setup")
-    assert "`/wh40k start`" in worded(prompt.hint) and "`/wh40k roster`" in worded(prompt.hint)
+    assert "`/wh40k start`" in said(prompt.hint) and "`/wh40k roster`" in said(prompt.hint)
     state = advance(act(state, "attacker", type="start_battle"), "movement")
     prompt = SYSTEM.prompt(state)
     assert (prompt.seat, prompt.step) == ("attacker", "movement")
     assert "fall_back" in prompt.actions and prompt.actions == tuple(sorted(prompt.actions))
     assert "shock_test" not in prompt.actions  # a forced test is called in the command step
-    assert "`/wh40k fallback`" in worded(prompt.hint)
+    assert "`/wh40k fallback`" in said(prompt.hint)
 
 
 def test_every_listed_action_is_legal_and_the_list_is_sorted() -> None:
@@ -491,11 +490,11 @@ def test_every_listed_action_is_legal_and_the_list_is_sorted() -> None:
             )
 
 
+@checks("core/referee-only")
 def test_a_referee_sets_command_points_outright() -> None:
-    covers("core/referee-only")
     assert SYSTEM.referee_actions == frozenset({"adjust_cp"})
     state, events = act_events(battle(), "referee", type="adjust_cp", side="Defender", cp=4)
     assert state.cp == {"attacker": 1, "defender": 4}
     assert of_type(events, "CommandPointsSet")[0].cp == 4
-    assert worded(event_message(events[0])) == "The referee sets Defender's CP to 4."
-    assert worded(event_message(events[0]), "pt-BR") == "O árbitro ajusta os PC do Defensor para 4."
+    assert said(events[0]) == "The referee sets Defender's CP to 4."
+    assert said(events[0], "pt-BR") == "O árbitro ajusta os PC do Defensor para 4."

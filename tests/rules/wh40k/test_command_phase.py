@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot.text import event_message
 from rules.core.model import Event
 from rules.core.text import msg, term
 from rules.wh40k.state import Wh40kState
@@ -12,12 +11,12 @@ from tests.rules.wh40k.kit import (
     act_events,
     advance,
     battle,
-    covers,
+    checks,
     of_type,
     refused,
+    said,
     uid,
     unit,
-    worded,
 )
 
 CAPTAIN = unit(
@@ -42,8 +41,8 @@ def shaken(
     return act_events(state, "attacker", type="next_phase")
 
 
+@checks("wh40k/command-phase-steps")
 def test_the_command_phase_runs_command_step_then_battle_shock_step() -> None:
-    covers("wh40k/command-phase-steps")
     # The battle opens in the command step; next_phase rolls the battle-shock step and, with
     # nothing left to answer, goes on to the Movement phase.
     state = battle("seed-6")
@@ -54,23 +53,23 @@ def test_the_command_phase_runs_command_step_then_battle_shock_step() -> None:
     assert state.step == "movement"
 
 
+@checks("wh40k/command-phase-steps")
 def test_a_failed_test_holds_the_game_in_the_battle_shock_step() -> None:
     # A failure waits for a possible Insane Bravery.
-    covers("wh40k/command-phase-steps")
     state, _ = shaken("seed-3")
     assert state.step == "battle-shock"
     state = act(state, "attacker", type="next_phase")
     assert state.step == "movement"
 
 
+@checks("wh40k/command-point-gain")
 def test_both_players_gain_1_cp_at_the_start_of_every_command_phase() -> None:
-    covers("wh40k/command-point-gain")
     state, events = act_events(battle(start=False), "attacker", type="start_battle")
     assert len(of_type(events, "CommandPointsGained")) == 2
     assert state.cp == {"attacker": 1, "defender": 1}
     state, events = act_events(advance(state, "fight"), "attacker", type="next_phase")
     gains = of_type(events, "CommandPointsGained")
-    assert worded(event_message(gains[0]), "pt-BR") == (
+    assert said(gains[0], "pt-BR") == (
         "O Atacante ganha 1 PC (fase de Comando) e agora tem 2 PC."
     )
     assert [(g.side, g.amount, g.source) for g in gains] == [
@@ -81,9 +80,9 @@ def test_both_players_gain_1_cp_at_the_start_of_every_command_phase() -> None:
     assert state.cp == {"attacker": 2, "defender": 2}
 
 
+@checks("wh40k/cp-cap")
 def test_cp_cap_allows_one_extra_cp_per_round_beyond_the_command_phase_gain() -> None:
     # The 1 CP of the Command phase does not count toward the limit.
-    covers("wh40k/cp-cap")
     state = battle("seed-6")
     assert state.cp["attacker"] == 1
     state, events = act_events(state, "attacker", type="gain_cp", amount=1, source="Oath")
@@ -91,12 +90,12 @@ def test_cp_cap_allows_one_extra_cp_per_round_beyond_the_command_phase_gain() ->
     # The rule the player named stays in their own words.
     (gained,) = of_type(events, "CommandPointsGained")
     assert gained.source == "Oath"
-    assert worded(event_message(gained), "pt-BR") == (
+    assert said(gained, "pt-BR") == (
         "O Atacante ganha 1 PC (Oath) e agora tem 2 PC."
     )
     violation = refused(state, "attacker", "wh40k/cp-cap", type="gain_cp", amount=1)
     assert violation.reason == msg("refusal-cp-cap", gained=1, limit=1, amount=1)
-    assert "already gained 1 this round" in worded(violation.reason)
+    assert "already gained 1 this round" in said(violation.reason)
     # The cap is per player, and the opponent's Command phase in the same round resets nothing.
     state = act(state, "defender", type="gain_cp", amount=1)
     state = advance(state, "command", active="defender")
@@ -108,23 +107,23 @@ def test_cp_cap_allows_one_extra_cp_per_round_beyond_the_command_phase_gain() ->
     assert state.cp["attacker"] == 2 + 2 + 1
 
 
+@checks("wh40k/cp-cap")
 def test_cp_cap_refuses_a_gain_of_two_at_once() -> None:
-    covers("wh40k/cp-cap")
     refused(battle("seed-6"), "attacker", "wh40k/cp-cap", type="gain_cp", amount=2)
 
 
+@checks("wh40k/battle-shock-test")
 def test_battle_shock_test_fails_on_a_low_roll() -> None:
     # Seed-3 rolls 1+3=4 against Leadership 7+.
-    covers("wh40k/battle-shock-test")
     state, events = shaken("seed-3")
     (test,) = of_type(events, "BattleShockTestRolled")
     assert test.dice == (1, 3)
     assert (test.leadership, test.cause, test.passed) == (7, "below-half-strength", False)
-    assert worded(event_message(test)) == (
+    assert said(test) == (
         "Squad takes a Battle-shock test (Below Half-strength): rolled 1 and 3 = 4 against "
         "Leadership 7+, fails and is Battle-shocked."
     )
-    assert worded(event_message(test), "pt-BR") == (
+    assert said(test, "pt-BR") == (
         "Teste de Choque de Batalha de Squad (abaixo da Metade da Força): 1 e 3 = 4 contra "
         "Liderança 7+; falhou, e a unidade fica em Choque de Batalha."
     )
@@ -133,42 +132,42 @@ def test_battle_shock_test_fails_on_a_low_roll() -> None:
     assert state.failed_tests == [uid(state, "Squad")]
 
 
+@checks("wh40k/battle-shock-test")
 def test_battle_shock_test_passes_on_a_high_roll() -> None:
     # Seed-6 rolls 6+6.
-    covers("wh40k/battle-shock-test")
     state, events = shaken("seed-6")
     (test,) = of_type(events, "BattleShockTestRolled")
     assert test.dice == (6, 6) and test.passed
     assert not state.units[uid(state, "Squad")].shocked
 
 
+@checks("wh40k/battle-shock-test")
 def test_only_units_below_half_strength_test() -> None:
     # 5 of 10 models left is not below half.
-    covers("wh40k/battle-shock-test")
     _, events = shaken("seed-3", lost=5)
     assert of_type(events, "BattleShockTestRolled") == []
 
 
+@checks("wh40k/battle-shock-test")
 def test_the_opponents_units_do_not_test_in_your_command_phase() -> None:
-    covers("wh40k/battle-shock-test")
     state = battle("seed-3")
     state = act(state, "attacker", type="casualties", unit=uid(state, "Mob"), models=8)
     _, events = act_events(state, "attacker", type="next_phase")
     assert of_type(events, "BattleShockTestRolled") == []
 
 
+@checks("wh40k/battle-shock-test")
 def test_units_in_reserves_do_not_test() -> None:
     # Only units on the battlefield test.
-    covers("wh40k/battle-shock-test")
     state = battle("seed-3", attacker=(unit("Squad", reserves=True),))
     state = act(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=8)
     _, events = act_events(state, "attacker", type="next_phase")
     assert of_type(events, "BattleShockTestRolled") == []
 
 
+@checks("wh40k/battle-shock-test")
 def test_best_leadership_of_a_leader_and_bodyguard_is_used() -> None:
     # Seed-2 rolls 4+2=6; the Captain's 6+ passes where 7+ would fail.
-    covers("wh40k/battle-shock-test")
     state, events = shaken("seed-2", roster=(CAPTAIN, LED_SQUAD))
     (test,) = of_type(events, "BattleShockTestRolled")
     assert test.dice == (4, 2)
@@ -178,16 +177,16 @@ def test_best_leadership_of_a_leader_and_bodyguard_is_used() -> None:
     assert of_type(alone, "BattleShockTestRolled")[0].passed is False
 
 
+@checks("wh40k/battle-shocked")
 def test_every_model_of_a_shocked_attached_unit_is_shocked() -> None:
     # Seed-3's 4 fails even Leadership 6+.
-    covers("wh40k/battle-shocked")
     state, _ = shaken("seed-3", roster=(CAPTAIN, LED_SQUAD))
     assert state.units[uid(state, "Captain")].shocked
     assert state.units[uid(state, "Squad")].shocked
 
 
+@checks("wh40k/battle-shocked")
 def test_battle_shock_lasts_until_the_owners_next_command_phase() -> None:
-    covers("wh40k/battle-shocked")
     state, _ = shaken("seed-3")
     squad = uid(state, "Squad")
     state = advance(state, "fight", active="defender")
@@ -201,9 +200,9 @@ def test_battle_shock_lasts_until_the_owners_next_command_phase() -> None:
     assert len(of_type(events, "BattleShockTestRolled")) == 1
 
 
+@checks("wh40k/below-starting-strength-test")
 def test_forced_test_below_starting_strength_replaces_the_below_half_test() -> None:
     # One test, for the forced cause.
-    covers("wh40k/below-starting-strength-test")
     state = battle("seed-3")
     squad = uid(state, "Squad")
     state = act(state, "attacker", type="casualties", unit=squad, models=6)
@@ -214,8 +213,8 @@ def test_forced_test_below_starting_strength_replaces_the_below_half_test() -> N
     assert [t.cause for t in tests] == ["below-starting-strength"]
 
 
+@checks("wh40k/below-starting-strength-test")
 def test_forced_test_catches_a_unit_that_is_not_below_half() -> None:
-    covers("wh40k/below-starting-strength-test")
     state = battle("seed-3")
     squad = uid(state, "Squad")
     state = act(state, "attacker", type="casualties", unit=squad, models=1)
@@ -225,8 +224,8 @@ def test_forced_test_catches_a_unit_that_is_not_below_half() -> None:
     assert test.cause == "below-starting-strength" and not test.passed
 
 
+@checks("wh40k/below-starting-strength-test")
 def test_forced_test_needs_a_unit_under_its_starting_strength() -> None:
-    covers("wh40k/below-starting-strength-test")
     state = battle("seed-3")
     squad, mob = uid(state, "Squad"), uid(state, "Mob")
     refused(state, "attacker", "wh40k/below-starting-strength-test", type="shock_test", unit=squad)
@@ -239,8 +238,8 @@ def test_forced_test_needs_a_unit_under_its_starting_strength() -> None:
     refused(moved_on, "attacker", "core/wrong-step", type="shock_test", unit=squad)
 
 
+@checks("wh40k/insane-bravery")
 def test_insane_bravery_passes_a_failed_test() -> None:
-    covers("wh40k/insane-bravery")
     state, _ = shaken("seed-3")
     squad = uid(state, "Squad")
     state, events = act_events(
@@ -252,9 +251,9 @@ def test_insane_bravery_passes_a_failed_test() -> None:
     assert state.failed_tests == []
 
 
+@checks("wh40k/insane-bravery", "wh40k/stratagem-once-per-phase")
 def test_insane_bravery_once_per_battle() -> None:
     # Once per battle, even a round later.
-    covers("wh40k/insane-bravery", "wh40k/stratagem-once-per-phase")
     state, _ = shaken("seed-3")
     squad = uid(state, "Squad")
     state = act(state, "attacker", type="stratagem", name="insane-bravery", unit=squad)
@@ -270,11 +269,11 @@ def test_insane_bravery_once_per_battle() -> None:
         unit=squad,
     )
     assert violation.message == "refusal-stratagem-once-per-battle"
-    assert worded(violation.reason) == "Insane Bravery may be used once per battle."
+    assert said(violation.reason) == "Insane Bravery may be used once per battle."
 
 
+@checks("wh40k/insane-bravery")
 def test_insane_bravery_needs_a_unit_that_just_failed() -> None:
-    covers("wh40k/insane-bravery")
     state, _ = shaken("seed-3", roster=(SQUAD, unit("Other", x=5, y=5)))
     refused(
         state,
@@ -287,9 +286,9 @@ def test_insane_bravery_needs_a_unit_that_just_failed() -> None:
     refused(state, "attacker", "wh40k/stratagem-target", type="stratagem", name="insane-bravery")
 
 
+@checks("wh40k/command-re-roll")
 def test_command_re_roll_rerolls_a_failed_test() -> None:
     # Seed-1 fails 2+3, then the re-roll 2+6 passes.
-    covers("wh40k/command-re-roll")
     state, events = shaken("seed-1")
     assert of_type(events, "BattleShockTestRolled")[0].dice == (2, 3)
     squad = uid(state, "Squad")
@@ -301,9 +300,9 @@ def test_command_re_roll_rerolls_a_failed_test() -> None:
     assert not state.units[squad].shocked and state.failed_tests == []
 
 
+@checks("wh40k/command-re-roll")
 def test_command_re_roll_that_fails_again_leaves_insane_bravery_open() -> None:
     # Seed-4 fails 4+1 twice.
-    covers("wh40k/command-re-roll")
     state, _ = shaken("seed-4")
     squad = uid(state, "Squad")
     state = act(state, "attacker", type="gain_cp")
@@ -316,9 +315,9 @@ def test_command_re_roll_that_fails_again_leaves_insane_bravery_open() -> None:
     assert not state.units[squad].shocked
 
 
+@checks("wh40k/desperate-escape")
 def test_desperate_escape_for_a_shocked_unit_falling_back() -> None:
     # Seed-3 fails the test, then rolls 2, 2, 1, 3 for 4 models.
-    covers("wh40k/desperate-escape")
     state, _ = shaken("seed-3")
     squad = uid(state, "Squad")
     state = advance(state, "movement")
@@ -332,17 +331,17 @@ def test_desperate_escape_for_a_shocked_unit_falling_back() -> None:
     assert state.units[squad].position is not None and state.units[squad].position.y == 15
 
 
+@checks("wh40k/desperate-escape")
 def test_falling_back_without_battle_shock_rolls_nothing() -> None:
-    covers("wh40k/desperate-escape")
     state = advance(battle("seed-3"), "movement")
     state, events = act_events(state, "attacker", type="fall_back", unit=uid(state, "Squad"))
     assert of_type(events, "DesperateEscapeRolled") == []
     assert state.dice.drawn == 0
 
 
+@checks("wh40k/desperate-escape")
 def test_desperate_escape_takes_bodyguard_models_first_unless_told_otherwise() -> None:
     # 4 squad models + the Captain roll 2, 2, 1, 3, 6: three lost.
-    covers("wh40k/desperate-escape")
     state, _ = shaken("seed-3", roster=(CAPTAIN, LED_SQUAD))
     state = advance(state, "movement")
     squad, captain = uid(state, "Squad"), uid(state, "Captain")
@@ -354,8 +353,8 @@ def test_desperate_escape_takes_bodyguard_models_first_unless_told_otherwise() -
     assert (gone.unit, gone.attached_to) == (captain, squad)
 
 
+@checks("wh40k/fall-back")
 def test_fall_back_only_in_your_movement_phase() -> None:
-    covers("wh40k/fall-back")
     state = battle("seed-6")
     refused(state, "attacker", "wh40k/fall-back", type="fall_back", unit=uid(state, "Squad"))
     moving = advance(state, "movement")

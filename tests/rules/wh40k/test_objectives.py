@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot.text import event_message
 from rules.core.inches import Point
 from rules.wh40k.engine import SYSTEM
 from rules.wh40k.state import control_of, objective_totals
@@ -11,12 +10,12 @@ from tests.rules.wh40k.kit import (
     act_events,
     advance,
     battle,
-    covers,
+    checks,
     of_type,
     refused,
+    said,
     uid,
     unit,
-    worded,
 )
 
 # O3, the centre marker, is at (30, 22).
@@ -24,9 +23,9 @@ HOLDERS = unit("Squad", models=10, oc=2, x=30, y=24)
 RIVALS = unit("Mob", models=5, oc=1, x=32, y=22)
 
 
+@checks("wh40k/objective-control")
 def test_the_side_with_more_oc_in_range_holds_the_marker() -> None:
     # 20 OC against 5; other markers have nobody near.
-    covers("wh40k/objective-control")
     state, events = act_events(
         battle(attacker=(HOLDERS,), defender=(RIVALS,), start=False),
         "attacker",
@@ -36,18 +35,18 @@ def test_the_side_with_more_oc_in_range_holds_the_marker() -> None:
     assert state.control["O1"].holder is None and not state.control["O1"].contested
     (change,) = of_type(events, "ObjectiveControlChanged")
     assert (change.objective, change.attacker_oc, change.defender_oc) == ("O3", 20, 5)
-    assert worded(event_message(change)) == (
+    assert said(change) == (
         "Objective O3 (Centre): held by Attacker (OC: Attacker 20, Defender 5)."
     )
-    assert worded(event_message(change), "pt-BR") == (
+    assert said(change, "pt-BR") == (
         "Objetivo O3 (centro): agora é do Atacante (CO: Atacante 20, Defensor 5)."
     )
     (marker,) = [o for o in SYSTEM.board(state, None).objectives if o.label == "O3"]
     assert marker.holder == "attacker"
 
 
+@checks("wh40k/objective-control")
 def test_a_tie_above_zero_is_contested() -> None:
-    covers("wh40k/objective-control")
     state = battle(
         attacker=(unit("Squad", models=5, oc=1, x=30, y=25),),
         defender=(unit("Mob", models=5, oc=1, x=27.5, y=22),),
@@ -58,15 +57,15 @@ def test_a_tie_above_zero_is_contested() -> None:
     assert control_of({"attacker": 0, "defender": 0}).contested is False
 
 
+@checks("wh40k/objective-control")
 def test_units_beyond_3_inches_do_not_count() -> None:
-    covers("wh40k/objective-control")
     state = battle(attacker=(unit("Squad", x=30, y=25.5),))
     assert objective_totals(state, Point(x=30, y=22)) == {"attacker": 0, "defender": 0}
 
 
+@checks("wh40k/objective-control")
 def test_control_is_recomputed_when_a_phase_ends() -> None:
     # A move changes nothing until the phase is over.
-    covers("wh40k/objective-control")
     state = advance(battle(), "movement")
     state = act(state, "attacker", type="move", unit=uid(state, "Squad"), x=10, y=22)
     assert state.control["O2"].holder is None
@@ -75,9 +74,9 @@ def test_control_is_recomputed_when_a_phase_ends() -> None:
     assert [e.objective for e in of_type(events, "ObjectiveControlChanged")] == ["O2"]
 
 
+@checks("wh40k/shocked-objective-control")
 def test_battle_shocked_models_have_oc_0_and_lose_the_marker() -> None:
     # 4 models (OC 8) beat 5 (OC 5) until seed-3's failed test.
-    covers("wh40k/shocked-objective-control")
     state = battle("seed-3", attacker=(HOLDERS,), defender=(RIVALS,))
     squad = uid(state, "Squad")
     state = act(state, "attacker", type="casualties", unit=squad, models=6)
@@ -93,15 +92,15 @@ def test_battle_shocked_models_have_oc_0_and_lose_the_marker() -> None:
         5,
     )
     (marker,) = [u for u in SYSTEM.board(state, None).units if u.side == "attacker"]
-    assert [(t.kind, worded(t.text)) for t in marker.status] == [
+    assert [(t.kind, said(t.text)) for t in marker.status] == [
         ("shocked", "SHOCKED"),
         ("below-half", "BELOW HALF"),
     ]
-    assert [worded(t.text, "pt-BR") for t in marker.status] == ["EM CHOQUE", "ABAIXO DA METADE"]
+    assert [said(t.text, "pt-BR") for t in marker.status] == ["EM CHOQUE", "ABAIXO DA METADE"]
 
 
+@checks("wh40k/objective-control")
 def test_units_in_reserves_hold_nothing() -> None:
-    covers("wh40k/objective-control")
     state = battle(attacker=(unit("Squad", reserves=True),))
     squad = uid(state, "Squad")
     assert state.units[squad].position is None
@@ -113,8 +112,8 @@ def test_units_in_reserves_hold_nothing() -> None:
     assert not state.units[squad].reserves
 
 
+@checks("wh40k/on-the-table")
 def test_positions_must_be_on_the_table() -> None:
-    covers("wh40k/on-the-table")
     state = battle()
     refused(
         state, "attacker", "wh40k/on-the-table", type="move", unit=uid(state, "Squad"), x=61, y=10

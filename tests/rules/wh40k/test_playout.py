@@ -9,12 +9,11 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.text import event_message
 from rules.core.model import Action
 from rules.wh40k.actions import EVENTS
 from rules.wh40k.engine import SYSTEM
 from rules.wh40k.state import Wh40kState, other
-from tests.rules.wh40k.kit import EN, SCENARIO
+from tests.rules.wh40k.kit import SCENARIO, said
 
 # Enough for 5 rounds of phases plus the odd report in between; a playout that needs more is stuck.
 MAX_ACTIONS = 600
@@ -45,7 +44,7 @@ def test_random_legal_playout_reaches_the_end_and_replays_identically(
         action = _pick(state, rnd)
         state, events = SYSTEM.apply(state, action)
         for event in events:
-            EN.strict(event_message(event))
+            said(event)
             told.append(event.model_dump(mode="json"))
         log.append(action.model_dump(mode="json"))
     outcome = SYSTEM.outcome(state)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot.text import event_message
 from rules.core.text import msg, term
 from rules.wh40k.catalogue import stratagems
 from rules.wh40k.engine import SYSTEM
@@ -11,12 +10,12 @@ from tests.rules.wh40k.kit import (
     act_events,
     advance,
     battle,
-    covers,
+    checks,
     of_type,
     refused,
+    said,
     uid,
     unit,
-    worded,
 )
 
 SQUAD = unit("Squad", keywords=("Infantry", "Grenades"), x=20, y=22)
@@ -24,8 +23,8 @@ TANK = unit("Tank", models=1, wounds=12, keywords=("Vehicle",), x=40, y=30)
 DEEP = unit("Deep Strikers", models=5, reserves=True)
 
 
+@checks("wh40k/stratagem-cost")
 def test_the_core_stratagems_and_their_costs() -> None:
-    covers("wh40k/stratagem-cost")
     costs = {s.id: s.cost for s in stratagems().values()}
     assert costs == {
         "command-re-roll": 1,
@@ -42,8 +41,8 @@ def test_the_core_stratagems_and_their_costs() -> None:
     }
 
 
+@checks("wh40k/stratagem-cost")
 def test_using_a_stratagem_spends_its_cost() -> None:
-    covers("wh40k/stratagem-cost")
     state = advance(battle(attacker=(SQUAD,)), "shooting")
     state, events = act_events(
         state, "attacker", type="stratagem", name="Grenade", unit=uid(state, "Squad")
@@ -51,16 +50,16 @@ def test_using_a_stratagem_spends_its_cost() -> None:
     (used,) = of_type(events, "StratagemUsed")
     assert (used.stratagem, used.cost, used.cp) == ("grenade", 1, 0)
     squad = uid(state, "Squad")
-    assert worded(event_message(used)) == f"Attacker uses Grenade on {squad} for 1 CP (0 left)."
-    assert worded(event_message(used), "pt-BR") == (
+    assert said(used) == f"Attacker uses Grenade on {squad} for 1 CP (0 left)."
+    assert said(used, "pt-BR") == (
         f"O Atacante usa Grenade em {squad} por 1 PC e fica com 0 PC."
     )
     assert state.cp["attacker"] == 0
 
 
+@checks("wh40k/stratagem-cost")
 def test_not_enough_cp_is_refused() -> None:
     # Counter-offensive costs 2 and the attacker holds 1.
-    covers("wh40k/stratagem-cost")
     state = advance(battle(), "fight")
     violation = refused(
         state,
@@ -73,11 +72,11 @@ def test_not_enough_cp_is_refused() -> None:
     assert violation.reason == msg(
         "refusal-stratagem-cost", stratagem=term("stratagem", "counter-offensive"), cost=2, cp=1
     )
-    assert worded(violation.reason) == "Counter-offensive costs 2 CP and you have 1."
+    assert said(violation.reason) == "Counter-offensive costs 2 CP and you have 1."
 
 
+@checks("wh40k/stratagem-timing")
 def test_a_stratagem_outside_its_phase_is_refused() -> None:
-    covers("wh40k/stratagem-timing")
     state = battle(attacker=(SQUAD,))
     squad = uid(state, "Squad")
     refused(
@@ -104,9 +103,9 @@ def test_a_stratagem_outside_its_phase_is_refused() -> None:
     )
 
 
+@checks("wh40k/stratagem-timing")
 def test_the_opponent_uses_reactive_stratagems_in_your_turn() -> None:
     # The prompt names the attacker, the defender still acts.
-    covers("wh40k/stratagem-timing")
     state = advance(battle(), "shooting")
     assert SYSTEM.prompt(state).seat == "attacker"
     assert "stratagem" in SYSTEM.out_of_turn_actions
@@ -128,8 +127,8 @@ def test_the_opponent_uses_reactive_stratagems_in_your_turn() -> None:
     )
 
 
+@checks("wh40k/stratagem-once-per-phase")
 def test_each_stratagem_once_per_phase() -> None:
-    covers("wh40k/stratagem-once-per-phase")
     state = advance(battle(), "movement")
     state = act(state, "attacker", type="gain_cp")
     state = act(state, "attacker", type="stratagem", name="command-re-roll")
@@ -148,8 +147,8 @@ def test_each_stratagem_once_per_phase() -> None:
     assert state.cp["attacker"] == 0
 
 
+@checks("wh40k/stratagem-target")
 def test_the_target_must_fit_the_stratagem() -> None:
-    covers("wh40k/stratagem-target")
     state = advance(battle(attacker=(SQUAD, TANK, DEEP)), "shooting")
     refused(
         state,
@@ -180,8 +179,8 @@ def test_the_target_must_fit_the_stratagem() -> None:
     )
 
 
+@checks("wh40k/stratagem-target")
 def test_rapid_ingress_needs_a_unit_in_reserves() -> None:
-    covers("wh40k/stratagem-target")
     state = advance(battle(defender=(unit("Mob", x=40, y=40), DEEP)), "movement")
     refused(
         state,
@@ -194,8 +193,8 @@ def test_rapid_ingress_needs_a_unit_in_reserves() -> None:
     act(state, "defender", type="stratagem", name="rapid-ingress", unit=uid(state, "Deep Strikers"))
 
 
+@checks("wh40k/own-units")
 def test_stratagems_only_on_your_own_units() -> None:
-    covers("wh40k/own-units")
     state = advance(battle(), "movement")
     refused(
         state,
@@ -207,9 +206,9 @@ def test_stratagems_only_on_your_own_units() -> None:
     )
 
 
+@checks("wh40k/shocked-no-stratagems")
 def test_no_stratagems_on_your_own_battle_shocked_unit() -> None:
     # Seed-3 fails the test.
-    covers("wh40k/shocked-no-stratagems")
     state = battle("seed-3", attacker=(SQUAD,))
     squad = uid(state, "Squad")
     state = act(state, "attacker", type="casualties", unit=squad, models=6)
@@ -236,6 +235,6 @@ def test_no_stratagems_on_your_own_battle_shocked_unit() -> None:
     act(state, "attacker", type="stratagem", name="command-re-roll")
 
 
+@checks("core/bad-input")
 def test_unknown_stratagem_is_bad_input() -> None:
-    covers("core/bad-input")
     refused(battle(), "attacker", "core/bad-input", type="stratagem", name="orbital-strike")

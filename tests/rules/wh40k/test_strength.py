@@ -2,20 +2,9 @@
 
 from __future__ import annotations
 
-from bot.text import event_message
 from rules.wh40k.engine import SYSTEM
 from rules.wh40k.state import below_half_strength, starting_strength
-from tests.rules.wh40k.kit import (
-    act,
-    act_events,
-    battle,
-    covers,
-    of_type,
-    refused,
-    uid,
-    unit,
-    worded,
-)
+from tests.rules.wh40k.kit import act, act_events, battle, checks, of_type, refused, said, uid, unit
 
 CAPTAIN = unit(
     "Captain",
@@ -30,8 +19,8 @@ CAPTAIN = unit(
 LED_SQUAD = unit("Squad", key="sq", x=20, y=22)
 
 
+@checks("wh40k/starting-strength")
 def test_starting_strength_is_the_model_count_on_joining_the_army() -> None:
-    covers("wh40k/starting-strength")
     state = battle(start=False)
     squad = uid(state, "Squad")
     assert state.units[squad].starting_strength == 10
@@ -43,8 +32,8 @@ def test_starting_strength_is_the_model_count_on_joining_the_army() -> None:
     assert starting_strength(state, state.units[squad]) == 6
 
 
+@checks("wh40k/starting-strength")
 def test_restored_models_cannot_pass_the_starting_strength() -> None:
-    covers("wh40k/starting-strength")
     state = battle()
     squad = uid(state, "Squad")
     refused(state, "attacker", "wh40k/starting-strength", type="restore", unit=squad, models=1)
@@ -53,9 +42,9 @@ def test_restored_models_cannot_pass_the_starting_strength() -> None:
     assert state.units[squad].models == 10
 
 
+@checks("wh40k/below-half-strength")
 def test_below_half_strength_counts_models_against_starting_strength() -> None:
     # 5 of 10 is half, not below it; 4 of 10 is below.
-    covers("wh40k/below-half-strength")
     state = battle()
     squad = uid(state, "Squad")
     state, events = act_events(state, "defender", type="casualties", unit=squad, models=5)
@@ -69,9 +58,9 @@ def test_below_half_strength_counts_models_against_starting_strength() -> None:
     assert of_type(events, "BelowHalfStrengthChanged")[0].below is False
 
 
+@checks("wh40k/below-half-strength")
 def test_a_single_model_is_below_half_strength_by_its_wounds() -> None:
     # Wounds 5, so 3 left is not below half and 2 left is.
-    covers("wh40k/below-half-strength")
     state = battle(attacker=(unit("Dreadnought", models=1, wounds=5, x=20, y=20),))
     dread = uid(state, "Dreadnought")
     state = act(state, "defender", type="casualties", unit=dread, wounds=2)
@@ -84,9 +73,9 @@ def test_a_single_model_is_below_half_strength_by_its_wounds() -> None:
     assert state.units[dread].damage == 0
 
 
+@checks("wh40k/destroyed")
 def test_wounds_destroy_models_once_a_model_has_lost_all_its_wounds() -> None:
     # Wounds 2 each; 3 wounds kill one model and leave one wounded.
-    covers("wh40k/destroyed")
     state = battle(attacker=(unit("Squad", models=5, wounds=2, x=20, y=22),))
     squad = uid(state, "Squad")
     state, events = act_events(state, "defender", type="casualties", unit=squad, wounds=3)
@@ -97,8 +86,8 @@ def test_wounds_destroy_models_once_a_model_has_lost_all_its_wounds() -> None:
     assert (state.units[squad].models, state.units[squad].damage) == (3, 0)
 
 
+@checks("wh40k/destroyed")
 def test_a_unit_with_no_models_left_is_destroyed() -> None:
-    covers("wh40k/destroyed")
     state = battle()
     squad = uid(state, "Squad")
     state, events = act_events(state, "defender", type="casualties", unit=squad, models=10)
@@ -110,8 +99,8 @@ def test_a_unit_with_no_models_left_is_destroyed() -> None:
     assert [u.side for u in SYSTEM.board(state, None).units] == ["defender"]
 
 
+@checks("wh40k/restore-corrects-reports", "wh40k/starting-strength")
 def test_a_unit_destroyed_by_mistake_can_be_restored() -> None:
-    covers("wh40k/restore-corrects-reports", "wh40k/starting-strength")
     state = battle()
     squad = uid(state, "Squad")
     state = act(state, "defender", type="casualties", unit=squad, models=10)
@@ -122,8 +111,8 @@ def test_a_unit_destroyed_by_mistake_can_be_restored() -> None:
     refused(state, "attacker", "wh40k/starting-strength", type="restore", unit=squad, models=7)
 
 
+@checks("core/reports-need-agreement")
 def test_reports_about_the_other_sides_units_need_its_agreement() -> None:
-    covers("core/reports-need-agreement")
     state = battle()
     squad, mob = uid(state, "Squad"), uid(state, "Mob")
 
@@ -142,16 +131,16 @@ def test_reports_about_the_other_sides_units_need_its_agreement() -> None:
         {"type": "casualties", "unit": mob, "models": 1})) == "defender"
 
 
+@checks("wh40k/destroyed")
 def test_wounds_beyond_a_units_last_model_are_lost() -> None:
-    covers("wh40k/destroyed")
     state = battle()
     squad = uid(state, "Squad")
     state = act(state, "defender", type="casualties", unit=squad, wounds=40)
     assert state.units[squad].destroyed and state.units[squad].damage == 0
 
 
+@checks("core/bad-input")
 def test_more_models_than_the_unit_has_is_bad_input() -> None:
-    covers("core/bad-input")
     state = battle()
     refused(
         state, "defender", "core/bad-input", type="casualties", unit=uid(state, "Squad"), models=11
@@ -160,8 +149,8 @@ def test_more_models_than_the_unit_has_is_bad_input() -> None:
     refused(state, "defender", "core/bad-input", type="casualties", unit="U99", models=1)
 
 
+@checks("wh40k/attached-starting-strength")
 def test_attached_unit_starting_strength_is_the_sum_of_both_parts() -> None:
-    covers("wh40k/attached-starting-strength")
     # Captain (1) + Squad (10) = 11; 6 of 11 is not below
     # half, 5 of 11 is.
     state = battle(attacker=(CAPTAIN, LED_SQUAD))
@@ -175,8 +164,8 @@ def test_attached_unit_starting_strength_is_the_sum_of_both_parts() -> None:
     assert set(change.units) == {squad, captain} and change.below
 
 
+@checks("wh40k/attached-starting-strength")
 def test_the_survivor_of_an_attached_unit_returns_to_its_own_starting_strength() -> None:
-    covers("wh40k/attached-starting-strength")
     state = battle(attacker=(CAPTAIN, LED_SQUAD))
     squad, captain = uid(state, "Squad"), uid(state, "Captain")
     state, events = act_events(state, "defender", type="casualties", unit=squad, models=10)
@@ -189,8 +178,8 @@ def test_the_survivor_of_an_attached_unit_returns_to_its_own_starting_strength()
     assert below_half_strength(state, state.units[captain])
 
 
+@checks("wh40k/attached-starting-strength")
 def test_the_bodyguard_survives_its_leader_with_its_own_starting_strength() -> None:
-    covers("wh40k/attached-starting-strength")
     # 4 Squad + Captain is 5 of 11 (below half); without the
     # Captain 4 of 10 stays below half.
     state = battle(attacker=(CAPTAIN, LED_SQUAD))
@@ -204,14 +193,14 @@ def test_the_bodyguard_survives_its_leader_with_its_own_starting_strength() -> N
     assert of_type(events, "BelowHalfStrengthChanged") == []
 
 
+@checks("wh40k/attached-destroyed")
 def test_destroying_either_part_of_an_attached_unit_reports_a_unit_destroyed() -> None:
-    covers("wh40k/attached-destroyed")
     state = battle(attacker=(CAPTAIN, LED_SQUAD))
     squad, captain = uid(state, "Squad"), uid(state, "Captain")
     _, events = act_events(state, "defender", type="casualties", unit=captain, models=1)
     (gone,) = of_type(events, "UnitDestroyed")
     assert (gone.unit, gone.attached_to) == (captain, squad)
-    assert worded(event_message(gone)) == (
+    assert said(gone) == (
         f"Captain (Attacker) is destroyed (part of an attached unit with {squad})."
     )
     _, events = act_events(state, "defender", type="casualties", unit=squad, models=10)
@@ -219,8 +208,8 @@ def test_destroying_either_part_of_an_attached_unit_reports_a_unit_destroyed() -
     assert (gone.unit, gone.attached_to) == (squad, captain)
 
 
+@checks("wh40k/leader")
 def test_an_attached_unit_moves_as_one() -> None:
-    covers("wh40k/leader")
     state = battle(attacker=(CAPTAIN, LED_SQUAD))
     squad, captain = uid(state, "Squad"), uid(state, "Captain")
     state, events = act_events(state, "attacker", type="move", unit=captain, x=12, y=30)
