@@ -201,6 +201,11 @@ class ReportsForReferee(PlayerError):
     rule_id = "core/reports-need-agreement"
 
 
+class AdjustForReferee(PlayerError):
+    key = "error-adjust-referee"
+    rule_id = "core/referee-consent"
+
+
 class ReportsLocked(PlayerError):
     key = "error-reports-locked"
     rule_id = "core/reports-need-agreement"

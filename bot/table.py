@@ -19,10 +19,12 @@ from bot.text import (
     scenario_title,
     seat_term,
     system_title,
+    typed,
     word_view,
     words_for,
 )
 from rules.core.engine import Outcome, Prompt, SeatView
+from rules.core.errors import RuleViolation
 from rules.core.model import Action
 from rules.core.system import GameSystem, system
 from rules.core.text import Msg, Term
@@ -142,6 +144,19 @@ class Table:
         if reason is None:
             return ""
         return self.words.word(reason)
+
+    def typed(self, action: dict[str, Any]) -> str:
+        """Write a stored action as the command a player types for it (`/wh40k start`)."""
+        try:
+            return f"`{typed(self.system, self.system.parse_action(action))}`"
+        except (ValueError, StopIteration, RuleViolation):
+            return f"`{action.get('type')}`"
+
+    def claimed(self, action: dict[str, Any], records: list[dict[str, Any]]) -> str:
+        """Say what a claim is: the events a report claims, or the request as typed."""
+        if records:
+            return " ".join(self.event(r) for r in records)
+        return self.typed(action)
 
     def event(self, record: dict[str, Any]) -> str:
         """Word one stored event (an event stored in an older shape keeps its stored words)."""

@@ -38,7 +38,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules.core.data import data_dir
 from rules.core.engine import Engine
-from rules.core.model import Event
+from rules.core.model import Action, Event
 from rules.core.text import Items, Msg, Named, Term, Value, kebab
 
 log = logging.getLogger(__name__)
@@ -433,3 +433,30 @@ def folded(text: str) -> str:
     """Return text lower-cased without accents, for matching what a player typed."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def typed(system: Engine[Any], action: Action) -> str:
+    """Write an action as the slash command a player types to take it.
+
+    For example `/samurai adjust banner:takeda`; a value with spaces is quoted. Used
+    where an action is named before it happens (a request awaiting consent) and by the
+    demo scripts.
+    """
+    command = next(c for c in system.commands if c.action == action.type)
+    data = action.model_dump(mode="json", exclude={"seat", "type"}, exclude_defaults=True)
+    options = {o.name: o for o in command.options}
+    parts = [f"/{system.command_group} {command.name}"]
+    for name, value in data.items():
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, float):
+            text = f"{value:g}"
+        else:
+            text = str(value)
+            choices = options[name].choices if name in options else ()
+            if choices and text not in choices:
+                text = text.replace("-", " ")  # the approach stand-over is typed "stand over"
+        parts.append(f'{name}:"{text}"' if " " in text else f"{name}:{text}")
+    return " ".join(parts)

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from bot.boards import BoardReplies
 from bot.errors import (
+    AdjustForReferee,
     InternalError,
     NoClaim,
     NotClaimSubject,
@@ -120,7 +121,7 @@ class Turns:
             parsed = parsed.model_copy(update={"seat": seat})
             needs = self._agreement_needed(table, parsed, caller)
             if needs is not None:
-                return self._claim(tx, table, caller, parsed, needs)
+                return self._claim(tx, table, caller, parsed, *needs)
             after, records = self._commit(tx, table, parsed, caller.user_id)
         return self.boards.turn(after, records, before)
 
@@ -135,8 +136,9 @@ class Turns:
         last = tx.latest_game(channel_id)
         if last is not None and last.status == "finished":
             table = Table(last)
-            if str(action.get("type")) in table.system.referee_actions and table.is_referee(
-                caller
+            # Only a referee who plays no seat: the other side could not answer a claim.
+            if str(action.get("type")) in table.system.referee_actions and (
+                table.neutral_referee(caller)
             ):
                 return last
         raise no_game(last, caller)
@@ -190,44 +192,67 @@ class Turns:
 
     # ------------------------------------------------------------ claims
 
-    def _agreement_needed(self, table: Table, parsed: Action, caller: Caller) -> str | None:
-        """Return the seat that must agree to a report before it counts, or None.
+    def _agreement_needed(
+        self, table: Table, parsed: Action, caller: Caller
+    ) -> tuple[str, str] | None:
+        """Return the seat that must agree before an action counts, and why; or None.
 
-        Tracker systems say which reports are about the other side's units
-        (`agreement_from`); the game's `reports` setting says how far players are
-        trusted (core/reports-need-agreement).
+        A report about the other side's units ("report": tracker systems name them in
+        `agreement_from`) waits for that side unless the game's `reports` setting trusts
+        both players, or refuses it when reports are left to a referee
+        (core/reports-need-agreement). An action both sides must want, such as starting
+        a 40k battle (`consent_actions`), always waits for the other side ("consent").
+        So does a referee's adjustment made by a creator who also plays, unless the game
+        trusts its players; a game for referees only refuses it (core/referee-consent).
+        A referee who plays no seat needs nobody.
         """
-        game = table.game
-        needs = table.system.agreement_from(table.state, parsed)
-        if needs is None or needs in game.seats_of(caller.user_id):
-            return None
+        game, system = table.game, table.system
         if table.neutral_referee(caller):
             return None
         policy = game.settings.get("reports", "confirm")
+        where = (game.language, game.system)
+        if parsed.type in system.referee_actions:
+            others = [s for s, uid in game.seats.items() if uid and uid != caller.user_id]
+            if not others or policy == "trust":
+                return None
+            if policy == "referee":
+                raise AdjustForReferee().where(*where)
+            return others[0], "consent"
+        needs = system.agreement_from(table.state, parsed)
+        if needs is None or needs in game.seats_of(caller.user_id):
+            return None
+        if parsed.type in system.consent_actions:
+            return str(needs), "consent"
         if policy == "trust":
             return None
         if policy == "referee":
-            raise ReportsForReferee(subject=seat_term(needs)).where(game.language, game.system)
-        return str(needs)
+            raise ReportsForReferee(subject=seat_term(needs)).where(*where)
+        return str(needs), "report"
 
     def _claim(
-        self, tx: Transaction, table: Table, caller: Caller, parsed: Action, needs: str
+        self, tx: Transaction, table: Table, caller: Caller, parsed: Action, needs: str,
+        kind: str,
     ) -> Reply:
-        """Record a report about the other side's units as a claim awaiting its agreement."""
+        """Record an action awaiting the other side's agreement as a claim (see
+        `_agreement_needed`; `kind` is "report" or "consent")."""
         game = table.game
-        # Judge it now, so an illegal claim is refused at once; keep what it would do.
+        # Judge it now, so an illegal claim is refused at once. A report keeps what it
+        # would do; a request keeps nothing of it, since its events could show a roll or
+        # a hidden piece before the other side has agreed (it is applied then).
         _, events = apply(table, parsed)
-        records = [event_record(table.system, e) for e in events]
+        records = [] if kind == "consent" else [event_record(table.system, e) for e in events]
         entry = tx.append(game, "claim", caller.user_id, parsed.seat,
                           parsed.model_dump(mode="json"), records)
         claims = [*game.pending.get("claims", []),
-                  {"seq": entry.seq, "seat": parsed.seat, "subject": needs}]
+                  {"seq": entry.seq, "seat": parsed.seat, "subject": needs, "kind": kind}]
         game = tx.update_game(game, bump=False, pending={**game.pending, "claims": claims})
         table = Table(game)
         other = game.seats.get(needs)
+        # A report says what it claims happened; a request says what was asked, never
+        # what it would do (that could show a roll or a hidden piece before consent).
+        what = table.claimed(parsed.model_dump(mode="json"), records)
         return Reply(
-            text=table.words("claim-made", seat=seat_term(parsed.seat),
-                             what=" ".join(table.event(r) for r in records),
+            text=table.words("claim-made", kind=kind, seat=seat_term(parsed.seat), what=what,
                              subject=seat_term(needs),
                              other=f"<@{other}>" if other else table.seat_name(needs)),
             mention=other,
@@ -263,11 +288,12 @@ class Turns:
                 raise NoClaim().where(*where)
             mine = game.seats_of(caller.user_id)
             claimant = seat_term(claim["seat"])
+            kind = claim.get("kind", "report")
             rest = {**game.pending, "claims": [c for c in claims if c is not claim]}
             if claim["seat"] in mine and claim["subject"] not in mine and not agree:
                 tx.append(game, "claim_withdrawn", caller.user_id, claim["seat"], {"of": seq})
                 game = tx.update_game(game, bump=False, pending=rest)
-                return Reply(text=table.words("claim-withdrawn", seat=claimant),
+                return Reply(text=table.words("claim-withdrawn", seat=claimant, kind=kind),
                              game_id=game.id, version=game.version)
             if claim["subject"] not in mine and not table.neutral_referee(caller):
                 raise NotClaimSubject(subject=seat_term(claim["subject"])).where(*where)
@@ -276,7 +302,8 @@ class Turns:
             if not agree:
                 tx.append(game, "claim_disputed", caller.user_id, answering, {"of": seq})
                 game = tx.update_game(game, bump=False, pending=rest)
-                return Reply(text=table.words("claim-disputed", seat=who, claimant=claimant),
+                return Reply(text=table.words("claim-disputed", seat=who, claimant=claimant,
+                                              kind=kind),
                              game_id=game.id, version=game.version)
             entry = tx.entry(game.id, seq)
             before = table.prompt.seat
@@ -286,7 +313,7 @@ class Turns:
             except Refused as refusal:
                 tx.append(game, "claim_lapsed", caller.user_id, answering, {"of": seq})
                 game = tx.update_game(game, bump=False, pending=rest)
-                return Reply(text=table.words("claim-lapsed", claimant=claimant,
+                return Reply(text=table.words("claim-lapsed", claimant=claimant, kind=kind,
                                               reason=table.reason(refusal.violation.reason)),
                              game_id=game.id, version=game.version)
             tx.append(game, "claim_agreed", caller.user_id, answering, {"of": seq})
@@ -294,7 +321,7 @@ class Turns:
             after, records = self._commit(tx, table, parsed, entry.actor_id)
         reply = self.boards.turn(after, records, before)
         reply.lines.insert(0, reply.text)
-        reply.text = after.words("claim-agreed", seat=who, claimant=claimant)
+        reply.text = after.words("claim-agreed", seat=who, claimant=claimant, kind=kind)
         return reply
 
     # ------------------------------------------------------------ buttons

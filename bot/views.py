@@ -72,8 +72,9 @@ class Views:
         out = []
         for claim in table.game.pending.get("claims", []):
             entry = entries.get(claim["seq"])
-            what = " ".join(table.event(e) for e in entry.events) if entry else ""
+            what = table.claimed(entry.action, entry.events) if entry else ""
             out.append(table.words("claim-waiting", seq=claim["seq"],
+                                   kind=claim.get("kind", "report"),
                                    seat=seat_term(claim["seat"]),
                                    subject=seat_term(claim["subject"]), what=what))
         return out
@@ -129,10 +130,11 @@ class Views:
         for entry in entries:
             seat = seat_term(entry.seat) if entry.seat else words("game-nobody")
             if entry.kind in ("action", "claim"):
-                said = " / ".join(table.event(e) for e in entry.events) or str(
-                    entry.action.get("type"))
                 if entry.kind == "claim":
-                    said = words("claim-logged", what=said)
+                    said = words("claim-logged", what=table.claimed(entry.action, entry.events))
+                else:
+                    said = " / ".join(table.event(e) for e in entry.events) or table.typed(
+                        entry.action)
             else:
                 said = words(LOG_KINDS.get(entry.kind, "game-log-end"), seat=seat)
             lines.append(words("game-log-line", seq=entry.seq, seat=seat, what=said))

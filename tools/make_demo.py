@@ -18,43 +18,21 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from tempfile import TemporaryDirectory
-from typing import Any
 
 from bot.app import demo_seed
 from bot.console import Console
 from bot.service import GameService
 from bot.store import Store
-from bot.surface import surface
 from bot.table import parse_result
-from bot.text import Words, system_title
+from bot.text import Words, system_title, typed
 from rules.core.autoplay import Memory, Player
 from rules.core.model import Action
-from rules.core.system import available, system
+from rules.core.system import GameSystem, available, system
 
 
-def _value(command_path: str, name: str, value: Any) -> str:
-    """Write one option value as a player types it."""
-    option = next(o for o in surface().entries[command_path].options if o.name == name)
-    if isinstance(value, bool):
-        text = "true" if value else "false"
-    elif isinstance(value, float):
-        text = f"{value:g}"
-    else:
-        text = str(value)
-        if option.choices and text not in option.choices:
-            text = text.replace("-", " ")  # the approach stand-over is typed "stand over"
-    return f'{name}:"{text}"' if " " in text else f"{name}:{text}"
-
-
-def _line(user: str, group: str, action: Action) -> str:
+def _line(user: str, sys_: GameSystem, action: Action) -> str:
     """Write the console line with which `user` takes an action."""
-    command = next(
-        c for c in surface().entries.values()
-        if c.group == group and c.command.action == action.type
-    )
-    data = action.model_dump(mode="json", exclude={"seat", "type"}, exclude_defaults=True)
-    options = " ".join(_value(command.path, k, v) for k, v in data.items() if v is not None)
-    return f"@{user} /{command.path} {options}".rstrip()
+    return f"@{user} {typed(sys_, action)}"
 
 
 def demo_player(system_id: str) -> Player:
@@ -80,7 +58,6 @@ def play_game(
     """Play a game to its end; return the console lines, the winning seat and the result."""
     player = demo_player(system_id)
     sys_ = system(system_id)
-    group = surface().groups.get(system_id, system_id)
     # Two comment lines, no more: bench/botrun.py skips the first four lines of a script
     # (these two, /game new and the invitation's button).
     lines = [
@@ -124,7 +101,14 @@ def play_game(
                 lines.append(f"# {heading}")
             if player.hand(state, action, memory):
                 run(f"@{user} /game hand")
-            run(_line(user, group, action))
+            run(_line(user, sys_, action))
+            # A request the other side must agree to (starting a 40k battle): it agrees.
+            buttons = console.last.buttons if console.last is not None else []
+            claim = next((b for b in buttons if b.kind == "claim-yes"), None)
+            if claim is not None:
+                other = next(u for s, u in game.seats.items() if s != action.seat)
+                number = buttons.index(claim) + 1
+                run(f"@{other} click {number}")
     raise SystemExit(f"no end after {limit} actions")
 
 

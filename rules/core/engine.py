@@ -153,6 +153,9 @@ class Engine(Generic[S]):
     handlers: ClassVar[Mapping[str, Handler[Any, Any]]]
     # Action types only a referee (the creator or a moderator) may use.
     referee_actions: ClassVar[frozenset[str]] = frozenset()
+    # Action types that take effect only once the other side agrees (`agreement_from`
+    # names it), whatever the game's reports setting: starting a 40k battle.
+    consent_actions: ClassVar[frozenset[str]] = frozenset()
     # Action types a seat may use when another seat is prompted (the handler checks it).
     out_of_turn_actions: ClassVar[frozenset[str]] = frozenset()
     # Action types whose choices reveal hidden information (a card in hand, a sealed

@@ -26,6 +26,7 @@ from rules.wh40k.actions import (
     Casualties,
     Restore,
     ShockTest,
+    StartBattle,
     UseStratagem,
 )
 from rules.wh40k.army import add_roster, check_roster_units, find
@@ -72,6 +73,7 @@ class Wh40kEngine(Engine[Wh40kState]):
     steps = flow.STEPS
     handlers = flow.HANDLERS
     referee_actions = flow.REFEREE_ACTIONS
+    consent_actions = frozenset({"start_battle"})
     out_of_turn_actions = flow.OUT_OF_TURN_ACTIONS
 
     def scenarios(self) -> list[ScenarioInfo]:
@@ -161,7 +163,12 @@ class Wh40kEngine(Engine[Wh40kState]):
         return super().label(action)
 
     def report_for(self, state: Wh40kState, action: Action) -> str | None:
-        """Return the side whose unit a report (casualties, restore, a demanded test) is about."""
+        """Return the side whose unit a report (casualties, restore, a demanded test) is about.
+
+        A referee who plays no seat starts the battle for the attacker's seat.
+        """
+        if isinstance(action, StartBattle):
+            return "attacker"
         if not isinstance(action, Report):
             return None
         try:
@@ -171,7 +178,10 @@ class Wh40kEngine(Engine[Wh40kState]):
 
     def agreement_from(self, state: Wh40kState, action: Action) -> str | None:
         """Return the side that must agree to a report: the victim of a loss reported by its
-        enemy, or the enemy of a side giving models back to its own unit."""
+        enemy, or the enemy of a side giving models back to its own unit; and the other
+        side to a side ready to start the battle (wh40k/both-ready)."""
+        if isinstance(action, StartBattle):
+            return other(action.seat) if action.seat in SEATS else None
         side = self.report_for(state, action)
         if side not in SEATS:
             return None

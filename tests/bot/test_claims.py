@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import NoClaim, NotClaimSubject, NotSeated, ReportsForReferee, ReportsLocked
+from bot.errors import (
+    AdjustForReferee,
+    NoClaim,
+    NotClaimSubject,
+    NotSeated,
+    ReportsForReferee,
+    ReportsLocked,
+)
 from bot.service import Caller, GameService
 from bot.store import Store
 from tests.bot.conftest import ALICE, BOB, DAN, MOD
+from tests.kit import checks
 from tests.rules.fantasy_warriors.kit import NORTH_COMMANDS, SOUTH_COMMANDS
 
 CH = "fw"
@@ -153,7 +161,8 @@ def test_40k_claims_losses_of_enemy_units_and_restores_of_ones_own(
 ) -> None:
     service.new_game("k", "g1", ALICE, "wh40k", "take-and-hold", opponent=BOB)
     service.join("k", BOB)
-    service.act("k", ALICE, {"type": "start_battle"})
+    ready = service.act("k", ALICE, {"type": "start_battle"})
+    service.settle("k", BOB, int(ready.buttons[0].arg), True)
     captain = "U1"
     with store.reading() as tx:
         game = tx.active_game("k")
@@ -190,3 +199,110 @@ def test_claims_read_in_portuguese(service: GameService) -> None:
     assert reply.text.startswith("O Sul informa:")
     assert [b.label for b in reply.buttons] == ["Concordo", "Contesto"]
     assert "Concordo" in service.status(CH, Caller("9", "x")).buttons[0].label
+
+
+def _40k_step(store: Store) -> str:
+    with store.reading() as tx:
+        game = tx.active_game("k")
+        assert game is not None
+        return str(game.state["step"])
+
+
+@checks("wh40k/both-ready")
+def test_the_40k_battle_starts_when_both_players_are_ready(
+    service: GameService, store: Store
+) -> None:
+    service.new_game("k", "g1", ALICE, "wh40k", "take-and-hold", opponent=BOB)
+    service.join("k", BOB)
+    asked = service.act("k", ALICE, {"type": "start_battle", "first": "defender"})
+    assert asked.mention == BOB.user_id and asked.text.startswith("Attacker asks:")
+    assert asked.text == ("Attacker asks: `/wh40k start first:defender` "
+                          f"It happens once <@{BOB.user_id}> agrees.")
+    assert _40k_step(store) == "setup"
+    # The defender goes on setting up while the request waits, then turns it down.
+    service.act("k", BOB, {"type": "add_unit", "name": "Late Boyz", "models": 10,
+                           "wounds": 1, "leadership": 7, "oc": 2, "x": 30, "y": 40})
+    refused = service.settle("k", BOB, int(asked.buttons[1].arg), False)
+    assert "turns down the request of Attacker" in refused.text
+    assert _40k_step(store) == "setup"
+    # Asked again, and agreed to: the battle begins, the defender first as asked.
+    again = service.act("k", ALICE, {"type": "start_battle", "first": "defender"})
+    started = service.settle("k", BOB, int(again.buttons[0].arg), True)
+    assert started.text == "Defender agrees with the request of Attacker."
+    assert _40k_step(store) == "command"
+    with store.reading() as tx:
+        game = tx.active_game("k")
+        assert game is not None and game.state["active"] == "defender"
+
+
+@checks("wh40k/both-ready")
+def test_a_referee_who_does_not_play_starts_the_40k_battle_at_once(
+    service: GameService, store: Store
+) -> None:
+    service.new_game("k", "g1", ALICE, "wh40k", "take-and-hold", opponent=BOB)
+    service.join("k", BOB)
+    service.settings("k", MOD, reports="trust")  # trust covers reports, not the start
+    asked = service.act("k", BOB, {"type": "start_battle"})
+    assert [b.label for b in asked.buttons] == ["Agree", "Dispute"]
+    service.act("k", MOD, {"type": "start_battle"})
+    assert _40k_step(store) == "command"
+
+
+def _samurai_banners(store: Store) -> dict[str, int]:
+    with store.reading() as tx:
+        game = tx.active_game("s")
+        assert game is not None
+        return dict(game.state["banners"])
+
+
+@checks("core/referee-consent")
+def test_a_creator_who_plays_adjusts_only_with_the_other_sides_consent(
+    service: GameService, store: Store
+) -> None:
+    service.new_game("s", "g1", ALICE, "samurai", "river-crossing", opponent=BOB)
+    service.join("s", BOB)
+    before = _samurai_banners(store)
+    mine = next(seat for seat in before if seat == "takeda")
+    for _ in range(3):  # three banners would win the game outright
+        asked = service.act("s", ALICE, {"type": "adjust", "banner": mine})
+        assert asked.mention == BOB.user_id and "asks:" in asked.text
+    assert _samurai_banners(store) == before
+    service.settle("s", BOB, int(asked.buttons[1].arg), False)
+    service.settle("s", BOB, int(asked.buttons[1].arg) - 1, True)
+    assert _samurai_banners(store)[mine] == before[mine] + 1
+    # A moderator adjusts at once; so does the creator when the game trusts its players.
+    service.act("s", MOD, {"type": "adjust", "banner": mine})
+    assert _samurai_banners(store)[mine] == before[mine] + 2
+    service.settings("s", MOD, reports="trust")
+    service.act("s", ALICE, {"type": "adjust", "banner": mine})
+    assert _samurai_banners(store)[mine] == before[mine] + 3
+    # Left to referees, the playing creator is refused and nothing changes.
+    service.settings("s", MOD, reports="referee")
+    with pytest.raises(AdjustForReferee) as err:
+        service.act("s", ALICE, {"type": "adjust", "banner": mine})
+    assert err.value.rule is not None and err.value.rule.id == "core/referee-consent"
+    assert _samurai_banners(store)[mine] == before[mine] + 3
+
+
+@checks("core/referee-consent")
+def test_a_hidden_piece_is_turned_up_only_with_its_owners_consent(
+    service: GameService, store: Store
+) -> None:
+    service.new_game("b", "g1", ALICE, "bushido", "skirmish", opponent=BOB)
+    service.join("b", BOB)
+    with store.reading() as tx:
+        game = tx.active_game("b")
+        assert game is not None
+        theirs = next(p for p in game.state["pieces"] if p["side"] != game.state["active"]
+                      and game.seats[p["side"]] == BOB.user_id)
+    asked = service.act("b", ALICE, {"type": "adjust", "piece": theirs["id"], "reveal": True})
+    assert asked.mention == BOB.user_id
+    # The request says what was asked, not the face it would show; nothing is turned up.
+    assert asked.text.startswith("West asks: `/bushido adjust") or "asks: `/bushido" in asked.text
+    log = service.log_lines("b", ALICE).lines[-1]
+    assert "/bushido adjust" in log and theirs["movement"] not in log
+    with store.reading() as tx:
+        game = tx.active_game("b")
+        assert game is not None
+        piece = next(p for p in game.state["pieces"] if p["id"] == theirs["id"])
+        assert piece == theirs

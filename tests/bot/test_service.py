@@ -247,9 +247,12 @@ def test_referee_adjustments(race: GameService) -> None:
     with pytest.raises(RefereeOnly) as err:
         race.act("c1", BOB, {"type": "fix", "pos": 5})
     assert err.value.rule is not None and err.value.rule.id == "core/referee-only"
-    reply = race.act("c1", ALICE, {"type": "fix", "pos": 5})  # Alice created the game
-    assert reply.text == "The referee puts Red on square 5."
-    race.act("c1", MOD, {"type": "fix", "pos": 6})  # a moderator may too
+    # Alice created the game but plays in it: her adjustment waits for Bob's consent.
+    asked = race.act("c1", ALICE, {"type": "fix", "pos": 5})
+    assert asked.text.startswith("Red asks: `/race fix pos:5`")
+    reply = race.settle("c1", BOB, int(asked.buttons[0].arg), True)
+    assert reply.lines[0] == "The referee puts Red on square 5."
+    race.act("c1", MOD, {"type": "fix", "pos": 6})  # a moderator adjusts at once
     with race.store.reading() as tx:
         game = tx.active_game("c1")
         log = tx.log(game.id)

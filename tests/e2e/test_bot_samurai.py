@@ -69,12 +69,15 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
     joined = await samurai_game(table)
     assert "Uesugi to act: play a command card" in description(joined)
 
-    # A referee puts a Takeda unit across the river; the note cannot ping anybody.
-    adjusted = await fake.slash(
+    # The creator, who plays, asks to put a Takeda unit across the river: Bob must agree
+    # (core/referee-consent). The note cannot ping anybody; only Bob is asked.
+    asked = await fake.slash(
         alice, table.channel, "samurai adjust", piece="U7", to="F6", note="@everyone charge!"
     )
+    assert "asks: `/samurai adjust piece:U7 to:F6" in description(asked)
+    assert_pings_only(asked, bob)
+    adjusted = await fake.click(bob, asked, label="Agree")
     assert "Referee adjustment: U7 moved F3 → F6 (@everyone charge!)" in description(adjusted)
-    assert_pings_nobody(adjusted)
     before_turn = adjusted
 
     card = await pick(table, alice, "samurai play", "card", "two")

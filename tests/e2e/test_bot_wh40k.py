@@ -98,7 +98,10 @@ async def test_binary_and_hostile_files_are_refused_politely(table: Table) -> No
 async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     """Alice plays a whole 40k turn; Bob's Command phase tests his Below Half-strength mob."""
     fake, alice, bob = table.fake, table.alice, table.bob
-    started = await fake.slash(alice, table.channel, "wh40k start", first="attacker")
+    asked = await fake.slash(alice, table.channel, "wh40k start", first="attacker")
+    assert "asks: `/wh40k start first:attacker`" in description(asked)
+    assert_pings_only(asked, bob)
+    started = await fake.click(bob, asked, label="Agree")
     text = description(started)
     assert "Attacker gains 1 CP (Command phase)" in text
     assert "Defender gains 1 CP (Command phase)" in text

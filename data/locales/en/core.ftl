@@ -93,6 +93,7 @@ error-file-not-text = `{ $name }` is not a text file (UTF-8). Send the roster as
 error-file-missing = There is no file `{ $name }` to read.
 error-no-claim = That claim has already been settled, or there is no such claim.
 error-not-claim-subject = Only { $subject }, or a referee who plays no seat, can settle this claim.
+error-adjust-referee = In this game only a referee who plays no seat makes adjustments. Ask a moderator.
 error-reports-referee = In this game only a referee reports what happens to the units of { $subject }. Report your own units, or ask a moderator.
 error-reports-locked = Only a moderator can change how reports are trusted once players have joined.
 error-guild-only = Banneret runs games in server channels and threads; use its commands there.
@@ -194,13 +195,31 @@ hand-seat-line = { $seat }: { $line }
 
 ## Claims about the other side's units
 
-claim-made = { $seat } reports: { $what } This concerns the units of { $subject }, so it counts once { $other } agrees.
+claim-made = { $kind ->
+    [consent] { CAP($seat) } asks: { $what } It happens once { $other } agrees.
+   *[report] { CAP($seat) } reports: { $what } This concerns the units of { $subject }, so it counts once { $other } agrees.
+}
 claim-logged = claims: { $what }
-claim-agreed = { CAP($seat) } agrees with the report of { $claimant }.
-claim-disputed = { CAP($seat) } disputes the report of { $claimant }, so nothing changes. Settle it at the table, or ask a moderator to decide.
-claim-withdrawn = { $seat } withdraws the report; nothing changes.
-claim-lapsed = The report of { $claimant } can no longer be applied, so it lapses: { $reason }
-claim-waiting = Awaiting { $subject }: { $seat } reports { $what } (claim { $seq })
+claim-agreed = { CAP($seat) } agrees with the { $kind ->
+    [consent] request
+   *[report] report
+} of { $claimant }.
+claim-disputed = { CAP($seat) } { $kind ->
+    [consent] turns down the request
+   *[report] disputes the report
+} of { $claimant }, so nothing changes. Settle it at the table, or ask a moderator to decide.
+claim-withdrawn = { CAP($seat) } withdraws the { $kind ->
+    [consent] request
+   *[report] report
+}; nothing changes.
+claim-lapsed = The { $kind ->
+    [consent] request
+   *[report] report
+} of { $claimant } can no longer be applied, so it lapses: { $reason }
+claim-waiting = Awaiting { $subject }: { $seat } { $kind ->
+    [consent] asks
+   *[report] reports
+} { $what } (claim { $seq })
 
 ## Buttons
 

@@ -98,6 +98,7 @@ error-file-not-text = `{ $name }` não é um arquivo de texto (UTF-8). Envie a l
 error-file-missing = Não há arquivo `{ $name }` para ler.
 error-no-claim = Essa alegação já foi resolvida, ou não existe.
 error-not-claim-subject = Só { $subject_o }, ou um árbitro que não ocupa lugar na partida, pode resolver esta alegação.
+error-adjust-referee = Nesta partida só um árbitro que não ocupa lugar faz ajustes. Peça a um moderador.
 error-reports-referee = Nesta partida só um árbitro informa o que acontece com as unidades { $subject_do }. Informe as suas próprias unidades, ou peça a um moderador.
 error-reports-locked = Depois que os jogadores entraram, só um moderador pode mudar a confiança dada aos informes.
 error-guild-only = O Banneret conduz partidas em canais e tópicos de servidores; use os comandos lá.
@@ -199,13 +200,31 @@ hand-seat-line = { $seat }: { $line }
 
 ## Alegações sobre unidades do outro lado
 
-claim-made = { CAP($seat_o) } informa: { $what } Isso diz respeito às unidades { $subject_do }, então só vale quando { $other } concordar.
+claim-made = { $kind ->
+    [consent] { CAP($seat_o) } pede: { $what } Isso acontece quando { $other } concordar.
+   *[report] { CAP($seat_o) } informa: { $what } Isso diz respeito às unidades { $subject_do }, então só vale quando { $other } concordar.
+}
 claim-logged = alega: { $what }
-claim-agreed = { CAP($seat_o) } concorda com o informe { $claimant_do }.
-claim-disputed = { CAP($seat_o) } contesta o informe { $claimant_do }, então nada muda. Resolvam na mesa, ou peçam a um moderador que decida.
-claim-withdrawn = { CAP($seat_o) } retira o informe; nada muda.
-claim-lapsed = O informe { $claimant_do } já não pode ser aplicado e perde o efeito: { $reason }
-claim-waiting = Aguardando { $subject_o }: { $seat_o } informa { $what } (alegação { $seq })
+claim-agreed = { CAP($seat_o) } concorda com { $kind ->
+    [consent] o pedido
+   *[report] o informe
+} { $claimant_do }.
+claim-disputed = { CAP($seat_o) } { $kind ->
+    [consent] recusa o pedido
+   *[report] contesta o informe
+} { $claimant_do }, então nada muda. Resolvam na mesa, ou peçam a um moderador que decida.
+claim-withdrawn = { CAP($seat_o) } retira { $kind ->
+    [consent] o pedido
+   *[report] o informe
+}; nada muda.
+claim-lapsed = { $kind ->
+    [consent] O pedido
+   *[report] O informe
+} { $claimant_do } já não pode ser aplicado e perde o efeito: { $reason }
+claim-waiting = Aguardando { $subject_o }: { $seat_o } { $kind ->
+    [consent] pede
+   *[report] informa
+} { $what } (alegação { $seq })
 
 ## Botões
 

@@ -498,3 +498,15 @@ def test_a_referee_sets_command_points_outright() -> None:
     assert of_type(events, "CommandPointsSet")[0].cp == 4
     assert said(events[0]) == "The referee sets Defender's CP to 4."
     assert said(events[0], "pt-BR") == "O árbitro ajusta os PC do Defensor para 4."
+
+
+@checks("wh40k/both-ready")
+def test_starting_the_battle_waits_for_the_other_side() -> None:
+    state = SYSTEM.new_game(SCENARIO, "ready")
+    for seat, other in (("attacker", "defender"), ("defender", "attacker")):
+        asked = SYSTEM.parse_action({"type": "start_battle", "seat": seat})
+        assert SYSTEM.agreement_from(state, asked) == other
+    assert "start_battle" in SYSTEM.consent_actions
+    # A referee who plays no seat starts it for the attacker's seat, and nobody must agree.
+    assert SYSTEM.report_for(state, SYSTEM.parse_action({"type": "start_battle"})) == "attacker"
+    assert SYSTEM.agreement_from(state, SYSTEM.parse_action({"type": "start_battle"})) is None
