@@ -89,7 +89,9 @@ class Games:
                 "state": state.model_dump(mode="json"), "engine_version": engine_version(sys),
                 "language": lang, "settings": {}, "pending": {},
             })
-            tx.append(game, "join", caller.user_id, my_seat, {"seat": my_seat, "creator": True})
+            taken = [s for s, uid in seats.items() if uid == caller.user_id]
+            tx.append(game, "join", caller.user_id, my_seat,
+                      {"seat": my_seat, "creator": True, "seats": taken})
         return self._created(Table(game), caller, my_seat, info.seats, invited)
 
     def _chosen(
@@ -195,7 +197,7 @@ class Games:
             game = running(tx, channel_id, caller)
             if not Table(game).is_referee(caller):
                 raise RefereeOnly().where(game.language, game.system)
-            tx.append(game, "end", caller.user_id, None, {})
+            tx.append(game, "end", caller.user_id, None, {"by": caller.name})
             reason = Msg(key="result-ended", args={"user": caller.name})
             game = tx.update_game(game, status="ended", result=stored_result(reason),
                                   seed_revealed=1)

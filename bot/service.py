@@ -16,6 +16,7 @@ worker thread so neither SQLite nor rendering ever blocks the event loop.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -130,7 +131,8 @@ class GameService:
         with self.store.reading() as tx:
             game = latest(tx, channel_id, caller)
             data = self.records.export(game, tx.log(game.id))
-        return Reply(text=Table(game).words("game-exported"),
+        digest = str(json.loads(data).get("digest", ""))
+        return Reply(text=Table(game).words("game-exported", digest=digest),
                      files=[(f"banneret-game-{game.id}.json", data)],
                      game_id=game.id, version=game.version)
 

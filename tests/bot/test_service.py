@@ -211,9 +211,10 @@ def test_a_finished_game_reveals_its_seed_and_verifies(race: GameService) -> Non
     record = json.loads(exported.files[0][1])
     assert record["seed"] == "seed-0"
     assert race.verify_record(record) == (True, race.verify_record(record)[1])
+    assert record["digest"] in exported.text
     record["log"][-1]["events"][0]["pos"] += 1
     ok, text = race.verify_record(record)
-    assert not ok and "different events" in said((ok, text))
+    assert not ok and "digest does not match" in said((ok, text))
 
 
 def test_export_before_the_end_hides_the_seed(race: GameService) -> None:

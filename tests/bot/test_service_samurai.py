@@ -7,6 +7,7 @@ import json
 import pytest
 
 from bot.errors import NotYourTurn
+from bot.records import record_digest
 from bot.service import GameService
 from bot.store import Store
 from rules.samurai.catalogue import cards
@@ -104,6 +105,9 @@ def test_export_carries_the_public_position_then_the_whole_one(samurai: GameServ
     assert ended["position"]["hands"]["uesugi"] == _ended_hand(samurai)
     assert samurai.verify_record(ended)[0]
     ended["position"]["hands"]["uesugi"] = ended["position"]["hands"]["uesugi"][::-1]
+    ok, problem = samurai.verify_record(ended)
+    assert not ok and problem.args["problem"].key == "verify-digest-differs"
+    ended["digest"] = record_digest(ended)  # even with the digest made again
     ok, problem = samurai.verify_record(ended)
     assert not ok and problem.args["problem"].key == "verify-position-differs"
 

@@ -168,7 +168,29 @@ verify-engine = { $recorded ->
        *[other] { " " }(recorded with engine { $recorded }, replayed with { $replayed })
     }
 verify-seed-mismatch = the seed does not match the fingerprint published when the game began
-verify-action-refused = a logged action is now refused by rule { $rule }{ verify-engine }
+verify-action-refused = logged action #{ $seq } is now refused by rule { $rule }{ verify-engine }
+verify-action-unreadable = logged action #{ $seq } can no longer be read{ verify-engine }
+verify-entry-wrong = log entry #{ $seq } { $what ->
+    [gap] is missing (the log skips a number, or was cut)
+    [creator] should be the creator taking a seat
+    [seat] names a seat that does not fit (taken, unknown, or not the action's)
+    [claim] answers a claim that is not open
+   *[other] is wrong
+}
+verify-fact-differs = the game's { $fact ->
+    [creator] creator
+    [seats] seats
+    [status] status
+    [winner] winner
+    [result] result
+    [version] version
+    [seed_revealed] revealed seed
+    [pending] open requests
+   *[other] record
+} is not what its log gives
+verify-crashed = the stored game could not be read ({ $detail })
+verify-malformed-record = the record is not complete or not well formed ({ $detail })
+verify-digest-differs = the record's digest does not match its log (it was cut, reordered or edited)
 verify-events-differ = action #{ $seq } gives different events on replay{ verify-engine }
 verify-position-differs = the stored position differs from the replayed one{ verify-engine }
 verify-no-game = there is no game { $game }
@@ -181,7 +203,7 @@ game-reports-confirm = need that side's agreement
 game-reports-referee = a referee's only
 game-no-deadline = none
 game-deadline-hours = { $hours } h
-game-exported = The game record is attached.
+game-exported = The game record is attached. Its digest is `{ $digest }`: a copy with another digest is not this record.
 game-nobody = nobody
 language-en = English
 language-pt-br = Brazilian Portuguese

@@ -173,7 +173,29 @@ verify-engine = { $recorded ->
        *[other] { " " }(gravada com o motor { $recorded }, refeita com o { $replayed })
     }
 verify-seed-mismatch = a semente não corresponde à impressão digital publicada no início da partida
-verify-action-refused = uma ação registrada agora é recusada pela regra { $rule }{ verify-engine }
+verify-action-refused = a ação registrada nº { $seq } agora é recusada pela regra { $rule }{ verify-engine }
+verify-action-unreadable = a ação registrada nº { $seq } já não pode ser lida{ verify-engine }
+verify-entry-wrong = o registro nº { $seq } { $what ->
+    [gap] está faltando (o registro pula um número, ou foi cortado)
+    [creator] deveria ser quem criou a partida ocupando um lugar
+    [seat] indica um lugar que não confere (ocupado, desconhecido, ou diferente do da ação)
+    [claim] responde a uma alegação que não está aberta
+   *[other] está errado
+}
+verify-fact-differs = { $fact ->
+    [creator] quem criou a partida
+    [seats] os lugares da partida
+    [status] a situação da partida
+    [winner] o vencedor da partida
+    [result] o resultado da partida
+    [version] a versão da partida
+    [seed_revealed] a revelação da semente
+    [pending] os pedidos em aberto
+   *[other] um dado da partida
+} não confere com o registro
+verify-crashed = não foi possível ler a partida guardada ({ $detail })
+verify-malformed-record = o registro está incompleto ou malformado ({ $detail })
+verify-digest-differs = o resumo (digest) do registro não confere com o log (foi cortado, reordenado ou editado)
 verify-events-differ = a ação #{ $seq } dá outros eventos ao ser refeita{ verify-engine }
 verify-position-differs = a posição guardada difere da posição refeita{ verify-engine }
 verify-no-game = não existe a partida { $game }
@@ -186,7 +208,7 @@ game-reports-confirm = precisam da concordância desse lado
 game-reports-referee = só do árbitro
 game-no-deadline = nenhum
 game-deadline-hours = { $hours } h
-game-exported = O registro da partida está em anexo.
+game-exported = O registro da partida está em anexo. O seu resumo (digest) é `{ $digest }`: uma cópia com outro resumo não é este registro.
 game-nobody = ninguém
 language-en = inglês
 language-pt-br = português do Brasil
