@@ -23,6 +23,7 @@ BENCHMARKS: dict[str, str] = {
     "peer": "bench.peer",
     "turn": "bench.turn",
     "growth": "bench.growth",
+    "contention": "bench.contention",
     "bot": "bench.bot",
     "bytes": "bench.size",
     "loop": "bench.loop",

@@ -110,6 +110,16 @@ def m002_leagues(db: Database) -> None:
     )
 
 
+# The games a deadline scan looks at; the index below covers exactly these rows.
+_DEADLINED = "status = 'active' AND json_extract(settings, '$.deadline_hours') > 0"
+
+
+@migrations()
+def m003_deadline_index(db: Database) -> None:
+    """Index the running games that have a turn deadline, by when they last changed."""
+    db.execute(f"CREATE INDEX games_deadlined ON games (updated_at, id) WHERE {_DEADLINED}")
+
+
 @dataclass
 class GameRow:
     """One game as stored."""
@@ -325,20 +335,31 @@ class Transaction:
             ).fetchall()
         return [_entry(r) for r in rows]
 
-    def running_with_deadline(self) -> list[GameRow]:
-        """Return running games that have a turn deadline set."""
+    def due_for_reminder(self, now: str, after_id: int, limit: int) -> list[GameRow]:
+        """Return up to `limit` running games, by id after `after_id`, whose deadline has
+        passed at `now` and whose position has not been reminded yet (found by index)."""
         rows = self.conn.execute(
-            "SELECT * FROM games WHERE status = 'active' "
-            "AND json_extract(settings, '$.deadline_hours') > 0"
+            f"SELECT * FROM games INDEXED BY games_deadlined WHERE {_DEADLINED} "
+            "AND updated_at <= ? AND id > ? "
+            "AND datetime(updated_at, '+' || json_extract(settings, '$.deadline_hours') "
+            "|| ' hours') <= datetime(?) "
+            "AND json_extract(pending, '$.reminded') IS NOT version "
+            "ORDER BY id LIMIT ?",
+            (now, after_id, now, limit),
         ).fetchall()
         return [_game(r) for r in rows]
 
-    def mark_reminded(self, game: GameRow) -> None:
-        """Note that the player to act at this position has been reminded (no version bump)."""
-        self.conn.execute(
-            "UPDATE games SET pending = json_set(pending, '$.reminded', ?) WHERE id = ?",
-            (game.version, game.id),
+    def mark_reminded(self, game: GameRow) -> bool:
+        """Note that the player to act at this position has been reminded (no version bump).
+
+        Returns False, changing nothing, if the game has moved on since it was read.
+        """
+        cursor = self.conn.execute(
+            "UPDATE games SET pending = json_set(pending, '$.reminded', ?) "
+            "WHERE id = ? AND version = ?",
+            (game.version, game.id, game.version),
         )
+        return cursor.rowcount == 1
 
     def league(self, guild_id: str, name: str) -> tuple[int, str, str, str] | None:
         """Return (id, guild id, name, creator id) of a server's league, if it exists."""
@@ -470,6 +491,10 @@ class Store:
         except sqlite3.DatabaseError as err:
             self.close()
             raise storage_error(err, self.path) from err
+        except UnicodeDecodeError as err:
+            # SQLite's own message quoted damaged bytes of the schema.
+            self.close()
+            raise StoreError("corrupt", self.path, "the schema is damaged") from err
         except StoreError:
             self.close()
             raise
@@ -579,6 +604,8 @@ class Store:
             raise
         except sqlite3.DatabaseError as err:
             raise storage_error(err, self.path) from err
+        except UnicodeDecodeError as err:
+            raise StoreError("corrupt", self.path, "damaged text in the file") from err
 
     def backup(self, target: str | Path) -> None:
         """Copy the database, consistent even while the bot writes to it (SQLite backup)."""

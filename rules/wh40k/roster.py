@@ -18,11 +18,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rules.core.bounded_toml import TomlRefused, loads_bounded
+from rules.core.bounded_toml import TomlLimits, TomlRefused, loads_bounded
 from rules.core.text import Msg, Value, kebab, msg, refuse
 from rules.wh40k.actions import Roster
 
 BAD_INPUT = "core/bad-input"
+# A real army list is 1-10 KB (60 units at most); these budgets keep the costliest file
+# they let through near 20 ms of parsing (bench/contention.py measures it).
+ROSTER_LIMITS = TomlLimits(max_chars=16 * 1024, max_lines=1_000, max_dots_per_line=8,
+                           max_items=2_000)
 # tomllib says where a syntax error is only in its message: "... (at line 3, column 7)".
 _WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
@@ -30,7 +34,7 @@ _WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
 def read_roster(text: str) -> Roster:
     """Read a roster file's text within the upload budgets; refuse what cannot be read."""
     try:
-        doc = loads_bounded(text)
+        doc = loads_bounded(text, ROSTER_LIMITS)
     except TomlRefused as err:
         refuse(BAD_INPUT, f"refusal-roster-{err.reason}", **_toml_values(err))
     try:

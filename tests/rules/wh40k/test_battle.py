@@ -299,11 +299,13 @@ def test_a_roster_is_stored_as_units_not_as_the_file() -> None:
 def test_hostile_roster_files_are_refused_as_bad_input() -> None:
     state = battle(start=False)
     bombs = {
-        "a" + ".a" * 24_000 + " = 1\n": msg("refusal-roster-line-too-dotted", line=1, limit=32),
+        "a" + ".a" * 24_000 + " = 1\n": msg("refusal-roster-too-large", chars=48006,
+                                             limit=16384),
+        "a" + ".a" * 5_000 + " = 1\n": msg("refusal-roster-line-too-dotted", line=1, limit=8),
         "a = " + "[" * 5_000 + "]" * 5_000: msg("refusal-roster-too-deep"),
-        "a = [" + "1," * 6_000 + "]": msg("refusal-roster-too-many-items", limit=5000),
-        "#\n" * 2_001: msg("refusal-roster-too-many-lines", lines=2001, limit=2000),
-        "#" * 70_000: msg("refusal-roster-too-large", chars=70_000, limit=65536),
+        "a = [" + "1," * 3_000 + "]": msg("refusal-roster-too-many-items", limit=2000),
+        "#\n" * 1_001: msg("refusal-roster-too-many-lines", lines=1001, limit=1000),
+        "#" * 70_000: msg("refusal-roster-too-large", chars=70_000, limit=16384),
     }
     for text, reason in bombs.items():
         with pytest.raises(RuleViolation) as caught:
