@@ -20,9 +20,10 @@ test: $(STAMP)
 	$(BIN)/mypy rules renderers bot tools bench fakediscord/src
 	$(BIN)/pytest -q
 
-# Longer property-based runs: many more random games.
+# Longer runs: many more random games, 100,000 hostile commands, 1,000 kills.
 deep: $(STAMP)
-	HYPOTHESIS_PROFILE=deep $(BIN)/pytest -q tests/rules
+	HYPOTHESIS_PROFILE=deep $(BIN)/pytest -q tests/rules tests/core
+	FUZZ_EXAMPLES=25000 KILLS=1000 $(BIN)/pytest -q tests/reliability
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test,bench]'

@@ -20,6 +20,8 @@ from rules.core.model import Action
 # Board replies kept for positions asked about again: one a channel for a busy server
 # (each holds its PNG, ~55 KB, so at most ~15 MB).
 BOARD_CACHE = 256
+# The most text one reply may carry: Discord shows 4,096 characters of an embed.
+MAX_REPLY = 4000
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,16 @@ from rules.core.model import Action, Event
 from rules.core.text import Items, Msg, Named, Term, Value, kebab
 
 log = logging.getLogger(__name__)
+# The longest text value a message quotes whole (players can type far longer ones).
+MAX_QUOTED = 500
+# Fluent refuses a placeable longer than 2,500 characters; text we composed stays under it.
+MAX_SAID = 2400
+
+
+class Said(str):
+    """Text Banneret composed itself (worded events): quoted whole, unlike typed input."""
+
+    __slots__ = ()
 
 DEFAULT = "en"
 CORE = "core"
@@ -265,6 +275,11 @@ class Words:
             return {name: "true" if value else "false"}
         if value is None:
             return {name: "none"}
+        limit = MAX_SAID if isinstance(value, Said) else MAX_QUOTED
+        if isinstance(value, str) and len(value) > limit:
+            # A value a player typed, quoted back: a 100 KB string must not fill the reply.
+            return {name: self.message(Msg(key="text-abridged",
+                                           args={"start": value[:limit], "count": len(value)}))}
         if isinstance(value, int | float | str):
             return {name: value}
         return {name: self.word(value)}

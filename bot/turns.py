@@ -38,7 +38,7 @@ from bot.replies import Button, Reply, action_digest, parse_custom_id
 from bot.rulebook import cite
 from bot.store import GameRow, LogEntry, Store, Transaction
 from bot.table import Caller, Table, no_game, running
-from bot.text import event_record, seat_term
+from bot.text import Said, event_record, seat_term
 from rules.core.errors import RuleViolation
 from rules.core.model import Action, Event
 from rules.core.system import GameSystem
@@ -376,7 +376,8 @@ class Turns:
                 raise NothingToUndo().where(*where)
             last = kept[-1]
             table = Table(game)
-            what = " / ".join(table.event(e) for e in last.events) or str(last.action.get("type"))
+            what = (Said(" / ".join(table.event(e) for e in last.events))
+                    or str(last.action.get("type")))
             if not last.irreversible and table.prompt.seat == last.seat:
                 entry = tx.append(game, "undo", caller.user_id, last.seat,
                                   {"count": 1, "of": last.seq})

@@ -10,10 +10,11 @@ from typing import Any
 
 from bot.boards import BoardReplies
 from bot.errors import NotSeated
-from bot.replies import Button, Reply
+from bot.replies import MAX_REPLY, Button, Reply
 from bot.store import LogEntry, Store
 from bot.table import Caller, Table, latest
 from bot.text import (
+    Said,
     pick_language,
     scenario_title,
     seat_term,
@@ -133,14 +134,25 @@ class Views:
                 if entry.kind == "claim":
                     said = words("claim-logged", what=table.claimed(entry.action, entry.events))
                 else:
-                    said = " / ".join(table.event(e) for e in entry.events) or table.typed(
+                    said = Said(" / ".join(table.event(e) for e in entry.events)) or table.typed(
                         entry.action)
             else:
                 said = words(LOG_KINDS.get(entry.kind, "game-log-end"), seat=seat)
             lines.append(words("game-log-line", seq=entry.seq, seat=seat, what=said))
+        title = words("game-status-title", system=table.title(), scenario=table.scenario_title())
+        # The newest entries that fit one message; `/game export` has the whole log.
+        room = MAX_REPLY - len(title) - 200
+        kept: list[str] = []
+        for line in reversed(lines):
+            room -= len(line) + 1
+            if room < 0:
+                break
+            kept.insert(0, line)
+        if len(kept) < len(lines):
+            kept.insert(0, words("game-log-earlier", count=len(lines) - len(kept)))
         return Reply(
-            text=words("game-status-title", system=table.title(), scenario=table.scenario_title()),
-            lines=lines or [words("game-log-empty")],
+            text=title,
+            lines=kept or [words("game-log-empty")],
             game_id=game.id,
             version=game.version,
         )

@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot import uploads
 from bot.errors import PlayerError, bad_input
-from bot.replies import Reply
+from bot.replies import MAX_REPLY, Reply
 from bot.rulebook import cite
 from bot.service import GameService
 from bot.store import StoreError
@@ -114,7 +114,7 @@ def reply_embed(reply: Reply, colour: int = COLOURS["ok"]) -> discord.Embed:
     """Build the turn summary embed of a reply."""
     body = "\n".join([reply.text, *reply.lines]).strip()
     embed = discord.Embed(
-        title=(reply.title or "")[:256] or None, description=body[:4000], colour=colour
+        title=(reply.title or "")[:256] or None, description=body[:MAX_REPLY], colour=colour
     )
     if reply.image is not None:
         embed.set_image(url=f"attachment://{reply.image_name}")
@@ -220,7 +220,7 @@ async def report_error(
         )
         lines = [Words.of(locale)("error-internal", game="?", ref=ref)]
         colour = COLOURS["refused"]
-    embed = discord.Embed(description="\n".join(lines)[:4000], colour=colour)
+    embed = discord.Embed(description="\n".join(lines)[:MAX_REPLY], colour=colour)
     try:
         if interaction.response.is_done():
             await _drop_thinking(interaction)

@@ -7,6 +7,8 @@
 # letter. Booleans arrive as "true" or "false".
 
 number = { $n }
+# A long text a player typed, quoted only in part.
+text-abridged = { $start }… ({ $count } characters)
 seat-referee = the referee
 
 ## Refusals every system shares (the rules engine's skeleton)
@@ -336,3 +338,7 @@ backup-exists = `{ $path }` already exists; name a new file for the backup.
 backup-done = Backed up `{ $source }` to `{ $path }`.
 error-store = The game records could not be saved just now, so your action was not applied. The problem has been logged (reference { $ref }); please try again later.
 console-not-saved = (could not save `{ $path }`: { $detail }; the command itself was applied)
+game-log-earlier = ({ $count ->
+    [one] one earlier entry is
+   *[other] { $count } earlier entries are
+} not shown here; `/game export` has the whole log)

@@ -9,6 +9,8 @@
 # "O Oeste". Verdadeiro e falso chegam como "true" e "false".
 
 number = { $n }
+# Um texto longo digitado por um jogador, citado só em parte.
+text-abridged = { $start }… ({ $count } caracteres)
 seat-referee = o árbitro
     .o = o árbitro
     .do = do árbitro
@@ -350,3 +352,7 @@ backup-exists = `{ $path }` já existe; dê um nome de arquivo novo para o backu
 backup-done = Backup de `{ $source }` feito em `{ $path }`.
 error-store = Não foi possível salvar os registros da partida agora, então a sua ação não foi aplicada. O problema foi registrado (referência { $ref }); tente de novo mais tarde.
 console-not-saved = (não foi possível salvar `{ $path }`: { $detail }; o comando em si foi aplicado)
+game-log-earlier = ({ $count ->
+    [one] um registro anterior não aparece
+   *[other] { $count } registros anteriores não aparecem
+} aqui; `/game export` tem o registro completo)
