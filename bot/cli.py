@@ -58,9 +58,16 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="job")
     sub.add_parser("run", help="start the Discord bot; without DISCORD_TOKEN play the demo")
     sub.add_parser("demo", help="play the bundled demo games locally, writing board PNGs")
-    sub.add_parser("console", help="type commands as in Discord, in this terminal")
+    console = sub.add_parser("console", help="type commands as in Discord, in this terminal")
     script = sub.add_parser("script", help="run a file of console commands, one a line")
     script.add_argument("file", type=Path)
+    for job in (console, script):
+        job.add_argument(
+            "--seed",
+            help="deal every new game from this dice seed, so a scripted position comes out "
+                 "the same each time (for tests and teaching; games in Discord always get a "
+                 "fresh secret seed)",
+        )
     verify = sub.add_parser("verify", help="replay stored games (or an exported record)")
     verify.add_argument("--file", type=Path, help="an exported game record (JSON)")
     backup = sub.add_parser("backup", help="copy the live database safely to a new file")
@@ -85,7 +92,7 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
 
     if job == "run":
         if settings.discord_token is None:
-            print("No DISCORD_TOKEN set: playing the bundled demo games locally.")
+            print(Words.of(None)("run-no-token"))
             return demo(settings)
         from bot.discord.client import run_bot
 
@@ -93,14 +100,11 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
     if job == "demo":
         return demo(settings)
     if job in ("console", "script"):
-        console = Console(make_service(store()), settings.out)
+        console = Console(make_service(store(), seed=args.seed), settings.out)
         if job == "script":
             console.run_lines(args.file.read_text(encoding="utf-8").splitlines())
             return 0
-        print(
-            "Banneret console. Type commands as in Discord, e.g. "
-            "`@alice /game new system:samurai scenario:river-crossing opponent:@bob`."
-        )
+        print(Words.of(None)("console-welcome"))
         for line in sys.stdin:
             console.execute(line)
         return 0

@@ -211,6 +211,11 @@ class ReportsLocked(PlayerError):
     rule_id = "core/reports-need-agreement"
 
 
+class RefereeViewLocked(PlayerError):
+    key = "error-referee-view-locked"
+    rule_id = "core/referee-sees-hidden"
+
+
 class FileTooLarge(PlayerError):
     key = "error-file-too-large"
 

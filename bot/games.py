@@ -14,6 +14,7 @@ from bot.errors import (
     NoFreeSeat,
     NotSeated,
     RefereeOnly,
+    RefereeViewLocked,
     ReportsLocked,
     SeatTaken,
     UnknownScenario,
@@ -33,6 +34,8 @@ from rules.core.text import Msg, Term, items
 
 # How far a tracker game trusts one player's reports about the other side's units.
 REPORT_POLICIES = ("trust", "confirm", "referee")
+# What a referee who holds no seat may read: the public position, or every seat's secrets.
+REFEREE_VIEWS = ("public", "everything")
 
 
 def stored_result(reason: Msg | str) -> str:
@@ -214,6 +217,7 @@ class Games:
         language: str | None = None,
         deadline_hours: int | None = None,
         reports: str | None = None,
+        referee_sees: str | None = None,
     ) -> Reply:
         """Show or change the game's language, turn deadline and how reports are trusted.
 
@@ -224,7 +228,8 @@ class Games:
         with self.store.transaction() as tx:
             game = running(tx, channel_id, caller)
             lang, sid = game.language, game.system
-            if language is not None or deadline_hours is not None or reports is not None:
+            changing = (language, deadline_hours, reports, referee_sees)
+            if any(value is not None for value in changing):
                 if not game.seats_of(caller.user_id) and not Table(game).is_referee(caller):
                     raise NotSeated().where(lang, sid)
                 settings = dict(game.settings)
@@ -238,6 +243,14 @@ class Games:
                     if not (caller.moderator or starting):
                         raise ReportsLocked().where(lang, sid)
                     settings["reports"] = reports
+                if referee_sees is not None:
+                    if referee_sees not in REFEREE_VIEWS:
+                        raise bad_input("input-one-of", option="referee_sees",
+                                        choices=items(REFEREE_VIEWS, "or")).where(lang, sid)
+                    starting = game.status == "open" and caller.user_id == game.creator_id
+                    if not (caller.moderator or starting):
+                        raise RefereeViewLocked().where(lang, sid)
+                    settings["referee_sees"] = referee_sees
                 game = tx.update_game(
                     game, bump=False, settings=settings,
                     language=pick_language(language) if language else game.language,
@@ -247,9 +260,11 @@ class Games:
         deadline = words("game-deadline-hours", hours=hours) if hours else words(
             "game-no-deadline")
         policy = game.settings.get("reports", "confirm")
+        sees = game.settings.get("referee_sees", "public")
         return Reply(
             text=words("game-settings", language=Term(kind="language", id=game.language),
-                       deadline=deadline, reports=words(f"game-reports-{policy}")),
+                       deadline=deadline, reports=words(f"game-reports-{policy}"),
+                       referee=words(f"game-referee-sees-{sees}")),
             game_id=game.id,
             version=game.version,
         )

@@ -26,7 +26,7 @@ from bot.errors import PlayerError
 from bot.games import Games
 from bot.leagues import Leagues
 from bot.records import Records
-from bot.replies import Button, Reply
+from bot.replies import Button, Reply, parse_custom_id
 from bot.rulebook import Rulebook
 from bot.store import Store
 from bot.table import Caller, Table, latest
@@ -75,9 +75,11 @@ class GameService:
         return self.games.end(channel_id, caller)
 
     def settings(self, channel_id: str, caller: Caller, language: str | None = None,
-                 deadline_hours: int | None = None, reports: str | None = None) -> Reply:
+                 deadline_hours: int | None = None, reports: str | None = None,
+                 referee_sees: str | None = None) -> Reply:
         """Show or change settings (see Games.settings)."""
-        return self.games.settings(channel_id, caller, language, deadline_hours, reports)
+        return self.games.settings(channel_id, caller, language, deadline_hours, reports,
+                                   referee_sees)
 
     # ------------------------------------------------------------ turns
     def act(self, channel_id: str, caller: Caller, action: dict[str, Any],
@@ -90,7 +92,10 @@ class GameService:
         return self.turns.settle(channel_id, caller, seq, agree)
 
     def press(self, channel_id: str, caller: Caller, custom_id: str) -> Reply:
-        """Press a button (see Turns.press)."""
+        """Press a button (see Turns.press; "details" only reads, see Views.details)."""
+        parsed = parse_custom_id(custom_id)
+        if parsed is not None and parsed[0] == "details":
+            return self.views.details(parsed[1], channel_id)
         return self.turns.press(channel_id, caller, custom_id, self.games)
 
     def undo(self, channel_id: str, caller: Caller) -> Reply:

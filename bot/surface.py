@@ -144,10 +144,12 @@ def _core(s: Surface) -> None:
     add("game", "verify", lambda sv, c, o: sv.verify_channel(c.channel_id, c.caller))
     add("game", "settings", lambda sv, c, o: sv.settings(
         c.channel_id, c.caller, language=o.get("language"),
-        deadline_hours=o.get("deadline_hours"), reports=o.get("reports")),
+        deadline_hours=o.get("deadline_hours"), reports=o.get("reports"),
+        referee_sees=o.get("referee_sees")),
         _o("language", required=False, choices=("en", "pt-BR")),
         _o("deadline_hours", "int", False, min_value=0, max_value=336),
-        _o("reports", required=False, choices=("trust", "confirm", "referee")))
+        _o("reports", required=False, choices=("trust", "confirm", "referee")),
+        _o("referee_sees", required=False, choices=("public", "everything")))
     add("rules", "search", lambda sv, c, o: sv.rulebook.search(
         c.channel_id, c.caller, o["keyword"], o.get("system"), o.get("public") is True),
         _o("keyword", autocomplete="rule"), _o("system", required=False, autocomplete="system"),

@@ -100,6 +100,11 @@ class Table:
             return whole
         return self.view(None).position
 
+    def summary(self, full: bool = False) -> list[str]:
+        """Word the public position: compact, or with every piece (`full`)."""
+        seen = self.view(None)
+        return self.words.lines(seen.details if full else seen.summary)
+
     def secrets(self, seat: str) -> list[str] | None:
         """Word what only `seat` may see; None when the system hides nothing."""
         if not self.system.hidden_information:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.boards import BoardReplies
-from bot.errors import NotSeated
+from bot.errors import NotSeated, Stale
 from bot.replies import MAX_REPLY, Button, Reply
 from bot.store import LogEntry, Store
 from bot.table import Caller, Table, latest
@@ -23,6 +23,19 @@ from bot.text import (
     words_for,
 )
 from rules.core.system import available, system
+
+
+def fit(lines: list[str], room: int, words: Any) -> list[str]:
+    """Keep the first lines that fit in `room` characters, saying how many are left out."""
+    kept: list[str] = []
+    for line in lines:
+        room -= len(line) + 1
+        if room < 0:
+            kept.append(words("game-details-more", count=len(lines) - len(kept)))
+            break
+        kept.append(line)
+    return kept
+
 
 # The log entries that are not actions, and the message that says each.
 LOG_KINDS = {
@@ -61,12 +74,33 @@ class Views:
             else words("game-seat-free", seat=seat_term(s))
             for s, uid in game.seats.items()
         )
+        summary = table.summary()
+        reply.lines.extend(summary)
         if claims:
             reply.lines.extend(self.claim_lines(table, entries))
             # The latest claim's answer buttons, for when its message has scrolled away.
             reply.buttons = [*self._claim_buttons(table, claims[-1]), *reply.buttons][:5]
+        if summary:
+            reply.buttons.append(Button("details", words("button-details"), game.id,
+                                        game.version, style="secondary"))
         reply.lines.append(words("game-version", version=game.version))
         return reply
+
+    def details(self, game_id: int, channel_id: str) -> Reply:
+        """Show, to the one who asked, the whole public position: every piece in words."""
+        with self.store.reading() as tx:
+            game = tx.game(game_id)
+        if game is None or game.channel_id != channel_id:
+            raise Stale()
+        table = Table(game)
+        words = table.words
+        return Reply(
+            text=words("game-status-title", system=table.title(), scenario=table.scenario_title()),
+            lines=fit(table.summary(full=True), MAX_REPLY - 300, words),
+            ephemeral=True,
+            game_id=game.id,
+            version=game.version,
+        )
 
     def claim_lines(self, table: Table, entries: dict[int, LogEntry]) -> list[str]:
         """Describe the claims a game is waiting on."""
@@ -87,6 +121,10 @@ class Views:
         table = Table(game)
         words = table.words
         mine = game.seats_of(caller.user_id)
+        if not mine and table.neutral_referee(caller) and \
+                game.settings.get("referee_sees") == "everything":
+            # core/referee-sees-hidden: the game lets its referees read every seat's secrets.
+            return self.referee_view(table)
         if not mine:
             raise NotSeated().where(game.language, game.system)
         lines: list[str] = []
@@ -119,6 +157,21 @@ class Views:
             game_id=game.id,
             version=game.version,
         )
+
+    def referee_view(self, table: Table) -> Reply:
+        """Show a referee who holds no seat what every seat hides (when the game allows)."""
+        game, words = table.game, table.words
+        lines: list[str] = []
+        for seat in game.seats:
+            found = table.secrets(seat)
+            if found is None:
+                return Reply(text=words("hand-nothing-hidden"), ephemeral=True,
+                             game_id=game.id, version=game.version)
+            lines.extend(words("hand-seat-line", seat=seat_term(seat), line=line)
+                         for line in found or [words("hand-empty")])
+        return Reply(text=words("hand-referee-title"), lines=fit(lines, MAX_REPLY - 300, words),
+                     ephemeral=True, image=self.boards.draw(table, None),
+                     image_name="referee-view.png", game_id=game.id, version=game.version)
 
     def log_lines(self, channel_id: str, caller: Caller | None = None, last: int = 20) -> Reply:
         """Show the last entries of the game's log as text."""

@@ -21,6 +21,7 @@ from rules.bushido.commands import COMMANDS
 from rules.bushido.flow import HANDLERS, STEPS, no_flight
 from rules.bushido.state import BushidoState, Piece
 from rules.bushido.suggest import suggest
+from rules.bushido.summary import summary as summarise
 from rules.core.board import HexBoardView
 from rules.core.dice import Dice, DiceState
 from rules.core.engine import Engine, Outcome, ScenarioInfo
@@ -122,6 +123,10 @@ class BushidoEngine(Engine[BushidoState]):
     def secrets(self, state: BushidoState, seat: str) -> tuple[Msg, ...]:
         """Return the faces under the seat's own pieces and how many are left in its stack."""
         return picture.secrets(state, seat)
+
+    def summary(self, state: BushidoState, full: bool) -> tuple[Msg, ...]:
+        """Return the turn, each side's troops and commander, and faces turned up."""
+        return summarise(state, full)
 
     def position(self, state: BushidoState, seat: str | None) -> dict[str, Any]:
         """Return the position as data `seat` may know (no face hidden from it, no stack order)."""

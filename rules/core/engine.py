@@ -85,6 +85,9 @@ class SeatView(Frozen):
     board: HexBoardView | TabletopView
     private: tuple[Msg, ...] = ()
     position: dict[str, Any] = {}
+    # The public position in words: a compact summary, and every piece in `details`.
+    summary: tuple[Msg, ...] = ()
+    details: tuple[Msg, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -187,6 +190,14 @@ class Engine(Generic[S]):
     # ---------------------------------------------------------------- optional
     def secrets(self, state: S, seat: str) -> tuple[Msg, ...]:
         """Return what only `seat` may read (its hand, its face-down pieces)."""
+        return ()
+
+    def summary(self, state: S, full: bool) -> tuple[Msg, ...]:
+        """Return the public position in words, grouped and compact (full: every piece).
+
+        For players on phones, screen readers and anyone quoting a position in a
+        rules argument; it holds nothing a spectator may not see.
+        """
         return ()
 
     def position(self, state: S, seat: str | None) -> dict[str, Any]:
@@ -336,6 +347,8 @@ class Engine(Generic[S]):
             board=self.board(state, seat),
             private=self.secrets(state, seat) if seat is not None else (),
             position=self.position(state, seat),
+            summary=self.summary(state, False),
+            details=self.summary(state, True),
         )
 
 

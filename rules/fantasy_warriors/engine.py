@@ -32,6 +32,7 @@ from rules.fantasy_warriors.commands import COMMANDS, GROUP
 from rules.fantasy_warriors.flow import HANDLERS, STEPS
 from rules.fantasy_warriors.lookup import find_unit
 from rules.fantasy_warriors.state import SEATS, Command, FantasyWarriorsState, Unit
+from rules.fantasy_warriors.summary import summary as summarise
 
 if TYPE_CHECKING:
     from rules.core.autoplay import Player
@@ -101,6 +102,10 @@ class FantasyWarriorsEngine(Engine[FantasyWarriorsState]):
     def secrets(self, state: FantasyWarriorsState, seat: str) -> tuple[Msg, ...]:
         """Return the seat's own battle plan."""
         return picture.secrets(state, seat)
+
+    def summary(self, state: FantasyWarriorsState, full: bool) -> tuple[Msg, ...]:
+        """Return the turn, public orders, Objectives held and each side's units."""
+        return summarise(state, full)
 
     def position(self, state: FantasyWarriorsState, seat: str | None) -> dict[str, Any]:
         """Return the position without the dice seed or the other side's sealed orders."""

@@ -24,6 +24,7 @@ from rules.samurai.catalogue import cards, scenarios, unit_types
 from rules.samurai.commands import COMMANDS
 from rules.samurai.flow import HANDLERS, STEPS
 from rules.samurai.state import Piece, SamuraiState
+from rules.samurai.summary import summary as summarise
 
 if TYPE_CHECKING:
     from rules.core.autoplay import Player
@@ -118,6 +119,10 @@ class SamuraiEngine(Engine[SamuraiState]):
     def secrets(self, state: SamuraiState, seat: str) -> tuple[Msg, ...]:
         """Return the cards in `seat`'s hand and any it drew to keep one of."""
         return picture.secrets(state, seat)
+
+    def summary(self, state: SamuraiState, full: bool) -> tuple[Msg, ...]:
+        """Return banners, tokens, hand sizes, pieces left and this turn's orders."""
+        return summarise(state, full)
 
     def position(self, state: SamuraiState, seat: str | None) -> dict[str, Any]:
         """Return the position as data `seat` may know: no other hand, deck order or seed."""

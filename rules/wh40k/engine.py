@@ -48,6 +48,7 @@ from rules.wh40k.state import (
     vp_total,
 )
 from rules.wh40k.suggest import suggest
+from rules.wh40k.summary import summary as summarise
 
 if TYPE_CHECKING:
     from rules.core.autoplay import Player
@@ -121,6 +122,10 @@ class Wh40kEngine(Engine[Wh40kState]):
     def board(self, state: Wh40kState, seat: str | None) -> TabletopView:
         """Return the table; nothing is hidden, so every seat sees the same one."""
         return picture.board(state)
+
+    def summary(self, state: Wh40kState, full: bool) -> tuple[Msg, ...]:
+        """Return the round, CP and VP, units Below Half or Battle-shocked, objectives."""
+        return summarise(state, full)
 
     def position(self, state: Wh40kState, seat: str | None) -> dict[str, Any]:
         """Return the whole battle (nothing in 40k is secret) without the dice, and what follows.

@@ -211,3 +211,23 @@ def test_the_console_goes_on_when_a_board_cannot_be_saved(tmp_path: Path) -> Non
     console.execute("@alice /game new system:race scenario:short opponent:@bob")
     assert any("could not save" in line and "was applied" in line for line in lines), lines
     assert console.execute("@bob /game join") is not None
+
+
+def test_a_script_with_a_seed_comes_out_the_same_each_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = tmp_path / "opening.txt"
+    script.write_text("@alice /game new system:samurai scenario:river-crossing opponent:@bob\n"
+                      "@bob click 1\n", encoding="utf-8")
+    monkeypatch.setenv("BANNERET_OUT", str(tmp_path / "out"))
+    states = []
+    for n, seed in enumerate(["lesson-1", "lesson-1", "lesson-2"]):
+        db = tmp_path / f"g{n}.db"
+        monkeypatch.setenv("BANNERET_DB", str(db))
+        assert main(["script", str(script), "--seed", seed]) == 0
+        with Store(db, read_only=True).reading() as tx:
+            game = tx.game(1)
+            assert game is not None
+            states.append(game.state)
+    assert states[0] == states[1]  # the same seed deals the same hands
+    assert states[0] != states[2]

@@ -240,3 +240,18 @@ command-bushido-adjust-to = Put it on this hex or camp
 command-bushido-adjust-remove = Take the piece off the field
 command-bushido-adjust-reveal = Turn its movement piece face up
 command-bushido-adjust-note = Why (shown in the log)
+
+## The position in words (/game status and its details button)
+
+summary-turn = Turn { $turn } of { $limit }; { $seat } to play.
+summary-side = { $seat }: { $troops } { $troops ->
+        [one] troop
+       *[other] troops
+    } left (combat values adding up to { $strength }); { $commander ->
+        [none] the commander has fallen.
+       *[other] the commander stands { $commander }.
+    }
+summary-piece = · { $piece } { $troop } { $where }, { $face ->
+        [none] movement piece face down
+       *[other] movement piece { $face }, face up
+    }

@@ -98,6 +98,7 @@ error-not-claim-subject = Only { $subject }, or a referee who plays no seat, can
 error-adjust-referee = In this game only a referee who plays no seat makes adjustments. Ask a moderator.
 error-reports-referee = In this game only a referee reports what happens to the units of { $subject }. Report your own units, or ask a moderator.
 error-reports-locked = Only a moderator can change how reports are trusted once players have joined.
+error-referee-view-locked = Only a moderator can change what a referee who does not play may see once players have joined.
 error-guild-only = Banneret runs games in server channels and threads; use its commands there.
 error-bot-opponent = { $user } is a bot and cannot play; invite a person.
 
@@ -199,10 +200,12 @@ verify-no-game = there is no game { $game }
 verify-not-a-record = this is not a { $format } record
 verify-no-system = there is no game system called { $system } here
 game-verify-pending-seed = Game { $game }: the seed is not revealed yet, so the rolls can be checked once the game ends.
-game-settings = Settings: language { $language }, turn deadline { $deadline }, reports about the other side's units: { $reports }.
+game-settings = Settings: language { $language }, turn deadline { $deadline }, reports about the other side's units: { $reports }, a referee who does not play sees: { $referee }.
 game-reports-trust = trusted
 game-reports-confirm = need that side's agreement
 game-reports-referee = a referee's only
+game-referee-sees-public = the public position only
+game-referee-sees-everything = every seat's hidden information
 game-no-deadline = none
 game-deadline-hours = { $hours } h
 game-exported = The game record is attached. Its digest is `{ $digest }`: a copy with another digest is not this record.
@@ -214,6 +217,7 @@ language-pt-br = Brazilian Portuguese
 
 hand-nothing-hidden = Nothing in this game is hidden: `/game status` shows everything both sides know.
 hand-title = Only you can see this:
+hand-referee-title = What every seat hides (you referee this game without playing)
 hand-empty = Your hand is empty.
 hand-seat-line = { $seat }: { $line }
 
@@ -252,6 +256,11 @@ button-agree-undo = Agree to undo
 button-refuse-undo = Refuse
 button-agree-claim = Agree
 button-dispute-claim = Dispute
+button-details = Position in words
+game-details-more = ({ $count ->
+    [one] one more line is
+   *[other] { $count } more lines are
+} left out; `/game export` has the whole position)
 
 ## Leagues
 
@@ -286,7 +295,7 @@ command-game-new-seat = The side you play (default: the first)
 command-game-new-language = Language of the bot's replies in this game
 command-game-join = Take a free seat, or the one you were invited to
 command-game-join-seat = The seat to take
-command-game-status = Show the board and whose turn it is
+command-game-status = Show the board, whose turn it is and the position in words
 command-game-hand = Show, privately, what only you may see (cards, hidden pieces, sealed orders)
 command-game-log = Show the latest entries of the game log
 command-game-log-last = How many entries (default 20)
@@ -297,10 +306,11 @@ command-game-resign = Concede the game
 command-game-end = End the game without a winner (creator or moderator)
 command-game-export = Download the game record as JSON
 command-game-verify = Replay the game from its log and check every roll
-command-game-settings = Show or change the game's language, turn deadline and how reports are trusted
+command-game-settings = Show or change the game's language, turn deadline, how reports are trusted and what referees see
 command-game-settings-language = Language of the bot's replies
 command-game-settings-deadline_hours = Hours a player has for a turn (0: none)
 command-game-settings-reports = Reports about the other side's units: trust, confirm (agreement) or referee
+command-game-settings-referee_sees = What a referee who does not play may see: public, or everything hidden
 command-rules = Look up the rules and get rulings
 command-rules-search = Find rules by keyword
 command-rules-search-keyword = Words to look for in rule ids, titles and statements
@@ -335,6 +345,8 @@ store-not-ours = `{ $path }` is a SQLite database, but not one of Banneret's. Ch
 verify-unreadable-record = `{ $path }` cannot be read as a game record ({ $detail }).
 verify-summary = { $good } of { $games } games consistent
 backup-exists = `{ $path }` already exists; name a new file for the backup.
+run-no-token = No DISCORD_TOKEN set: playing the bundled demo games locally.
+console-welcome = Banneret console. Type commands as in Discord, e.g. `@alice /game new system:samurai scenario:river-crossing opponent:@bob`.
 backup-done = Backed up `{ $source }` to `{ $path }`.
 error-store = The game records could not be saved just now, so your action was not applied. The problem has been logged (reference { $ref }); please try again later.
 console-not-saved = (could not save `{ $path }`: { $detail }; the command itself was applied)

@@ -399,3 +399,21 @@ command-fw-adjust-order = Its order
 command-fw-adjust-objective = Its Objective
 command-fw-adjust-target = Its Target
 command-fw-adjust-stage = Which part of the order governs
+
+## The position in words (/game status and its details button)
+
+summary-side = { $seat }: { $in_play } { $in_play ->
+        [one] unit
+       *[other] units
+    } on the battlefield, { $destroyed } destroyed, { $left } driven off.
+summary-unit = · { $unit } { $name } ({ $kind }): { $status ->
+        [destroyed] destroyed
+        [left] driven off the battlefield
+       *[other] at ({ $x }, { $y }){ $engaged ->
+            [true] , engaged
+           *[false] {""}
+        }{ $visible ->
+            [false] , out of the enemy's sight
+           *[true] {""}
+        }
+    }

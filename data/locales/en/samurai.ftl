@@ -388,3 +388,28 @@ command-samurai-adjust-to = Move the piece to this hex
 command-samurai-adjust-banner = Grant a victory banner to this side
 command-samurai-adjust-tokens = Honor & Fortune tokens to add to the side (negative to remove)
 command-samurai-adjust-note = Why (shown in the log)
+
+## The position in words (/game status and its details button)
+
+summary-side = { $seat }: { $banners } of { $target } victory banners, { $tokens } Honor & Fortune { $tokens ->
+        [one] token
+       *[other] tokens
+    }, { $cards } { $cards ->
+        [one] card
+       *[other] cards
+    } in hand; { $units } { $units ->
+        [one] unit
+       *[other] units
+    } and { $leaders } { $leaders ->
+        [one] leader
+       *[other] leaders
+    } on the field.
+summary-piece = · { $piece } { $unit } on { $hex } ({ $figures ->
+        [one] one figure
+       *[other] { $figures } figures
+    })
+summary-deck = Deck: { $deck } cards left; { $discard } discarded.
+summary-turn = This turn { $seat } played { $card }; { $ordered ->
+        [none] no piece is ordered yet.
+       *[other] ordered: { $ordered }.
+    }

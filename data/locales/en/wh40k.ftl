@@ -403,3 +403,44 @@ command-wh40k-score-secondary = Secondary VP
 command-wh40k-adjustcp = Referee: set a side's CP
 command-wh40k-adjustcp-side = The side
 command-wh40k-adjustcp-cp = Its CP
+
+## The position in words (/game status and its details button)
+
+summary-round = Battle round { $round } of { $last }: { $seat }'s { $step_phase }.
+summary-side = { $seat }: { $cp } CP, { $vp } VP; { $units } { $units ->
+        [one] unit
+       *[other] units
+    } in play, { $destroyed } destroyed{ $below ->
+        [none] {""}
+       *[other] ; Below Half-strength: { $below }
+    }{ $shocked ->
+        [none] {""}
+       *[other] ; Battle-shocked: { $shocked }
+    }.
+summary-unit = · { $unit } { $name }: { $strength ->
+        [one] {""}
+       *[other] { $models } of { $strength } models
+    }{ $hurt ->
+        [none] {""}
+       *[other] { $strength ->
+            [one] {""}
+           *[other] ,{" "}
+        }{ $hurt } has { $left } of { $wounds } wounds left
+    }{ $below ->
+        [true] , Below Half-strength
+       *[false] {""}
+    }{ $shocked ->
+        [true] , Battle-shocked
+       *[false] {""}
+    }{ $reserves ->
+        [true] , in Reserves
+       *[false] {""}
+    }
+summary-objective = { $marker } { $objective } { $holder ->
+        [none] { $contested ->
+            [true] (contested)
+           *[false] (nobody)
+        }
+       *[other] ({ $holder })
+    }
+summary-objectives = Objectives: { $objectives }.

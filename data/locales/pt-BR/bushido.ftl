@@ -252,3 +252,18 @@ command-bushido-adjust-to = Coloque-a neste hexágono ou acampamento
 command-bushido-adjust-remove = Retirar a peça do campo
 command-bushido-adjust-reveal = Virar a peça de movimento dela para cima
 command-bushido-adjust-note = O motivo (aparece no registro da partida)
+
+## A posição em palavras (/game status e o seu botão de detalhes)
+
+summary-turn = Turno { $turn } de { $limit }; a vez é { $seat_do }.
+summary-side = { CAP($seat_o) }: { $troops } { $troops ->
+        [one] tropa restante
+       *[other] tropas restantes
+    } (valores de combate somando { $strength }); { $commander ->
+        [none] o comandante caiu.
+       *[other] o comandante está { $commander }.
+    }
+summary-piece = · { $piece } { $troop } { $where }, { $face ->
+        [none] peça de movimento virada para baixo
+       *[other] peça de movimento { $face }, virada para cima
+    }

@@ -103,6 +103,7 @@ error-not-claim-subject = Só { $subject_o }, ou um árbitro que não ocupa luga
 error-adjust-referee = Nesta partida só um árbitro que não ocupa lugar faz ajustes. Peça a um moderador.
 error-reports-referee = Nesta partida só um árbitro informa o que acontece com as unidades { $subject_do }. Informe as suas próprias unidades, ou peça a um moderador.
 error-reports-locked = Depois que os jogadores entraram, só um moderador pode mudar a confiança dada aos informes.
+error-referee-view-locked = Depois que os jogadores entram, só um moderador pode mudar o que um árbitro que não joga pode ver.
 error-guild-only = O Banneret conduz partidas em canais e tópicos de servidores; use os comandos lá.
 error-bot-opponent = { $user } é um bot e não pode jogar; convide uma pessoa.
 
@@ -204,10 +205,12 @@ verify-no-game = não existe a partida { $game }
 verify-not-a-record = isto não é um registro { $format }
 verify-no-system = não existe aqui o sistema de jogo { $system }
 game-verify-pending-seed = Partida { $game }: a semente ainda não foi revelada, então as rolagens poderão ser conferidas quando a partida terminar.
-game-settings = Configurações: idioma { $language }, prazo por turno { $deadline }, informes sobre unidades do outro lado: { $reports }.
+game-settings = Configurações: idioma { $language }, prazo por turno { $deadline }, informes sobre unidades do outro lado: { $reports }, um árbitro que não joga vê: { $referee }.
 game-reports-trust = aceitos
 game-reports-confirm = precisam da concordância desse lado
 game-reports-referee = só do árbitro
+game-referee-sees-public = só a posição pública
+game-referee-sees-everything = o que cada lado esconde
 game-no-deadline = nenhum
 game-deadline-hours = { $hours } h
 game-exported = O registro da partida está em anexo. O seu resumo (digest) é `{ $digest }`: uma cópia com outro resumo não é este registro.
@@ -219,6 +222,7 @@ language-pt-br = português do Brasil
 
 hand-nothing-hidden = Nada nesta partida é oculto: `/game status` mostra tudo o que os dois lados sabem.
 hand-title = Só você vê isto:
+hand-referee-title = O que cada lado esconde (você arbitra esta partida sem jogar)
 hand-empty = A sua mão está vazia.
 hand-seat-line = { $seat }: { $line }
 
@@ -257,6 +261,11 @@ button-agree-undo = Concordar em desfazer
 button-refuse-undo = Recusar
 button-agree-claim = Concordo
 button-dispute-claim = Contesto
+button-details = Posição por extenso
+game-details-more = ({ $count ->
+    [one] mais uma linha ficou
+   *[other] mais { $count } linhas ficaram
+} de fora; `/game export` tem a posição inteira)
 
 ## Ligas
 
@@ -300,7 +309,7 @@ command-game-new-seat = O lado com que você joga (padrão: o primeiro)
 command-game-new-language = Idioma das respostas do bot nesta partida
 command-game-join = Ocupe um lugar livre, ou aquele para o qual foi convidado
 command-game-join-seat = O lugar a ocupar
-command-game-status = Mostre o tabuleiro e de quem é a vez
+command-game-status = Mostre o tabuleiro, de quem é a vez e a posição por extenso
 command-game-hand = Mostre, só para você, o que só você pode ver (cartas, peças ocultas, ordens lacradas)
 command-game-log = Mostre as últimas entradas do registro da partida
 command-game-log-last = Quantas entradas (padrão 20)
@@ -311,10 +320,11 @@ command-game-resign = Desista da partida
 command-game-end = Encerre a partida sem vencedor (quem criou ou um moderador)
 command-game-export = Baixe o registro da partida em JSON
 command-game-verify = Refaça a partida a partir do registro e confira cada rolagem
-command-game-settings = Veja ou mude o idioma, o prazo por turno e a confiança nos informes
+command-game-settings = Veja ou mude o idioma, o prazo por turno, a confiança nos informes e o que os árbitros veem
 command-game-settings-language = Idioma das respostas do bot
 command-game-settings-deadline_hours = Horas que um jogador tem para a sua vez (0: sem prazo)
 command-game-settings-reports = Informes sobre unidades do outro lado: trust, confirm (concordância) ou referee
+command-game-settings-referee_sees = O que um árbitro que não joga pode ver: public, ou everything (o que é oculto)
 command-rules = Consulte as regras e peça decisões
 command-rules-search = Procure regras por palavra
 command-rules-search-keyword = Palavras a procurar nos ids, títulos e textos das regras
@@ -349,6 +359,8 @@ store-not-ours = `{ $path }` é um banco SQLite, mas não do Banneret. Confira B
 verify-unreadable-record = Não foi possível ler `{ $path }` como registro de partida ({ $detail }).
 verify-summary = { $good } de { $games } partidas consistentes
 backup-exists = `{ $path }` já existe; dê um nome de arquivo novo para o backup.
+run-no-token = Nenhum DISCORD_TOKEN definido: jogando localmente as partidas de demonstração.
+console-welcome = Console do Banneret. Digite os comandos como no Discord, por exemplo `@alice /game new system:samurai scenario:river-crossing opponent:@bob`.
 backup-done = Backup de `{ $source }` feito em `{ $path }`.
 error-store = Não foi possível salvar os registros da partida agora, então a sua ação não foi aplicada. O problema foi registrado (referência { $ref }); tente de novo mais tarde.
 console-not-saved = (não foi possível salvar `{ $path }`: { $detail }; o comando em si foi aplicado)

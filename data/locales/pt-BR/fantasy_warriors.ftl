@@ -407,3 +407,29 @@ command-fw-adjust-order = A sua ordem
 command-fw-adjust-objective = O seu Objetivo
 command-fw-adjust-target = O seu Alvo
 command-fw-adjust-stage = Qual parte da ordem vale agora
+
+## A posição em palavras (/game status e o seu botão de detalhes)
+
+summary-side = { CAP($seat_o) }: { $in_play } { $in_play ->
+        [one] unidade
+       *[other] unidades
+    } no campo de batalha, { $destroyed ->
+        [0] nenhuma destruída
+        [one] { $destroyed } destruída
+       *[other] { $destroyed } destruídas
+    }, { $left ->
+        [0] nenhuma expulsa
+        [one] { $left } expulsa
+       *[other] { $left } expulsas
+    } do campo.
+summary-unit = · { $unit } { $name } ({ $kind }): { $status ->
+        [destroyed] destruída
+        [left] expulsa do campo de batalha
+       *[other] em ({ $x }, { $y }){ $engaged ->
+            [true] , em combate
+           *[false] {""}
+        }{ $visible ->
+            [false] , fora da vista do inimigo
+           *[true] {""}
+        }
+    }

@@ -426,3 +426,28 @@ command-samurai-adjust-to = Ponha a peça neste hexágono
 command-samurai-adjust-banner = Dê uma bandeira de vitória a este lado
 command-samurai-adjust-tokens = Fichas de Honra e Fortuna a somar ao lado (negativo para tirar)
 command-samurai-adjust-note = O motivo (aparece no registro)
+
+## A posição em palavras (/game status e o seu botão de detalhes)
+
+summary-side = { CAP($seat_o) }: { $banners } de { $target } bandeiras de vitória, { $tokens } { $tokens ->
+        [one] ficha
+       *[other] fichas
+    } de Honra e Fortuna, { $cards } { $cards ->
+        [one] carta
+       *[other] cartas
+    } na mão; { $units } { $units ->
+        [one] unidade
+       *[other] unidades
+    } e { $leaders } { $leaders ->
+        [one] líder
+       *[other] líderes
+    } em campo.
+summary-piece = · { $piece } { $unit } em { $hex } ({ $figures ->
+        [one] uma figura
+       *[other] { $figures } figuras
+    })
+summary-deck = Baralho: restam { $deck } cartas; { $discard } no descarte.
+summary-turn = Neste turno { $seat_o } jogou { $card }; { $ordered ->
+        [none] nenhuma peça recebeu ordem ainda.
+       *[other] com ordens: { $ordered }.
+    }

@@ -441,3 +441,48 @@ command-wh40k-score-secondary = PV secundários
 command-wh40k-adjustcp = Árbitro: defina os PC de um lado
 command-wh40k-adjustcp-side = O lado
 command-wh40k-adjustcp-cp = Os PC dele
+
+## A posição em palavras (/game status e o seu botão de detalhes)
+
+summary-round = Rodada de batalha { $round } de { $last }: vez { $seat_do }, { $step_phase }.
+summary-side = { CAP($seat_o) }: { $cp } PC, { $vp } PV; { $units } { $units ->
+        [one] unidade
+       *[other] unidades
+    } em jogo, { $destroyed ->
+        [0] nenhuma destruída
+        [one] { $destroyed } destruída
+       *[other] { $destroyed } destruídas
+    }{ $below ->
+        [none] {""}
+       *[other] ; Abaixo da Metade da Força: { $below }
+    }{ $shocked ->
+        [none] {""}
+       *[other] ; em Choque de Batalha: { $shocked }
+    }.
+summary-unit = · { $unit } { $name }: { $strength ->
+        [one] {""}
+       *[other] { $models } de { $strength } miniaturas
+    }{ $hurt ->
+        [none] {""}
+       *[other] { $strength ->
+            [one] {""}
+           *[other] ,{" "}
+        }{ $hurt } tem { $left } de { $wounds } ferimentos
+    }{ $below ->
+        [true] , Abaixo da Metade da Força
+       *[false] {""}
+    }{ $shocked ->
+        [true] , em Choque de Batalha
+       *[false] {""}
+    }{ $reserves ->
+        [true] , na Reserva
+       *[false] {""}
+    }
+summary-objective = { $marker } { $objective } { $holder ->
+        [none] { $contested ->
+            [true] (disputado)
+           *[false] (ninguém)
+        }
+       *[other] ({ $holder })
+    }
+summary-objectives = Objetivos: { $objectives }.
