@@ -50,8 +50,9 @@ class BoardReplies:
         if game.over and game.seed_revealed:
             lines.append(words("game-seed-revealed", seed=game.seed))
         title = words("game-status-title", system=table.title(), scenario=table.scenario_title())
+        footer = words("game-footer", game=game.id, version=game.version)
         return Board(title, tuple(lines), self.draw(table), tuple(buttons), game.id,
-                     game.version)
+                     game.version, footer)
 
     def choices(self, table: Table, seat: str, private: bool = False) -> list[Button]:
         """Offer a seat's choices as buttons: all of them when few, else the option-less ones.

@@ -22,7 +22,7 @@ from bot.service import GameService
 from bot.store import StoreError
 from bot.surface import Context, coerce, run, split_options, surface
 from bot.table import Caller
-from bot.text import Words
+from bot.text import Said, Words
 from bot.uploads import read_local
 
 log = logging.getLogger(__name__)
@@ -90,7 +90,7 @@ class Console:
         if entry is None:
             near = sorted(p for p in surface().entries if p.startswith(group))
             raise bad_input("input-no-such-command", command=path,
-                            near=", ".join(f"`/{p}`" for p in near) or "none")
+                            near=Said(", ".join(f"`/{p}`" for p in near)) or "none")
         options: dict[str, Any] = coerce(entry, split_options(rest))
         for option in entry.options:
             if option.kind == "user" and option.name in options:
@@ -124,6 +124,8 @@ class Console:
             self.write(f"  {text}")
         for number, button in enumerate(reply.buttons, 1):
             self.write(f"  [{number}] {button.label}   (click {number})")
+        if reply.footer:
+            self.write(f"  ({reply.footer})")
         if reply.image is not None and reply.game_id is not None:
             # A private view ("your-view.png") must not overwrite the public board of a position.
             suffix = "" if reply.image_name == "board.png" else f"-{Path(reply.image_name).stem}"

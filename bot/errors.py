@@ -18,6 +18,23 @@ from rules.core.errors import RuleViolation
 from rules.core.references import RuleReference, all_rules
 from rules.core.text import Msg, Value, items, kebab
 
+# How much of a typed value a refusal quotes back: enough to recognise it, never a wall.
+EXCERPT = 100
+
+
+def excerpt(value: Value) -> Value:
+    """Return a value as a refusal quotes it: a long typed text cut to its start.
+
+    Text Banneret composed itself (`bot.text.Said`: lists of choices) stays whole.
+    """
+    from bot.text import Said
+
+    if isinstance(value, str) and not isinstance(value, Said) and len(value) > EXCERPT:
+        return Msg(key="text-abridged", args={"start": value[:EXCERPT], "count": len(value)})
+    if isinstance(value, Msg):
+        return value.model_copy(update={"args": {k: excerpt(v) for k, v in value.args.items()}})
+    return value
+
 
 class PlayerError(Exception):
     """Something the player can fix; shown politely (privately) and nothing changes."""
@@ -28,7 +45,7 @@ class PlayerError(Exception):
 
     def __init__(self, **values: Value) -> None:
         super().__init__(self.key)
-        self.values = values
+        self.values = {name: excerpt(value) for name, value in values.items()}
         self.language: str | None = None
         self.system: str | None = None
 
@@ -253,6 +270,13 @@ class Refused(PlayerError):
         reason: Value = violation.reason
         super().__init__(reason=reason)
         self.violation = violation
+
+    @property
+    def reason(self) -> Msg:
+        """Return the engine's reason, with what the player typed quoted only in part."""
+        reason = self.values["reason"]
+        assert isinstance(reason, Msg)
+        return reason
 
     @property
     def rule(self) -> RuleReference | None:

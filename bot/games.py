@@ -26,7 +26,7 @@ from bot.records import engine_version
 from bot.replies import Button, Reply
 from bot.store import Store
 from bot.table import Caller, Table, running
-from bot.text import pick_language, seat_term, system_title
+from bot.text import Said, pick_language, seat_term, system_title
 from rules.core.dice import seed_hash
 from rules.core.engine import Engine, ScenarioInfo
 from rules.core.system import available, system
@@ -102,16 +102,17 @@ class Games:
     ) -> tuple[Engine[Any], ScenarioInfo, str]:
         """Return the system, scenario and seat a new game names, or refuse what is unknown."""
         if system_id not in available():
-            raise UnknownSystem(system=system_id, choices=", ".join(available())).where(lang)
+            raise UnknownSystem(system=system_id, choices=Said(", ".join(available()))).where(lang)
         sys = system(system_id)
         infos = {s.id: s for s in sys.scenarios()}
         if scenario not in infos:
             raise UnknownScenario(system=system_title(sys, lang), scenario=scenario,
-                                  choices=", ".join(sorted(infos))).where(lang, system_id)
+                                  choices=Said(", ".join(sorted(infos)))).where(lang, system_id)
         info = infos[scenario]
         my_seat = seat or info.seats[0]
         if my_seat not in info.seats:
-            raise UnknownSeat(seat=my_seat, choices=", ".join(info.seats)).where(lang, system_id)
+            raise UnknownSeat(seat=my_seat,
+                              choices=Said(", ".join(info.seats))).where(lang, system_id)
         return sys, info, my_seat
 
     def _created(
@@ -156,7 +157,7 @@ class Games:
                     raise NoFreeSeat().where(lang, sid)
                 seat = candidates[0]
             if seat not in game.seats:
-                raise UnknownSeat(seat=seat, choices=", ".join(game.seats)).where(lang, sid)
+                raise UnknownSeat(seat=seat, choices=Said(", ".join(game.seats))).where(lang, sid)
             if game.seats[seat] is not None:
                 raise SeatTaken(seat=seat_term(seat)).where(lang, sid)
             if game.invited.get(seat) not in (None, caller.user_id):
@@ -189,9 +190,8 @@ class Games:
                                   result=stored_result(reason), seed_revealed=1)
         table = Table(game)
         reply = self.boards.board(table)
-        reply.text = table.words("game-resigned", seat=seat_term(loser),
-                                 winner=seat_term(winner) if winner else table.words(
-                                     "game-nobody"))
+        # The result line below the text says who wins (core: said once).
+        reply.text = table.words("game-resigned", seat=seat_term(loser))
         return reply
 
     def end(self, channel_id: str, caller: Caller) -> Reply:

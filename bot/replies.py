@@ -77,6 +77,8 @@ class Reply:
     buttons: list[Button] = field(default_factory=list)
     game_id: int | None = None
     version: int | None = None
+    # Which game and position a board shows, worded ("game 3 · position 12").
+    footer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -89,11 +91,13 @@ class Board:
     buttons: tuple[Button, ...]
     game_id: int | None
     version: int | None
+    footer: str | None = None
 
     def reply(self) -> Reply:
         """Return a new reply (callers add to its text and lines)."""
         return Reply(text="", title=self.title, lines=list(self.lines), image=self.image,
-                     buttons=list(self.buttons), game_id=self.game_id, version=self.version)
+                     buttons=list(self.buttons), game_id=self.game_id, version=self.version,
+                     footer=self.footer)
 
 
 class Boards:

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from bot.errors import bad_input
+from bot.errors import GuildOnly, bad_input
 from bot.replies import Reply
 from bot.service import GameService
 from bot.table import Caller
-from bot.text import Words, pick_language
+from bot.text import Said, Words, pick_language
 from rules.core.commands import Command, Option
 from rules.core.references import search
 from rules.core.system import available, system
@@ -29,11 +29,17 @@ from rules.core.text import items
 
 @dataclass(frozen=True)
 class Context:
-    """Where a command was typed and by whom."""
+    """Where a command was typed and by whom (`guild_id` NO_GUILD outside a server)."""
 
     channel_id: str
     guild_id: str
     caller: Caller
+
+
+# The guild id of a command typed outside any server (a DM, a group DM).
+NO_GUILD = "dm"
+# Command groups that work outside a server too: rules questions need no game.
+ANYWHERE = frozenset({"rules"})
 
 
 Handler = Callable[[GameService, Context, dict[str, Any]], Reply]
@@ -239,7 +245,7 @@ def parse_action_text(
         choices = sorted(e.name for e in s.entries.values() if e.group == group
                          and e.command.action)
         raise bad_input("input-not-an-action", name=name, group=group,
-                        choices=", ".join(choices)).where(language)
+                        choices=Said(", ".join(choices))).where(language)
     options = coerce(entry, split_options(words[1] if len(words) > 1 else "", language),
                      language)
     return {"type": entry.command.action, **{k: v for k, v in options.items() if v is not None}}
@@ -252,7 +258,7 @@ def coerce(entry: Entry, raw: dict[str, str], language: str | None = None) -> di
     for name, value in raw.items():
         option = known.get(name)
         if option is None:
-            expected = ", ".join(f"{o.name}:" for o in entry.options)
+            expected = Said(", ".join(f"{o.name}:" for o in entry.options))
             raise bad_input("input-no-such-option", command=entry.path, option=name,
                             expected=expected or Words.of(language)("input-no-options"),
                             ).where(language)
@@ -260,7 +266,7 @@ def coerce(entry: Entry, raw: dict[str, str], language: str | None = None) -> di
     missing = [o.name for o in entry.options if o.required and o.name not in out]
     if missing:
         raise bad_input("input-needs", command=entry.path,
-                        missing=", ".join(f"{m}:" for m in missing)).where(language)
+                        missing=Said(", ".join(f"{m}:" for m in missing))).where(language)
     return out
 
 
@@ -301,6 +307,9 @@ def run(service: GameService, ctx: Context, path: str, options: dict[str, Any]) 
     if entry is None:
         raise bad_input("input-no-such-command", command=path, near="none").where(
             pick_language(ctx.caller.locale))
+    if ctx.guild_id == NO_GUILD and entry.group not in ANYWHERE:
+        # Games, seats and leagues belong to a server's channels; a DM has none.
+        raise GuildOnly().where(pick_language(ctx.caller.locale))
     reply = entry.handler(service, ctx, options)
     if entry.command.private:
         reply.ephemeral = True
@@ -318,7 +327,9 @@ def autocomplete(
     """Return (name, value) completions for an option, best first, at most 25."""
     entry = surface().entries.get(path)
     spec = next((o for o in entry.options if o.name == option), None) if entry else None
-    if spec is None or spec.autocomplete is None:
+    if spec is None or spec.autocomplete is None or entry is None:
+        return []
+    if ctx.guild_id == NO_GUILD and entry.group not in ANYWHERE:
         return []
     source = spec.autocomplete
     locale = ctx.caller.locale

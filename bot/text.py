@@ -42,7 +42,8 @@ from rules.core.model import Action, Event
 from rules.core.text import Items, Msg, Named, Term, Value, kebab
 
 log = logging.getLogger(__name__)
-# The longest text value a message quotes whole (players can type far longer ones).
+# The longest text value a message quotes whole (players can type far longer ones);
+# a refusal quotes what was typed shorter still (bot.errors.EXCERPT).
 MAX_QUOTED = 500
 # Fluent refuses a placeable longer than 2,500 characters; text we composed stays under it.
 MAX_SAID = 2400

@@ -314,7 +314,7 @@ class Turns:
                 tx.append(game, "claim_lapsed", caller.user_id, answering, {"of": seq})
                 game = tx.update_game(game, bump=False, pending=rest)
                 return Reply(text=table.words("claim-lapsed", claimant=claimant, kind=kind,
-                                              reason=table.reason(refusal.violation.reason)),
+                                              reason=table.reason(refusal.reason)),
                              game_id=game.id, version=game.version)
             tx.append(game, "claim_agreed", caller.user_id, answering, {"of": seq})
             table = Table(tx.update_game(game, bump=False, pending=rest))
@@ -377,7 +377,7 @@ class Turns:
             last = kept[-1]
             table = Table(game)
             what = (Said(" / ".join(table.event(e) for e in last.events))
-                    or str(last.action.get("type")))
+                    or table.typed(last.action))
             if not last.irreversible and table.prompt.seat == last.seat:
                 entry = tx.append(game, "undo", caller.user_id, last.seat,
                                   {"count": 1, "of": last.seq})
@@ -479,7 +479,7 @@ class Turns:
         except Refused as refusal:
             # A verdict on one's own card play still says what the hand holds: keep it private.
             return Reply(
-                text=words("rule-ruling-illegal", reason=table.reason(refusal.violation.reason)),
+                text=words("rule-ruling-illegal", reason=table.reason(refusal.reason)),
                 lines=rule_lines(table, refusal),
                 ephemeral=str(action.get("type")) in hidden,
                 game_id=game.id,

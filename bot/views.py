@@ -41,7 +41,6 @@ def fit(lines: list[str], room: int, words: Any) -> list[str]:
 LOG_KINDS = {
     "join": "game-log-join",
     "resign": "game-log-resign",
-    "end": "game-log-end",
     "undo": "game-log-undo",
     "undo_request": "game-log-undo-request",
     "undo_refused": "game-log-undo-refused",
@@ -83,7 +82,6 @@ class Views:
         if summary:
             reply.buttons.append(Button("details", words("button-details"), game.id,
                                         game.version, style="secondary"))
-        reply.lines.append(words("game-version", version=game.version))
         return reply
 
     def details(self, game_id: int, channel_id: str) -> Reply:
@@ -183,6 +181,10 @@ class Views:
         lines = []
         for entry in entries:
             seat = seat_term(entry.seat) if entry.seat else words("game-nobody")
+            if entry.kind == "end":  # by a referee, who may hold no seat: say who
+                said = words("game-log-end", user=str(entry.action.get("by") or ""))
+                lines.append(words("game-log-line-referee", seq=entry.seq, what=said))
+                continue
             if entry.kind in ("action", "claim"):
                 if entry.kind == "claim":
                     said = words("claim-logged", what=table.claimed(entry.action, entry.events))
@@ -190,7 +192,7 @@ class Views:
                     said = Said(" / ".join(table.event(e) for e in entry.events)) or table.typed(
                         entry.action)
             else:
-                said = words(LOG_KINDS.get(entry.kind, "game-log-end"), seat=seat)
+                said = words(LOG_KINDS[entry.kind], seat=seat)
             lines.append(words("game-log-line", seq=entry.seq, seat=seat, what=said))
         title = words("game-status-title", system=table.title(), scenario=table.scenario_title())
         # The newest entries that fit one message; `/game export` has the whole log.

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.io import completer, run_command
-from bot.surface import Entry, Surface
+from bot.surface import ANYWHERE, Entry, Surface
 from bot.text import DEFAULT, Words, languages
 
 _KINDS: dict[str, Any] = {
@@ -85,7 +85,14 @@ def build_groups(surface: Surface) -> list[app_commands.Group]:
         description = app_commands.locale_str(
             surface.group_description(name, DEFAULT)[:100], key=f"command-{name}",
             system=first.system_id)
-        group = app_commands.Group(name=name, description=description)
+        # Games live in server channels: a DM has nobody to invite and no moderators,
+        # so the commands are offered in servers only (dm_permission false, contexts).
+        anywhere = name in ANYWHERE
+        group = app_commands.Group(
+            name=name, description=description, guild_only=not anywhere,
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=anywhere, private_channel=anywhere),
+        )
         for entry in entries:
             group.add_command(build_command(entry))
         groups.append(group)

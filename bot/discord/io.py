@@ -25,7 +25,7 @@ from bot.replies import MAX_REPLY, Reply
 from bot.rulebook import cite
 from bot.service import GameService
 from bot.store import StoreError
-from bot.surface import Context, autocomplete, run
+from bot.surface import NO_GUILD, Context, autocomplete, run
 from bot.table import Caller
 from bot.text import Words, pick_language
 
@@ -60,7 +60,7 @@ def context_of(interaction: discord.Interaction[Any]) -> Context:
     """Describe where an interaction happened."""
     return Context(
         channel_id=str(interaction.channel_id),
-        guild_id=str(interaction.guild_id or "dm"),
+        guild_id=str(interaction.guild_id or NO_GUILD),
         caller=caller_of(interaction),
     )
 
@@ -118,8 +118,8 @@ def reply_embed(reply: Reply, colour: int = COLOURS["ok"]) -> discord.Embed:
     )
     if reply.image is not None:
         embed.set_image(url=f"attachment://{reply.image_name}")
-    if reply.version is not None and reply.game_id is not None:
-        embed.set_footer(text=f"game {reply.game_id} · position {reply.version}")
+    if reply.footer:
+        embed.set_footer(text=reply.footer)
     return embed
 
 

@@ -237,7 +237,9 @@ def test_verify_detects_a_corrupted_state(race: GameService, store: Store) -> No
 
 def test_resign_and_end(race: GameService, service: GameService) -> None:
     reply = race.resign("c1", BOB)
-    assert "Red wins" in reply.text
+    assert reply.text == "Blue resigns."
+    said = [reply.text, *reply.lines]
+    assert sum("Red wins" in line for line in said) == 1, said  # the winner is named once
     service.new_game("c2", "g1", ALICE, "race", "short", opponent=BOB)
     with pytest.raises(RefereeOnly):
         service.end("c2", BOB)
@@ -295,3 +297,13 @@ def test_the_only_choice_is_offered_as_a_button(race: GameService) -> None:
     # Alice's roll step offers one legal action: it becomes one button.
     status = race.status("c1")
     assert [b.label for b in status.buttons] == ["roll"]
+
+
+def test_a_refusal_quotes_only_a_short_excerpt_of_what_was_typed(service: GameService) -> None:
+    typed = "w" * 6000
+    with pytest.raises(PlayerError) as err:
+        service.new_game("c9", "g1", ALICE, "race", typed, opponent=BOB)
+    said = err.value.text()
+    assert "w" * 100 in said and "w" * 101 not in said
+    assert "6,000 characters" in said or "6000 characters" in said
+    assert len(said) < 400, said

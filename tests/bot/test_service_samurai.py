@@ -117,3 +117,12 @@ def _ended_hand(service: GameService) -> list[str]:
         game = tx.game(1)
     assert game is not None
     return list(game.state["hands"]["uesugi"])
+
+
+def test_taking_back_a_card_reads_as_one_sentence(samurai: GameService) -> None:
+    card = _hand(samurai)[0]
+    samurai.act("c1", BOB, {"type": "play", "card": card})
+    undone = samurai.undo("c1", BOB)
+    assert undone.text.startswith("Uesugi takes back: Uesugi plays "), undone.text
+    assert ".." not in undone.text and undone.text.endswith("."), undone.text
+    assert card in _hand(samurai)

@@ -6,11 +6,15 @@ import asyncio
 from typing import Any
 
 import discord
+import pytest
 from discord import app_commands
 
 from bot.discord.commands import CatalogueTranslator, build_groups
-from bot.surface import help_lines, surface
+from bot.errors import GuildOnly
+from bot.service import GameService
+from bot.surface import NO_GUILD, Context, autocomplete, help_lines, run, surface
 from bot.text import languages
+from tests.bot.conftest import ALICE, BOB
 
 KIND = {
     discord.AppCommandOptionType.string: "str",
@@ -90,3 +94,16 @@ def test_discord_gets_the_descriptions_in_portuguese() -> None:
     assert asyncio.run(translated()) == (
         "Comece uma partida neste canal (uma por canal; use um tópico para outra)"
     )
+
+
+def test_a_game_command_from_outside_a_server_is_refused_politely(
+    service: GameService,
+) -> None:
+    dm = Context(channel_id="dm-alice", guild_id=NO_GUILD, caller=ALICE)
+    with pytest.raises(GuildOnly):
+        run(service, dm, "game new", {"system": "race", "scenario": "short", "opponent": BOB})
+    with pytest.raises(GuildOnly):
+        run(service, dm, "league table", {"league": "x"})
+    assert autocomplete(service, dm, "league table", "league", "", {}) == []
+    found = run(service, dm, "rules search", {"keyword": "leader"})
+    assert found.lines

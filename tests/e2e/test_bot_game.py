@@ -337,7 +337,7 @@ async def test_log_export_verify_and_resign(table: Table) -> None:
     assert description(verified).startswith("Game 1: consistent")
 
     resigned = await fake.slash(table.bob, table.channel, "game resign")
-    assert description(resigned).startswith("Blue resigns. Red wins.")
+    assert description(resigned).startswith("Blue resigns.\n**Red wins** — Blue resigned.")
     assert "The dice seed was `e2e-seed-0`" in description(resigned)
     assert_pings_nobody(resigned)
     after = await fake.click(alice, joined, label="roll")

@@ -1,0 +1,89 @@
+"""How the channel reads: commands in servers only, people as opponents, clean texts.
+
+Each test here reproduces a defect found by playing through a Discord-protocol
+server the project did not write, and keeps it fixed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from fakediscord import BotRunner, FakeDiscord, ImpossibleAction
+
+from .test_bot_support import Table, assert_refused, open_table
+
+
+@pytest.fixture
+async def table(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
+) -> AsyncIterator[Table]:
+    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
+    async with open_table(fake_discord, bot_runner, tmp_path) as t:
+        yield t
+
+
+async def test_game_commands_are_offered_in_servers_only(table: Table) -> None:
+    synced = table.fake.synced_commands() or table.fake.synced_commands(table.fake.guild)
+    assert synced
+    for command in synced:
+        if command["name"] == "rules":  # a rules question needs no game: anywhere
+            assert 1 in command["contexts"], command
+            continue
+        assert command.get("dm_permission") is False, command["name"]
+        assert command["contexts"] == [0], command["name"]
+    dm = table.fake.dm_channel(table.alice)
+    with pytest.raises(ImpossibleAction):
+        await table.fake.slash(table.alice, dm, "game new", system="race", scenario="short",
+                               opponent=table.bob)
+    found = await table.fake.slash(table.alice, dm, "rules search", keyword="leader")
+    assert found.messages and "No rule matches" not in str(found.messages[0].embed)
+
+
+async def test_a_bot_cannot_be_invited_to_play(table: Table) -> None:
+    refused = await table.fake.slash(table.alice, table.channel, "game new", system="race",
+                                     scenario="short", opponent=table.fake.bot_user)
+    assert_refused(refused, "is a bot and cannot play")
+    status = await table.fake.slash(table.alice, table.channel, "game status")
+    assert_refused(status)  # no game was made
+
+
+async def test_ending_a_game_says_who_ended_it_once(table: Table) -> None:
+    invitation = await table.fake.slash(table.alice, table.channel, "game new", system="race",
+                                        scenario="short", opponent=table.bob)
+    await table.fake.click(table.bob, invitation, label="Accept the invitation")
+    before = len(table.fake.messages_in(table.channel))
+    await table.fake.slash(table.fake.moderator("mod"), table.channel, "game end")
+    said = [str(m.content or "") + str(m.embed or "")
+            for m in table.fake.messages_in(table.channel)[before:]]
+    assert sum("ended" in text for text in said) == 1, said
+    assert not any("nobody" in text for text in said), said
+
+
+async def test_the_log_says_who_ended_the_game(table: Table) -> None:
+    invitation = await table.fake.slash(table.alice, table.channel, "game new", system="race",
+                                        scenario="short", opponent=table.bob)
+    await table.fake.click(table.bob, invitation, label="Accept the invitation")
+    await table.fake.slash(table.fake.moderator("mod"), table.channel, "game end")
+    log = await table.fake.slash(table.alice, table.channel, "game log")
+    text = str(log.messages[0].embed)
+    assert "The game was ended by Mod." in text and "nobody" not in text, text
+
+
+async def _started(table: Table) -> object:
+    invitation = await table.fake.slash(table.alice, table.channel, "game new", system="race",
+                                        scenario="short", opponent=table.bob)
+    return await table.fake.click(table.bob, invitation, label="Accept the invitation")
+
+
+async def test_texts_read_cleanly(table: Table) -> None:
+    await _started(table)
+    status = await table.fake.slash(table.carol, table.channel, "game status")
+    embed = status.messages[0].embed
+    assert "position" not in embed["description"], embed  # the footer says it, once
+    assert embed["footer"]["text"].startswith("game ")
+    resigned = await table.fake.slash(table.bob, table.channel, "game resign")
+    text = str(resigned.messages[0].embed["description"])
+    assert text.count("wins") == 1 and text.startswith("Blue resigns."), text
