@@ -320,4 +320,4 @@ def _action_types() -> list[str]:
 def test_an_action_type_nobody_knows_is_bad_input() -> None:
     with pytest.raises(ValidationError):
         SYSTEM.parse_action({"type": "fly", "seat": "attacker"})
-    assert len(_action_types()) == 18
+    assert len(_action_types()) == 19
