@@ -351,10 +351,6 @@ button-casualties = { $unit } loses { $models ->
        *[other] { $models } models
     }
 button-shock-test = Test { $unit } for Battle-shock
-button-adjust-shock = { $shocked ->
-        [true] Battle-shock { $unit }
-       *[other] Clear Battle-shock from { $unit }
-    }
 button-stratagem = { $name }{ $unit ->
         [none] {""}
        *[other] { " " }on { $unit }

@@ -389,10 +389,6 @@ button-casualties = { $unit } perde { $models ->
        *[other] { $models } miniaturas
     }
 button-shock-test = Testar o Choque de Batalha de { $unit }
-button-adjust-shock = { $shocked ->
-        [true] Pôr { $unit } em Choque de Batalha
-       *[other] Tirar { $unit } do Choque de Batalha
-    }
 button-stratagem = { $name }{ $unit ->
         [none] {""}
        *[other] { " " }em { $unit }
