@@ -420,7 +420,7 @@ class BattleShockTestRequired(Event):
 
 
 class BattleShockTestsDue(Event):
-    """The battle-shock step opens: these units (by head id and name) must test, no die rolled yet."""
+    """The battle-shock step opens: these units (head ids, names) must test; no die rolled yet."""
 
     type: Literal["BattleShockTestsDue"] = "BattleShockTestsDue"
     units: tuple[str, ...]
