@@ -183,6 +183,16 @@ class Engine(Generic[S]):
         """Return how the game ended, or None while it goes on."""
         raise NotImplementedError
 
+    def replay_start(self, scenario_id: str, seed: str, stamp: str = "") -> S:
+        """Return the state a stored game's replay starts from.
+
+        `stamp` is the engine version the game was stored with (empty: this one). A
+        system whose state keeps the rules an older game began under (a `ruleset`
+        field) sets them here, so an old game replays as it was played; by default a
+        replay starts from a new game.
+        """
+        return self.new_game(scenario_id, seed)
+
     def board(self, state: S, seat: str | None) -> HexBoardView | TabletopView:
         """Return the public picture, seen from `seat`'s own edge (None: the default side)."""
         raise NotImplementedError

@@ -153,6 +153,8 @@ class RosterUnit(Frozen):
     keywords: Keywords = ()
     key: str = Field(default="", max_length=60)
     leads: str = Field(default="", max_length=60)
+    # How many Leaders this unit may take at once (2 where its datasheet allows a second).
+    leaders: int = Field(default=1, ge=1, le=2)
     reserves: bool = False
     x: Inches | None = None
     y: Inches | None = None
@@ -255,10 +257,16 @@ class Restore(Action):
 
 
 class ShockTest(Action):
-    """Call on a unit to test in this battle-shock step for being below its Starting Strength."""
+    """A Battle-shock test a rule demands, or one the battle-shock step names, taken now.
+
+    In the command step it calls a unit to test in the coming battle-shock step for being
+    below its Starting Strength; in any other step the bot rolls it at once. `reason` is
+    the demanding rule in the player's words ("" when they name none).
+    """
 
     type: Literal["shock_test"] = "shock_test"
     unit: UnitRef
+    reason: str = Field(default="", max_length=100)
 
 
 class UseStratagem(Action):
@@ -276,6 +284,14 @@ class GainCp(Action):
     amount: int = Field(default=1, ge=1, le=5)
     # The rule that grants it, in the player's words ("" when they name none).
     source: str = Field(default="", max_length=100)
+
+
+class AdjustShock(Action):
+    """Set or clear Battle-shock on a unit outright (a referee's correction)."""
+
+    type: Literal["adjust_shock"] = "adjust_shock"
+    unit: UnitRef
+    shocked: bool
 
 
 class AdjustCp(Action):
@@ -317,6 +333,7 @@ WhAction = Annotated[
     | UseStratagem
     | GainCp
     | AdjustCp
+    | AdjustShock
     | Score
     | Concede,
     Field(discriminator="type"),
@@ -339,12 +356,13 @@ ALIASES = {
     "shocktest": "shock_test",
     "gaincp": "gain_cp",
     "adjustcp": "adjust_cp",
+    "adjustshock": "adjust_shock",
 }
 
 
 # --- events -------------------------------------------------------------------------------
 
-TestCause = Literal["below-half-strength", "below-starting-strength", "re-roll"]
+TestCause = Literal["below-half-strength", "below-starting-strength", "re-roll", "demanded"]
 EditedField = Literal["name", "models", "wounds", "leadership", "oc", "keywords", "reserves"]
 
 
@@ -393,9 +411,20 @@ class BattleShockEnded(Event):
 
 
 class BattleShockTestRequired(Event):
+    """A unit called on to test in the coming battle-shock step; `reason` in the player's words."""
+
     type: Literal["BattleShockTestRequired"] = "BattleShockTestRequired"
     unit: str
     name: str
+    reason: str | None = None
+
+
+class BattleShockTestsDue(Event):
+    """The battle-shock step opens: these units (head ids, names) must test; no die rolled yet."""
+
+    type: Literal["BattleShockTestsDue"] = "BattleShockTestsDue"
+    units: tuple[str, ...]
+    names: tuple[str, ...]
 
 
 class BattleShockTestRolled(Event):
@@ -410,14 +439,33 @@ class BattleShockTestRolled(Event):
     total: int
     leadership: int
     passed: bool
+    # For a demanded test: the demanding rule in the player's words.
+    reason: str | None = None
 
 
 class BattleShockTestOverturned(Event):
-    """Insane Bravery turned a failed test into a pass."""
+    """Insane Bravery turned a failed test into a pass (ruleset 1)."""
 
     type: Literal["BattleShockTestOverturned"] = "BattleShockTestOverturned"
     units: tuple[str, ...]
     name: str
+
+
+class BattleShockTestAutoPassed(Event):
+    """Insane Bravery, used before the dice: the unit passes its test without a roll."""
+
+    type: Literal["BattleShockTestAutoPassed"] = "BattleShockTestAutoPassed"
+    units: tuple[str, ...]
+    name: str
+
+
+class BattleShockSet(Event):
+    """The referee set (or cleared) Battle-shock on every part of a unit."""
+
+    type: Literal["BattleShockSet"] = "BattleShockSet"
+    units: tuple[str, ...]
+    name: str
+    shocked: bool
 
 
 class StratagemUsed(Event):
@@ -596,8 +644,11 @@ WhEvent = Annotated[
     | CommandPointsSet
     | BattleShockEnded
     | BattleShockTestRequired
+    | BattleShockTestsDue
     | BattleShockTestRolled
     | BattleShockTestOverturned
+    | BattleShockTestAutoPassed
+    | BattleShockSet
     | StratagemUsed
     | FellBack
     | DesperateEscapeRolled

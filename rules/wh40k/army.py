@@ -30,7 +30,17 @@ from rules.wh40k.actions import (
     UnitEdited,
     UnitRemoved,
 )
-from rules.wh40k.state import CHARACTER, SEATS, Seat, Unit, Wh40kState, label, leader_of, parts
+from rules.wh40k.state import (
+    CHARACTER,
+    SEATS,
+    Seat,
+    Unit,
+    Wh40kState,
+    label,
+    leader_of,
+    leaders_of,
+    parts,
+)
 
 BAD_INPUT = "core/bad-input"
 LEADER = "wh40k/leader"
@@ -103,6 +113,7 @@ def new_unit(
         starting_strength=entry.models, models=entry.models, wounds=entry.wounds,
         leadership=entry.leadership, oc=entry.oc, keywords=entry.keywords,
         reserves=entry.reserves, position=None if entry.reserves else at,
+        leaders=entry.leaders if isinstance(entry, RosterUnit) else 1,
     )
     state.units[unit.id] = unit
     state.next_unit += 1
@@ -135,7 +146,7 @@ def add_roster(state: Wh40kState, seat: Seat, roster: Roster) -> list[str]:
 def check_roster_units(state: Wh40kState, roster: Roster) -> None:
     """Check a roster's positions and Leaders before any of it is entered."""
     by_key = {u.key: u for u in roster.units if u.key}
-    led: set[str] = set()
+    led: dict[str, int] = {}
     for unit in roster.units:
         point(state, unit.x, unit.y)
         if not unit.leads:
@@ -145,9 +156,10 @@ def check_roster_units(state: Wh40kState, roster: Roster) -> None:
             refuse(LEADER, "refusal-not-a-character", name=unit.name)
         if bodyguard is unit or CHARACTER in bodyguard.keywords or unit.key in led:
             refuse(LEADER, "refusal-cannot-lead", name=unit.name, bodyguard=bodyguard.name)
-        if unit.leads in led:
-            refuse(LEADER, "refusal-two-leaders", bodyguard=bodyguard.name)
-        led.add(unit.leads)
+        if led.get(unit.leads, 0) >= bodyguard.leaders:
+            refuse(LEADER, "refusal-two-leaders", bodyguard=bodyguard.name,
+                   limit=bodyguard.leaders)
+        led[unit.leads] = led.get(unit.leads, 0) + 1
 
 
 # --- handlers ----------------------------------------------------------------------------------
@@ -222,10 +234,9 @@ def check_remove_unit(state: Wh40kState, action: RemoveUnit) -> None:
 
 
 def remove_unit(work: Wh40kState, action: RemoveUnit, dice: Dice, events: list[Event]) -> None:
-    """Take a unit out of the army; its Leader stays, on its own."""
+    """Take a unit out of the army; its Leaders stay, each on its own."""
     unit = find(work, action.unit)
-    leader = leader_of(work, unit)
-    if leader is not None:
+    for leader in leaders_of(work, unit):
         leader.leads = None
     del work.units[unit.id]
     events.append(UnitRemoved(unit=unit.id, name=unit.name))
@@ -248,7 +259,8 @@ def load_roster(work: Wh40kState, action: LoadRoster, dice: Dice, events: list[E
 
 
 def check_attach(state: Wh40kState, action: Attach) -> None:
-    """A CHARACTER that leads nobody joins a Bodyguard that is no CHARACTER and has no Leader."""
+    """A CHARACTER that leads nobody joins a Bodyguard that is no CHARACTER and has room for
+    another Leader (one, or two where its roster says so)."""
     seat = sender(action)
     leader = own(state, seat, action.leader)
     bodyguard = own(state, seat, action.bodyguard)
@@ -258,9 +270,10 @@ def check_attach(state: Wh40kState, action: Attach) -> None:
         refuse(LEADER, "refusal-already-leads", name=leader.name, bodyguard=leader.leads)
     if bodyguard.character:
         refuse(LEADER, "refusal-bodyguard-is-character", name=bodyguard.name)
-    found = leader_of(state, bodyguard)
-    if found is not None:
-        refuse(LEADER, "refusal-already-led", name=bodyguard.name, leader=found.name)
+    found = leaders_of(state, bodyguard)
+    if len(found) >= bodyguard.leaders:
+        refuse(LEADER, "refusal-already-led", name=bodyguard.name,
+               leader=" + ".join(u.name for u in found), limit=bodyguard.leaders)
 
 
 def attach(work: Wh40kState, action: Attach, dice: Dice, events: list[Event]) -> None:

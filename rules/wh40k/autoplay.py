@@ -18,6 +18,7 @@ from rules.core.inches import Point, distance
 from rules.core.model import Action
 from rules.wh40k import catalogue
 from rules.wh40k.actions import Casualties, FallBack, Move, Score, UseStratagem
+from rules.wh40k.command import tests_due
 from rules.wh40k.state import groups
 
 STRIDE = {"VEHICLE": 8.0, "TERMINATOR": 5.0}  # else 6"
@@ -183,11 +184,15 @@ def _wishes(
         return Move(seat=who, unit=uid, x=to.x, y=to.y)
 
     rnd, step = state.round, state.step
-    if step == "battle-shock":
+    if step == "battle-shock" and state.ruleset == 1:
         for uid in table.side(seat):
             if any(p.id in state.failed_tests for p in table.groups[uid]):
                 yield f"brave:{uid}", stratagem(seat, "insane-bravery", uid)
                 yield f"re-roll:{uid}", stratagem(seat, "command-re-roll", uid)
+    elif step == "battle-shock":
+        # Before the dice: Insane Bravery for the first unit the step names (if still open).
+        for group, _ in tests_due(state)[:1]:
+            yield f"brave:{group[-1].id}", stratagem(seat, "insane-bravery", group[-1].id)
     elif step == "movement":
         for uid in table.side(seat, placed=False):
             unit = table.head(uid)

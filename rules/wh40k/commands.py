@@ -23,6 +23,8 @@ def _optional(option: Option) -> Option:
 
 
 COMMANDS: tuple[Command, ...] = (
+    # Without `first:` the scenario's own first player (its `first_turn`, the attacker in
+    # Take and Hold) takes the first turn and nothing is rolled; `first:roll-off` rolls off.
     action_command(
         "start", "start_battle",
         Option(name="first", required=False, choices=("attacker", "defender", "roll-off")),
@@ -63,7 +65,7 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="models", kind="int", required=False, min_value=0, max_value=100),
         Option(name="wounds", kind="int", required=False, min_value=0, max_value=1000),
     ),
-    action_command("shocktest", "shock_test", UNIT),
+    action_command("shocktest", "shock_test", UNIT, Option(name="reason", required=False)),
     action_command(
         "stratagem", "stratagem",
         Option(name="name", autocomplete="stratagem"), _optional(UNIT),
@@ -82,5 +84,9 @@ COMMANDS: tuple[Command, ...] = (
         "adjustcp", "adjust_cp",
         Option(name="side", autocomplete="seat"),
         Option(name="cp", kind="int", min_value=0, max_value=99),
+    ),
+    action_command(
+        "adjustshock", "adjust_shock",
+        UNIT, Option(name="shocked", kind="bool"),
     ),
 )

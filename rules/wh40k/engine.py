@@ -35,6 +35,7 @@ from rules.wh40k.losses import below_half_now, strength_changes
 from rules.wh40k.roster import read_roster
 from rules.wh40k.scoring import result
 from rules.wh40k.state import (
+    RULESET,
     SEATS,
     Control,
     Seat,
@@ -62,7 +63,12 @@ class Wh40kEngine(Engine[Wh40kState]):
     """Warhammer 40,000 (10th edition) as a battle tracker."""
 
     id = "wh40k"
-    version = "2"
+    # 3: ruleset 2 for new battles (Battle-shock tests named before the dice, Insane Bravery
+    # before a test, no Command Re-roll of tests, CP before Battle-shock ends), demanded tests
+    # in any step, a second Leader.
+    version = "3"
+    # Engine stamps (bot.records.engine_version) of games that began under ruleset 1.
+    ruleset_1_stamps = frozenset({"wh40k-wh40k/1", "wh40k-1", "wh40k-2"})
     command_group = GROUP
     commands = COMMANDS
     state_type = Wh40kState
@@ -90,12 +96,19 @@ class Wh40kEngine(Engine[Wh40kState]):
             scenario=sc.id, dice=DiceState(seed=seed), first=sc.first_turn,
             active=sc.first_turn, cp={s: sc.starting_cp for s in SEATS},
             extra_cp={s: 0 for s in SEATS}, scores={s: [] for s in SEATS},
-            control={o.id: Control() for o in sc.objectives},
+            control={o.id: Control() for o in sc.objectives}, ruleset=RULESET,
         )
         for seat in SEATS:
             roster = catalogue.bundled_roster(sc.sides[seat].roster)
             check_roster_units(state, roster)
             add_roster(state, seat, roster)
+        return state
+
+    def replay_start(self, scenario_id: str, seed: str, stamp: str = "") -> Wh40kState:
+        """Start a replay by the rules the game began under: ruleset 1 for an older stamp."""
+        state = self.new_game(scenario_id, seed)
+        if stamp in self.ruleset_1_stamps:
+            state.ruleset = 1
         return state
 
     def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from rules.core.dice import Dice
 from rules.core.engine import Handler, Step
 from rules.core.errors import RuleViolation
 from rules.core.model import Action, Event
-from rules.core.text import Msg, msg
+from rules.core.text import Msg, items, msg
 from rules.wh40k import army, catalogue, command, losses, movement, scoring, stratagems
 from rules.wh40k.actions import (
     Attach,
@@ -36,17 +36,26 @@ from rules.wh40k.actions import (
     UseStratagem,
 )
 from rules.wh40k.objectives import recompute_control
-from rules.wh40k.state import LAST_ROUND, SEATS, TURN_STEPS, Seat, Unit, Wh40kState, other
+from rules.wh40k.state import (
+    LAST_ROUND,
+    SEATS,
+    TURN_STEPS,
+    Seat,
+    Unit,
+    Wh40kState,
+    label,
+    other,
+)
 
 # What may be sent in each step. Fall Back is open in every phase so that one sent out of
 # the Movement phase is refused by its own rule (wh40k/fall-back), as the player expects.
 SETUP_OPEN = ("add_unit", "adjust_cp", "attach", "concede", "detach", "edit_unit", "move",
               "remove_unit", "roster", "start_battle")
-BATTLE_OPEN = ("adjust_cp", "casualties", "concede", "fall_back", "gain_cp", "move",
-               "next_phase", "restore", "score", "stratagem")
-COMMAND_OPEN = tuple(sorted((*BATTLE_OPEN, "shock_test")))
+# A Battle-shock test a rule demands may come in any step of the battle (wh40k/demanded-test).
+BATTLE_OPEN = ("adjust_cp", "adjust_shock", "casualties", "concede", "fall_back", "gain_cp",
+               "move", "next_phase", "restore", "score", "shock_test", "stratagem")
 
-REFEREE_ACTIONS = frozenset({"adjust_cp"})
+REFEREE_ACTIONS = frozenset({"adjust_cp", "adjust_shock"})
 # Everything but next_phase and fall_back may come from the seat the prompt does not name;
 # the handlers check the sender (its own units, the turn a Stratagem needs, ...).
 OUT_OF_TURN_ACTIONS = frozenset(
@@ -83,18 +92,31 @@ def _end_phase(work: Wh40kState, events: list[Event]) -> None:
     work.used_this_phase = []
     work.failed_tests = []
     work.forced_tests = []
+    work.tested = []
 
 
 def next_phase(work: Wh40kState, action: NextPhase, dice: Dice, events: list[Event]) -> None:
-    """End the step or phase: roll Battle-shock tests, pass the turn, end the round or battle."""
+    """End the step or phase: open or settle the Battle-shock tests, pass the turn, end the
+    round or battle.
+
+    Ruleset 2: going from the command step names the units that must test and waits, so
+    their owner has the moment before the dice (wh40k/tests-named-before-rolling); the next
+    next_phase rolls the tests still owed and goes on. Ruleset 1 rolled them at once and
+    waited only on a failure, for Insane Bravery or Command Re-roll to answer it.
+    """
     step = work.step
     if step == "command":
         work.step = "battle-shock"
         events.append(PhaseBegan(round=work.round, seat=work.active, step="battle-shock"))
-        command.battle_shock_step(work, dice, events)
-        if work.failed_tests:
-            return  # wait: the player may answer a failed test with a Stratagem
+        if work.ruleset == 1:
+            command.battle_shock_step(work, dice, events)
+            if work.failed_tests:
+                return  # wait: the player may answer a failed test with a Stratagem
+        elif command.announce_tests(work, events):
+            return  # wait: the owner may use Insane Bravery before the dice
         step = "battle-shock"
+    elif step == "battle-shock" and work.ruleset > 1:
+        command.battle_shock_step(work, dice, events)
     _end_phase(work, events)
     if step != "fight":
         work.step = TURN_STEPS[TURN_STEPS.index(step) + 1]
@@ -130,6 +152,7 @@ HANDLERS: dict[str, Handler[Wh40kState, Any]] = {
     "gain_cp": Handler(command.gain_cp, command.check_gain_cp),
     # A referee's correction: the skeleton has checked the sender; nothing else to check.
     "adjust_cp": Handler(command.adjust_cp),
+    "adjust_shock": Handler(command.adjust_shock, command.check_adjust_shock),
     "score": Handler(scoring.score, scoring.check_score),
     "concede": Handler(scoring.concede, scoring.check_concede),
 }
@@ -197,8 +220,12 @@ def legal_battle(state: Wh40kState, seat: str) -> list[Action]:
             found.append(UseStratagem(seat=seat, name=strat.id))
             found += [UseStratagem(seat=seat, name=strat.id, unit=u.id) for u in own]
     found += [FallBack(seat=seat, unit=u.id) for u in own]
+    # Tests are offered where the turn calls for them; a test some ability demands in
+    # another step is typed (shocktest), not offered on every unit in every phase.
     for u in alive:
-        found += [ShockTest(seat=seat, unit=u.id), Casualties(seat=seat, unit=u.id, models=1)]
+        if state.step == "command" or (u.side == seat and command.due_cause(state, u)):
+            found.append(ShockTest(seat=seat, unit=u.id))
+        found.append(Casualties(seat=seat, unit=u.id, models=1))
         if u.wounds > 1:
             found.append(Casualties(seat=seat, unit=u.id, wounds=1))
     return _accepted(state, found + _moves(state, seat, own))
@@ -222,6 +249,21 @@ def _hint(key: str) -> Callable[[Wh40kState], Msg]:
     return hint
 
 
+def _command_hint(state: Wh40kState) -> Msg:
+    """Ruleset 2 names the tests before the dice; ruleset 1 rolled them on next_phase."""
+    return msg("prompt-command-v1" if state.ruleset == 1 else "prompt-command")
+
+
+def _battle_shock_hint(state: Wh40kState) -> Msg:
+    """Name the units still to test and what their owner may do before the dice."""
+    if state.ruleset == 1:
+        return msg("prompt-battle-shock-v1")
+    due = command.tests_due(state)
+    if not due:
+        return msg("prompt-battle-shock-done")
+    return msg("prompt-battle-shock", units=items(label(state, g[-1]) for g, _ in due))
+
+
 def _fight_hint(state: Wh40kState) -> Msg:
     """The last Fight phase of the battle asks for the final scores."""
     if state.round == LAST_ROUND and state.active != state.first:
@@ -229,15 +271,20 @@ def _fight_hint(state: Wh40kState) -> Msg:
     return msg("prompt-fight")
 
 
+_HINTS: dict[str, Callable[[Wh40kState], Msg]] = {
+    "command": _command_hint, "battle-shock": _battle_shock_hint, "fight": _fight_hint,
+}
+
+
 def _battle_step(step: str, actions: tuple[str, ...] = BATTLE_OPEN) -> Step[Wh40kState]:
-    hint = _fight_hint if step == "fight" else _hint(f"prompt-{step}")
+    hint = _HINTS.get(step) or _hint(f"prompt-{step}")
     return Step(actions=actions, actor=_active, hint=hint, legal=legal_battle)
 
 
 STEPS: dict[str, Step[Wh40kState]] = {
     "setup": Step(actions=SETUP_OPEN, actor=_active, hint=_hint("prompt-setup"),
                   legal=legal_setup),
-    "command": _battle_step("command", COMMAND_OPEN),
+    "command": _battle_step("command"),
     "battle-shock": _battle_step("battle-shock"),
     "movement": _battle_step("movement"),
     "shooting": _battle_step("shooting"),

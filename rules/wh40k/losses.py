@@ -20,29 +20,51 @@ from rules.wh40k.actions import (
     WoundsLost,
 )
 from rules.wh40k.army import find, in_play, sender
-from rules.wh40k.state import Unit, Wh40kState, below_half_strength, groups, label, leader_of
+from rules.wh40k.state import (
+    Unit,
+    Wh40kState,
+    below_half_strength,
+    groups,
+    label,
+    parts,
+    starting_strength,
+)
 
 BAD_INPUT = "core/bad-input"
 
 
 def destroyed(work: Wh40kState, unit: Unit, events: list[Event]) -> None:
-    """Close the books on a unit that lost its last model, splitting an attached unit."""
-    partner: Unit | None = None
+    """Close the books on a unit that lost its last model, splitting an attached unit.
+
+    A Leader that falls leaves the rest attached while another Leader remains; a Bodyguard
+    that falls leaves each of its Leaders a unit of its own. Every part that remains goes
+    back to the Starting Strength of the parts still together.
+    """
+    group = parts(work, unit)
+    was = sum(p.starting_strength for p in group)
+    rest = [p for p in group if p is not unit]
     if unit.leads is not None:
-        partner = work.units[unit.leads]
         unit.leads = None
     else:
-        partner = leader_of(work, unit)
-        if partner is not None:
-            partner.leads = None
+        for leader in rest:
+            leader.leads = None
     events.append(UnitDestroyed(unit=unit.id, name=unit.name, side=unit.side,
-                                attached_to=partner.id if partner else None))
-    if partner is not None:
+                                attached_to=" + ".join(p.id for p in rest) or None))
+    for head in _remaining_heads(work, rest):
         events.append(StartingStrengthChanged(
-            unit=partner.id, name=partner.name,
-            was=partner.starting_strength + unit.starting_strength,
-            now=partner.starting_strength,
+            unit=head.id, name=label(work, head), was=was,
+            now=starting_strength(work, head),
         ))
+
+
+def _remaining_heads(work: Wh40kState, rest: list[Unit]) -> list[Unit]:
+    """Return one unit of each unit or attached unit the remaining parts now form."""
+    out: list[Unit] = []
+    for p in rest:
+        head = parts(work, p)[-1]
+        if head not in out:
+            out.append(head)
+    return out
 
 
 def lose_models(work: Wh40kState, unit: Unit, count: int, events: list[Event]) -> None:

@@ -67,6 +67,9 @@ def fall_back(work: Wh40kState, action: FallBack, dice: Dice, events: list[Event
             lost -= taken
             lose_models(work, part, taken, events)
     at = point(work, action.x, action.y)
-    survivors = [p for p in group if not p.destroyed]
-    if at is not None and survivors:
-        place(work, survivors[0], at, events)
+    moved: set[str] = set()
+    for survivor in (p for p in group if not p.destroyed):
+        # A Bodyguard that fell leaves each Leader a unit of its own: each moves back.
+        if at is not None and survivor.id not in moved:
+            moved.update(p.id for p in parts(work, survivor))
+            place(work, survivor, at, events)

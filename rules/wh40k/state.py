@@ -28,6 +28,12 @@ TURN_STEPS: tuple[Step, ...] = (
     "command", "battle-shock", "movement", "shooting", "charge", "fight"
 )
 LAST_ROUND = 5
+# The rules a battle is played by, kept in its state so a stored game goes on (and
+# replays) by the rules it began under. 1: Battle-shock tests rolled as the step opens,
+# Insane Bravery and Command Re-roll answering a failed test, Battle-shock cleared before
+# the Command phase's CP. 2 (new games): the step names the tests before any dice, Insane
+# Bravery is used before a test, Command Re-roll does not re-roll tests, CP come first.
+RULESET = 2
 OBJECTIVE_RANGE = 3.0
 CHARACTER = "CHARACTER"
 
@@ -74,6 +80,8 @@ class Unit(BaseModel):
     keywords: tuple[str, ...] = ()
     # On a Leader: the Bodyguard unit it is joined to.
     leads: str | None = None
+    # On a Bodyguard: how many Leaders its datasheet lets it take at once.
+    leaders: int = Field(default=1, ge=1, le=2)
     position: Point | None = None
     reserves: bool = False
     shocked: bool = False
@@ -112,6 +120,8 @@ class Wh40kState(GameState):
     """A whole battle: rosters, turn position, CP, Stratagem use, control and scores."""
 
     step: Step = "setup"
+    # Stored games from before rules changed load with 1 (see RULESET).
+    ruleset: int = 1
     round: int = 0
     # The seat that takes the first turn of every battle round.
     first: Seat = "attacker"
@@ -125,6 +135,9 @@ class Wh40kState(GameState):
     forced_tests: list[str] = []
     # Units (every part of an attached unit) that failed a test in this battle-shock step.
     failed_tests: list[str] = []
+    # Units (every part) whose test in this battle-shock step is settled: rolled, or passed
+    # by Insane Bravery (ruleset 2).
+    tested: list[str] = []
     # "seat:stratagem" keys.
     used_this_phase: list[str] = []
     used_this_battle: list[str] = []
@@ -138,23 +151,25 @@ def unit_number(unit_id: str) -> int:
     return int(unit_id[1:])
 
 
+def leaders_of(state: Wh40kState, bodyguard: Unit) -> list[Unit]:
+    """Return the Leaders joined to a unit (none, one, or two where it may take two), by id."""
+    found = [u for u in state.units.values() if u.leads == bodyguard.id]
+    return sorted(found, key=lambda u: unit_number(u.id))
+
+
 def leader_of(state: Wh40kState, bodyguard: Unit) -> Unit | None:
-    """Return the Leader joined to a unit, if any."""
-    for unit in state.units.values():
-        if unit.leads == bodyguard.id:
-            return unit
-    return None
+    """Return the first Leader joined to a unit, if any."""
+    found = leaders_of(state, bodyguard)
+    return found[0] if found else None
 
 
 def parts(state: Wh40kState, unit: Unit) -> list[Unit]:
-    """Return the units that fight as one with `unit`: the Leader first, then the Bodyguard.
+    """Return the units that fight as one with `unit`: its Leaders first, then the Bodyguard.
 
     The last part (the Bodyguard, or the unit itself) is the one an attached unit is known by.
     """
-    if unit.leads is not None:
-        return [unit, state.units[unit.leads]]
-    leader = leader_of(state, unit)
-    return [leader, unit] if leader is not None else [unit]
+    bodyguard = state.units[unit.leads] if unit.leads is not None else unit
+    return [*leaders_of(state, bodyguard), bodyguard]
 
 
 def label(state: Wh40kState, unit: Unit) -> str:

@@ -1,8 +1,11 @@
-"""Stratagems: cost, timing, once per phase (or battle), targets, and the two the bot resolves.
+"""Stratagems: cost, timing, once per phase (or battle), targets, and the one the bot resolves.
 
-Insane Bravery and Command Re-roll may answer a Battle-shock test the unit failed in the
-current battle-shock step; the bot resolves those itself. Every other effect is played
-out at the table.
+Insane Bravery is used just before a unit's Battle-shock test, which it then passes without
+a roll; the bot resolves that itself. Command Re-roll never re-rolls a Battle-shock test: it
+records the CP and the roll is remade at the table, like every other effect.
+
+Battles under ruleset 1 kept the older answers to a test the unit had just failed in the
+current battle-shock step: Insane Bravery overturned it and Command Re-roll rolled it again.
 """
 
 from __future__ import annotations
@@ -12,15 +15,21 @@ from rules.core.errors import RuleViolation
 from rules.core.model import Event
 from rules.core.text import items, refuse, term
 from rules.wh40k import catalogue
-from rules.wh40k.actions import BattleShockTestOverturned, StratagemUsed, UseStratagem
+from rules.wh40k.actions import (
+    BattleShockTestAutoPassed,
+    BattleShockTestOverturned,
+    StratagemUsed,
+    UseStratagem,
+)
 from rules.wh40k.army import find, in_play, own, sender
 from rules.wh40k.catalogue import Stratagem
-from rules.wh40k.command import roll_test
+from rules.wh40k.command import insane_bravery_due, roll_test, settle
 from rules.wh40k.state import Seat, Unit, Wh40kState, label, parts, phase_of
 
 INSANE_BRAVERY = "insane-bravery"
 COMMAND_RE_ROLL = "command-re-roll"
-# Stratagems that may act on the test a unit failed in the current battle-shock step.
+# Under ruleset 1: Stratagems that may act on the test a unit failed in the current
+# battle-shock step.
 RESOLVES_TESTS = frozenset({INSANE_BRAVERY, COMMAND_RE_ROLL})
 TARGET = "wh40k/stratagem-target"
 
@@ -35,12 +44,21 @@ def stratagem(name: str) -> Stratagem:
 
 
 def resolving_test(state: Wh40kState, strat: Stratagem, unit: Unit) -> bool:
-    """Say whether a Stratagem answers the test `unit` failed in this battle-shock step."""
+    """Say whether a Stratagem answers the test `unit` failed in this battle-shock step
+    (ruleset 1 only)."""
     return (
-        strat.id in RESOLVES_TESTS
+        state.ruleset == 1
+        and strat.id in RESOLVES_TESTS
         and state.step == "battle-shock"
         and any(p.id in state.failed_tests for p in parts(state, unit))
     )
+
+
+def passing_test(state: Wh40kState, seat: Seat, strat: Stratagem, unit: Unit) -> bool:
+    """Say whether Insane Bravery, used now, passes a test `unit` owes before its dice
+    (ruleset 2)."""
+    return (strat.id == INSANE_BRAVERY and state.ruleset > 1
+            and insane_bravery_due(state, seat, unit))
 
 
 def check_open(state: Wh40kState, seat: Seat, strat: Stratagem) -> None:
@@ -96,7 +114,10 @@ def check_stratagem(state: Wh40kState, action: UseStratagem) -> None:
     if strat.keyword and not any(strat.keyword in p.keywords for p in group):
         refuse(TARGET, "refusal-stratagem-keyword", stratagem=named, keyword=strat.keyword)
     resolving = resolving_test(state, strat, unit)
-    if strat.id == INSANE_BRAVERY and not resolving:
+    if strat.id == INSANE_BRAVERY and state.ruleset > 1:
+        if not passing_test(state, seat, strat, unit):
+            refuse("wh40k/insane-bravery", "refusal-no-test-due", name=label(state, unit))
+    elif strat.id == INSANE_BRAVERY and not resolving:
         refuse("wh40k/insane-bravery", "refusal-no-failed-test", name=label(state, unit))
     if any(p.shocked for p in group) and not resolving:
         refuse("wh40k/shocked-no-stratagems", "refusal-shocked-no-stratagems", unit=unit.id,
@@ -105,11 +126,13 @@ def check_stratagem(state: Wh40kState, action: UseStratagem) -> None:
 
 def use_stratagem(work: Wh40kState, action: UseStratagem, dice: Dice,
                   events: list[Event]) -> None:
-    """Spend the CP; answer a failed Battle-shock test with Insane Bravery or a re-roll."""
+    """Spend the CP; Insane Bravery passes a test before its dice (ruleset 1: answer a
+    failed test with Insane Bravery or a re-roll)."""
     seat = sender(action)
     strat = stratagem(action.name)
     unit = find(work, action.unit) if action.unit is not None else None
     resolving = unit is not None and resolving_test(work, strat, unit)
+    passing = unit is not None and passing_test(work, seat, strat, unit)
     key = f"{seat}:{strat.id}"
     work.cp[seat] -= strat.cost
     work.used_this_phase.append(key)
@@ -117,6 +140,11 @@ def use_stratagem(work: Wh40kState, action: UseStratagem, dice: Dice,
         work.used_this_battle.append(key)
     events.append(StratagemUsed(side=seat, stratagem=strat.id, unit=unit.id if unit else None,
                                 cost=strat.cost, cp=work.cp[seat]))
+    if unit is not None and passing:
+        group = parts(work, unit)
+        settle(work, group)
+        events.append(BattleShockTestAutoPassed(units=tuple(p.id for p in group),
+                                                name=label(work, unit)))
     if unit is None or not resolving:
         return
     group = parts(work, unit)

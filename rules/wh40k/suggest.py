@@ -6,7 +6,7 @@ import re
 
 from rules.core.text import Msg, msg, term
 from rules.wh40k import catalogue
-from rules.wh40k.state import Wh40kState, leader_of
+from rules.wh40k.state import Wh40kState, leaders_of
 
 UNIT_FIELDS = ("unit", "leader", "bodyguard")
 
@@ -33,7 +33,7 @@ def suggest(state: Wh40kState, seat: str | None, field: str, text: str) -> list[
         if field == "leader" and not (unit.side == seat and unit.character):
             continue
         if field == "bodyguard" and not (unit.side == seat and not unit.character
-                                         and leader_of(state, unit) is None):
+                                         and len(leaders_of(state, unit)) < unit.leaders):
             continue
         if needle not in f"{unit.id} {unit.name} {unit.side}".lower():
             continue

@@ -138,7 +138,10 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     assert_pings_only(handover, bob)
     assert board_bytes(handover) != before
 
-    tested = await fake.click(bob, handover, label="Next phase")
+    named = await fake.click(bob, handover, label="Next phase")
+    assert "Battle-shock tests to take: Boyz (second mob)." in description(named)
+    assert table.state().step == "battle-shock"  # the moment before the dice
+    tested = await fake.click(bob, named, label="Next phase")
     assert "Boyz (second mob) takes a Battle-shock test (Below Half-strength): rolled" in (
         description(tested)
     )

@@ -2,8 +2,9 @@
 
 Reads tests/fixtures/games-v1.db (made at commit 5b2e481, see make_games_v1.py)
 with nothing but the rules: each game's effective actions (undo entries applied)
-go through the checked `apply`, and the final position must equal the stored one
-as the engine reads it today.
+go through the checked `apply` from the state its engine stamp starts it in
+(`replay_start`), and the final position must equal the stored one as the engine
+reads it today.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from rules.core.system import system
 DB = Path(__file__).resolve().parents[1] / "fixtures" / "games-v1.db"
 
 
-def _games() -> list[tuple[int, str, str, str, dict[str, Any], list[dict[str, Any]]]]:
+def _games() -> list[tuple[int, str, str, str, str, dict[str, Any], list[dict[str, Any]]]]:
     conn = sqlite3.connect(f"file:{DB}?mode=ro&immutable=1", uri=True)
     try:
         out = []
-        for gid, sid, scenario, seed, state in conn.execute(
-            "SELECT id, system, scenario, seed, state FROM games ORDER BY id"
+        for gid, sid, scenario, seed, stamp, state in conn.execute(
+            "SELECT id, system, scenario, seed, engine_version, state FROM games ORDER BY id"
         ):
             kept: list[dict[str, Any]] = []
             for kind, action in conn.execute(
@@ -35,7 +36,7 @@ def _games() -> list[tuple[int, str, str, str, dict[str, Any], list[dict[str, An
                     kept.append(json.loads(action))
                 elif kind == "undo":
                     del kept[len(kept) - int(json.loads(action).get("count", 1)):]
-            out.append((gid, sid, scenario, seed, json.loads(state), kept))
+            out.append((gid, sid, scenario, seed, stamp, json.loads(state), kept))
         return out
     finally:
         conn.close()
@@ -45,7 +46,7 @@ GAMES = _games()
 
 
 @pytest.mark.parametrize(
-    ("game_id", "system_id", "scenario", "seed", "stored", "actions"),
+    ("game_id", "system_id", "scenario", "seed", "stamp", "stored", "actions"),
     GAMES,
     ids=[f"game{g[0]}-{g[1]}" for g in GAMES],
 )
@@ -54,11 +55,12 @@ def test_a_stored_game_replays_to_its_position(
     system_id: str,
     scenario: str,
     seed: str,
+    stamp: str,
     stored: dict[str, Any],
     actions: list[dict[str, Any]],
 ) -> None:
     sys = system(system_id)
-    state = sys.new_game(scenario, seed)
+    state = sys.replay_start(scenario, seed, stamp)
     for data in actions:
         state, _ = sys.apply(state, sys.parse_action(data))
     replayed = state.model_dump(mode="json")

@@ -59,14 +59,18 @@ action-shock_test = `/wh40k shocktest`
 action-stratagem = `/wh40k stratagem`
 action-gain_cp = `/wh40k gaincp`
 action-adjust_cp = `/wh40k adjustcp`
+action-adjust_shock = `/wh40k adjustshock`
 action-score = `/wh40k score`
 action-concede = `/game resign`
 
 ## What to do now
 
 prompt-setup = Enter both armies (`/wh40k roster`, `/wh40k addunit`, `/wh40k attach`), deploy them with `/wh40k move`, then begin with `/wh40k start`.
-prompt-command = Command step: resolve the other Command-phase rules (`/wh40k gaincp`, `/wh40k shocktest`), then `/wh40k next` rolls the Battle-shock tests.
-prompt-battle-shock = Battle-shock step: Insane Bravery or Command Re-roll (`/wh40k stratagem`) may still answer a failed test; `/wh40k next` goes on to the Movement phase.
+prompt-command = Command step: resolve the other Command-phase rules (`/wh40k gaincp`, `/wh40k shocktest`), then `/wh40k next` opens the Battle-shock step, which names the units that must test before any dice are rolled.
+prompt-command-v1 = Command step: resolve the other Command-phase rules (`/wh40k gaincp`, `/wh40k shocktest`), then `/wh40k next` rolls the Battle-shock tests.
+prompt-battle-shock = Battle-shock step: { $units } must test. Before the dice, `/wh40k stratagem name:insane-bravery unit:` makes one of them pass without rolling (1 CP, once per battle); `/wh40k shocktest unit:` rolls one test, and `/wh40k next` rolls the rest and goes on to the Movement phase.
+prompt-battle-shock-done = Battle-shock step: every test is taken; `/wh40k next` goes on to the Movement phase.
+prompt-battle-shock-v1 = Battle-shock step (a battle begun under the earlier rules): Insane Bravery or Command Re-roll (`/wh40k stratagem`) may still answer a failed test; `/wh40k next` goes on to the Movement phase.
 prompt-movement = Movement phase: report moves (`/wh40k move`, `/wh40k fallback`), then `/wh40k next`.
 prompt-shooting = Shooting phase: report casualties (`/wh40k casualties`), then `/wh40k next`.
 prompt-charge = Charge phase: report charge moves and casualties, then `/wh40k next`.
@@ -82,12 +86,24 @@ event-phase-began = Round { $round }: { $seat }'s { $step_phase } begins.
 event-command-points-gained = { $side } gains { $amount } CP ({ $source }) and now has { $cp }.
 event-command-points-set = The referee sets { $side }'s CP to { $cp }.
 event-battle-shock-ended = { $name } is no longer Battle-shocked.
-event-battle-shock-test-required = { $name } must test for being below its Starting Strength.
-event-battle-shock-test-rolled = { $name } takes a Battle-shock test ({ $cause }): rolled { $dice } = { $total } against Leadership { $leadership }+, { $passed ->
+event-battle-shock-test-required = { $name } must test for being below its Starting Strength{ $reason ->
+        [none] {""}
+       *[other] { " " }({ $reason })
+    }.
+event-battle-shock-tests-due = Battle-shock tests to take: { $names }.
+event-battle-shock-test-rolled = { $name } takes a Battle-shock test ({ $cause }{ $reason ->
+        [none] {""}
+       *[other] : { $reason }
+    }): rolled { $dice } = { $total } against Leadership { $leadership }+, { $passed ->
         [true] and passes.
        *[other] fails and is Battle-shocked.
     }
 event-battle-shock-test-overturned = Insane Bravery: { $name } passes its Battle-shock test after all.
+event-battle-shock-test-auto-passed = Insane Bravery: { $name } passes its Battle-shock test without rolling.
+event-battle-shock-set = The referee { $shocked ->
+        [true] makes { $name } Battle-shocked.
+       *[other] clears Battle-shock from { $name }.
+    }
 event-stratagem-used = { $side } uses { $stratagem }{ $unit ->
         [none] {""}
        *[other] { " " }on { $unit }
@@ -167,6 +183,7 @@ cp-source-other-rule = another rule
 cause-below-half-strength = Below Half-strength
 cause-below-starting-strength = below Starting Strength
 cause-re-roll = re-roll
+cause-demanded = demanded by a rule
 
 field-name = name
 field-models = models
@@ -185,13 +202,13 @@ objective-defender-home = Defender home
 ## Stratagems (names and summaries in our own words)
 
 stratagem-command-re-roll = Command Re-roll
-    .summary = Roll one hit, wound, damage, save, advance, charge, test or other roll again.
+    .summary = Roll again one hit, wound, damage, saving, Advance, Charge, Desperate Escape or Hazardous roll, or the dice for a number of attacks; never a Battle-shock test.
 stratagem-counter-offensive = Counter-offensive
     .summary = Right after an enemy unit has fought, one of your units that has not fought yet fights next.
 stratagem-epic-challenge = Epic Challenge
     .summary = When a CHARACTER of yours is picked to fight, its melee attacks gain Precision.
 stratagem-insane-bravery = Insane Bravery
-    .summary = A unit that has just failed its Battle-shock test passes it instead.
+    .summary = Just before one of your units takes a Battle-shock test, it passes it without a roll. Once per battle.
 stratagem-grenade = Grenade
     .summary = A GRENADES unit that is not in combat throws at an enemy within 8 inches: six dice, each 4+ is a mortal wound.
 stratagem-tank-shock = Tank Shock
@@ -224,10 +241,13 @@ refusal-leader-stays-character = { $name } leads a unit, so it must stay a CHARA
 refusal-bodyguard-not-character = { $name } has a Leader, so it cannot be a CHARACTER.
 refusal-not-a-character = { $name } is not a CHARACTER, so it cannot lead.
 refusal-cannot-lead = { $name } cannot lead { $bodyguard }.
-refusal-two-leaders = { $bodyguard } is given two Leaders.
+refusal-two-leaders = { $bodyguard } is given more Leaders than it may take ({ $limit }).
 refusal-already-leads = { $name } already leads { $bodyguard }.
 refusal-bodyguard-is-character = { $name } is a CHARACTER and cannot be a Bodyguard.
-refusal-already-led = { $name } is already led by { $leader }.
+refusal-already-led = { $name } is already led by { $leader } and may take { $limit ->
+        [one] one Leader
+       *[other] { $limit } Leaders
+    }.
 refusal-not-leading = { $name } is not leading any unit.
 refusal-fall-back-step = Units Fall Back in the Movement phase; it is now the { $step_phase }.
 refusal-in-reserves = { $name } is in Reserves, not on the battlefield.
@@ -262,6 +282,7 @@ refusal-stratagem-no-unit = { $stratagem } is not used on a unit.
 refusal-stratagem-needs-reserves = { $stratagem } needs a unit in Reserves.
 refusal-stratagem-keyword = { $stratagem } needs a { $keyword } unit.
 refusal-no-failed-test = { $name } has not failed a Battle-shock test in this step.
+refusal-no-test-due = { $name } has no Battle-shock test to take now: Insane Bravery is used in your battle-shock step, just before a test the step names.
 refusal-shocked-no-stratagems = { $name } is Battle-shocked: you cannot use Stratagems on it.
 refusal-score-nothing = Report some primary or secondary points.
 refusal-score-below-zero = A round's score cannot drop below zero.
@@ -343,8 +364,8 @@ button-score = Score { $primary ->
 ## Commands
 
 command-wh40k = Warhammer 40,000 battle tracker
-command-wh40k-start = Finish setting up and start the battle
-command-wh40k-start-first = Who takes the first turn (default: a roll-off)
+command-wh40k-start = Finish setup and start the battle; without `first:`, the scenario's first player goes first
+command-wh40k-start-first = Who takes the first turn; left out, the scenario's first player does, with no roll-off
 command-wh40k-next = End this phase and go on to the next
 command-wh40k-roster = Load your army from a roster file (TOML, see `data/wh40k/rosters`)
 command-wh40k-roster-text = The roster file
@@ -389,8 +410,9 @@ command-wh40k-restore = Give back models or wounds reported by mistake
 command-wh40k-restore-unit = The unit (id or name)
 command-wh40k-restore-models = Models to return
 command-wh40k-restore-wounds = Wounds to heal
-command-wh40k-shocktest = Take a Battle-shock test a rule demands
+command-wh40k-shocktest = Take a Battle-shock test a rule demands, or one the Battle-shock step names
 command-wh40k-shocktest-unit = The unit (id or name)
+command-wh40k-shocktest-reason = The rule that demands it
 command-wh40k-stratagem = Use a Stratagem (costs CP)
 command-wh40k-stratagem-name = The Stratagem
 command-wh40k-stratagem-unit = The unit it targets
@@ -403,6 +425,10 @@ command-wh40k-score-secondary = Secondary VP
 command-wh40k-adjustcp = Referee: set a side's CP
 command-wh40k-adjustcp-side = The side
 command-wh40k-adjustcp-cp = Its CP
+command-wh40k-adjustshock = Referee: set or clear Battle-shock on a unit
+command-wh40k-adjustshock-unit = The unit (id or name)
+command-wh40k-adjustshock-shocked = Whether the unit is Battle-shocked
+
 
 ## The position in words (/game status and its details button)
 

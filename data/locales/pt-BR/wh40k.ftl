@@ -83,14 +83,18 @@ action-shock_test = `/wh40k shocktest`
 action-stratagem = `/wh40k stratagem`
 action-gain_cp = `/wh40k gaincp`
 action-adjust_cp = `/wh40k adjustcp`
+action-adjust_shock = `/wh40k adjustshock`
 action-score = `/wh40k score`
 action-concede = `/game resign`
 
 ## O que fazer agora
 
 prompt-setup = Registre os dois exércitos (`/wh40k roster`, `/wh40k addunit`, `/wh40k attach`), posicione as unidades com `/wh40k move` e comece com `/wh40k start`.
-prompt-command = Passo de Comando: resolva as outras regras da fase de Comando (`/wh40k gaincp`, `/wh40k shocktest`); `/wh40k next` rola os testes de Choque de Batalha.
-prompt-battle-shock = Passo de Choque de Batalha: um teste que falhou ainda pode ser salvo com Insane Bravery ou Command Re-roll (`/wh40k stratagem`); `/wh40k next` leva à fase de Movimento.
+prompt-command = Passo de Comando: resolva as outras regras da fase de Comando (`/wh40k gaincp`, `/wh40k shocktest`); `/wh40k next` abre o passo de Choque de Batalha, que diz quais unidades fazem teste antes de qualquer dado.
+prompt-command-v1 = Passo de Comando: resolva as outras regras da fase de Comando (`/wh40k gaincp`, `/wh40k shocktest`); `/wh40k next` rola os testes de Choque de Batalha.
+prompt-battle-shock = Passo de Choque de Batalha: { $units } precisam fazer o teste. Antes dos dados, `/wh40k stratagem name:insane-bravery unit:` faz uma delas passar sem rolar (1 PC, uma vez por batalha); `/wh40k shocktest unit:` rola um teste, e `/wh40k next` rola os demais e leva à fase de Movimento.
+prompt-battle-shock-done = Passo de Choque de Batalha: todos os testes foram feitos; `/wh40k next` leva à fase de Movimento.
+prompt-battle-shock-v1 = Passo de Choque de Batalha (batalha começada com as regras anteriores): um teste que falhou ainda pode ser salvo com Insane Bravery ou Command Re-roll (`/wh40k stratagem`); `/wh40k next` leva à fase de Movimento.
 prompt-movement = Fase de Movimento: informe os movimentos (`/wh40k move`, `/wh40k fallback`) e siga com `/wh40k next`.
 prompt-shooting = Fase de Tiro: informe as baixas (`/wh40k casualties`) e siga com `/wh40k next`.
 prompt-charge = Fase de Carga: informe os movimentos de carga e as baixas e siga com `/wh40k next`.
@@ -106,12 +110,24 @@ event-phase-began = Rodada { $round }: começa { $step_a } { $seat_do }.
 event-command-points-gained = { $side_O } ganha { $amount } PC ({ $source }) e agora tem { $cp } PC.
 event-command-points-set = O árbitro ajusta os PC { $side_do } para { $cp }.
 event-battle-shock-ended = { $name } sai do Choque de Batalha.
-event-battle-shock-test-required = { $name } terá de fazer o teste por estar abaixo da sua Força Inicial.
-event-battle-shock-test-rolled = Teste de Choque de Batalha de { $name } ({ $cause }): { $dice } = { $total } contra Liderança { $leadership }+; { $passed ->
+event-battle-shock-test-required = { $name } terá de fazer o teste por estar abaixo da sua Força Inicial{ $reason ->
+        [none] {""}
+       *[other] { " " }({ $reason })
+    }.
+event-battle-shock-tests-due = Testes de Choque de Batalha a fazer: { $names }.
+event-battle-shock-test-rolled = Teste de Choque de Batalha de { $name } ({ $cause }{ $reason ->
+        [none] {""}
+       *[other] : { $reason }
+    }): { $dice } = { $total } contra Liderança { $leadership }+; { $passed ->
         [true] passou.
        *[other] falhou, e a unidade fica em Choque de Batalha.
     }
 event-battle-shock-test-overturned = Insane Bravery: { $name } passa no teste de Choque de Batalha, apesar dos dados.
+event-battle-shock-test-auto-passed = Insane Bravery: { $name } passa no teste de Choque de Batalha sem rolar os dados.
+event-battle-shock-set = O árbitro { $shocked ->
+        [true] põe { $name } em Choque de Batalha.
+       *[other] tira { $name } do Choque de Batalha.
+    }
 event-stratagem-used = { $side_O } usa { $stratagem }{ $unit ->
         [none] {""}
        *[other] { " " }em { $unit }
@@ -201,6 +217,7 @@ cp-source-other-rule = outra regra
 cause-below-half-strength = abaixo da Metade da Força
 cause-below-starting-strength = abaixo da Força Inicial
 cause-re-roll = rerrolagem
+cause-demanded = exigido por uma regra
 
 field-name = nome
 field-models = miniaturas
@@ -223,13 +240,13 @@ objective-defender-home = base do Defensor
 # Os resumos são traduzidos.
 
 stratagem-command-re-roll = Command Re-roll
-    .summary = Role de novo um teste de acerto, ferimento, dano, salvamento, avanço, carga ou outro teste.
+    .summary = Role de novo uma rolagem de acerto, ferimento, dano, salvamento, Avanço, Carga, Fuga Desesperada ou Perigoso, ou os dados do número de ataques; nunca um teste de Choque de Batalha.
 stratagem-counter-offensive = Counter-offensive
     .summary = Logo depois que uma unidade inimiga combateu, uma unidade sua que ainda não combateu é a próxima a combater.
 stratagem-epic-challenge = Epic Challenge
     .summary = Quando um CHARACTER seu é escolhido para combater, os ataques corpo a corpo dele ganham Precisão.
 stratagem-insane-bravery = Insane Bravery
-    .summary = Uma unidade que acabou de falhar no teste de Choque de Batalha passa nele.
+    .summary = Logo antes de uma unidade sua fazer um teste de Choque de Batalha, ela passa nele sem rolar. Uma vez por batalha.
 stratagem-grenade = Grenade
     .summary = Uma unidade GRENADES fora de combate arremessa contra um inimigo a até 8 polegadas: seis dados, cada 4+ é um ferimento mortal.
 stratagem-tank-shock = Tank Shock
@@ -262,10 +279,13 @@ refusal-leader-stays-character = { $name } lidera uma unidade, então precisa co
 refusal-bodyguard-not-character = { $name } tem um Líder, então não pode ser CHARACTER.
 refusal-not-a-character = { $name } não é CHARACTER, então não pode liderar.
 refusal-cannot-lead = { $name } não pode liderar { $bodyguard }.
-refusal-two-leaders = { $bodyguard } recebeu dois Líderes.
+refusal-two-leaders = { $bodyguard } recebeu mais Líderes do que pode ter ({ $limit }).
 refusal-already-leads = { $name } já lidera { $bodyguard }.
 refusal-bodyguard-is-character = { $name } é CHARACTER e não pode ser Guarda-costas.
-refusal-already-led = { $name } já é liderada por { $leader }.
+refusal-already-led = { $name } já é liderada por { $leader } e pode ter { $limit ->
+        [one] um Líder
+       *[other] { $limit } Líderes
+    }.
 refusal-not-leading = { $name } não está liderando nenhuma unidade.
 refusal-fall-back-step = As unidades Recuam na fase de Movimento; agora é { $step_a }.
 refusal-in-reserves = { $name } está nas Reservas, não no campo de batalha.
@@ -300,6 +320,7 @@ refusal-stratagem-no-unit = { $stratagem } não é usado numa unidade.
 refusal-stratagem-needs-reserves = { $stratagem } precisa de uma unidade nas Reservas.
 refusal-stratagem-keyword = { $stratagem } precisa de uma unidade com a palavra-chave { $keyword }.
 refusal-no-failed-test = { $name } não falhou em nenhum teste de Choque de Batalha neste passo.
+refusal-no-test-due = { $name } não tem teste de Choque de Batalha a fazer agora: Insane Bravery é usado no seu passo de Choque de Batalha, logo antes de um teste que o passo indica.
 refusal-shocked-no-stratagems = { $name } está em Choque de Batalha: você não pode usar Estratagemas nela.
 refusal-score-nothing = Informe algum ponto primário ou secundário.
 refusal-score-below-zero = A pontuação de uma rodada não pode ficar abaixo de zero.
@@ -381,8 +402,8 @@ button-score = Marcar { $primary ->
 ## Comandos
 
 command-wh40k = Warhammer 40,000: acompanhamento de batalha
-command-wh40k-start = Termine a preparação e comece a batalha
-command-wh40k-start-first = Quem joga o primeiro turno (padrão: uma disputa de dados)
+command-wh40k-start = Termine a preparação e comece; sem `first:`, joga primeiro quem o cenário indica
+command-wh40k-start-first = Quem joga o primeiro turno; se omitido, joga quem o cenário indica, sem disputa de dados
 command-wh40k-next = Encerre esta fase e siga para a próxima
 command-wh40k-roster = Carregue o seu exército de uma lista (TOML, veja `data/wh40k/rosters`)
 command-wh40k-roster-text = O arquivo da lista de exército
@@ -427,8 +448,9 @@ command-wh40k-restore = Devolva miniaturas ou ferimentos informados por engano
 command-wh40k-restore-unit = A unidade (id ou nome)
 command-wh40k-restore-models = Miniaturas a devolver
 command-wh40k-restore-wounds = Ferimentos a curar
-command-wh40k-shocktest = Faça um teste de Choque de Batalha que uma regra exige
+command-wh40k-shocktest = Faça um teste de Choque de Batalha que uma regra exige ou que o passo indica
 command-wh40k-shocktest-unit = A unidade (id ou nome)
+command-wh40k-shocktest-reason = A regra que o exige
 command-wh40k-stratagem = Use um Estratagema (custa PC)
 command-wh40k-stratagem-name = O Estratagema
 command-wh40k-stratagem-unit = A unidade alvo
@@ -441,6 +463,10 @@ command-wh40k-score-secondary = PV secundários
 command-wh40k-adjustcp = Árbitro: defina os PC de um lado
 command-wh40k-adjustcp-side = O lado
 command-wh40k-adjustcp-cp = Os PC dele
+command-wh40k-adjustshock = Árbitro: ponha ou tire uma unidade do Choque de Batalha
+command-wh40k-adjustshock-unit = A unidade (id ou nome)
+command-wh40k-adjustshock-shocked = Se a unidade fica em Choque de Batalha
+
 
 ## A posição em palavras (/game status e o seu botão de detalhes)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.wh40k.engine import SYSTEM
-from rules.wh40k.state import Step, Wh40kState
+from rules.wh40k.state import RULESET, Step, Wh40kState
 from tests.kit import Kit
 from tests.kit import checks as checks  # the shared helpers, under the names every kit uses
 from tests.kit import of_type as of_type
@@ -26,6 +26,7 @@ def unit(
     x: float | None = None,
     y: float | None = None,
     reserves: bool = False,
+    leaders: int = 1,
 ) -> str:
     """Return one [[unit]] table of a roster file."""
     lines = [
@@ -42,6 +43,8 @@ def unit(
         lines.append(f'key = "{key}"')
     if leads:
         lines.append(f'leads = "{leads}"')
+    if leaders != 1:
+        lines.append(f"leaders = {leaders}")
     if x is not None and y is not None:
         lines += [f"x = {x}", f"y = {y}"]
     return "\n".join(lines) + "\n"
@@ -56,9 +59,12 @@ def battle(
     attacker: tuple[str, ...] = (SQUAD,),
     defender: tuple[str, ...] = (MOB,),
     start: bool = True,
+    ruleset: int = RULESET,
 ) -> Wh40kState:
-    """Return a battle with the given rosters, in the attacker's command step of round 1."""
+    """Return a battle with the given rosters, in the attacker's command step of round 1
+    (`ruleset=1`: as a battle begun before the rules changed is played)."""
     state = SYSTEM.new_game(SCENARIO, seed)
+    state.ruleset = ruleset
     state = act(state, "attacker", type="roster", text="".join(attacker))
     state = act(state, "defender", type="roster", text="".join(defender))
     if start:

@@ -53,7 +53,7 @@ def test_every_wh40k_rule_is_named_by_a_test_of_this_folder() -> None:
 def test_the_system_is_registered_on_the_engine_skeleton() -> None:
     assert isinstance(SYSTEM, Engine)
     assert system("wh40k") is SYSTEM
-    assert (SYSTEM.version, SYSTEM.command_group) == ("2", "wh40k")
+    assert (SYSTEM.version, SYSTEM.command_group) == ("3", "wh40k")
     assert [s.id for s in SYSTEM.scenarios()] == ["take-and-hold"]
     assert SYSTEM.scenarios()[0].seats == ("attacker", "defender")
 
@@ -372,7 +372,8 @@ def test_a_refusal_leaves_the_input_unchanged_and_apply_never_mutates_it() -> No
     before = state.model_dump(mode="json")
     refused(state, "attacker", "core/bad-input", type="casualties", unit="Nobody", models=1)
     new, _ = act_events(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=6)
-    new, _ = act_events(new, "attacker", type="next_phase")
+    new, _ = act_events(new, "attacker", type="next_phase")  # names the test
+    new, _ = act_events(new, "attacker", type="next_phase")  # rolls it
     assert state.model_dump(mode="json") == before
     assert new.dice.drawn == 2 and state.dice.drawn == 0
 
@@ -461,7 +462,7 @@ def test_prompt_names_the_seat_and_step() -> None:
     prompt = SYSTEM.prompt(state)
     assert (prompt.seat, prompt.step) == ("attacker", "movement")
     assert "fall_back" in prompt.actions and prompt.actions == tuple(sorted(prompt.actions))
-    assert "shock_test" not in prompt.actions  # a forced test is called in the command step
+    assert "shock_test" in prompt.actions  # a test an ability demands (wh40k/demanded-test)
     assert "`/wh40k fallback`" in said(prompt.hint)
 
 
@@ -494,7 +495,7 @@ def test_every_listed_action_is_legal_and_the_list_is_sorted() -> None:
 
 @checks("core/referee-only")
 def test_a_referee_sets_command_points_outright() -> None:
-    assert SYSTEM.referee_actions == frozenset({"adjust_cp"})
+    assert SYSTEM.referee_actions == frozenset({"adjust_cp", "adjust_shock"})
     state, events = act_events(battle(), "referee", type="adjust_cp", side="Defender", cp=4)
     assert state.cp == {"attacker": 1, "defender": 4}
     assert of_type(events, "CommandPointsSet")[0].cp == 4

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core.model import Event
 from rules.core.text import msg, term
+from rules.wh40k.engine import SYSTEM
 from rules.wh40k.state import Wh40kState
 from tests.rules.wh40k.kit import (
     SQUAD,
@@ -33,12 +34,16 @@ LED_SQUAD = unit("Squad", key="sq", x=20, y=22)
 
 
 def shaken(
-    seed: str, lost: int = 6, roster: tuple[str, ...] = (SQUAD,)
+    seed: str, lost: int = 6, roster: tuple[str, ...] = (SQUAD,), ruleset: int = 2
 ) -> tuple[Wh40kState, list[Event]]:
-    """Return (state, events) after the attacker's unit lost models and the tests were rolled."""
-    state = battle(seed, attacker=roster)
+    """Return (state, events) after the attacker's unit lost models and took the test the
+    battle-shock step names for it (ruleset 1: the tests the step rolled as it opened)."""
+    state = battle(seed, attacker=roster, ruleset=ruleset)
     state = act(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=lost)
-    return act_events(state, "attacker", type="next_phase")
+    state, events = act_events(state, "attacker", type="next_phase")
+    if ruleset == 1 or state.step != "battle-shock":
+        return state, events
+    return act_events(state, "attacker", type="shock_test", unit=uid(state, "Squad"))
 
 
 @checks("wh40k/command-phase-steps")
@@ -53,11 +58,54 @@ def test_the_command_phase_runs_command_step_then_battle_shock_step() -> None:
     assert state.step == "movement"
 
 
-@checks("wh40k/command-phase-steps")
-def test_a_failed_test_holds_the_game_in_the_battle_shock_step() -> None:
-    # A failure waits for a possible Insane Bravery.
-    state, _ = shaken("seed-3")
+@checks("wh40k/tests-named-before-rolling")
+def test_tests_named_before_rolling_hold_the_step_until_next_rolls_them() -> None:
+    # The step opens with the units that must test named and no die rolled.
+    state = battle("seed-3")
+    squad = uid(state, "Squad")
+    state = act(state, "attacker", type="casualties", unit=squad, models=6)
+    state, events = act_events(state, "attacker", type="next_phase")
+    (due,) = of_type(events, "BattleShockTestsDue")
+    assert (due.units, due.names) == ((squad,), ("Squad",))
+    assert said(due) == "Battle-shock tests to take: Squad."
+    assert said(due, "pt-BR") == "Testes de Choque de Batalha a fazer: Squad."
+    assert of_type(events, "BattleShockTestRolled") == [] and state.dice.drawn == 0
     assert state.step == "battle-shock"
+    hint = SYSTEM.prompt(state).hint
+    assert hint is not None
+    for language in ("en", "pt-BR"):
+        text = said(hint, language)
+        assert "Squad" in text and "`/wh40k stratagem name:insane-bravery unit:`" in text
+        assert "`/wh40k shocktest unit:`" in text and "`/wh40k next`" in text
+    # next rolls what is still owed and goes on.
+    state, events = act_events(state, "attacker", type="next_phase")
+    assert [t.units for t in of_type(events, "BattleShockTestRolled")] == [(squad,)]
+    assert state.step == "movement" and state.units[squad].shocked
+
+
+@checks("wh40k/tests-named-before-rolling")
+def test_tests_named_before_rolling_can_be_taken_one_by_one() -> None:
+    state = battle("seed-3", attacker=(SQUAD, unit("Other", x=5, y=5)))
+    squad, other = uid(state, "Squad"), uid(state, "Other")
+    state = act(state, "attacker", type="casualties", unit=squad, models=6)
+    state = act(state, "attacker", type="casualties", unit=other, models=6)
+    state = act(state, "attacker", type="next_phase")
+    state, events = act_events(state, "attacker", type="shock_test", unit=other)
+    (test,) = of_type(events, "BattleShockTestRolled")
+    assert test.units == (other,) and test.cause == "below-half-strength"
+    assert "Squad" in said(SYSTEM.prompt(state).hint) and "Other" not in said(
+        SYSTEM.prompt(state).hint)
+    state, events = act_events(state, "attacker", type="next_phase")
+    assert [t.units for t in of_type(events, "BattleShockTestRolled")] == [(squad,)]
+
+
+@checks("wh40k/command-phase-steps")
+def test_a_failed_test_held_the_step_under_ruleset_1() -> None:
+    # Battles begun before the change rolled as the step opened and waited on a failure.
+    state, events = shaken("seed-3", ruleset=1)
+    assert of_type(events, "BattleShockTestRolled")[0].passed is False
+    assert state.step == "battle-shock"
+    assert SYSTEM.prompt(state).hint == msg("prompt-battle-shock-v1")
     state = act(state, "attacker", type="next_phase")
     assert state.step == "movement"
 
@@ -197,7 +245,7 @@ def test_battle_shock_lasts_until_the_owners_next_command_phase() -> None:
     assert not state.units[squad].shocked
     # Still below half, it tests again in this Command phase.
     state, events = act_events(state, "attacker", type="next_phase")
-    assert len(of_type(events, "BattleShockTestRolled")) == 1
+    assert of_type(events, "BattleShockTestsDue")[0].units == (squad,)
 
 
 @checks("wh40k/below-starting-strength-test")
@@ -208,6 +256,7 @@ def test_forced_test_below_starting_strength_replaces_the_below_half_test() -> N
     state = act(state, "attacker", type="casualties", unit=squad, models=6)
     state, events = act_events(state, "defender", type="shock_test", unit=squad)
     assert of_type(events, "BattleShockTestRequired")[0].unit == squad
+    state = act(state, "attacker", type="next_phase")
     state, events = act_events(state, "attacker", type="next_phase")
     tests = of_type(events, "BattleShockTestRolled")
     assert [t.cause for t in tests] == ["below-starting-strength"]
@@ -219,6 +268,7 @@ def test_forced_test_catches_a_unit_that_is_not_below_half() -> None:
     squad = uid(state, "Squad")
     state = act(state, "attacker", type="casualties", unit=squad, models=1)
     state = act(state, "attacker", type="shock_test", unit=squad)
+    state = act(state, "attacker", type="next_phase")
     state, events = act_events(state, "attacker", type="next_phase")
     (test,) = of_type(events, "BattleShockTestRolled")
     assert test.cause == "below-starting-strength" and not test.passed
@@ -234,32 +284,55 @@ def test_forced_test_needs_a_unit_under_its_starting_strength() -> None:
     state = act(state, "attacker", type="casualties", unit=squad, models=1)
     state = act(state, "attacker", type="shock_test", unit=squad)
     refused(state, "attacker", "wh40k/below-starting-strength-test", type="shock_test", unit=squad)
-    moved_on = advance(state, "movement")
-    refused(moved_on, "attacker", "core/wrong-step", type="shock_test", unit=squad)
 
 
 @checks("wh40k/insane-bravery")
-def test_insane_bravery_passes_a_failed_test() -> None:
-    state, _ = shaken("seed-3")
+def test_insane_bravery_passes_a_test_before_it_is_rolled() -> None:
+    state = battle("seed-3")
     squad = uid(state, "Squad")
+    state = act(state, "attacker", type="casualties", unit=squad, models=6)
+    # Not in the command step: the test is not named yet.
+    refused(state, "attacker", "wh40k/stratagem-timing", type="stratagem",
+            name="insane-bravery", unit=squad)
+    state = act(state, "attacker", type="next_phase")
     state, events = act_events(
         state, "attacker", type="stratagem", name="Insane Bravery", unit=squad
     )
-    assert of_type(events, "BattleShockTestOverturned")[0].units == (squad,)
-    assert not state.units[squad].shocked
-    assert state.cp["attacker"] == 0
-    assert state.failed_tests == []
+    (passed,) = of_type(events, "BattleShockTestAutoPassed")
+    assert passed.units == (squad,)
+    assert said(passed) == "Insane Bravery: Squad passes its Battle-shock test without rolling."
+    assert said(passed, "pt-BR") == (
+        "Insane Bravery: Squad passa no teste de Choque de Batalha sem rolar os dados."
+    )
+    assert state.cp["attacker"] == 0 and state.dice.drawn == 0
+    assert SYSTEM.prompt(state).hint == msg("prompt-battle-shock-done")
+    state, events = act_events(state, "attacker", type="next_phase")
+    assert of_type(events, "BattleShockTestRolled") == []
+    assert state.step == "movement" and not state.units[squad].shocked
+
+
+@checks("wh40k/insane-bravery")
+def test_insane_bravery_is_refused_once_the_test_is_rolled() -> None:
+    # The old answer to a failed roll is gone: after the dice it is too late.
+    state, _ = shaken("seed-3")
+    squad = uid(state, "Squad")
+    assert state.units[squad].shocked
+    violation = refused(state, "attacker", "wh40k/insane-bravery", type="stratagem",
+                        name="insane-bravery", unit=squad)
+    assert violation.message == "refusal-no-test-due"
 
 
 @checks("wh40k/insane-bravery", "wh40k/stratagem-once-per-phase")
 def test_insane_bravery_once_per_battle() -> None:
     # Once per battle, even a round later.
-    state, _ = shaken("seed-3")
+    state = battle("seed-3")
     squad = uid(state, "Squad")
+    state = act(state, "attacker", type="casualties", unit=squad, models=6)
+    state = act(state, "attacker", type="next_phase")
     state = act(state, "attacker", type="stratagem", name="insane-bravery", unit=squad)
     state = advance(state, "command", active="attacker")
-    state, events = act_events(state, "attacker", type="next_phase")
-    assert not of_type(events, "BattleShockTestRolled")[0].passed  # seed-3 rolls 2+2 next
+    state = act(state, "attacker", type="next_phase")
+    assert state.step == "battle-shock"
     violation = refused(
         state,
         "attacker",
@@ -273,9 +346,11 @@ def test_insane_bravery_once_per_battle() -> None:
 
 
 @checks("wh40k/insane-bravery")
-def test_insane_bravery_needs_a_unit_that_just_failed() -> None:
-    state, _ = shaken("seed-3", roster=(SQUAD, unit("Other", x=5, y=5)))
-    refused(
+def test_insane_bravery_needs_a_unit_the_step_names() -> None:
+    state = battle("seed-3", attacker=(SQUAD, unit("Other", x=5, y=5)))
+    state = act(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=6)
+    state = act(state, "attacker", type="next_phase")
+    violation = refused(
         state,
         "attacker",
         "wh40k/insane-bravery",
@@ -283,13 +358,49 @@ def test_insane_bravery_needs_a_unit_that_just_failed() -> None:
         name="insane-bravery",
         unit=uid(state, "Other"),
     )
+    assert "Insane Bravery is used in your battle-shock step" in said(violation.reason)
     refused(state, "attacker", "wh40k/stratagem-target", type="stratagem", name="insane-bravery")
 
 
-@checks("wh40k/command-re-roll")
-def test_command_re_roll_rerolls_a_failed_test() -> None:
-    # Seed-1 fails 2+3, then the re-roll 2+6 passes.
+@checks("wh40k/insane-bravery")
+def test_insane_bravery_overturned_a_failed_test_under_ruleset_1() -> None:
+    state, _ = shaken("seed-3", roster=(SQUAD, unit("Other", x=5, y=5)), ruleset=1)
+    squad = uid(state, "Squad")
+    violation = refused(state, "attacker", "wh40k/insane-bravery", type="stratagem",
+                        name="insane-bravery", unit=uid(state, "Other"))
+    assert violation.message == "refusal-no-failed-test"
+    state, events = act_events(
+        state, "attacker", type="stratagem", name="Insane Bravery", unit=squad
+    )
+    assert of_type(events, "BattleShockTestOverturned")[0].units == (squad,)
+    assert not state.units[squad].shocked
+    assert state.cp["attacker"] == 0
+    assert state.failed_tests == []
+
+
+@checks("wh40k/command-re-roll", "wh40k/shocked-no-stratagems")
+def test_command_re_roll_does_not_re_roll_a_battle_shock_test() -> None:
+    # Seed-1 fails 2+3; the unit is now Battle-shocked, so no Stratagem of its owner targets
+    # it, Command Re-roll included, and nothing is rolled again.
     state, events = shaken("seed-1")
+    assert of_type(events, "BattleShockTestRolled")[0].dice == (2, 3)
+    squad = uid(state, "Squad")
+    state = act(state, "attacker", type="gain_cp")
+    violation = refused(state, "attacker", "wh40k/shocked-no-stratagems", type="stratagem",
+                        name="command-re-roll", unit=squad)
+    assert said(violation.reason) == "Squad is Battle-shocked: you cannot use Stratagems on it."
+    assert not any(a.type == "stratagem" and a.unit == squad
+                   for a in SYSTEM.legal_actions(state, "attacker"))
+    # Used without a unit it only records the CP: the re-rolled roll is made at the table.
+    state, events = act_events(state, "attacker", type="stratagem", name="command-re-roll")
+    assert of_type(events, "BattleShockTestRolled") == []
+    assert state.units[squad].shocked
+
+
+@checks("wh40k/command-re-roll")
+def test_command_re_roll_rerolled_a_failed_test_under_ruleset_1() -> None:
+    # Seed-1 fails 2+3, then the re-roll 2+6 passes.
+    state, events = shaken("seed-1", ruleset=1)
     assert of_type(events, "BattleShockTestRolled")[0].dice == (2, 3)
     squad = uid(state, "Squad")
     state, events = act_events(
@@ -298,21 +409,6 @@ def test_command_re_roll_rerolls_a_failed_test() -> None:
     (again,) = of_type(events, "BattleShockTestRolled")
     assert (again.cause, again.dice, again.passed) == ("re-roll", (2, 6), True)
     assert not state.units[squad].shocked and state.failed_tests == []
-
-
-@checks("wh40k/command-re-roll")
-def test_command_re_roll_that_fails_again_leaves_insane_bravery_open() -> None:
-    # Seed-4 fails 4+1 twice.
-    state, _ = shaken("seed-4")
-    squad = uid(state, "Squad")
-    state = act(state, "attacker", type="gain_cp")
-    state, events = act_events(
-        state, "attacker", type="stratagem", name="command-re-roll", unit=squad
-    )
-    assert of_type(events, "BattleShockTestRolled")[0].dice == (4, 1)
-    assert state.units[squad].shocked
-    state = act(state, "attacker", type="stratagem", name="insane-bravery", unit=squad)
-    assert not state.units[squad].shocked
 
 
 @checks("wh40k/desperate-escape")

@@ -81,6 +81,7 @@ def test_battle_shocked_models_have_oc_0_and_lose_the_marker() -> None:
     squad = uid(state, "Squad")
     state = act(state, "attacker", type="casualties", unit=squad, models=6)
     state = act(state, "attacker", type="next_phase")
+    state = act(state, "attacker", type="shock_test", unit=squad)  # the test the step names
     assert state.units[squad].shocked and state.units[squad].objective_control() == 0
     assert state.control["O3"].holder == "attacker"  # until the end of the phase
     state, events = act_events(state, "attacker", type="next_phase")

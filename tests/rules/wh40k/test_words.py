@@ -156,12 +156,19 @@ def _battle_set_pieces() -> Iterator[RuleViolation]:
     again = advance(state, "command", active="attacker")
     again = act(again, "attacker", type="next_phase")
     yield _refused(again, "attacker", type="stratagem", name="insane-bravery", unit=squad)
+    # A battle begun under ruleset 1 answers a failed test; a unit that passed has none.
+    old = battle("seed-3", attacker=(unit("Squad", x=20, y=22), unit("Other", x=5, y=5)),
+                 ruleset=1)
+    old = act(old, "attacker", type="casualties", unit=squad, models=6)
+    old = act(old, "attacker", type="next_phase")  # seed-3 fails the test
+    yield _refused(old, "attacker", type="stratagem", name="insane-bravery", unit=fine)
 
 
 def _shocked() -> tuple[Wh40kState, Action]:
-    """Return a command step whose next_phase leaves a GRENADES Squad Battle-shocked."""
+    """Return a battle-shock step whose next_phase leaves a GRENADES Squad Battle-shocked."""
     state = battle("seed-3", attacker=(unit("Squad", keywords=("Grenades",), x=20, y=22),))
     state = act(state, "attacker", type="casualties", unit=uid(state, "Squad"), models=6)
+    state = act(state, "attacker", type="next_phase")  # names the test
     return state, SYSTEM.parse_action({"type": "next_phase", "seat": "attacker"})
 
 
@@ -320,4 +327,4 @@ def _action_types() -> list[str]:
 def test_an_action_type_nobody_knows_is_bad_input() -> None:
     with pytest.raises(ValidationError):
         SYSTEM.parse_action({"type": "fly", "seat": "attacker"})
-    assert len(_action_types()) == 18
+    assert len(_action_types()) == 19
