@@ -176,6 +176,15 @@ class Engine(Generic[S]):
         """Set up a scenario; the seed drives every die and shuffle."""
         raise NotImplementedError
 
+    def resume(self, scenario_id: str, seed: str, stored: Mapping[str, Any] | None) -> S:
+        """Set up a stored game's scenario for its replay, under the rules it was made with.
+
+        `stored` is the game's stored position (None when unknown). A system whose state
+        records the rules edition it was made under (e.g. `ruleset`) carries it over, so
+        a game made before a rules change replays as it was played.
+        """
+        return self.new_game(scenario_id, seed)
+
     def outcome(self, state: S) -> Outcome | None:
         """Return how the game ended, or None while it goes on."""
         raise NotImplementedError

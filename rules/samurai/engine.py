@@ -23,7 +23,7 @@ from rules.samurai.actions import ACTIONS, EVENTS, Keep, Order, Play, prepare
 from rules.samurai.catalogue import cards, scenarios, unit_types
 from rules.samurai.commands import COMMANDS
 from rules.samurai.flow import HANDLERS, STEPS
-from rules.samurai.state import Piece, SamuraiState
+from rules.samurai.state import RULESET, Piece, SamuraiState
 
 if TYPE_CHECKING:
     from rules.core.autoplay import Player
@@ -34,7 +34,9 @@ class SamuraiEngine(Engine[SamuraiState]):
 
     id = "samurai"
     # 2: events carry data (slots, reasons and adjustments as fields and messages).
-    version = "2"
+    # 3: ruleset 2 (lone leaders hit by swords only, leaders escape, foot leaders move 1),
+    #    referee corrections of cards and orders.
+    version = "3"
     command_group = "samurai"
     commands = COMMANDS
     state_type = SamuraiState
@@ -99,7 +101,17 @@ class SamuraiEngine(Engine[SamuraiState]):
             banners={s: 0 for s in seats},
             tokens={s: 0 for s in seats},
             dice=dice.state,
+            ruleset=RULESET,
         )
+
+    def resume(
+        self, scenario_id: str, seed: str, stored: Mapping[str, Any] | None
+    ) -> SamuraiState:
+        """Set up a stored game for its replay under the ruleset it was made with."""
+        state = self.new_game(scenario_id, seed)
+        if stored is not None:
+            state.ruleset = int(stored.get("ruleset", 1))
+        return state
 
     def outcome(self, state: SamuraiState) -> Outcome | None:
         """Return the winner once a seat has its banners, else None."""
