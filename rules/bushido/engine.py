@@ -19,7 +19,7 @@ from rules.bushido.actions import ACTIONS, EVENTS, Attack
 from rules.bushido.catalogue import scenarios, stack
 from rules.bushido.commands import COMMANDS
 from rules.bushido.flow import HANDLERS, STEPS, no_flight
-from rules.bushido.state import BushidoState, Piece
+from rules.bushido.state import RULESET, BushidoState, Piece
 from rules.bushido.suggest import suggest
 from rules.core.board import HexBoardView
 from rules.core.dice import Dice, DiceState
@@ -38,7 +38,9 @@ class BushidoEngine(Engine[BushidoState]):
     id = "bushido"
     # 2: events carry data for the catalogues (seats as names, a BattleEnded reason as a
     # message, structured adjustments); states keep `ending` instead of `end_reason`.
-    version = "2"
+    # 3: ruleset 2 (the lost right to flee is kept in the state), camp attacks from afar
+    #    refused as such, the referee restores a flight right.
+    version = "3"
     command_group = "bushido"
     commands = COMMANDS
     state_type = BushidoState
@@ -93,7 +95,17 @@ class BushidoEngine(Engine[BushidoState]):
             stacks=stacks,
             left_on_camp={side.seat: None for side in scenario.sides},
             dice=dice.state,
+            ruleset=RULESET,
         )
+
+    def resume(
+        self, scenario_id: str, seed: str, stored: Mapping[str, Any] | None
+    ) -> BushidoState:
+        """Set up a stored game for its replay under the ruleset it was made with."""
+        state = self.new_game(scenario_id, seed)
+        if stored is not None:
+            state.ruleset = int(stored.get("ruleset", 1))
+        return state
 
     def check(self, state: BushidoState, action: Action) -> None:
         """Refuse as the skeleton does; a flight out of place names the flight rule it breaks.
