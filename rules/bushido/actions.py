@@ -116,7 +116,7 @@ class Adjust(Action):
     - `piece` + `remove`: take that troop off the field (commanders cannot be removed).
     - `piece` + `reveal`: turn that piece's movement piece face up.
     - `piece` + `restore`: give that commander back the right to flee it lost by
-      leaving its camp (bushido/leaving-camp-ends-flight).
+      leaving its camp (bushido/flee-only-from-camp).
     - `note`: why; shown in the log.
 
     An attack waiting for an answer is called off when either piece is changed; the turn

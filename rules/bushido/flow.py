@@ -186,7 +186,7 @@ def no_flight(state: BushidoState, seat: str) -> NoReturn:
             piece=commander.id, at=at(state, commander.space),
         )
     if commander is not None and not may_flee(state, commander):
-        refuse("bushido/leaving-camp-ends-flight", "refusal-flight-lost", piece=commander.id)
+        refuse("bushido/flee-only-from-camp", "refusal-flight-lost", piece=commander.id)
     refuse("bushido/camp-attack-choice", "refusal-flee-unasked")
 
 

@@ -115,7 +115,7 @@ def explain_attack(state: BushidoState, piece: Piece, target: str) -> NoReturn:
     rule = "bushido/attack-along-arrows"
     if space in f.camps and space != piece.space and space not in f.links.get(piece.space, {}):
         refuse(
-            "bushido/camp-attacked-from-border", "refusal-camp-not-touching",
+            "bushido/camps-closed", "refusal-camp-not-touching",
             piece=piece.id, at=at(state, piece.space), camp=at(state, space),
             border=items(f.border(space), "or"),
         )

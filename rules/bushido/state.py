@@ -86,7 +86,7 @@ class BushidoState(GameState):
     left_on_camp: dict[str, str | None]
     pending: PendingAttack | None = None
     # Seats whose commander left its camp by choice and so may never flee again
-    # (bushido/leaving-camp-ends-flight); only a referee's adjustment gives the right back.
+    # (bushido/flee-only-from-camp); only a referee's adjustment gives the right back.
     flight_lost: list[str] = []
     arrows: list[ArrowRecord] = []
     winner: str | None = None

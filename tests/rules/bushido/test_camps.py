@@ -130,27 +130,27 @@ def test_an_attack_on_the_camp_turns_up_the_commanders_piece() -> None:
     assert SYSTEM.prompt(state).seat == "west"
 
 
-@checks("bushido/successful-camp-attack", "bushido/camp-attacked-from-border")
-def test_camp_attacked_from_border() -> None:
+@checks("bushido/successful-camp-attack", "bushido/camps-closed")
+def test_camps_closed_attacked_only_from_border() -> None:
     """From a hex that does not touch the camp the refusal says so, not 'no enemy there'."""
     state = game(camps(("T1", "samurai", "east", "C4", "gako")))
     err = refused(
-        state, "east", "bushido/camp-attacked-from-border", type="attack", piece="T1", target="A4"
+        state, "east", "bushido/camps-closed", type="attack", piece="T1", target="A4"
     )
     assert err.message == "refusal-camp-not-touching"
     assert "a camp is attacked from one of the hexes touching it" in said(err)
     assert "A2, B3, B4, B5 or A6" in said(err) or "B4" in said(err)
 
 
-@checks("bushido/leaving-camp-ends-flight", "bushido/adjust")
-def test_leaving_camp_ends_flight() -> None:
+@checks("bushido/flee-only-from-camp", "bushido/adjust")
+def test_flee_only_from_camp_never_again_after_leaving_by_choice() -> None:
     """Put back on its camp by a referee, a commander that left by choice still fights."""
     state = game(camps(("T1", "samurai", "east", "F4", "gako")), active="west")
     state = act(state, "west", type="move", piece="ISHIDA", to="B4")
     assert state.flight_lost == ["west"]
     state = act(state, "east", type="move", piece="T1", to="E4")
     state = act(state, "west", type="adjust", piece="ISHIDA", to="west camp", note="misplaced")
-    err = refused(state, "west", "bushido/leaving-camp-ends-flight", type="flee", to="A2")
+    err = refused(state, "west", "bushido/flee-only-from-camp", type="flee", to="A2")
     assert err.message == "refusal-flight-lost"
     state = act(state, "west", type="hold")
     state = act(state, "east", type="adjust", piece="T1", to="B4", note="setup")
