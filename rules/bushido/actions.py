@@ -115,6 +115,8 @@ class Adjust(Action):
     - `piece` + `to`: put that piece on another free hex (a commander also on its own camp).
     - `piece` + `remove`: take that troop off the field (commanders cannot be removed).
     - `piece` + `reveal`: turn that piece's movement piece face up.
+    - `piece` + `restore`: give that commander back the right to flee it lost by
+      leaving its camp (bushido/flee-only-from-camp).
     - `note`: why; shown in the log.
 
     An attack waiting for an answer is called off when either piece is changed; the turn
@@ -126,6 +128,7 @@ class Adjust(Action):
     to: str | None = None
     remove: bool = False
     reveal: bool = False
+    restore: bool = False
     note: str = ""
 
     @field_validator("piece", mode="before")
@@ -290,7 +293,7 @@ class Adjusted(Event):
     """
 
     type: Literal["adjusted"] = "adjusted"
-    change: Literal["placed", "revealed", "removed", "called-off"]
+    change: Literal["placed", "revealed", "removed", "called-off", "flight-restored"]
     piece: str
     start: str = ""
     end: str = ""

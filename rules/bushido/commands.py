@@ -23,6 +23,7 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="to", required=False, autocomplete="to"),
         Option(name="remove", kind="bool", required=False),
         Option(name="reveal", kind="bool", required=False),
+        Option(name="restore", kind="bool", required=False),
         Option(name="note", required=False),
     ),
 )

@@ -19,7 +19,7 @@ from rules.bushido.actions import ACTIONS, EVENTS, Attack
 from rules.bushido.catalogue import scenarios, stack
 from rules.bushido.commands import COMMANDS
 from rules.bushido.flow import HANDLERS, STEPS, no_flight
-from rules.bushido.state import BushidoState, Piece
+from rules.bushido.state import RULESET, BushidoState, Piece
 from rules.bushido.suggest import suggest
 from rules.bushido.summary import summary as summarise
 from rules.core.board import HexBoardView
@@ -39,7 +39,11 @@ class BushidoEngine(Engine[BushidoState]):
     id = "bushido"
     # 2: events carry data for the catalogues (seats as names, a BattleEnded reason as a
     # message, structured adjustments); states keep `ending` instead of `end_reason`.
-    version = "2"
+    # 3: ruleset 2 (the lost right to flee is kept in the state), camp attacks from afar
+    #    refused as such, the referee restores a flight right.
+    version = "3"
+    # Engine stamps (bot.records.engine_version) of games that began under ruleset 1.
+    ruleset_1_stamps = frozenset({"bushido-1", "bushido-2"})
     command_group = "bushido"
     commands = COMMANDS
     state_type = BushidoState
@@ -94,7 +98,15 @@ class BushidoEngine(Engine[BushidoState]):
             stacks=stacks,
             left_on_camp={side.seat: None for side in scenario.sides},
             dice=dice.state,
+            ruleset=RULESET,
         )
+
+    def replay_start(self, scenario_id: str, seed: str, stamp: str = "") -> BushidoState:
+        """Start a replay by the rules the game began under: ruleset 1 for an older stamp."""
+        state = self.new_game(scenario_id, seed)
+        if stamp in self.ruleset_1_stamps:
+            state.ruleset = 1
+        return state
 
     def check(self, state: BushidoState, action: Action) -> None:
         """Refuse as the skeleton does; a flight out of place names the flight rule it breaks.

@@ -30,6 +30,7 @@ from rules.bushido.movement import (
     flee_targets,
     hex_of_space,
     in_own_camp,
+    may_flee,
     place,
     placement,
 )
@@ -184,6 +185,8 @@ def no_flight(state: BushidoState, seat: str) -> NoReturn:
             "bushido/flee-only-from-camp", "refusal-flee-out-of-camp",
             piece=commander.id, at=at(state, commander.space),
         )
+    if commander is not None and not may_flee(state, commander):
+        refuse("bushido/flee-only-from-camp", "refusal-flight-lost", piece=commander.id)
     refuse("bushido/camp-attack-choice", "refusal-flee-unasked")
 
 
@@ -215,6 +218,8 @@ def move(work: BushidoState, act: Move, dice: Dice, events: list[Event]) -> None
     piece = own_piece(work, act.seat, act.piece)
     start = hex_of_space(work, piece.space)
     left_camp = in_own_camp(work, piece)
+    if left_camp and work.ruleset >= 2 and piece.side not in work.flight_lost:
+        work.flight_lost.append(piece.side)
     piece.space = act.to
     work.arrows = [ArrowRecord(start=start, end=act.to, kind="move")]
     events.append(
@@ -240,6 +245,7 @@ def attack(work: BushidoState, act: Attack, dice: Dice, events: list[Event]) -> 
     start, target = hex_of_space(work, piece.space), hex_of_space(work, space)
     work.arrows = [ArrowRecord(start=start, end=target, kind="battle")]
     in_camp = in_own_camp(work, defender)
+    asked = may_flee(work, defender)
     events.append(
         ev.AttackDeclared(
             seat=act.seat, piece=piece.id, start=start, defender=defender.id, target=target,
@@ -247,7 +253,7 @@ def attack(work: BushidoState, act: Attack, dice: Dice, events: list[Event]) -> 
         )
     )
     reveal(work, defender, events)
-    if in_camp:
+    if asked:
         work.pending = PendingAttack(attacker=piece.id, defender=defender.id, seat=defender.side)
         work.step = "defend"
         open_hexes = flee_targets(work, defender)
@@ -363,11 +369,14 @@ def _adjusted_space(state: BushidoState, piece: Piece, to: str | None) -> str | 
 
 def check_adjust(state: BushidoState, act: Adjust) -> None:
     """Refuse an adjustment that names no change, or one the field cannot take."""
-    if act.piece is None or (act.to is None and not act.remove and not act.reveal):
+    changes = act.to is not None or act.remove or act.reveal or act.restore
+    if act.piece is None or not changes:
         refuse("bushido/adjust", "refusal-adjust-nothing")
     piece = state.piece(act.piece)
     if piece is None:
         refuse("core/bad-input", "refusal-adjust-no-piece", piece=act.piece)
+    if act.restore and (not piece.is_commander or piece.side not in state.flight_lost):
+        refuse("bushido/adjust", "refusal-adjust-flight-kept", piece=piece.id)
     _adjusted_space(state, piece, act.to)
     if act.remove and piece.is_commander:
         refuse("bushido/adjust", "refusal-adjust-commander", piece=piece.id)
@@ -396,6 +405,9 @@ def adjust(work: BushidoState, act: Adjust, dice: Dice, events: list[Event]) -> 
         piece.space = space
         if space in camps:
             work.left_on_camp[piece.side] = None
+    if act.restore:
+        work.flight_lost.remove(piece.side)
+        events.append(ev.Adjusted(change="flight-restored", piece=piece.id, note=note))
     if act.reveal and not piece.revealed:
         events.append(ev.Adjusted(change="revealed", piece=piece.id, note=note))
         reveal(work, piece, events)

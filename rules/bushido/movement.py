@@ -44,6 +44,14 @@ def in_own_camp(state: BushidoState, piece: Piece) -> bool:
     return piece.is_commander and piece.space in board_of(state).camps
 
 
+def may_flee(state: BushidoState, piece: Piece) -> bool:
+    """Say whether a piece may answer an attack by fleeing: a commander on its camp that
+    never left it by choice (ruleset 1 games read this from the camp alone)."""
+    if not in_own_camp(state, piece):
+        return False
+    return state.ruleset < 2 or piece.side not in state.flight_lost
+
+
 def _directions(state: BushidoState, start: str, end: str) -> frozenset[int]:
     return board_of(state).links.get(start, {}).get(end, frozenset())
 
@@ -105,6 +113,12 @@ def explain_attack(state: BushidoState, piece: Piece, target: str) -> NoReturn:
     space = f.space_of(target)
     enemy = state.at(space)
     rule = "bushido/attack-along-arrows"
+    if space in f.camps and space != piece.space and space not in f.links.get(piece.space, {}):
+        refuse(
+            "bushido/camps-closed", "refusal-camp-not-touching",
+            piece=piece.id, at=at(state, piece.space), camp=at(state, space),
+            border=items(f.border(space), "or"),
+        )
     if enemy is None or enemy.side == piece.side:
         refuse(rule, "refusal-no-enemy-there", at=at(state, space))
     if space not in f.links.get(piece.space, {}):
@@ -124,7 +138,7 @@ def flee_targets(state: BushidoState, commander: Piece) -> list[str]:
 
     A flight ends on a fresh movement piece, so with the stack used up there is none.
     """
-    if not in_own_camp(state, commander) or not state.stacks.get(commander.side):
+    if not may_flee(state, commander) or not state.stacks.get(commander.side):
         return []
     return destinations(state, commander)
 

@@ -64,10 +64,17 @@ class ArrowRecord(_Model):
     kind: ArrowKind
 
 
+# The rules edition a game is played under. 1: games made before the lost right to flee was
+# kept in the state (it was read from where the commander stood); 2: today's.
+RULESET = 2
+
+
 class BushidoState(GameState):
     """A whole game: pieces, the two stacks of movement pieces, dice and where the turn stands."""
 
     system: Literal["bushido"] = "bushido"
+    # See RULESET; a state stored without it was made under edition 1.
+    ruleset: int = 1
     step: Step
     seats: list[str]
     active: str
@@ -78,6 +85,9 @@ class BushidoState(GameState):
     # The face-up movement piece a commander left on its camp when it fled, per seat.
     left_on_camp: dict[str, str | None]
     pending: PendingAttack | None = None
+    # Seats whose commander left its camp by choice and so may never flee again
+    # (bushido/flee-only-from-camp); only a referee's adjustment gives the right back.
+    flight_lost: list[str] = []
     arrows: list[ArrowRecord] = []
     winner: str | None = None
     # Why the battle ended, as the catalogue words it (None while it goes on).

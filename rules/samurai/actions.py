@@ -310,6 +310,8 @@ class BattleRolled(Event):
     swords_ignored: int = 0
     flags: int = 0
     flags_ignored: int = 0
+    # The target was a leader alone: only swords counted, flags did nothing.
+    lone_leader: bool = False
 
 
 class FiguresLost(Event):
@@ -359,6 +361,25 @@ class RetreatPending(Event):
     seat: SeatName
     remaining: int
     choices: list[str]
+
+
+class EscapePending(Event):
+    """A leader left alone by a battle must fall back and his owner must choose the hex."""
+
+    type: Literal["escape_pending"] = "escape_pending"
+    leader: str
+    seat: SeatName
+    choices: list[str]
+
+
+class LeaderEscaped(Event):
+    """A leader fell back from a battle (`unit`: the friendly unit he joined there)."""
+
+    type: Literal["leader_escaped"] = "leader_escaped"
+    leader: str
+    start: str
+    end: str
+    unit: str | None = None
 
 
 class Retreated(Event):
@@ -462,6 +483,8 @@ SamuraiEvent = Annotated[
     | LeaderCasualtyCheck
     | BannerWon
     | RetreatPending
+    | EscapePending
+    | LeaderEscaped
     | Retreated
     | RetreatBlocked
     | CardsDrawn

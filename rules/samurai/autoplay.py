@@ -13,6 +13,29 @@ from rules.core.autoplay import Memory, Player
 from rules.core.engine import Engine
 from rules.core.hexgrid import Hex
 from rules.core.model import Action
+from rules.samurai.catalogue import cards
+from rules.samurai.orders import board_section, lost_orders
+
+
+def _orders_someone(state: Any, card_id: str) -> bool:
+    """Say whether a card (the Shogun aside, whose orders are rolled) would order any piece.
+
+    An order of nobody cannot be typed as a command line, so the demo avoids it.
+    """
+    card = cards()[card_id]
+    seat = state.active
+    top = state.at_top(seat)
+    if card.kind == "section":
+        slots = [f"section:{board_section(s, top)}" for s in card.orders]
+    elif card.kind == "advance":
+        assert card.section is not None
+        slots = [f"section:{board_section(card.section, top)}"]
+    elif card.kind == "charge":
+        slots = [f"kind:{card.eligible}"]
+    else:
+        return True
+    kept, _ = lost_orders(state, seat, slots, card.helmet)
+    return bool(kept)
 
 
 def _choice(state: Any, options: list[Any]) -> Action:
@@ -21,7 +44,11 @@ def _choice(state: Any, options: list[Any]) -> Action:
     if "play" in kinds:
         rank = ("shogun", "three", "two", "advance", "charge", "one")
         card: Action = min(
-            options, key=lambda a: next((i for i, w in enumerate(rank) if w in a.card), 9)
+            options,
+            key=lambda a: (
+                not _orders_someone(state, a.card),
+                next((i for i, w in enumerate(rank) if w in a.card), 9),
+            ),
         )
         return card
     if "order" in kinds:

@@ -16,16 +16,18 @@ from rules.core.text import refuse, term
 from rules.samurai.actions import (
     BannerWon,
     BattleRolled,
+    EscapePending,
     FiguresLost,
     GameWon,
     LeaderCasualtyCheck,
+    LeaderEscaped,
     RetreatBlocked,
     Retreated,
     RetreatPending,
     UnitEliminated,
 )
 from rules.samurai.catalogue import UnitType, battle_table, hex_of, neighbours_of, scenarios
-from rules.samurai.movement import blocks_sight, impassable
+from rules.samurai.movement import blocks_sight, impassable, may_join
 from rules.samurai.orders import own_piece, unordered_refusal
 from rules.samurai.state import ArrowRecord, PendingRetreat, Piece, SamuraiState
 
@@ -90,6 +92,12 @@ def score(faces: list[str], attacker: UnitType, target: UnitType, ranged: bool) 
         flags=flags - flags_ignored,
         flags_ignored=flags_ignored,
     )
+
+
+def score_lone_leader(faces: list[str], ranged: bool) -> Score:
+    """Count what a roll does to a leader alone: only swords hit him, flags do nothing."""
+    swords = faces.count("sword") if (not ranged or battle_table().ranged.swords_hit) else 0
+    return Score(hits=swords, swords_ignored=0, flags=0, flags_ignored=faces.count("flag"))
 
 
 def sight_blocker(state: SamuraiState, start: str, target: str) -> str | None:
@@ -237,6 +245,78 @@ def leader_check(
     events.append(LeaderCasualtyCheck(leader=leader.id, unit=unit.id, faces=faces, killed=killed))
     if killed:
         remove(state, leader, events)
+    elif lost_unit and state.ruleset >= 2:
+        start_escape(state, dice, leader, events)
+
+
+def escape_choices(state: SamuraiState, leader: Piece) -> list[str]:
+    """Return where a leader may fall back to: 1 to 3 retreat hexes toward his own edge.
+
+    Each hex is one of the two on the next row back, on the map and not impassable. He
+    goes on through free hexes and may stop on a friendly unit he may lead, joining it.
+    """
+    top = scenarios()[state.scenario].top == leader.side
+    occupied = state.occupied() - {leader.hex}
+    out: set[str] = set()
+    frontier = {leader.hex}
+    for _ in range(battle_table().retreat.leader_escape_hexes):
+        reached: set[str] = set()
+        for label in frontier:
+            row = hex_of(label).row + (-1 if top else 1)
+            for n in neighbours_of(label):
+                if hex_of(n).row != row or impassable(state, n):
+                    continue
+                if n in occupied:
+                    if may_join(state, leader, n):
+                        out.add(n)
+                    continue
+                out.add(n)
+                reached.add(n)
+        frontier = reached
+    return sorted(out)
+
+
+def escape_to(state: SamuraiState, leader: Piece, end: str, events: list[Event]) -> None:
+    """Move an escaping leader to `end`, attaching him to the friendly unit there, if any."""
+    start = leader.hex
+    unit = state.unit_at(end)
+    leader.hex = end
+    events.append(
+        LeaderEscaped(leader=leader.id, start=start, end=end, unit=unit.id if unit else None)
+    )
+    if state.turn is not None:
+        state.turn.arrows.append(ArrowRecord(start=start, end=end, kind="retreat"))
+
+
+def start_escape(state: SamuraiState, dice: Dice, leader: Piece, events: list[Event]) -> bool:
+    """Make a leader left alone by a battle fall back; return True when his owner must choose.
+
+    With one hex open he goes there at once; with none he takes the hit a blocked
+    retreat costs, and falls.
+    """
+    choices = escape_choices(state, leader)
+    if not choices:
+        events.append(RetreatBlocked(piece=leader.id, hexes=1, hits=1))
+        inflict(state, dice, leader.hex, 1, False, events)
+        return False
+    if len(choices) == 1:
+        escape_to(state, leader, choices[0], events)
+        return False
+    state.retreat = PendingRetreat(piece=leader.id, seat=leader.side, remaining=1, escape=True)
+    state.step = "retreat"
+    events.append(EscapePending(leader=leader.id, seat=leader.side, choices=choices))
+    return True
+
+
+def retreat_options(state: SamuraiState) -> list[str]:
+    """Return the hexes the pending retreat or escape may go to next."""
+    pending = state.retreat
+    piece = state.piece(pending.piece) if pending is not None else None
+    if pending is None or piece is None:
+        return []
+    if pending.escape:
+        return escape_choices(state, piece)
+    return retreat_choices(state, piece.hex, piece.side)
 
 
 def inflict(
@@ -361,7 +441,11 @@ def attack(
     base = attacker.unit_type.ranged_dice if ranged else close_dice(attacker.unit_type)
     count = base + bonus
     faces = roll(dice, count)
-    result = score(faces, attacker.unit_type, defender.unit_type, ranged)
+    lone = state.ruleset >= 2 and defender.head.is_leader
+    if lone:
+        result = score_lone_leader(faces, ranged)
+    else:
+        result = score(faces, attacker.unit_type, defender.unit_type, ranged)
     events.append(
         BattleRolled(
             attacker=attacker.head.id,
@@ -376,12 +460,15 @@ def attack(
             swords_ignored=result.swords_ignored,
             flags=result.flags,
             flags_ignored=result.flags_ignored,
+            lone_leader=lone,
         )
     )
     if state.turn is not None:
         state.turn.arrows.append(ArrowRecord(start=start, end=target, kind="battle"))
     if inflict(state, dice, target, result.hits, True, events) or state.winner is not None:
         return False, False
+    if lone:
+        return False, start_escape(state, dice, defender.head, events)
     if result.flags <= 0:
         return True, False
     waiting, moved = start_retreat(state, dice, target, result.flags, events)

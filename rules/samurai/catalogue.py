@@ -34,6 +34,8 @@ class UnitType(Frozen):
     standard: Standard
     figures: int
     move: int
+    # The allowance of games made under ruleset 1, where it differed (rules.samurai.state).
+    move_ruleset_1: int | None = None
     leader: bool = False
     range: int = 0
     ranged_dice: int = 0
@@ -79,6 +81,7 @@ class RetreatTable(Frozen):
 
     hexes_per_flag: int
     hits_per_blocked_hex: int
+    leader_escape_hexes: int = 3
 
 
 class RangedTable(Frozen):

@@ -23,7 +23,7 @@ from rules.samurai.actions import ACTIONS, EVENTS, Keep, Order, Play, prepare
 from rules.samurai.catalogue import cards, scenarios, unit_types
 from rules.samurai.commands import COMMANDS
 from rules.samurai.flow import HANDLERS, STEPS
-from rules.samurai.state import Piece, SamuraiState
+from rules.samurai.state import RULESET, Piece, SamuraiState
 from rules.samurai.summary import summary as summarise
 
 if TYPE_CHECKING:
@@ -35,7 +35,11 @@ class SamuraiEngine(Engine[SamuraiState]):
 
     id = "samurai"
     # 2: events carry data (slots, reasons and adjustments as fields and messages).
-    version = "2"
+    # 3: ruleset 2 (lone leaders hit by swords only, leaders escape, foot leaders move 1),
+    #    referee corrections of cards and orders.
+    version = "3"
+    # Engine stamps (bot.records.engine_version) of games that began under ruleset 1.
+    ruleset_1_stamps = frozenset({"samurai-1", "samurai-2"})
     command_group = "samurai"
     commands = COMMANDS
     state_type = SamuraiState
@@ -100,7 +104,15 @@ class SamuraiEngine(Engine[SamuraiState]):
             banners={s: 0 for s in seats},
             tokens={s: 0 for s in seats},
             dice=dice.state,
+            ruleset=RULESET,
         )
+
+    def replay_start(self, scenario_id: str, seed: str, stamp: str = "") -> SamuraiState:
+        """Start a replay by the rules the game began under: ruleset 1 for an older stamp."""
+        state = self.new_game(scenario_id, seed)
+        if stamp in self.ruleset_1_stamps:
+            state.ruleset = 1
+        return state
 
     def outcome(self, state: SamuraiState) -> Outcome | None:
         """Return the winner once a seat has its banners, else None."""

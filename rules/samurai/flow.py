@@ -53,7 +53,9 @@ from rules.samurai.battle import (
     battler,
     check_battle,
     continue_retreat,
+    escape_to,
     retreat_choices,
+    retreat_options,
     roll,
     step_retreat,
 )
@@ -112,6 +114,13 @@ def _retreat_hint(state: SamuraiState) -> Msg:
     assert pending is not None
     piece = state.piece(pending.piece)
     assert piece is not None
+    if pending.escape:
+        return msg(
+            "prompt-escape",
+            leader=piece.id,
+            hex=piece.hex,
+            choices=items(retreat_options(state), "or"),
+        )
     return msg(
         "prompt-retreat",
         piece=piece.id,
@@ -193,7 +202,7 @@ def _legal_retreats(state: SamuraiState, seat: str) -> list[Action]:
     piece = state.piece(pending.piece) if pending is not None else None
     if pending is None or piece is None or seat != pending.seat:
         return []
-    return [Retreat(to=h, seat=seat) for h in retreat_choices(state, piece.hex, seat)]
+    return [Retreat(to=h, seat=seat) for h in retreat_options(state)]
 
 
 def _legal_keeps(state: SamuraiState, seat: str) -> list[Action]:
@@ -385,8 +394,17 @@ def _check_retreat(state: SamuraiState, act: Retreat) -> None:
     assert pending is not None
     piece = state.piece(pending.piece)
     assert piece is not None
-    choices = retreat_choices(state, piece.hex, piece.side)
+    choices = retreat_options(state)
     if act.to not in choices:
+        if pending.escape:
+            refuse(
+                "samurai/leader-escape",
+                "refusal-not-an-escape-hex",
+                hex=act.to,
+                leader=piece.id,
+                start=piece.hex,
+                choices=items(choices, "or"),
+            )
         refuse(
             "samurai/flags-retreat",
             "refusal-not-a-retreat-hex",
@@ -398,9 +416,19 @@ def _check_retreat(state: SamuraiState, act: Retreat) -> None:
 
 
 def _retreat(work: SamuraiState, act: Retreat, dice: Dice, events: list[Event]) -> None:
+    pending = work.retreat
+    assert pending is not None
+    if pending.escape:
+        leader = work.piece(pending.piece)
+        assert leader is not None
+        work.retreat = None
+        escape_to(work, leader, act.to, events)
+        work.step = "battles"
+        return
     step_retreat(work, act.to, events)
     waiting, _ = continue_retreat(work, dice, events)
-    if not waiting and work.step != "over":
+    # A blocked retreat may wipe the unit out and leave its leader to escape.
+    if not waiting and work.step != "over" and work.retreat is None:
         work.step = "battles"
 
 

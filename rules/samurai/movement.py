@@ -49,6 +49,14 @@ def may_join(state: SamuraiState, leader: Piece, label: str) -> bool:
     )
 
 
+def allowance(state: SamuraiState, piece: Piece) -> int:
+    """Return how many hexes an ordered piece may move (ruleset 1 games keep their values)."""
+    utype = piece.unit_type
+    if state.ruleset < 2 and utype.move_ruleset_1 is not None:
+        return utype.move_ruleset_1
+    return utype.move
+
+
 def destinations(state: SamuraiState, mover: Piece) -> dict[str, Reach]:
     """Return every hex an ordered piece may move to, and whether it gets there by joining.
 
@@ -56,7 +64,7 @@ def destinations(state: SamuraiState, mover: Piece) -> dict[str, Reach]:
     uses his. Paths run through free, passable hexes; a hex whose terrain stops movement
     ends the path. A leader alone may also end his move on a friendly unit he may lead.
     """
-    allowance = mover.unit_type.move
+    reach = allowance(state, mover)
     occupied = state.occupied()
     dist: dict[str, int] = {mover.hex: 0}
     joins: set[str] = set()
@@ -64,7 +72,7 @@ def destinations(state: SamuraiState, mover: Piece) -> dict[str, Reach]:
     while queue:
         label = queue.popleft()
         here = dist[label]
-        if here >= allowance or (label != mover.hex and stops(state, label)):
+        if here >= reach or (label != mover.hex and stops(state, label)):
             continue
         for nxt in neighbours_of(label):
             if nxt in dist or impassable(state, nxt):
@@ -119,21 +127,22 @@ def explain_refusal(state: SamuraiState, mover: Piece, to: str) -> RuleViolation
             ),
         )
     steps = distance(hex_of(mover.hex), hex_of(to))
-    if steps > utype.move:
+    limit = allowance(state, mover)
+    if steps > limit:
         return RuleViolation(
             "samurai/movement-allowance",
             msg(
                 "refusal-too-far",
                 piece=mover.id,
                 unit=term("unit", utype.id),
-                allowance=utype.move,
+                allowance=limit,
                 hex=to,
                 distance=steps,
             ),
         )
     return RuleViolation(
         "samurai/no-moving-through-units",
-        msg("refusal-no-path", piece=mover.id, allowance=utype.move, hex=to),
+        msg("refusal-no-path", piece=mover.id, allowance=limit, hex=to),
     )
 
 
@@ -164,12 +173,7 @@ def mover(state: SamuraiState, seat: str, piece_id: str) -> tuple[Piece, Piece |
     if leader is None or entry.leader == leader.id:
         return piece, leader
     if leader.id in turn.joined:
-        refuse(
-            "samurai/no-move-join-move",
-            "refusal-joined-leader-stays",
-            leader=leader.id,
-            unit=piece.id,
-        )
+        return piece, None  # the unit keeps its own order; the leader who joined has moved
     if turn.entry(leader.id) is not None:
         return piece, None  # ordered to split: he stays behind
     return piece, leader

@@ -13,6 +13,10 @@ from pydantic import BaseModel, ConfigDict
 from rules.core.engine import GameState
 from rules.samurai.catalogue import UnitType, scenarios, unit_types
 
+# The rules edition a game is played under. 1: games made before leaders escaped and lone
+# leaders were hit by swords only (they keep their old rules when replayed); 2: today's.
+RULESET = 2
+
 StepName = Literal["card", "orders", "moves", "battles", "retreat", "keep", "over"]
 ArrowKind = Literal["move", "battle", "retreat"]
 
@@ -102,12 +106,17 @@ class TurnRecord(_Model):
 
 
 class PendingRetreat(_Model):
-    """A unit that still has hexes to retreat and must be told where (its owner chooses)."""
+    """A unit that still has hexes to retreat and must be told where (its owner chooses).
+
+    `escape`: a leader falling back 1 to 3 hexes in one go (samurai/leader-escape), not
+    a retreat hex by hex.
+    """
 
     piece: str
     seat: str
     remaining: int
     moved: int = 0
+    escape: bool = False
 
 
 class SamuraiState(GameState):
@@ -118,6 +127,8 @@ class SamuraiState(GameState):
     """
 
     system: Literal["samurai"] = "samurai"
+    # See RULESET; a state stored without it was made under edition 1.
+    ruleset: int = 1
     step: StepName
     seats: list[str]
     active: str

@@ -134,6 +134,7 @@ event-adjusted = Referee adjustment: { $change ->
         }
         [revealed] { $piece }'s movement piece turned up
         [removed] { $piece } taken off the field
+        [flight-restored] { $piece } may flee from its camp again
        *[called-off] the attack by { $piece } is called off
     }{ $note ->
         [none] {""}
@@ -169,7 +170,10 @@ refusal-flee-no-arrow = No arrow of the movement piece under { $piece }, { $face
         [0] No flight is open now: counter-attack.
        *[other] Open now: { $open }.
     }
-refusal-adjust-nothing = Name a piece and say what changes: `to:<hex>` to put it elsewhere, `remove:true` to take a troop off the field, or `reveal:true` to turn its movement piece up.
+refusal-adjust-nothing = Name a piece and say what changes: `to:<hex>` to put it elsewhere, `remove:true` to take a troop off the field, `reveal:true` to turn its movement piece up, or `restore:true` to give a commander back its right to flee.
+refusal-adjust-flight-kept = { $piece } has no lost right to flee to give back: only a commander that left its camp by choice loses it.
+refusal-flight-lost = { $piece } left its camp of its own accord earlier in this battle, so it may never flee again, even standing on its camp; it answers attacks by fighting.
+refusal-camp-not-touching = { $piece }, { $at }, does not touch the camp { $camp }: a camp is attacked from one of the hexes touching it ({ $border }).
 refusal-adjust-no-piece = There is no piece { $piece } on the field.
 refusal-adjust-camp = Only a side's own commander may be put back on its camp, not { $piece } { $at }.
 refusal-adjust-camp-hex = { $hex } is part of a camp; only its own commander may be put there (name the camp: `{ $camp }`).
@@ -239,6 +243,7 @@ command-bushido-adjust-piece = The piece to change
 command-bushido-adjust-to = Put it on this hex or camp
 command-bushido-adjust-remove = Take the piece off the field
 command-bushido-adjust-reveal = Turn its movement piece face up
+command-bushido-adjust-restore = Give this commander back the right to flee it lost by leaving its camp
 command-bushido-adjust-note = Why (shown in the log)
 
 ## The position in words (/game status and its details button)

@@ -181,6 +181,9 @@ event-battle-rolled = { $attacker } ({ $start }) { $battle_back ->
         [0] {""}
         [one] , one sword ignored
        *[other] , { $swords_ignored } swords ignored
+    }{ $lone_leader ->
+        [true] { " " }(a leader alone: only swords count against him)
+       *[false] {""}
     }.
 event-figures-lost = { $piece } loses { $lost ->
         [one] one figure
@@ -199,6 +202,11 @@ event-retreat-pending = { $piece } must retreat { $remaining ->
         [one] one more hex
        *[other] { $remaining } more hexes
     }; { $seat } chooses between { $choices }.
+event-escape-pending = Leader { $leader } stands alone and must fall back; { $seat } chooses between { $choices }.
+event-leader-escaped = Leader { $leader } falls back from { $start } to { $end }{ $unit ->
+        [none] {""}
+       *[other] { " " }and joins { $unit }
+    }.
 event-retreated = { $piece } retreats from { $start } to { $end }.
 event-retreat-blocked = { $piece } cannot retreat { $hexes ->
         [one] one hex
@@ -242,6 +250,7 @@ prompt-retreat = retreat { $piece } from { $hex }, { $remaining ->
         [one] one hex
        *[other] { $remaining } hexes
     } to go: { $choices }
+prompt-escape = leader { $leader } on { $hex } falls back 1 to 3 hexes toward your edge: { $choices }
 prompt-keep = keep one of the two cards drawn
 prompt-over = the game is over: { $seat } won with { $banners } victory banners
 
@@ -327,7 +336,6 @@ refusal-moved-and-joined = { $leader } already moved and joined { $unit ->
         [none] a unit
        *[other] { $unit }
     }; a leader may not move on again after joining a unit this turn.
-refusal-joined-leader-stays = { $leader } moved and joined { $unit } this turn; { $unit } may not carry him any further: once a leader has moved and attached himself, his new unit cannot take him on (move { $unit } before he joins, or leave it where it is).
 refusal-already-there = { $piece } is already on { $hex }.
 refusal-impassable = No piece may enter { $hex }: it is { $terrain_a }.
 refusal-foot-leader-cavalry = { $leader } is a leader on foot and { $unit } is cavalry: a leader on foot may only be attached to infantry. A mounted leader may lead either.
@@ -355,6 +363,7 @@ refusal-out-of-range = { $piece } ({ $unit }) shoots at most { $range } hexes an
 refusal-enemy-adjacent = { $piece } has an enemy next to it ({ $enemy } on { $hex }) and may not shoot; it may battle that enemy in close combat.
 refusal-sight-blocked = { $piece } cannot see { $hex }: { $blocker } is in the way (a piece, or terrain that blocks sight).
 refusal-not-a-retreat-hex = { $hex } is not a retreat hex for { $piece } on { $start }: choose { $choices } (one free hex toward your own edge of the map).
+refusal-not-an-escape-hex = { $hex } is not where { $leader } on { $start } can fall back to: choose { $choices } (1 to 3 hexes toward your own edge, through free hexes, or onto a friendly unit he may lead).
 refusal-not-drawn = { $card } is not one of the cards you drew; keep { $choices }.
 refusal-adjust-nothing = Say what to change: `figures` (with `piece`), `to` (with `piece`), `banner`, or `tokens`.
 refusal-adjust-needs-piece = Name the `piece` whose figures or hex change.

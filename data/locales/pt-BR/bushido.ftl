@@ -145,6 +145,7 @@ event-adjusted = Correção do árbitro: { $change ->
         }
         [revealed] a peça de movimento de { $piece } é revelada
         [removed] a peça { $piece } é retirada do campo
+        [flight-restored] { $piece } volta a poder fugir do acampamento
        *[called-off] o ataque de { $piece } fica cancelado
     }{ $note ->
         [none] {""}
@@ -180,7 +181,10 @@ refusal-flee-no-arrow = Nenhuma seta da peça de movimento sob { $piece }, { $fa
         [0] Agora não há fuga possível: contra-ataque.
        *[other] Agora valem: { $open }.
     }
-refusal-adjust-nothing = Diga a peça e o que muda: `to:<hexágono>` para colocá-la em outro lugar, `remove:true` para retirar uma tropa do campo ou `reveal:true` para revelar a sua peça de movimento.
+refusal-adjust-nothing = Diga a peça e o que muda: `to:<hexágono>` para colocá-la em outro lugar, `remove:true` para retirar uma tropa do campo, `reveal:true` para revelar a sua peça de movimento ou `restore:true` para devolver a um comandante o direito de fugir.
+refusal-adjust-flight-kept = { $piece } não perdeu o direito de fugir, então não há o que devolver: só o perde um comandante que saiu do acampamento por vontade própria.
+refusal-flight-lost = { $piece } saiu do acampamento por vontade própria mais cedo nesta batalha, então nunca mais pode fugir, nem de volta ao acampamento; responde aos ataques lutando.
+refusal-camp-not-touching = { $piece }, { $at }, não toca o acampamento { $camp }: um acampamento é atacado de um dos hexágonos que o tocam ({ $border }).
 refusal-adjust-no-piece = Não há peça { $piece } em campo.
 refusal-adjust-camp = Só o próprio comandante de um lado pode ser posto de volta no acampamento dele, e não { $piece } { $at }.
 refusal-adjust-camp-hex = { $hex } faz parte de um acampamento; só o comandante dele pode ser posto ali (diga o acampamento: `{ $camp }`).
@@ -251,6 +255,7 @@ command-bushido-adjust-piece = A peça a corrigir
 command-bushido-adjust-to = Coloque-a neste hexágono ou acampamento
 command-bushido-adjust-remove = Retirar a peça do campo
 command-bushido-adjust-reveal = Virar a peça de movimento dela para cima
+command-bushido-adjust-restore = Devolver a este comandante o direito de fugir que perdeu ao sair do acampamento
 command-bushido-adjust-note = O motivo (aparece no registro da partida)
 
 ## A posição em palavras (/game status e o seu botão de detalhes)

@@ -211,6 +211,9 @@ event-battle-rolled = { $attacker } ({ $start }) { $battle_back ->
         [0] {""}
         [one] , uma espada ignorada
        *[other] , { $swords_ignored } espadas ignoradas
+    }{ $lone_leader ->
+        [true] { " " }(líder sozinho: contra ele só as espadas contam)
+       *[false] {""}
     }.
 event-figures-lost = { $piece } perde { $lost ->
         [one] uma figura
@@ -233,6 +236,11 @@ event-retreat-pending = { $piece } ainda precisa recuar { $remaining ->
         [one] mais um hexágono
        *[other] mais { $remaining } hexágonos
     }; { $seat_o } escolhe entre { $choices }.
+event-escape-pending = O líder { $leader } ficou sozinho e precisa se afastar; { $seat_o } escolhe entre { $choices }.
+event-leader-escaped = O líder { $leader } se afasta de { $start } para { $end }{ $unit ->
+        [none] {""}
+       *[other] { " " }e se junta a { $unit }
+    }.
 event-retreated = { $piece } recua de { $start } para { $end }.
 event-retreat-blocked = { $piece } não tem como recuar { $hexes ->
         [one] um hexágono
@@ -278,6 +286,7 @@ prompt-retreat = recue { $piece } a partir de { $hex } ({ $remaining ->
         [one] falta um hexágono
        *[other] faltam { $remaining } hexágonos
     }): { $choices }
+prompt-escape = afaste o líder { $leader } de { $hex }, de 1 a 3 hexágonos rumo à sua borda: { $choices }
 prompt-keep = fique com uma das duas cartas compradas
 prompt-over = a partida acabou: { $seat_o } venceu com { $banners } bandeiras de vitória
 
@@ -365,7 +374,6 @@ refusal-moved-and-joined = { $leader } já se moveu e se juntou a { $unit ->
         [none] uma unidade
        *[other] { $unit }
     }; um líder não pode voltar a se mover depois de se juntar a uma unidade neste turno.
-refusal-joined-leader-stays = { $leader } se moveu e se juntou a { $unit } neste turno; { $unit } não pode levá-lo adiante: depois que um líder se move e se junta a uma unidade, ela não o carrega (mova { $unit } antes de ele se juntar, ou deixe-a onde está).
 refusal-already-there = { $piece } já está em { $hex }.
 refusal-impassable = Nenhuma peça pode entrar em { $hex }: ali há { $terrain_a }.
 refusal-foot-leader-cavalry = { $leader } é um líder a pé e { $unit } é cavalaria: um líder a pé só pode se juntar a infantaria. Um líder montado pode comandar qualquer uma das duas.
@@ -393,6 +401,7 @@ refusal-out-of-range = { $piece } ({ $unit }) atira a no máximo { $range } hex�
 refusal-enemy-adjacent = { $piece } tem um inimigo ao lado ({ $enemy } em { $hex }) e não pode atirar; pode atacar esse inimigo corpo a corpo.
 refusal-sight-blocked = { $piece } não enxerga { $hex }: { $blocker } está no caminho (uma peça, ou terreno que bloqueia a visão).
 refusal-not-a-retreat-hex = { $hex } não é hexágono de recuo para { $piece } em { $start }: escolha { $choices } (um hexágono livre na direção da sua borda do mapa).
+refusal-not-an-escape-hex = { $hex } não é um lugar para onde { $leader } em { $start } possa se afastar: escolha { $choices } (de 1 a 3 hexágonos rumo à sua borda, por hexágonos livres, ou sobre uma unidade amiga que ele possa comandar).
 refusal-not-drawn = A carta { $card } não é uma das que você comprou; fique com { $choices }.
 refusal-adjust-nothing = Diga o que mudar: `figures` (com `piece`), `to` (com `piece`), `banner` ou `tokens`.
 refusal-adjust-needs-piece = Indique em `piece` a peça cujas figuras ou cujo hexágono mudam.

@@ -122,6 +122,7 @@ def fuzzed_actions(
                 {"type": kind, "seat": seat, "piece": rng.choice(pieces),
                  "to": rng.choice(taken or hexes)},
                 {"type": kind, "seat": seat, "piece": rng.choice(pieces), "to": "Z9"},
+                {"type": kind, "seat": seat, "piece": rng.choice(pieces), "restore": True},
             ]))
         else:
             out.append({"type": kind, "seat": seat})

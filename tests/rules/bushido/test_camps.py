@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from rules.bushido.actions import (
+    Adjusted,
     AnswerAwaited,
     AttackDeclared,
     BattleEnded,
@@ -129,10 +130,43 @@ def test_an_attack_on_the_camp_turns_up_the_commanders_piece() -> None:
     assert SYSTEM.prompt(state).seat == "west"
 
 
-@checks("bushido/successful-camp-attack", "bushido/attack-along-arrows")
-def test_the_camp_can_only_be_attacked_from_its_border() -> None:
+@checks("bushido/successful-camp-attack", "bushido/camps-closed")
+def test_camps_closed_attacked_only_from_border() -> None:
+    """From a hex that does not touch the camp the refusal says so, not 'no enemy there'."""
     state = game(camps(("T1", "samurai", "east", "C4", "gako")))
-    refused(state, "east", "bushido/attack-along-arrows", type="attack", piece="T1", target="A4")
+    err = refused(
+        state, "east", "bushido/camps-closed", type="attack", piece="T1", target="A4"
+    )
+    assert err.message == "refusal-camp-not-touching"
+    assert "a camp is attacked from one of the hexes touching it" in said(err)
+    assert "A2, B3, B4, B5 or A6" in said(err) or "B4" in said(err)
+
+
+@checks("bushido/flee-only-from-camp", "bushido/adjust")
+def test_flee_only_from_camp_never_again_after_leaving_by_choice() -> None:
+    """Put back on its camp by a referee, a commander that left by choice still fights."""
+    state = game(camps(("T1", "samurai", "east", "F4", "gako")), active="west")
+    state = act(state, "west", type="move", piece="ISHIDA", to="B4")
+    assert state.flight_lost == ["west"]
+    state = act(state, "east", type="move", piece="T1", to="E4")
+    state = act(state, "west", type="adjust", piece="ISHIDA", to="west camp", note="misplaced")
+    err = refused(state, "west", "bushido/flee-only-from-camp", type="flee", to="A2")
+    assert err.message == "refusal-flight-lost"
+    state = act(state, "west", type="hold")
+    state = act(state, "east", type="adjust", piece="T1", to="B4", note="setup")
+    assert state.flight_lost == ["west"]  # the referee's placing does not give it back
+    attacked, events = act_events(state, "east", type="attack", piece="T1", target="west camp")
+    assert attacked.step != "defend" and of_type(events, CombatRolled)
+    # Only an explicit adjustment, with its note, gives the right back.
+    restored, events = act_events(
+        state, "west", type="adjust", piece="ISHIDA", restore=True, note="ruling"
+    )
+    change = of_type(events, Adjusted)[0]
+    assert (change.change, change.note) == ("flight-restored", "ruling")
+    assert restored.flight_lost == []
+    refused(restored, "west", "bushido/adjust", type="adjust", piece="ISHIDA", restore=True)
+    restored = act(restored, "east", type="attack", piece="T1", target="west camp")
+    assert restored.step == "defend"
 
 
 @checks("bushido/camp-exits-by-arrows")

@@ -55,6 +55,7 @@ SURFACE = {
             ("to", "str", False, "to"),
             ("remove", "bool", False, None),
             ("reveal", "bool", False, None),
+            ("restore", "bool", False, None),
             ("note", "str", False, None),
         ],
     ),

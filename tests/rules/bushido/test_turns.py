@@ -49,7 +49,7 @@ from tests.rules.bushido.kit import (
 def test_system_meets_the_contract() -> None:
     assert isinstance(SYSTEM, Engine)
     assert system("bushido") is SYSTEM
-    assert SYSTEM.version == "2" and SYSTEM.command_group == "bushido"
+    assert SYSTEM.version == "3" and SYSTEM.command_group == "bushido"
     assert SYSTEM.referee_actions == frozenset({"adjust"})
     assert SYSTEM.private_actions == frozenset({"move", "attack"})
     assert SYSTEM.retired_fields == frozenset({"engine", "end_reason"})

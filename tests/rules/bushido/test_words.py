@@ -48,7 +48,10 @@ def built_positions() -> list[BushidoState]:
         )
     )
     blocked = act(blocked, "east", type="attack", piece="T1", target="west-camp")
-    return [attacked, empty, out_of_camp, blocked]
+    # Back on its camp by a referee's hand, the commander that left by choice may not flee.
+    put_back = act(out_of_camp, "east", type="hold")
+    put_back = act(put_back, "west", type="adjust", piece="ISHIDA", to="west-camp")
+    return [attacked, empty, out_of_camp, blocked, put_back]
 
 
 @cache
@@ -146,7 +149,7 @@ def test_the_board_has_no_words_of_its_own() -> None:
 SHARED_WORDS = frozenset({
     "ashigaru", "bushido", "camp", "choda", "east", "engetsu", "fuwa", "gako", "gyorin",
     "hoen", "hoshi", "ieyasu", "ishida", "kakuyoku", "kiba", "koyaku", "mitsunari", "move", "musha",
-    "remove", "reveal", "samurai", "sekigahara", "tokugawa", "total", "true", "west",
+    "remove", "restore", "reveal", "samurai", "sekigahara", "tokugawa", "total", "true", "west",
 })
 
 

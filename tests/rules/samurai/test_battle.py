@@ -8,9 +8,11 @@ from rules.core.text import Msg, msg
 from rules.samurai.actions import (
     BannerWon,
     BattleRolled,
+    EscapePending,
     FiguresLost,
     GameWon,
     LeaderCasualtyCheck,
+    LeaderEscaped,
     RetreatBlocked,
     Retreated,
     RetreatPending,
@@ -241,9 +243,9 @@ def test_leader_falls_on_two_swords() -> None:
     assert of_type(events, BattleRolled)[1].battle_back
 
 
-@checks("samurai/leader-casualty")
-def test_leader_survives_his_unit_and_stands_alone() -> None:
-    """One die when the unit is wiped out."""
+@checks("samurai/leader-casualty", "samurai/leader-escape")
+def test_leader_escape_when_his_unit_is_wiped_out() -> None:
+    """One die when the unit is wiped out; the leader who survives must fall back."""
     pieces = [
         ("U1", "samurai-infantry", "blue", "G8"),
         ("U9", "ashigaru-spear", "red", "G7", 1),
@@ -254,7 +256,35 @@ def test_leader_survives_his_unit_and_stands_alone() -> None:
     state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     assert not of_type(events, LeaderCasualtyCheck)[0].killed
     assert state.piece("U9") is None and state.piece("L1").hex == "G7"  # type: ignore[union-attr]
-    assert len(of_type(events, BattleRolled)) == 1
+    assert len(of_type(events, BattleRolled)) == 1  # nothing is left to battle back
+    pending = of_type(events, EscapePending)[0]
+    assert (pending.leader, pending.seat) == ("L1", "red")
+    assert SYSTEM.prompt(state).seat == "red" and state.retreat and state.retreat.escape
+    # Red is at the top: back is up the map, 1 to 3 rows.
+    choices = {a.to for a in SYSTEM.legal_actions(state, "red")}  # type: ignore[attr-defined]
+    assert {"F6", "G6", "G4"} <= choices and "G8" not in choices and "G3" not in choices
+    err = refused(state, "red", "samurai/leader-escape", type="retreat", to="H8")
+    assert err.message == "refusal-not-an-escape-hex"
+    state, events = act_events(state, "red", type="retreat", to="G4")
+    escaped = of_type(events, LeaderEscaped)[0]
+    assert (escaped.start, escaped.end, escaped.unit) == ("G7", "G4", None)
+    assert state.piece("L1").hex == "G4" and state.step == "battles"  # type: ignore[union-attr]
+    assert SYSTEM.prompt(state).seat == "blue"
+
+
+@checks("samurai/leader-casualty")
+def test_leader_casualty_leaves_him_standing_in_ruleset_1_games() -> None:
+    """Games made before the escape rule keep their old ending when replayed."""
+    pieces = [
+        ("U1", "samurai-infantry", "blue", "G8"),
+        ("U9", "ashigaru-spear", "red", "G7", 1),
+        ("L1", "foot-leader", "red", "G7"),
+    ]
+    state = ordered(pieces).model_copy(update={"ruleset": 1})  # type: ignore[arg-type]
+    state = with_rolls(state, "triangle", "honor", "honor", "honor", "circle")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
+    assert not of_type(events, EscapePending) and state.step == "battles"
+    assert state.piece("L1").hex == "G7"  # type: ignore[union-attr]
     assert next(m for m in SYSTEM.board(state, None).markers if m.label == "L1").shape == "star"
 
 

@@ -79,17 +79,17 @@ PERFT = {
     "open-field": {
         0: ("card", 4, {"play": 4}),
         1: ("orders", 4, {"order": 4}),
-        15: ("moves", 26, {"battle": 1, "end_turn": 1, "move": 24}),
+        15: ("battles", 1, {"end_turn": 1}),
     },
     "river-crossing": {
         0: ("card", 5, {"play": 5}),
         1: ("orders", 7, {"order": 7}),
-        25: ("moves", 13, {"battle": 2, "end_turn": 1, "move": 10}),
+        25: ("card", 4, {"play": 4}),
     },
     "sekigahara-ridge": {
         0: ("card", 5, {"play": 5}),
         1: ("orders", 8, {"order": 8}),
-        14: ("moves", 51, {"battle": 1, "end_turn": 1, "move": 49}),
+        14: ("moves", 33, {"battle": 1, "end_turn": 1, "move": 31}),
     },
 }
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from rules.samurai.actions import BannerWon, BattleRolled, LeaderJoined, UnitEliminated
+from rules.samurai.actions import (
+    BannerWon,
+    BattleRolled,
+    LeaderJoined,
+    PieceMoved,
+    UnitEliminated,
+)
 from rules.samurai.engine import SYSTEM
 from tests.rules.samurai.kit import (
     act,
@@ -39,25 +45,27 @@ def test_leader_joining_a_unit_does_not_order_it() -> None:
     refused(state, "blue", "samurai/joining-does-not-order", type="battle", piece="U7", target="G7")
 
 
-@checks("samurai/no-move-join-move")
-def test_no_move_join_and_move_again() -> None:
-    """The unit may not carry a leader who just joined it."""
+@checks("samurai/no-move-join-move", "samurai/joining-does-not-order")
+def test_joining_does_not_order_unit_keeps_its_own_order() -> None:
+    """A unit with its own order still moves after a leader joins it; he stays behind."""
     pieces = [("L2", "foot-leader", "blue", "G9"), ("U7", "ashigaru-spear", "blue", "G8"), RED]
     state = game(pieces, hands={"blue": HAND})
     state, _ = start_turn(state, "blue", "order-two-center", "L2 U7")
-    state = act(state, "blue", type="move", piece="L2", to="G8")
-    err = refused(state, "blue", "samurai/no-move-join-move", type="move", piece="U7", to="G7")
-    assert err.message == "refusal-joined-leader-stays"
-    assert err.reason.args == {"leader": "L2", "unit": "U7"}  # type: ignore[union-attr]
+    state, events = act_events(state, "blue", type="move", piece="L2", to="G8")
+    assert of_type(events, LeaderJoined)[0].unit_ordered
     refused(state, "blue", "samurai/no-move-join-move", type="move", piece="L2", to="H8")
     moves = [a for a in SYSTEM.legal_actions(state, "blue") if a.type == "move"]
-    assert moves == []
+    assert moves and {a.piece for a in moves} == {"U7"}  # type: ignore[attr-defined]
+    state, events = act_events(state, "blue", type="move", piece="U7", to="G7")
+    moved = of_type(events, PieceMoved)[0]
+    assert moved.leader is None  # the leader who joined does not go along
+    assert state.piece("U7").hex == "G7" and state.piece("L2").hex == "G8"  # type: ignore[union-attr]
 
 
 @checks("samurai/no-move-join-move")
 def test_unit_moved_first_may_then_be_joined() -> None:
     """The rule only forbids moving after the join."""
-    pieces = [("L2", "foot-leader", "blue", "G9"), ("U7", "ashigaru-spear", "blue", "G8"), RED]
+    pieces = [("L2", "foot-leader", "blue", "F8"), ("U7", "ashigaru-spear", "blue", "G8"), RED]
     state = game(pieces, hands={"blue": HAND})
     state, _ = start_turn(state, "blue", "order-two-center", "L2 U7")
     state = act(state, "blue", type="move", piece="U7", to="G7")
@@ -154,16 +162,16 @@ def test_terrain_stops_and_blocks_movement() -> None:
     assert "C5" in destinations and "C6" not in destinations and "B6" not in destinations
 
 
-@checks("samurai/lone-leader-is-unit", "samurai/lone-leader-standard")
+@checks("samurai/lone-leader-is-unit", "samurai/lone-leader-dice")
 def test_lone_leader_is_a_one_figure_unit() -> None:
     pieces = [("L2", "mounted-leader", "blue", "G8"), ("U9", "ashigaru-spear", "red", "G7")]
     state = game(pieces, hands={"blue": HAND})
     # A lone mounted leader is cavalry, so Cavalry Charge may order him.
     state, _ = start_turn(state, "blue", "cavalry-charge", "L2")
-    state = with_rolls(state, "square", "circle", "honor", "circle", None, None)
+    state = with_rolls(state, "square", "circle", "honor", "sword", "circle", "flag")
     state, events = act_events(state, "blue", type="battle", piece="L2", target="G7")
     rolls = of_type(events, BattleRolled)
     assert rolls[0].dice == 2 + 1  # a circle unit's 2 dice, +1 for the charge
-    assert rolls[1].battle_back and rolls[1].hits == 1  # the circle face hits the lone leader
+    assert rolls[1].battle_back and rolls[1].lone_leader and rolls[1].hits == 1  # the sword
     assert [e.piece for e in of_type(events, UnitEliminated)] == ["L2"]
     assert of_type(events, BannerWon)[0].seat == "red"

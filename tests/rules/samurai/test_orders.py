@@ -306,7 +306,7 @@ def test_shogun_roll_gives_slots_tokens_and_a_bonus_die() -> None:
     assert (ended.seat, ended.tokens, ended.next_seat, ended.next_tokens) == ("blue", 1, "red", 0)
 
 
-@checks("samurai/lone-leader-standard")
+@checks("samurai/lone-leader-dice")
 def test_shogun_orders_leaders_only_on_flags() -> None:
     """A circle face does not order a leader."""
     pieces = [("L2", "foot-leader", "blue", "G9"), ("U9", "ashigaru-spear", "red", "E2")]

@@ -195,7 +195,7 @@ def test_refusals_provoked_in_every_step_are_worded_and_cover_the_catalogue() ->
 
 def _rare_refusals() -> list[Msg]:
     """Provoke the refusals random games seldom reach, in positions built for them."""
-    from tests.rules.samurai.kit import act, game, start_turn
+    from tests.rules.samurai.kit import act, game, start_turn, with_rolls
 
     out: list[Msg] = []
 
@@ -225,7 +225,17 @@ def _rare_refusals() -> list[Msg]:
     state, _ = start_turn(state, "blue", "order-two-center", "L2 U7")
     state = act(state, "blue", type="move", piece="L2", to="G8")
     grab(state, "blue", type="move", piece="L2", to="H8")
-    grab(state, "blue", type="move", piece="U7", to="G7")
+    # A leader left alone falls back only toward his own edge.
+    alone = [
+        ("U1", "samurai-infantry", "blue", "G8"),
+        ("U9", "ashigaru-spear", "red", "G7", 1),
+        ("L1", "foot-leader", "red", "G7"),
+    ]
+    state = game(alone, hands={"blue": hand})
+    state, _ = start_turn(state, "blue", "order-two-center", "U1")
+    state = with_rolls(state, "triangle", "honor", "honor", "honor", "circle")
+    state = act(state, "blue", type="battle", piece="U1", target="G7")
+    grab(state, "red", type="retreat", to="H8")
     # Joining a unit does not order it.
     state = game(pieces, hands={"blue": hand})
     state, _ = start_turn(state, "blue", "order-one-center", "L2")
