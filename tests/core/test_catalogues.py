@@ -138,3 +138,31 @@ def test_every_declared_thing_has_its_words(sys: Engine[Any]) -> None:
     keys = _keys(_file("en", sys)) | _keys(_file("en", None))
     needed = {k for k in _declared(sys) if not k.startswith(("button-", "event-"))}
     assert sorted(needed - keys) == []
+
+
+# A command as texts name it: `/group name` and the `option:` words typed after it.
+MENTION = re.compile(r"`/([a-z0-9]+) ([a-z0-9]+)((?: [a-z_]+:[^`\s]*)*)`")
+
+
+def test_every_command_a_text_names_exists_with_those_options() -> None:
+    """Prompts, refusals and help name commands players type: each must be declared."""
+    from bot.surface import surface
+
+    entries = surface().entries
+    wrong = []
+    seen = 0
+    texts = [*(ROOT / "data" / "locales").rglob("*.ftl"), *(ROOT / "data" / "rules").glob("*.toml")]
+    for path in sorted(texts):
+        for found in MENTION.finditer(path.read_text(encoding="utf-8")):
+            seen += 1
+            group, name, options = found.groups()
+            entry = entries.get(f"{group} {name}")
+            if entry is None:
+                wrong.append(f"{path.name}: /{group} {name}")
+                continue
+            known = {o.name for o in entry.options}
+            for option in re.findall(r" ([a-z_]+):", options):
+                if option not in known:
+                    wrong.append(f"{path.name}: /{group} {name} {option}:")
+    assert seen > 50  # the texts do name commands: the pattern finds them
+    assert wrong == []
