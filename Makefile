@@ -20,10 +20,10 @@ test: $(STAMP)
 	$(BIN)/mypy rules renderers bot tools bench fakediscord/src
 	$(BIN)/pytest -q
 
-# Longer runs: many more random games, 100,000 hostile commands, 1,000 kills.
+# Longer runs: many more random games, 100,000 hostile commands, 1,000 kills, 32 writers.
 deep: $(STAMP)
 	HYPOTHESIS_PROFILE=deep $(BIN)/pytest -q tests/rules tests/core
-	FUZZ_EXAMPLES=25000 KILLS=1000 $(BIN)/pytest -q tests/reliability
+	FUZZ_EXAMPLES=25000 KILLS=1000 CONCURRENCY=8x4 $(BIN)/pytest -q tests/reliability
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test,bench]'

@@ -27,6 +27,7 @@ BENCHMARKS: dict[str, str] = {
     "bot": "bench.bot",
     "bytes": "bench.size",
     "loop": "bench.loop",
+    "rulesearch": "bench.rulesearch",
 }
 RESULTS = Path(__file__).with_name("RESULTS.md")
 

@@ -91,7 +91,8 @@ class Console:
             near = sorted(p for p in surface().entries if p.startswith(group))
             raise bad_input("input-no-such-command", command=path,
                             near=Said(", ".join(f"`/{p}`" for p in near)) or "none")
-        options: dict[str, Any] = coerce(entry, split_options(rest))
+        names = {option.name for option in entry.options}
+        options: dict[str, Any] = coerce(entry, split_options(rest, names=names))
         for option in entry.options:
             if option.kind == "user" and option.name in options:
                 options[option.name] = self.caller(str(options[option.name]))

@@ -96,6 +96,10 @@ class GameService:
         parsed = parse_custom_id(custom_id)
         if parsed is not None and parsed[0] == "details":
             return self.views.details(parsed[1], channel_id)
+        if parsed is not None and parsed[0] == "rule":  # a related rule, shown to the presser
+            reply = self.rulebook.show(channel_id, caller, parsed[3])
+            reply.ephemeral = True
+            return reply
         return self.turns.press(channel_id, caller, custom_id, self.games)
 
     def undo(self, channel_id: str, caller: Caller) -> Reply:

@@ -11,7 +11,7 @@ commands from it (bot/discord/commands.py). Descriptions are catalogue messages:
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -22,7 +22,6 @@ from bot.service import GameService
 from bot.table import Caller
 from bot.text import Said, Words, pick_language
 from rules.core.commands import Command, Option
-from rules.core.references import search
 from rules.core.system import available, system
 from rules.core.text import items
 
@@ -160,6 +159,10 @@ def _core(s: Surface) -> None:
         c.channel_id, c.caller, o["keyword"], o.get("system"), o.get("public") is True),
         _o("keyword", autocomplete="rule"), _o("system", required=False, autocomplete="system"),
         _o("public", "bool", False))
+    add("rules", "ask", lambda sv, c, o: sv.rulebook.ask(
+        c.channel_id, c.caller, o["question"], o.get("system"), o.get("public") is True),
+        _o("question"), _o("system", required=False, autocomplete="system"),
+        _o("public", "bool", False))
     add("rules", "show", lambda sv, c, o: sv.rulebook.show(c.channel_id, c.caller, o["rule"]),
         _o("rule", autocomplete="rule"))
     add("rules", "ruling", _rules_ruling, _o("action"),
@@ -214,18 +217,29 @@ def build(system_ids: tuple[str, ...]) -> Surface:
 # ---------------------------------------------------------------- typed commands
 
 
-def split_options(text: str, language: str | None = None) -> dict[str, str]:
-    """Read `name:value name:"two words"` into a dict; BadInput when a word has no name."""
+def split_options(text: str, language: str | None = None,
+                  names: Collection[str] | None = None) -> dict[str, str]:
+    """Read `name:value name:"two words"` into a dict, as Discord delivers options.
+
+    A value runs to the next `name:` of the command (`names`; without them any
+    `word:`), so `keyword:leader split` is one value, quoted or not. BadInput when
+    the text starts with a word that names no option.
+    """
     try:
         words = shlex.split(text)
     except ValueError:
         raise bad_input("input-unbalanced-quotes").where(language) from None
     out: dict[str, str] = {}
+    current: str | None = None
     for word in words:
         name, sep, value = word.partition(":")
-        if not sep or not name:
+        if sep and name and (names is None or name in names or current is None):
+            out[name] = value
+            current = name
+        elif current is not None:
+            out[current] = f"{out[current]} {word}" if out[current] else word
+        else:
             raise bad_input("input-not-name-value", word=word).where(language)
-        out[name] = value
     return out
 
 
@@ -246,7 +260,8 @@ def parse_action_text(
                          and e.command.action)
         raise bad_input("input-not-an-action", name=name, group=group,
                         choices=Said(", ".join(choices))).where(language)
-    options = coerce(entry, split_options(words[1] if len(words) > 1 else "", language),
+    names = {option.name for option in entry.options}
+    options = coerce(entry, split_options(words[1] if len(words) > 1 else "", language, names),
                      language)
     return {"type": entry.command.action, **{k: v for k, v in options.items() if v is not None}}
 
@@ -338,7 +353,7 @@ def autocomplete(
     if source == "scenario":
         return service.views.scenario_choices(str(options.get("system") or ""), text, locale)
     if source == "rule":
-        return [(f"{r.id} — {r.title}"[:100], r.id) for r in search(text, limit=25)]
+        return service.rulebook.choices(ctx.channel_id, ctx.caller, text)
     if source == "league":
         return service.leagues.names(ctx.guild_id, text)
     if source == "seat":

@@ -82,6 +82,8 @@ class Views:
         if summary:
             reply.buttons.append(Button("details", words("button-details"), game.id,
                                         game.version, style="secondary"))
+        # One message: a huge army or a pile of claims is cut, with a note of what is left.
+        reply.lines = fit(reply.lines, MAX_REPLY - len(reply.text) - 300, words)
         return reply
 
     def details(self, game_id: int, channel_id: str) -> Reply:

@@ -63,20 +63,3 @@ def worded(ref: RuleReference, language: str) -> tuple[str, str]:
 def rule(rule_id: str) -> RuleReference:
     """Return one rule reference; KeyError if we have no such rule."""
     return all_rules()[rule_id]
-
-
-def search(text: str, system: str | None = None, limit: int = 25) -> list[RuleReference]:
-    """Return rules whose id, title or statement match every word of `text`, best first."""
-    words = [w for w in text.lower().split() if w]
-    scored: list[tuple[int, str, RuleReference]] = []
-    for ref in all_rules().values():
-        if system and ref.system != system:
-            continue
-        head = f"{ref.id} {ref.title}".lower()
-        body = ref.statement.lower()
-        if not all(w in head or w in body for w in words):
-            continue
-        score = sum(2 if w in head else 1 for w in words)
-        scored.append((-score, ref.id, ref))
-    scored.sort(key=lambda item: (item[0], item[1]))
-    return [ref for _, _, ref in scored[:limit]]

@@ -7,7 +7,7 @@ play (attached units as one) with its models, wounds and state.
 
 from __future__ import annotations
 
-from rules.core.text import Msg, items, msg, term
+from rules.core.text import Items, Msg, items, msg, term
 from rules.wh40k import catalogue
 from rules.wh40k.scoring import reason
 from rules.wh40k.state import (
@@ -19,6 +19,16 @@ from rules.wh40k.state import (
     label,
     vp_total,
 )
+
+# The most unit ids a compact line lists (the details button lists every unit).
+LISTED = 12
+
+
+def _some(ids: list[str]) -> Items | None:
+    """Return up to LISTED ids to list, "…" standing for the rest; None for none."""
+    if not ids:
+        return None
+    return items([*ids[:LISTED], "…"] if len(ids) > LISTED else ids)
 
 
 def summary(state: Wh40kState, full: bool) -> tuple[Msg, ...]:
@@ -39,8 +49,7 @@ def summary(state: Wh40kState, full: bool) -> tuple[Msg, ...]:
         out.append(msg(
             "summary-side", seat=term("seat", seat), cp=state.cp[seat],
             vp=vp_total(state, seat), units=len(mine), destroyed=destroyed,
-            below=items(below) if below else None,
-            shocked=items(shocked) if shocked else None,
+            below=_some(below), shocked=_some(shocked),
         ))
         if full:
             for group in mine:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.core.references import all_rules, rule, search
+from rules.core.references import all_rules, rule
 from rules.core.system import bundled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,11 +61,10 @@ def test_registry_entries_are_complete() -> None:
             assert ref.origin, f"{ref.id} must name the seed it restates"
 
 
-def test_lookup_and_search() -> None:
+def test_lookup() -> None:
     assert rule("core/undo-limit").title
     with pytest.raises(KeyError):
         rule("core/no-such-rule")
-    assert search("undo")[0].id == "core/undo-limit"
 
 
 def test_no_project_text_repeats_a_seed() -> None:

@@ -39,9 +39,10 @@ async def test_search_autocompletes_rule_ids_and_answers_privately(table: Table)
     assert set(values) <= set(all_rules()) and len(values) <= 25
     assert all(c["name"].startswith(c["value"]) for c in choices)
 
-    found = await fake.slash(carol, table.channel, "rules search", keyword="turn")
+    found = await fake.slash(carol, table.channel, "rules search", keyword="not my turn")
     assert found.ephemeral
-    assert "`core/not-your-turn` — Only the seat to act may act" in description(found)
+    first = description(found).splitlines()[1]
+    assert first == "`core/not-your-turn` — Only the seat to act may act"
 
     shared = await fake.slash(carol, table.channel, "rules search", keyword="turn", public=True)
     assert not shared.ephemeral and shared.primary is not None and shared.primary.public

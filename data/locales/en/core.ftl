@@ -114,6 +114,8 @@ rules-found = { $count ->
        *[other] { $count } rules match `{ $query }`.
     }
 rules-none = No rule matches `{ $query }`.
+rules-answer = You asked: “{ $question }”
+rules-did-you-mean = Did you mean one of these?
 rules-line = `{ $id }` — { $title }
 rules-show = `{ $id }` — **{ $title }**
 rules-source = Source: { $source ->
@@ -314,8 +316,12 @@ command-game-settings-deadline_hours = Hours a player has for a turn (0: none)
 command-game-settings-reports = Reports about the other side's units: trust, confirm (agreement) or referee
 command-game-settings-referee_sees = What a referee who does not play may see: public, or everything hidden
 command-rules = Look up the rules and get rulings
-command-rules-search = Find rules by keyword
-command-rules-search-keyword = Words to look for in rule ids, titles and statements
+command-rules-ask = Ask a rules question in your own words
+command-rules-ask-question = Your question, e.g. can my leader split off with this card?
+command-rules-ask-system = Which game (default: this channel's game, or the one your question names)
+command-rules-ask-public = Show the answer to the whole channel
+command-rules-search = Find rules by keywords or a question
+command-rules-search-keyword = Words or a question, e.g. battleshock below half
 command-rules-search-system = Only this game system
 command-rules-search-public = Show the answer to the whole channel
 command-rules-show = Show one rule in full

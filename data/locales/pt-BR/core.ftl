@@ -119,6 +119,8 @@ rules-found = { $count ->
        *[other] { $count } regras correspondem a `{ $query }`.
     }
 rules-none = Nenhuma regra corresponde a `{ $query }`.
+rules-answer = Você perguntou: “{ $question }”
+rules-did-you-mean = Você quis dizer uma destas?
 rules-line = `{ $id }` — { $title }
 rules-show = `{ $id }` — **{ $title }**
 rules-source = Fonte: { $source ->
@@ -328,8 +330,12 @@ command-game-settings-deadline_hours = Horas que um jogador tem para a sua vez (
 command-game-settings-reports = Informes sobre unidades do outro lado: trust, confirm (concordância) ou referee
 command-game-settings-referee_sees = O que um árbitro que não joga pode ver: public, ou everything (o que é oculto)
 command-rules = Consulte as regras e peça decisões
-command-rules-search = Procure regras por palavra
-command-rules-search-keyword = Palavras a procurar nos ids, títulos e textos das regras
+command-rules-ask = Faça uma pergunta de regras com as suas palavras
+command-rules-ask-question = A sua pergunta, por exemplo: meu comandante pode fugir do acampamento?
+command-rules-ask-system = Qual jogo (padrão: o jogo deste canal, ou o que a pergunta nomeia)
+command-rules-ask-public = Mostrar a resposta a todo o canal
+command-rules-search = Encontre regras por palavras ou por uma pergunta
+command-rules-search-keyword = Palavras ou uma pergunta, por exemplo: choque abaixo da metade
 command-rules-search-system = Só este sistema de jogo
 command-rules-search-public = Mostre a resposta para todo o canal
 command-rules-show = Mostre uma regra inteira

@@ -1,0 +1,235 @@
+"""Finding the rule a question is about, in English or Portuguese.
+
+Every rule statement (data/rules, both languages) goes into one SQLite FTS5 index,
+stemmed per language (Snowball: Porter's English stemmer, the Portuguese one) with
+accents folded, so "flees/fleeing/flight" and "fugir/foge/fuga" meet. A question is
+read the way players write: its question words are dropped, players' words are
+widened with the rules' own (data/search/: "battleshock" → "battle-shock", "general"
+→ "leader"), a misspelt word is matched to the nearest word of the rules (rapidfuzz),
+and the remaining words are joined with OR and ranked by BM25, the title weighing
+most. The game system comes from the question ("in 40k …"), else from the channel's
+game, else every system is searched; the rules every game shares always are.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+import tomllib
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+
+import snowballstemmer
+from rapidfuzz import fuzz, process
+
+from rules.core.data import data_dir
+from rules.core.references import RuleReference, all_rules, worded
+
+LANGUAGES = {"en": "english", "pt-BR": "portuguese"}
+# The rules every game shares: searched whatever the system.
+SHARED = "core"
+# BM25 weights of the indexed columns (rule id words, title, statement).
+WEIGHTS = (2.0, 5.0, 1.0)
+# How close a misspelt word must be to a word of the rules (rapidfuzz ratio, 0-100).
+TYPO_CUTOFF = 85
+TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def fold(text: str) -> str:
+    """Return text lowercased with its accents taken off ("Fuga" and "fúga" alike)."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def tokens(text: str) -> list[str]:
+    """Return the words of a text, folded; hyphens and punctuation split words."""
+    return TOKEN.findall(fold(text))
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """How players of one language write: question words, synonyms, system names."""
+
+    stop: frozenset[str]
+    # Per system ("" for any): phrases (as words) and the words each adds to a query.
+    synonyms: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]]
+    # Per system: the names a question may call it by (as words).
+    names: dict[str, tuple[tuple[str, ...], ...]]
+
+
+def _synonyms(raw: dict[str, str]) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    pairs = [(tuple(tokens(k)), tuple(tokens(v))) for k, v in raw.items()]
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))  # longest phrase first
+
+
+@cache
+def lexicon(language: str) -> Lexicon:
+    """Load data/search/<language>.toml and every <system>.<language>.toml."""
+    folder = data_dir() / "search"
+    general = tomllib.loads((folder / f"{language}.toml").read_text(encoding="utf-8"))
+    synonyms = {"": _synonyms(general.get("synonyms", {}))}
+    names: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for path in sorted(folder.glob(f"*.{language}.toml")):
+        system_id = path.name.removesuffix(f".{language}.toml")
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        synonyms[system_id] = _synonyms(doc.get("synonyms", {}))
+        names[system_id] = tuple(tuple(tokens(n)) for n in doc.get("names", []))
+    return Lexicon(frozenset(fold(w) for w in general.get("stop", [])), synonyms, names)
+
+
+def _find(words: list[str], phrase: tuple[str, ...]) -> int:
+    """Return where a phrase starts among words, or -1."""
+    n = len(phrase)
+    for i in range(len(words) - n + 1):
+        if tuple(words[i:i + n]) == phrase:
+            return i
+    return -1
+
+
+@dataclass
+class Query:
+    """A question as the index reads it."""
+
+    language: str
+    system: str | None
+    words: list[str]
+    corrected: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A rule that answers a question, with its BM25 score (lower is better)."""
+
+    rule: RuleReference
+    score: float
+
+
+class RuleIndex:
+    """Every rule, in every language, in one in-memory FTS5 index (built once)."""
+
+    def __init__(self, rules: Iterable[RuleReference] | None = None) -> None:
+        self._lock = threading.Lock()
+        self._rules = {r.id: r for r in (rules if rules is not None else all_rules().values())}
+        self._stemmers = {lang: snowballstemmer.stemmer(name) for lang, name in LANGUAGES.items()}
+        self._conn = sqlite3.connect(":memory:", check_same_thread=False)
+        self._conn.execute(
+            "CREATE VIRTUAL TABLE rules USING fts5(rid UNINDEXED, lang UNINDEXED, "
+            "sys UNINDEXED, head, title, body, tokenize = 'unicode61')"
+        )
+        # Per language: each word of the rules (folded) and its stem, for typo matching.
+        self.vocabulary: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+        rows = []
+        for ref in self._rules.values():
+            for lang in LANGUAGES:
+                title, statement = worded(ref, lang)
+                head = " ".join(tokens(ref.id.split("/", 1)[1]))
+                rows.append((ref.id, lang, ref.system, *(
+                    self._stemmed(lang, text, learn=True) for text in (head, title, statement)
+                )))
+        with self._conn:
+            self._conn.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?)", rows)
+        self._known = {lang: list(words) for lang, words in self.vocabulary.items()}
+
+    def _stemmed(self, language: str, text: str, learn: bool = False) -> str:
+        words = tokens(text)
+        stems = self._stemmers[language].stemWords(words)
+        if learn:
+            self.vocabulary[language].update(zip(words, stems, strict=True))
+        return " ".join(stems)
+
+    # ------------------------------------------------------------ reading a question
+
+    def read(self, question: str, language: str, system: str | None = None) -> Query:
+        """Read a question: its system (named in it, else `system`) and its search words."""
+        words = tokens(question)
+        lex = lexicon(language)
+        named = self._named_system(words, language)
+        if named is not None:
+            system = named
+        scopes = ["", *(s for s in lex.synonyms if s and (system is None or s in (system, SHARED)))]
+        query = Query(language, system, [])
+        # Spelling first (against the rules' words and the players' words we know), so
+        # "batleshock" still meets its synonym; question words are left as they are.
+        keys = {p[0] for scope in scopes for p, _ in lex.synonyms[scope] if len(p) == 1}
+        words = [w if w in lex.stop else self._spelt(w, query, keys) for w in words]
+        added: list[str] = []
+        for scope in scopes:
+            for phrase, extra in lex.synonyms[scope]:
+                if _find(words, phrase) >= 0:
+                    added.extend(extra)
+        for word in [*words, *added]:
+            if word not in lex.stop and word not in query.words:
+                query.words.append(word)
+        return query
+
+    def _named_system(self, words: list[str], language: str) -> str | None:
+        """Return the system a question names, taking its name out of the words."""
+        for lang in (language, *(other for other in LANGUAGES if other != language)):
+            for system_id, names in lexicon(lang).names.items():
+                for name in sorted(names, key=len, reverse=True):
+                    at = _find(words, name)
+                    if at >= 0:
+                        del words[at:at + len(name)]
+                        return system_id
+        return None
+
+    def _spelt(self, word: str, query: Query, keys: set[str]) -> str:
+        """Return the word of the rules (or a player's word we know, `keys`) a misspelt
+        word most likely means; else the word itself."""
+        known = self.vocabulary[query.language]
+        if word in known or word in keys or len(word) < 5 or word.isdigit():
+            return word
+        # A slip of the finger keeps the first letter ("batleshock"); a different word
+        # that merely looks alike ("andar", "mandar") does not.
+        alike = [w for w in [*self._known[query.language], *keys] if w[0] == word[0]]
+        best = process.extractOne(word, alike, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+        if best is None:
+            return word
+        query.corrected[word] = str(best[0])
+        return str(best[0])
+
+    # ------------------------------------------------------------ ranking
+
+    def rank(self, query: Query, limit: int = 10) -> list[Found]:
+        """Return the rules that best answer a query, best first."""
+        stems = sorted(set(self._stemmers[query.language].stemWords(query.words)))
+        if not stems:
+            return []
+        match = " OR ".join(f'"{stem}"' for stem in stems)
+        scope = "" if query.system is None else "AND sys IN (?, ?)"
+        params: list[object] = [match, query.language]
+        if query.system is not None:
+            params.extend([query.system, SHARED])
+        sql = (f"SELECT rid, bm25(rules, 0, 0, 0, {', '.join(map(str, WEIGHTS))}) AS score "
+               f"FROM rules WHERE rules MATCH ? AND lang = ? {scope} ORDER BY score LIMIT ?")
+        with self._lock:
+            rows = self._conn.execute(sql, [*params, limit]).fetchall()
+        return [Found(self._rules[rid], float(score)) for rid, score in rows]
+
+    def ask(self, question: str, language: str, system: str | None = None,
+            limit: int = 10) -> tuple[Query, list[Found]]:
+        """Read a question and rank the rules that answer it."""
+        query = self.read(question, language, system)
+        return query, self.rank(query, limit)
+
+    def near(self, question: str, language: str, system: str | None = None,
+             limit: int = 3) -> list[RuleReference]:
+        """Return the rules whose titles look most like a question ("did you mean")."""
+        titles = {
+            ref.id: fold(worded(ref, language)[0]) for ref in self._rules.values()
+            if system is None or ref.system in (system, SHARED)
+        }
+        found = process.extract(fold(question), titles, scorer=fuzz.WRatio, limit=limit)
+        return [self._rules[str(key)] for _title, _score, key in found]
+
+
+@cache
+def index() -> RuleIndex:
+    """Return the process's rule index (built on first use, about 0.1 s)."""
+    return RuleIndex()
+
+
+__all__ = ["Found", "Query", "RuleIndex", "fold", "index", "lexicon", "tokens"]

@@ -1,0 +1,121 @@
+"""Rules questions in plain words, in English and Portuguese (bot/rulesearch.py).
+
+The question set (rule_questions.toml) is written the way players ask in chat; the
+rule that answers each must be among the first three for 90% or more of each
+language's questions.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.console import Console
+from bot.errors import BadInput
+from bot.rulesearch import index
+from bot.service import GameService
+from bot.surface import split_options
+from tests.bot.conftest import ALICE, BOB, CAROL
+
+QUESTIONS: list[dict[str, Any]] = tomllib.loads(
+    (Path(__file__).parent / "rule_questions.toml").read_text(encoding="utf-8"))["q"]
+
+
+def _answered(question: dict[str, Any]) -> bool:
+    _query, found = index().ask(question["text"], question["language"], question.get("system"))
+    return any(f.rule.id in question["answers"] for f in found[:3])
+
+
+@pytest.mark.parametrize("language", ["en", "pt-BR"])
+def test_the_question_set_finds_the_rule_in_the_first_three(language: str) -> None:
+    asked = [q for q in QUESTIONS if q["language"] == language]
+    assert len(asked) >= 20
+    missed = [q["text"] for q in asked if not _answered(q)]
+    assert len(missed) <= 0.1 * len(asked), missed
+
+
+@pytest.mark.parametrize(("question", "language", "answer"), [
+    ("can my leader leave his unit and move alone?", "en", "samurai/order-leader-split"),
+    ("what happens when a commander dies", "en", "bushido/commander-defeat-ends-battle"),
+    ("can I use a stratagem on a shocked unit", "en", "wh40k/shocked-no-stratagems"),
+    ("battleshock test when below half", "en", "wh40k/battle-shock-test"),
+    ("meu comandante pode fugir do acampamento?", "pt-BR", "bushido/flee-only-from-camp"),
+    # single words: any of Bushido's flight rules answers them
+    ("flee", "en", "bushido/fl"),
+    ("fugir", "pt-BR", "bushido/fl"),
+    ("battleshock", "en", "wh40k/battle-shocked"),
+])
+def test_the_questions_players_asked_find_their_rule(question: str, language: str,
+                                                     answer: str) -> None:
+    # No channel game: the question alone must find its system.
+    _query, found = index().ask(question, language)
+    first = [f.rule.id for f in found[:3]]
+    assert any(rule_id.startswith(answer) for rule_id in first), first
+
+
+def test_words_are_stemmed_folded_and_misspellings_forgiven() -> None:
+    for question in ("flees", "fleeing", "flight"):
+        assert "bushido" in {f.rule.system for f in index().ask(question, "en")[1][:3]}
+    for question in ("foge", "fuga", "fúgir", "FUGIR"):
+        assert "bushido" in {f.rule.system for f in index().ask(question, "pt-BR")[1][:3]}
+    query, found = index().ask("stratagm on a shockd unit", "en")
+    assert query.corrected == {"stratagm": "stratagem", "shockd": "shocked"}
+    assert found[0].rule.id == "wh40k/shocked-no-stratagems"
+
+
+def test_the_system_comes_from_the_question_else_the_channel() -> None:
+    assert index().read("in 40k can I use a stratagem", "en").system == "wh40k"
+    assert index().read("can I use a stratagem", "en", "samurai").system == "samurai"
+    assert index().read("no bushido posso fugir?", "pt-BR", "wh40k").system == "bushido"
+    found = index().ask("who wins", "en", "bushido")[1]
+    assert {f.rule.system for f in found} <= {"bushido", "core"}
+
+
+def test_ask_answers_with_the_rule_in_full_and_related_rules(service: GameService) -> None:
+    reply = service.rulebook.ask("t", CAROL, "can I use a stratagem on a shocked unit")
+    assert reply.ephemeral
+    assert "`wh40k/shocked-no-stratagems`" in reply.text
+    assert reply.lines[-1].startswith("Source:")  # seed, published or house
+    assert 1 <= len(reply.buttons) <= 2 and all(b.kind == "rule" for b in reply.buttons)
+    opened = service.press("t", CAROL, reply.buttons[0].custom_id)
+    assert opened.ephemeral and f"`{reply.buttons[0].arg}`" in opened.text
+
+
+def test_a_portuguese_question_in_a_portuguese_game_is_answered_in_portuguese(
+    service: GameService,
+) -> None:
+    service.new_game("c", "g", ALICE, "bushido", "skirmish", opponent=BOB, language="pt-BR")
+    reply = service.rulebook.ask("c", CAROL, "meu comandante pode fugir do acampamento?")
+    assert reply.text.startswith("Você perguntou")
+    assert "acampamento" in " ".join([reply.text, *reply.lines])
+    # the channel's game says which system: Bushido, though the question does not
+    assert "`bushido/" in reply.text
+
+
+def test_nothing_found_offers_did_you_mean(service: GameService) -> None:
+    reply = service.rulebook.ask("t", CAROL, "zzzyzx qqq")
+    assert reply.text == "No rule matches `zzzyzx qqq`."
+    assert reply.lines[0] == "Did you mean one of these?" and len(reply.lines) == 4
+
+
+def test_show_completes_titles_and_players_words(service: GameService) -> None:
+    values = [v for _, v in service.rulebook.choices("t", CAROL, "battleshock")]
+    assert "wh40k/battle-shocked" in values[:5]
+    values = [v for _, v in service.rulebook.choices("t", CAROL, "samurai/lone")]
+    assert values and all(v.startswith("samurai/lone") for v in values)
+
+
+def test_console_values_run_to_the_next_option_as_in_discord(
+    service: GameService, tmp_path: Path
+) -> None:
+    assert split_options("keyword:leader split public:true", names={"keyword", "public"}) == {
+        "keyword": "leader split", "public": "true"}
+    with pytest.raises(BadInput):
+        split_options("leader keyword:split", names={"keyword"})
+    lines: list[str] = []
+    console = Console(service, tmp_path, write=lines.append)
+    console.execute("@carol /rules search keyword:leader split")
+    assert "samurai/leader-split-needs-helmet" in lines[1], lines
