@@ -92,7 +92,10 @@ def span(positions: int, start: int | None, end: int | None, words: Words) -> Sp
                             latest=latest_position).where(words.language)
     if first > last:
         raise bad_input("replay-backwards", start=first, end=last).where(words.language)
-    step = max(1, math.ceil((last - first + 1) / MAX_FRAMES))
+    # The first and last positions are always shown, so n positions in MAX_FRAMES frames
+    # take a step of (n - 1) / (MAX_FRAMES - 1), rounded up.
+    count = last - first + 1
+    step = 1 if count <= MAX_FRAMES else math.ceil((count - 1) / (MAX_FRAMES - 1))
     return Span(first, last, step, latest_position)
 
 
