@@ -27,6 +27,7 @@ BENCHMARKS: dict[str, str] = {
     "bot": "bench.bot",
     "bytes": "bench.size",
     "loop": "bench.loop",
+    "replay": "bench.replay",
 }
 RESULTS = Path(__file__).with_name("RESULTS.md")
 
