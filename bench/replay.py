@@ -56,7 +56,8 @@ def run() -> Report:
         render_png(views[0], WIDTH)  # the static layer and palette, as a running bot has them
         sizes: list[int] = []
 
-        def replay(_: int, views: list[HexBoardView | TabletopView] = views) -> None:
+        def replay(_: int, views: list[HexBoardView | TabletopView] = views,
+                   sizes: list[int] = sizes) -> None:
             sizes.append(len(animate(views, width=WIDTH).data))
 
         def frames(_: int, views: list[HexBoardView | TabletopView] = views) -> None:
