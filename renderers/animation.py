@@ -8,7 +8,7 @@ grows with its lines), so every frame is padded at the bottom to the tallest.
 
 Why WebP: for the Samurai demo (172 positions, 800 px wide) a lossless animated
 WebP is about 0.85 MB where a GIF of the same palette frames is 1.3 MB and an APNG
-2.3 MB; Discord plays animated WebP and GIF attachments inline, APNG mostly as a
+2.2 MB; Discord plays animated WebP and GIF attachments inline, APNG mostly as a
 still picture. `python -m bench replay` measures all three again.
 """
 
