@@ -28,6 +28,7 @@ BENCHMARKS: dict[str, str] = {
     "bytes": "bench.size",
     "loop": "bench.loop",
     "rulesearch": "bench.rulesearch",
+    "replay": "bench.replay",
 }
 RESULTS = Path(__file__).with_name("RESULTS.md")
 

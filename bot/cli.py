@@ -70,6 +70,14 @@ def main(argv: list[str] | None = None) -> int:
         )
     verify = sub.add_parser("verify", help="replay stored games (or an exported record)")
     verify.add_argument("--file", type=Path, help="an exported game record (JSON)")
+    replay = sub.add_parser("replay", help="draw an exported game record as one animation")
+    replay.add_argument("--file", type=Path, required=True, help="an exported game record")
+    replay.add_argument("--out", type=Path, help="the animation file (default: under "
+                        "BANNERET_OUT)")
+    replay.add_argument("--start", type=int, help="the first position (0: the start)")
+    replay.add_argument("--end", type=int, help="the last position (default: the last)")
+    replay.add_argument("--delay", type=float, help="seconds each position stays (0.8)")
+    replay.add_argument("--language", choices=("en", "pt-BR"), help="the words on the boards")
     backup = sub.add_parser("backup", help="copy the live database safely to a new file")
     backup.add_argument("target", type=Path)
     args = parser.parse_args(argv)
@@ -110,6 +118,11 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
         return 0
     if job == "verify":
         return verify_job(store, args.file)
+    if job == "replay":
+        from bot.replay import replay_job
+
+        return replay_job(args.file, args.out, settings.out, args.start, args.end, args.delay,
+                          args.language)
     if job == "backup":
         return backup_job(store(read_only=True), args.target)
     raise AssertionError(f"unknown job {job}")

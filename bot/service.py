@@ -153,6 +153,14 @@ class GameService:
         return Reply(text=Table(game).words.message(message), game_id=game.id,
                      version=game.version)
 
+    def replay(self, channel_id: str, caller: Caller | None = None, start: int | None = None,
+               end: int | None = None, delay: float | None = None) -> Reply:
+        """Animate the channel's game from its public positions (see bot/replay.py)."""
+        from bot.replay import replay_channel
+
+        return replay_channel(self.store, self._render is not None, channel_id, caller,
+                              start, end, delay)
+
     def verify_game(self, game_id: int) -> tuple[bool, Msg]:
         """Replay one stored game and compare it with what is stored."""
         return self.records.verify_game(game_id)

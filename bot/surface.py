@@ -147,6 +147,10 @@ def _core(s: Surface) -> None:
     add("game", "end", lambda sv, c, o: sv.end(c.channel_id, c.caller))
     add("game", "export", lambda sv, c, o: sv.export(c.channel_id, c.caller))
     add("game", "verify", lambda sv, c, o: sv.verify_channel(c.channel_id, c.caller))
+    add("game", "replay", lambda sv, c, o: sv.replay(
+        c.channel_id, c.caller, start=o.get("start"), end=o.get("end"), delay=o.get("delay")),
+        _o("start", "int", False, min_value=0), _o("end", "int", False, min_value=0),
+        _o("delay", "float", False, min_value=0.2, max_value=5))
     add("game", "settings", lambda sv, c, o: sv.settings(
         c.channel_id, c.caller, language=o.get("language"),
         deadline_hours=o.get("deadline_hours"), reports=o.get("reports"),

@@ -9,9 +9,12 @@ ephemerally with the rule they rest on.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import io
 import logging
 import re
+import threading
+import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -19,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import uploads
+from bot import progress, uploads
 from bot.errors import PlayerError, bad_input
 from bot.replies import MAX_REPLY, Reply
 from bot.rulebook import cite
@@ -36,6 +39,8 @@ log = logging.getLogger(__name__)
 
 # Answer directly when the work is done this fast; otherwise defer and follow up.
 DIRECT_ANSWER_SECONDS = 1.5
+# Slow work that reports progress edits its "thinking…" reply at most this often.
+PROGRESS_SECONDS = 1.0
 COLOURS = {"ok": 0x2C6FBB, "refused": 0xC0392B, "private": 0x7F8C8D}
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -235,8 +240,53 @@ async def report_error(
         log.warning("could not deliver an error reply in channel %s", interaction.channel_id)
 
 
+class ProgressNotes:
+    """Show how far slow work has got by editing its deferred "thinking…" reply.
+
+    `report` is called from the worker thread (see bot/progress.py); the edits run on
+    the event loop, at most one every PROGRESS_SECONDS, and only once the reply is
+    deferred (work that answers at once shows none). When the work is done, `settle`
+    waits for edits in flight; the edited placeholder is then removed and the answer
+    sent as a new message, so no progress line is left above it.
+    """
+
+    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        self.interaction = interaction
+        self.loop = asyncio.get_running_loop()
+        self.shown = False
+        self._last = 0.0
+        self._pending: list[concurrent.futures.Future[None]] = []
+        self._lock = threading.Lock()
+
+    def report(self, text: str) -> None:
+        """Note progress (from the worker thread); drop it if an edit was made just now."""
+        now = time.monotonic()
+        with self._lock:
+            if now - self._last < PROGRESS_SECONDS:
+                return
+            self._last = now
+            self._pending.append(asyncio.run_coroutine_threadsafe(self._show(text), self.loop))
+
+    async def _show(self, text: str) -> None:
+        if not self.interaction.response.is_done() or self.interaction.is_expired():
+            return
+        try:
+            await self.interaction.edit_original_response(content=text[:2000])
+            self.shown = True
+        except discord.HTTPException:
+            log.debug("could not show progress in channel %s", self.interaction.channel_id)
+
+    async def settle(self) -> bool:
+        """Wait for the edits in flight; say whether any progress was shown."""
+        with self._lock:
+            pending = list(self._pending)
+        await asyncio.gather(*(asyncio.wrap_future(f) for f in pending))
+        return self.shown
+
+
 async def respond_with(
-    interaction: discord.Interaction[Any], work: Callable[[], Awaitable[Reply]], what: str
+    interaction: discord.Interaction[Any], work: Callable[[], Awaitable[Reply]], what: str,
+    notes: ProgressNotes | None = None,
 ) -> None:
     """Do the work (service calls run in a worker thread) and answer; defer if it is slow."""
     task = asyncio.ensure_future(work())
@@ -246,8 +296,12 @@ async def respond_with(
     try:
         reply = await task
     except Exception as error:  # noqa: BLE001 - every failure gets an answer
+        if notes is not None:
+            await notes.settle()
         await report_error(interaction, error, what)
         return
+    if notes is not None and await notes.settle():
+        await _drop_thinking(interaction)
     try:
         await send_reply(interaction, reply)
     except discord.HTTPException:
@@ -281,6 +335,7 @@ async def run_command(interaction: discord.Interaction[Any], path: str, **option
     bot: BanneretBot = interaction.client
     ctx = context_of(interaction)
     service: GameService = bot.service
+    notes = ProgressNotes(interaction)
 
     async def work() -> Reply:
         # Attachments are downloaded here, inside the time respond_with watches, so a
@@ -294,9 +349,10 @@ async def run_command(interaction: discord.Interaction[Any], path: str, **option
             elif isinstance(value, discord.Attachment):
                 value = await read_text(value, ctx.caller.locale)
             typed[name] = value
-        return await asyncio.to_thread(run, service, ctx, path, typed)
+        with progress.reporting_to(notes.report):  # to_thread carries it into the worker
+            return await asyncio.to_thread(run, service, ctx, path, typed)
 
-    await respond_with(interaction, work, what=f"/{path}")
+    await respond_with(interaction, work, what=f"/{path}", notes=notes)
 
 
 async def read_text(attachment: discord.Attachment, locale: str | None) -> str:

@@ -362,3 +362,24 @@ game-log-earlier = ({ $count ->
     [one] one earlier entry is
    *[other] { $count } earlier entries are
 } not shown here; `/game export` has the whole log)
+
+## /game replay and `banneret replay`: a game's public positions as one animation
+command-game-replay = Post the game so far (or some of its positions) as one animation
+command-game-replay-start = The first position to show (0 is the start; default 0)
+command-game-replay-end = The last position to show (default: the latest)
+command-game-replay-delay = Seconds each position stays on screen (default 0.8)
+replay-shows = Positions { $first } to { $last } (the latest is { $latest }): { $frames ->
+    [one] one frame
+   *[other] { $frames } frames
+}, { $size } KB.
+replay-sampled = A long stretch of play: one position in every { $step } is shown, so the file stays small. Ask for fewer positions with `start:` and `end:` to see each one.
+replay-drawing = Drawing frame { $done } of { $total }…
+replay-no-such-position = There is no position { $position }: this game's positions go from 0 (the start) to { $latest }.
+replay-backwards = `start:` ({ $start }) must not come after `end:` ({ $end }).
+replay-bad-delay = `delay:` takes from { $low } to { $high } seconds.
+replay-too-large = The replay would be larger than { $limit } MB even when drawn small; ask for fewer positions with `start:` and `end:`.
+replay-log-broken = Entry { $seq } of this game's log no longer replays under the current rules, so no replay can be drawn; `/game verify` says more.
+replay-no-drawing = This bot draws no boards, so it cannot draw a replay.
+replay-record-refused = The record does not check out, so no replay was drawn.
+replay-written = Replay written to `{ $path }`.
+replay-not-written = Could not write `{ $path }` ({ $detail }).

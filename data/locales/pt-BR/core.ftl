@@ -376,3 +376,24 @@ game-log-earlier = ({ $count ->
     [one] um registro anterior não aparece
    *[other] { $count } registros anteriores não aparecem
 } aqui; `/game export` tem o registro completo)
+
+## /game replay e `banneret replay`: as posições públicas de uma partida numa animação
+command-game-replay = Publique a partida até agora (ou parte das posições) como uma animação
+command-game-replay-start = A primeira posição a mostrar (0 é o início; padrão 0)
+command-game-replay-end = A última posição a mostrar (padrão: a mais recente)
+command-game-replay-delay = Segundos que cada posição fica na tela (padrão 0,8)
+replay-shows = Posições { $first } a { $last } (a mais recente é a { $latest }): { $frames ->
+    [one] um quadro
+   *[other] { $frames } quadros
+}, { $size } KB.
+replay-sampled = Um trecho longo de jogo: uma posição a cada { $step } é mostrada, para o arquivo continuar pequeno. Peça menos posições com `start:` e `end:` para ver cada uma.
+replay-drawing = Desenhando o quadro { $done } de { $total }…
+replay-no-such-position = Não existe a posição { $position }: as posições desta partida vão de 0 (o início) a { $latest }.
+replay-backwards = `start:` ({ $start }) não pode vir depois de `end:` ({ $end }).
+replay-bad-delay = `delay:` aceita de { $low } a { $high } segundos.
+replay-too-large = A animação passaria de { $limit } MB mesmo desenhada pequena; peça menos posições com `start:` e `end:`.
+replay-log-broken = A entrada { $seq } do registro desta partida não é mais aceita pelas regras atuais, então a animação não pode ser desenhada; `/game verify` explica mais.
+replay-no-drawing = Este bot não desenha tabuleiros, então não pode desenhar a animação.
+replay-record-refused = O registro não confere, então nenhuma animação foi desenhada.
+replay-written = Animação gravada em `{ $path }`.
+replay-not-written = Não foi possível gravar `{ $path }` ({ $detail }).
