@@ -126,6 +126,15 @@ def _core(s: Surface) -> None:
             private: bool = False) -> None:
         s.add(Entry(group, Command(name=name, options=options, private=private), handler))
 
+    _game(add)
+    _rules_and_leagues(add)
+
+
+Add = Callable[..., None]
+
+
+def _game(add: Add) -> None:
+    """Declare /game: one game per channel, from the invitation to the record."""
     add("game", "new", lambda sv, c, o: sv.new_game(
         c.channel_id, c.guild_id, c.caller, o["system"], o["scenario"],
         opponent=o.get("opponent"), seat=o.get("seat"), language=o.get("language")),
@@ -159,6 +168,10 @@ def _core(s: Surface) -> None:
         _o("deadline_hours", "int", False, min_value=0, max_value=336),
         _o("reports", required=False, choices=("trust", "confirm", "referee")),
         _o("referee_sees", required=False, choices=("public", "everything")))
+
+
+def _rules_and_leagues(add: Add) -> None:
+    """Declare /rules (questions, the reference, rulings) and /league."""
     add("rules", "search", lambda sv, c, o: sv.rulebook.search(
         c.channel_id, c.caller, o["keyword"], o.get("system"), o.get("public") is True),
         _o("keyword", autocomplete="rule"), _o("system", required=False, autocomplete="system"),
