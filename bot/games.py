@@ -235,22 +235,20 @@ class Games:
                 settings = dict(game.settings)
                 if deadline_hours is not None:
                     settings["deadline_hours"] = deadline_hours or None
-                if reports is not None:
-                    if reports not in REPORT_POLICIES:
-                        raise bad_input("input-one-of", option="reports",
-                                        choices=items(REPORT_POLICIES, "or")).where(lang, sid)
+                for option, value, allowed, locked in (
+                    ("reports", reports, REPORT_POLICIES, ReportsLocked),
+                    ("referee_sees", referee_sees, REFEREE_VIEWS, RefereeViewLocked),
+                ):
+                    if value is None:
+                        continue
+                    if value not in allowed:
+                        raise bad_input("input-one-of", option=option,
+                                        choices=items(allowed, "or")).where(lang, sid)
+                    # Fairness settings: the creator's before anyone joins, then a moderator's.
                     starting = game.status == "open" and caller.user_id == game.creator_id
                     if not (caller.moderator or starting):
-                        raise ReportsLocked().where(lang, sid)
-                    settings["reports"] = reports
-                if referee_sees is not None:
-                    if referee_sees not in REFEREE_VIEWS:
-                        raise bad_input("input-one-of", option="referee_sees",
-                                        choices=items(REFEREE_VIEWS, "or")).where(lang, sid)
-                    starting = game.status == "open" and caller.user_id == game.creator_id
-                    if not (caller.moderator or starting):
-                        raise RefereeViewLocked().where(lang, sid)
-                    settings["referee_sees"] = referee_sees
+                        raise locked().where(lang, sid)
+                    settings[option] = value
                 game = tx.update_game(
                     game, bump=False, settings=settings,
                     language=pick_language(language) if language else game.language,

@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from bot.surface import surface
-from fakediscord import BotRunner, FakeDiscord
 
-from .test_bot_support import Table, open_table
+from .test_bot_support import Table
 
 TYPED = ["", "u1 ", "Z99", "é💥 @everyone", "x" * 100]
 COMPLETABLE = [
@@ -19,15 +13,6 @@ COMPLETABLE = [
     for option in command.options
     if option.autocomplete is not None
 ]
-
-
-@pytest.fixture
-async def table(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
-) -> AsyncIterator[Table]:
-    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
-    async with open_table(fake_discord, bot_runner, tmp_path) as t:
-        yield t
 
 
 async def complete_everything(table: Table) -> int:

@@ -10,14 +10,10 @@ against 4 + 2).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.text import Words
-from fakediscord import BotRunner, FakeDiscord, InteractionResult
+from fakediscord import InteractionResult
 from rules.core.system import system
 from rules.core.text import Term
 
@@ -29,7 +25,6 @@ from .test_bot_support import (
     assert_refused,
     board_bytes,
     description,
-    open_table,
     pick,
     png_of,
     start_by_autocomplete,
@@ -37,15 +32,6 @@ from .test_bot_support import (
 
 # West's moves up to the East camp (East holds in between), found offline for e2e-seed-0.
 CAMP_RAID = ("D4", "E4", "F4", "G4")
-
-
-@pytest.fixture
-async def table(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
-) -> AsyncIterator[Table]:
-    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
-    async with open_table(fake_discord, bot_runner, tmp_path) as t:
-        yield t
 
 
 async def bushido_game(table: Table) -> InteractionResult:

@@ -6,23 +6,11 @@ server the project did not write, and keeps it fixed.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
-from fakediscord import BotRunner, FakeDiscord, ImpossibleAction
+from fakediscord import ImpossibleAction
 
-from .test_bot_support import Table, assert_refused, open_table
-
-
-@pytest.fixture
-async def table(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
-) -> AsyncIterator[Table]:
-    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
-    async with open_table(fake_discord, bot_runner, tmp_path) as t:
-        yield t
+from .test_bot_support import Table, assert_refused
 
 
 async def test_game_commands_are_offered_in_servers_only(table: Table) -> None:

@@ -12,14 +12,10 @@ contact with Grishnak (INTERCEPT gives way to ATTACK), with no dice involved.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.text import Words
-from fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult
+from fakediscord import FakeUser, InteractionResult
 from rules.core.system import system
 
 from .test_bot_support import (
@@ -30,7 +26,6 @@ from .test_bot_support import (
     assert_refused,
     board_bytes,
     description,
-    open_table,
     pick,
     png_of,
     start_by_autocomplete,
@@ -50,15 +45,6 @@ SOUTH_PLAN = (
 # What the public must not learn from a plan before both are sealed.
 NORTH_SECRETS = ("TAKE AND HOLD", "INTERCEPT", "→ S6", "Hearth Guard: TAKE")
 SOUTH_SECRETS = ("STORM", "DESTROY", "→ C1", "Wolf Pack: OPPOSE")
-
-
-@pytest.fixture
-async def table(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
-) -> AsyncIterator[Table]:
-    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
-    async with open_table(fake_discord, bot_runner, tmp_path) as t:
-        yield t
 
 
 async def fw_game(table: Table) -> InteractionResult:

@@ -6,14 +6,11 @@ The race (tests/race/) has fixed rolls for a fixed seed, so every reply is known
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import discord
-import pytest
 
 from bot.surface import surface
-from fakediscord import BotRunner, FakeDiscord, InteractionResult
+from fakediscord import InteractionResult
 from rules.core.references import rule
 
 from .test_bot_support import (
@@ -25,20 +22,10 @@ from .test_bot_support import (
     board_bytes,
     description,
     footer_version,
-    open_table,
     png_of,
 )
 
 OPTION_TYPES = {"str": 3, "int": 4, "bool": 5, "user": 6, "float": 10, "file": 11}
-
-
-@pytest.fixture
-async def table(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
-) -> AsyncIterator[Table]:
-    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
-    async with open_table(fake_discord, bot_runner, tmp_path) as t:
-        yield t
 
 
 async def new_race(table: Table) -> InteractionResult:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,19 +12,9 @@ from PIL import Image
 
 import bot.discord.io as discord_io
 from bot import replay
-from fakediscord import BotRunner, FakeDiscord
 
 from .test_bot_game import started_race
-from .test_bot_support import Table, open_table
-
-
-@pytest.fixture
-async def table(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
-) -> AsyncIterator[Table]:
-    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
-    async with open_table(fake_discord, bot_runner, tmp_path) as t:
-        yield t
+from .test_bot_support import Table
 
 
 async def test_replay_posts_one_animated_attachment_after_showing_progress(

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,7 +12,7 @@ import pytest
 import bot.discord.io
 from bot.service import Caller, Reply
 from bot.store import StoreError
-from fakediscord import BotRunner, ErrorLog, FakeDiscord, InteractionResult
+from fakediscord import ErrorLog, InteractionResult
 from tests.race.engine import SYSTEM as RACE
 from tests.race.engine import Boom
 
@@ -22,20 +21,10 @@ from .test_bot_support import (
     assert_pings_only,
     assert_refused,
     description,
-    open_table,
     png_of,
 )
 
 NOT_APPLIED = "Something went wrong on our side, and your action was not applied."
-
-
-@pytest.fixture
-async def table(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
-) -> AsyncIterator[Table]:
-    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
-    async with open_table(fake_discord, bot_runner, tmp_path) as t:
-        yield t
 
 
 async def started_race(table: Table) -> InteractionResult:

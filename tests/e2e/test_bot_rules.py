@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
-from fakediscord import BotRunner, FakeDiscord
 from rules.core.references import all_rules, rule
 from rules.samurai.catalogue import cards
 
@@ -15,17 +9,7 @@ from .test_bot_support import (
     Table,
     assert_refused,
     description,
-    open_table,
 )
-
-
-@pytest.fixture
-async def table(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
-) -> AsyncIterator[Table]:
-    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
-    async with open_table(fake_discord, bot_runner, tmp_path) as t:
-        yield t
 
 
 async def test_search_autocompletes_rule_ids_and_answers_privately(table: Table) -> None:

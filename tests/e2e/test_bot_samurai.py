@@ -7,12 +7,9 @@ turn can include a battle.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
-from fakediscord import BotRunner, FakeDiscord, ImpossibleAction, InteractionResult
+from fakediscord import ImpossibleAction, InteractionResult
 from rules.core.references import rule
 from rules.samurai.catalogue import cards
 
@@ -24,20 +21,10 @@ from .test_bot_support import (
     assert_refused,
     board_bytes,
     description,
-    open_table,
     pick,
     png_of,
     start_by_autocomplete,
 )
-
-
-@pytest.fixture
-async def table(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
-) -> AsyncIterator[Table]:
-    """Banneret running in the fake guild; fails the test on any unexpected ERROR log."""
-    async with open_table(fake_discord, bot_runner, tmp_path) as t:
-        yield t
 
 
 async def samurai_game(table: Table) -> InteractionResult:
