@@ -19,7 +19,7 @@ from rules.core.model import Action
 from rules.core.text import Msg, items, msg, refuse, term
 from rules.samurai import picture
 from rules.samurai import suggest as completions
-from rules.samurai.actions import ACTIONS, EVENTS, Keep, Order, Play, prepare
+from rules.samurai.actions import ACTIONS, EVENTS, Keep, Order, Play, pieces_list, prepare
 from rules.samurai.catalogue import cards, scenarios, unit_types
 from rules.samurai.commands import COMMANDS
 from rules.samurai.flow import HANDLERS, STEPS
@@ -152,11 +152,15 @@ class SamuraiEngine(Engine[SamuraiState]):
         return completions.suggest(state, seat, field, text, context, self.legal_actions)
 
     def label(self, action: Action) -> Msg:
-        """Return a button's words: cards by their names, an empty order as ordering nobody."""
+        """Return a button's words: cards by their names, orders by the pieces they name.
+
+        An order of nobody says so ("Give no orders"), never just "order".
+        """
         if isinstance(action, Play | Keep):
             return msg(f"button-{action.type}", card=term("card", action.card))
         if isinstance(action, Order):
-            return msg("button-order", pieces=action.pieces or None)
+            named = pieces_list(action.pieces)
+            return msg("button-order", pieces=items(named) if named else None)
         return super().label(action)
 
     def demo_player(self) -> Player:

@@ -296,7 +296,7 @@ suggest-target = { $hex } { $piece } { $unit } (by { $by })
 
 button-play = Play { $card }
 button-order = { $pieces ->
-        [none] Order nobody
+        [none] Give no orders
        *[other] Order { $pieces }
     }
 button-move = Move { $piece } to { $to }
