@@ -35,9 +35,10 @@ class SamuraiEngine(Engine[SamuraiState]):
 
     id = "samurai"
     # 2: events carry data (slots, reasons and adjustments as fields and messages).
-    # 3: ruleset 2 (lone leaders hit by swords only, leaders escape, foot leaders move 1),
-    #    referee corrections of cards and orders.
-    version = "3"
+    # 3: ruleset 2 (lone leaders hit by swords only, leaders escape, foot leaders move 1).
+    # 4: referee corrections of the cards in hands, deck and discards and of this turn's
+    #    orders (new action and event types; older games replay unchanged).
+    version = "4"
     # Engine stamps (bot.records.engine_version) of games that began under ruleset 1.
     ruleset_1_stamps = frozenset({"samurai-1", "samurai-2"})
     command_group = "samurai"
@@ -45,14 +46,16 @@ class SamuraiEngine(Engine[SamuraiState]):
     state_type = SamuraiState
     action_types = ACTIONS
     event_types = EVENTS
-    aliases = {"endturn": "end_turn"}
+    aliases = {"endturn": "end_turn", "adjustcards": "adjust_cards"}
     # `engine` was never read; `end_reason` was an English sentence (the outcome says why).
     retired_fields = frozenset({"engine", "end_reason"})
     steps = STEPS
     handlers = HANDLERS
-    referee_actions = frozenset({"adjust"})
-    # Choices that name cards in a hand: offered only in the player's private reply.
-    private_actions = frozenset({"play", "keep"})
+    referee_actions = frozenset({"adjust", "adjust_cards"})
+    # Choices that name cards in a hand: offered only in the player's private reply, and
+    # left out of a running game's export. A referee's card move is one: its event says
+    # whose hand and which piles, never which card went in or out of a hand or the deck.
+    private_actions = frozenset({"play", "keep", "adjust_cards"})
     hidden_information = True
 
     def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:

@@ -46,6 +46,8 @@ def suggest(
     chosen = str((context or {}).get("piece") or "").strip().upper() or None
     if field == "card":
         return _cards(state, seat, text)
+    if field == "anycard":
+        return _rank([((msg("suggest-card", card=term("card", c)), c), c) for c in cards()], text)
     if field == "pieces":
         return _orders(state, seat, text)[:MOST]
     if field == "piece":
