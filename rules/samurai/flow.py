@@ -26,12 +26,10 @@ from rules.core.model import Action, Event
 from rules.core.text import Msg, items, msg, refuse, term
 from rules.samurai.actions import (
     Adjust,
-    AdjustCards,
     Adjusted,
     Battle,
     CardDiscarded,
     CardPlayed,
-    CardsAdjusted,
     CardsDrawn,
     DeckReshuffled,
     EndTurn,
@@ -73,6 +71,12 @@ from rules.samurai.orders import (
     order_options,
     public_slot,
     slot_msg,
+)
+from rules.samurai.referee import (
+    adjust_cards,
+    change_order,
+    check_adjust_cards,
+    check_order_change,
 )
 from rules.samurai.state import ArrowRecord, OrderEntry, Piece, SamuraiState, TurnRecord
 
@@ -554,55 +558,7 @@ def _check_adjust(state: SamuraiState, act: Adjust) -> None:
     if act.tokens is not None and _token_seat(state, act) is None:
         refuse("samurai/adjust", "refusal-adjust-whose-tokens")
     if piece is not None and act.order is not None:
-        _check_order_change(state, piece, act.order, act.figures)
-
-
-def _ordered_now(state: SamuraiState, piece_id: str) -> bool:
-    """Say whether a piece acts under an order this turn (its own, or its unit's)."""
-    turn = state.current
-    return turn.entry(piece_id) is not None or turn.carrier(piece_id) is not None
-
-
-def _check_order_change(
-    state: SamuraiState, piece: Piece, order: str, figures: int | None
-) -> None:
-    """Refuse an order given or taken away outside a turn's orders, or one that is not there."""
-    if state.turn is None or state.step not in ("moves", "battles", "retreat"):
-        refuse("samurai/adjust-orders", "refusal-adjust-orders-when", step=term("step", state.step))
-    seat = state.current.seat
-    if piece.side != seat:
-        refuse(
-            "samurai/adjust-orders", "refusal-adjust-orders-side", piece=piece.id,
-            seat=term("seat", seat),
-        )
-    if figures is not None and piece.figures + figures == 0:
-        refuse("samurai/adjust-orders", "refusal-adjust-orders-removed", piece=piece.id)
-    ordered = _ordered_now(state, piece.id)
-    if order == "add" and ordered:
-        refuse("samurai/adjust-orders", "refusal-adjust-already-ordered", piece=piece.id)
-    if order == "remove" and not ordered:
-        refuse("samurai/adjust-orders", "refusal-adjust-not-ordered", piece=piece.id)
-
-
-def _change_order(work: SamuraiState, piece: Piece, order: str) -> Adjusted:
-    """Give a piece an order this turn, or take its order away; return the event."""
-    turn = work.current
-    if order == "remove":
-        carrier = turn.carrier(piece.id)
-        if carrier is not None:
-            carrier.leader = None
-        turn.orders = [e for e in turn.orders if e.piece != piece.id]
-        return Adjusted(change="unordered", piece=piece.id, seat=piece.side)
-    leader: str | None = None
-    split = False
-    if piece.is_leader:
-        split = work.unit_at(piece.hex) is not None
-    else:
-        found = work.leader_at(piece.hex)
-        if found is not None and not _ordered_now(work, found.id):
-            leader = found.id
-    turn.orders.append(OrderEntry(piece=piece.id, leader=leader, split=split, slot="referee"))
-    return Adjusted(change="ordered", piece=piece.id, seat=piece.side, leader=leader)
+        check_order_change(state, piece, act.order, act.figures)
 
 
 def _adjust(work: SamuraiState, act: Adjust, dice: Dice, events: list[Event]) -> None:
@@ -624,7 +580,7 @@ def _adjust(work: SamuraiState, act: Adjust, dice: Dice, events: list[Event]) ->
         piece.hex = act.to
         events.append(Adjusted(change="hex", piece=piece.id, start=start, end=act.to, note=note))
     if piece is not None and act.order is not None and work.piece(piece.id) is not None:
-        changed = _change_order(work, piece, act.order)
+        changed = change_order(work, piece, act.order)
         events.append(changed.model_copy(update={"note": note}))
     if act.tokens is not None and token_seat is not None:
         before = work.tokens[token_seat]
@@ -647,58 +603,6 @@ def _adjust(work: SamuraiState, act: Adjust, dice: Dice, events: list[Event]) ->
             work.step = "battles"
 
 
-def _pile(state: SamuraiState, pile: str, side: str | None) -> list[str]:
-    """Return the cards of a pile: a seat's hand, the deck or the discards."""
-    if pile == "hand":
-        assert side is not None
-        return state.hands[side]
-    return state.deck if pile == "deck" else state.discard
-
-
-def _check_adjust_cards(state: SamuraiState, act: AdjustCards) -> None:
-    """Refuse a card move between the same pile, without a hand, or of a card not there.
-
-    A refusal goes only to whoever asked (a referee, who may see every hand).
-    """
-    if act.origin == act.into:
-        refuse("samurai/adjust-cards", "refusal-adjust-cards-same", pile=act.into)
-    if act.side is not None and act.side not in state.seats:
-        refuse(
-            "core/bad-input",
-            "refusal-no-such-seat",
-            seat=act.side,
-            seats=items(term("seat", s) for s in state.seats),
-        )
-    if "hand" in (act.origin, act.into) and act.side is None:
-        refuse("samurai/adjust-cards", "refusal-adjust-cards-whose-hand")
-    if act.card not in _pile(state, act.origin, act.side):
-        refuse(
-            "samurai/adjust-cards",
-            "refusal-adjust-card-not-there",
-            card=term("card", act.card),
-            pile=act.origin,
-            seat=term("seat", act.side) if act.origin == "hand" and act.side else None,
-        )
-
-
-def _adjust_cards(work: SamuraiState, act: AdjustCards, dice: Dice, events: list[Event]) -> None:
-    _pile(work, act.origin, act.side).remove(act.card)
-    if act.into == "deck":
-        work.deck.insert(0, act.card)  # on top: the next card drawn, as before a draw
-    else:
-        _pile(work, act.into, act.side).append(act.card)
-    face_up = "discard" in (act.origin, act.into)
-    events.append(
-        CardsAdjusted(
-            seat=act.side if "hand" in (act.origin, act.into) else None,
-            origin=act.origin,
-            into=act.into,
-            card=act.card if face_up else None,
-            note=act.note or None,
-        )
-    )
-
-
 HANDLERS: dict[str, Handler[SamuraiState, Any]] = {
     "play": Handler(_play, _check_play),
     "order": Handler(_order, _check_order),
@@ -708,5 +612,5 @@ HANDLERS: dict[str, Handler[SamuraiState, Any]] = {
     "end_turn": Handler(_end_turn),
     "keep": Handler(_keep, _check_keep),
     "adjust": Handler(_adjust, _check_adjust),
-    "adjust_cards": Handler(_adjust_cards, _check_adjust_cards),
+    "adjust_cards": Handler(adjust_cards, check_adjust_cards),
 }
