@@ -153,6 +153,9 @@ class Table:
     def typed(self, action: dict[str, Any]) -> str:
         """Write a stored action as the command a player types for it (`/wh40k start`)."""
         try:
+            if action.get("type") in self.system.private_actions:  # its choices stay secret
+                name = next(c.name for c in self.system.commands if c.action == action["type"])
+                return f"`/{self.system.command_group} {name}`"
             return f"`{typed(self.system, self.system.parse_action(action))}`"
         except (ValueError, StopIteration, RuleViolation):
             return f"`{action.get('type')}`"

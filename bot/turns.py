@@ -464,7 +464,8 @@ class Turns:
         hidden = table.private_actions
         try:
             parsed = parse(table.system, {**action, "seat": as_seat}, game)
-            if parsed.type in hidden and as_seat not in mine:
+            if parsed.type in hidden and (as_seat not in mine or (
+                    parsed.type in table.system.referee_actions and not table.is_referee(caller))):
                 # The verdict alone would say whether that hand holds the card.
                 return Reply(text=words("rule-ruling-private", seat=seat_term(as_seat)),
                              ephemeral=True, game_id=game.id, version=game.version)

@@ -117,6 +117,7 @@ class Adjust(Action):
     - `piece` + `reveal`: turn that piece's movement piece face up.
     - `piece` + `restore`: give that commander back the right to flee it lost by
       leaving its camp (bushido/flee-only-from-camp).
+    - `piece` + `conceal`: turn that piece's movement piece face down again.
     - `note`: why; shown in the log.
 
     An attack waiting for an answer is called off when either piece is changed; the turn
@@ -129,6 +130,7 @@ class Adjust(Action):
     remove: bool = False
     reveal: bool = False
     restore: bool = False
+    conceal: bool = False
     note: str = ""
 
     @field_validator("piece", mode="before")
@@ -141,8 +143,31 @@ class Adjust(Action):
     normalise_to = field_validator("to", mode="before")(_optional_space)
 
 
+class AdjustMovement(Action):
+    """A referee swaps the movement piece under `piece` for one of `face` from its stack.
+
+    The piece's old movement piece takes the new one's place in its side's stack, and
+    the piece stays face up or face down as it was. Which face went under a face-down
+    piece stays in the action, a private one (rules.bushido.engine `private_actions`).
+    """
+
+    type: Literal["adjust_movement"] = "adjust_movement"
+    piece: str
+    face: str
+    note: str = ""
+
+    normalise_piece = field_validator("piece", mode="before")(_piece_id)
+
+    @field_validator("face", mode="before")
+    @classmethod
+    def _face(cls, value: object) -> object:
+        if isinstance(value, str):
+            return value.strip().lower().split(" ")[0]
+        return value
+
+
 BushidoAction = Annotated[
-    Move | Attack | Flee | Counter | Hold | Adjust,
+    Move | Attack | Flee | Counter | Hold | Adjust | AdjustMovement,
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[BushidoAction] = TypeAdapter(BushidoAction)
@@ -293,12 +318,28 @@ class Adjusted(Event):
     """
 
     type: Literal["adjusted"] = "adjusted"
-    change: Literal["placed", "revealed", "removed", "called-off", "flight-restored"]
+    change: Literal[
+        "placed", "revealed", "removed", "called-off", "flight-restored", "concealed"
+    ]
     piece: str
     start: str = ""
     end: str = ""
     start_camp: bool = False
     end_camp: bool = False
+    note: str | None = None
+
+
+class MovementAdjusted(Event):
+    """A referee swapped the movement piece under `piece` for another from its stack.
+
+    `face` (the new one) is named only when the piece stands face up; under a face-down
+    piece it stays hidden like any other.
+    """
+
+    type: Literal["movement_adjusted"] = "movement_adjusted"
+    seat: SeatName
+    piece: str
+    face: Annotated[str | None, Named("face")] = None
     note: str | None = None
 
 
@@ -315,7 +356,8 @@ BushidoEvent = Annotated[
     | Held
     | TurnEnded
     | BattleEnded
-    | Adjusted,
+    | Adjusted
+    | MovementAdjusted,
     Field(discriminator="type"),
 ]
 EVENTS: TypeAdapter[BushidoEvent] = TypeAdapter(BushidoEvent)

@@ -24,6 +24,14 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="remove", kind="bool", required=False),
         Option(name="reveal", kind="bool", required=False),
         Option(name="restore", kind="bool", required=False),
+        Option(name="conceal", kind="bool", required=False),
+        Option(name="note", required=False),
+    ),
+    action_command(
+        "adjustmovement",
+        "adjust_movement",
+        _PIECE,
+        Option(name="face", autocomplete="face"),
         Option(name="note", required=False),
     ),
 )

@@ -41,7 +41,9 @@ class BushidoEngine(Engine[BushidoState]):
     # message, structured adjustments); states keep `ending` instead of `end_reason`.
     # 3: ruleset 2 (the lost right to flee is kept in the state), camp attacks from afar
     #    refused as such, the referee restores a flight right.
-    version = "3"
+    # 4: referee corrections of movement pieces: swapped with the stack, turned face down
+    #    (new action and event types; older games replay unchanged).
+    version = "4"
     # Engine stamps (bot.records.engine_version) of games that began under ruleset 1.
     ruleset_1_stamps = frozenset({"bushido-1", "bushido-2"})
     command_group = "bushido"
@@ -49,14 +51,20 @@ class BushidoEngine(Engine[BushidoState]):
     state_type = BushidoState
     action_types = ACTIONS
     event_types = EVENTS
-    aliases: ClassVar[Mapping[str, str]] = {"counter_attack": "counter", "counterattack": "counter"}
+    aliases: ClassVar[Mapping[str, str]] = {
+        "counter_attack": "counter",
+        "counterattack": "counter",
+        "adjustmovement": "adjust_movement",
+    }
     retired_fields = frozenset({"engine", "end_reason"})
     steps = STEPS
     handlers = HANDLERS
-    referee_actions = frozenset({"adjust"})
+    referee_actions = frozenset({"adjust", "adjust_movement"})
     # The moves and attacks open to a piece follow the hidden arrows under it, so the list
     # of them is offered only in its owner's private reply.
-    private_actions = frozenset({"move", "attack"})
+    # A referee's swap of a movement piece names the face it puts under a piece: private
+    # too, and its event names the face only under a piece standing face up.
+    private_actions = frozenset({"move", "attack", "adjust_movement"})
     hidden_information = True
 
     def scenarios(self) -> list[ScenarioInfo]:

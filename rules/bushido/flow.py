@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from typing import Any, NoReturn
 
 from rules.bushido import actions as ev
-from rules.bushido.actions import Adjust, Attack, Counter, Flee, Hold, Move
+from rules.bushido.actions import Adjust, AdjustMovement, Attack, Counter, Flee, Hold, Move
 from rules.bushido.battle import draw_movement, fight, nightfall, remove, reveal
-from rules.bushido.catalogue import Scenario, scenarios
+from rules.bushido.catalogue import Scenario, movement_pieces, scenarios
 from rules.bushido.movement import (
     at,
     attack_targets,
@@ -119,13 +119,13 @@ def _defend_legal(state: BushidoState, seat: str) -> Iterator[Action]:
 
 STEPS: dict[str, Step[BushidoState]] = {
     "turn": Step(
-        actions=("attack", "hold", "move", "adjust"),
+        actions=("attack", "hold", "move", "adjust", "adjust_movement"),
         actor=lambda state: state.active,
         hint=hint,
         legal=_turn_legal,
     ),
     "defend": Step(
-        actions=("counter", "flee", "adjust"),
+        actions=("counter", "flee", "adjust", "adjust_movement"),
         actor=_defending_seat,
         hint=hint,
         legal=_defend_legal,
@@ -369,7 +369,7 @@ def _adjusted_space(state: BushidoState, piece: Piece, to: str | None) -> str | 
 
 def check_adjust(state: BushidoState, act: Adjust) -> None:
     """Refuse an adjustment that names no change, or one the field cannot take."""
-    changes = act.to is not None or act.remove or act.reveal or act.restore
+    changes = act.to is not None or act.remove or act.reveal or act.restore or act.conceal
     if act.piece is None or not changes:
         refuse("bushido/adjust", "refusal-adjust-nothing")
     piece = state.piece(act.piece)
@@ -380,6 +380,8 @@ def check_adjust(state: BushidoState, act: Adjust) -> None:
     _adjusted_space(state, piece, act.to)
     if act.remove and piece.is_commander:
         refuse("bushido/adjust", "refusal-adjust-commander", piece=piece.id)
+    if act.conceal and (act.reveal or not piece.revealed):
+        refuse("bushido/adjust-movement", "refusal-adjust-already-down", piece=piece.id)
 
 
 def adjust(work: BushidoState, act: Adjust, dice: Dice, events: list[Event]) -> None:
@@ -411,6 +413,9 @@ def adjust(work: BushidoState, act: Adjust, dice: Dice, events: list[Event]) -> 
     if act.reveal and not piece.revealed:
         events.append(ev.Adjusted(change="revealed", piece=piece.id, note=note))
         reveal(work, piece, events)
+    if act.conceal:
+        piece.revealed = False
+        events.append(ev.Adjusted(change="concealed", piece=piece.id, note=note))
     if act.remove:
         events.append(ev.Adjusted(change="removed", piece=piece.id, note=note))
         remove(work, piece, events)
@@ -421,6 +426,45 @@ def adjust(work: BushidoState, act: Adjust, dice: Dice, events: list[Event]) -> 
             end_turn(work, events)
 
 
+def check_adjust_movement(state: BushidoState, act: AdjustMovement) -> None:
+    """Refuse a swap for a face its side's stack does not hold, or for the same face.
+
+    A refusal goes only to whoever asked: a referee, or a player asking in private.
+    """
+    piece = state.piece(act.piece)
+    if piece is None:
+        refuse("core/bad-input", "refusal-adjust-no-piece", piece=act.piece)
+    if act.face not in movement_pieces():
+        refuse("core/bad-input", "refusal-no-such-face", text=act.face)
+    if act.face not in state.stacks[piece.side]:
+        refuse(
+            "bushido/adjust-movement", "refusal-adjust-face-not-in-stack",
+            face=term("face", act.face), seat=term("seat", piece.side),
+        )
+    if act.face == piece.movement:
+        refuse(
+            "bushido/adjust-movement", "refusal-adjust-same-face",
+            piece=piece.id, face=term("face", act.face),
+        )
+
+
+def adjust_movement(
+    work: BushidoState, act: AdjustMovement, dice: Dice, events: list[Event]
+) -> None:
+    """Swap a piece's movement piece with one from its stack; name it only if face up."""
+    piece = work.piece(act.piece)
+    assert piece is not None
+    stack = work.stacks[piece.side]
+    stack[stack.index(act.face)] = piece.movement
+    piece.movement = act.face
+    events.append(
+        ev.MovementAdjusted(
+            seat=piece.side, piece=piece.id, face=act.face if piece.revealed else None,
+            note=act.note or None,
+        )
+    )
+
+
 HANDLERS: dict[str, Handler[BushidoState, Any]] = {
     "move": Handler(effect=move, check=check_move),
     "attack": Handler(effect=attack, check=check_attack),
@@ -428,4 +472,5 @@ HANDLERS: dict[str, Handler[BushidoState, Any]] = {
     "flee": Handler(effect=flee, check=check_flee),
     "counter": Handler(effect=counter),
     "adjust": Handler(effect=adjust, check=check_adjust),
+    "adjust_movement": Handler(effect=adjust_movement, check=check_adjust_movement),
 }

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.bushido.actions import Attack, Flee, Move
+from rules.bushido.catalogue import movement_pieces
 from rules.bushido.flow import COMMANDER_ALIASES, STEPS, natural_key
 from rules.bushido.movement import at
 from rules.bushido.state import BushidoState
@@ -46,6 +47,9 @@ def suggest(
         entries = _destinations(options, chosen)
     elif field == "target":
         entries = _targets(state, options, chosen)
+    elif field == "face":
+        # Every face the game has (the catalogue is public), never what a stack holds.
+        entries = [(msg("suggest-face", face=term("face", f)), f, ()) for f in movement_pieces()]
     else:
         entries = []
     return _rank(entries, text)

@@ -35,7 +35,7 @@ def prepare(raw: dict[str, Any]) -> dict[str, Any]:
         if isinstance(value, str) and value.strip():
             out[name] = board_hex(value)
     card = out.get("card")
-    if out.get("type") in ("play", "keep") and isinstance(card, str):
+    if out.get("type") in ("play", "keep", "adjust_cards") and isinstance(card, str):
         out["card"] = card_id(card)
     return out
 
@@ -183,6 +183,9 @@ class Adjust(Action):
     - `banner`: that seat gains one victory banner (this can end the game).
     - `tokens`: add Honor & Fortune tokens (negative removes, never below 0) to `side`;
       without `side`, to the owner of `piece`, else to the acting seat.
+    - `piece` + `order`: "add" gives that piece of the side whose turn it is an order this
+      turn (a unit takes its leader along), "remove" takes its order away (a leader
+      ordered with his unit is left out of the unit's order).
     - `note`: why; shown in the log.
     """
 
@@ -193,6 +196,7 @@ class Adjust(Action):
     banner: str | None = None
     side: str | None = None
     tokens: int | None = None
+    order: Literal["add", "remove"] | None = None
     note: str = ""
 
     @field_validator("piece", mode="before")
@@ -212,8 +216,43 @@ class Adjust(Action):
         return value
 
 
+Pile = Literal["hand", "deck", "discard"]
+
+
+class AdjustCards(Action):
+    """A referee moves one card between a seat's hand, the deck and the discard pile.
+
+    `card` leaves `origin` and goes into `into`; `side` names the hand when either is
+    "hand". A card put into the deck goes on top (it is the next drawn: the reverse of a
+    draw), one put on the discards goes on top of them. Which card it is stays in the
+    action, a private one (rules.samurai.engine `private_actions`); the event names it
+    only when the discard pile, whose cards lie face up, is one end of the move.
+    """
+
+    type: Literal["adjust_cards"] = "adjust_cards"
+    card: str
+    origin: Pile
+    into: Pile
+    side: str | None = None
+    note: str = ""
+
+    normalise_card = field_validator("card", mode="before")(_card_id)
+
+    @field_validator("side", mode="before")
+    @classmethod
+    def _seat(cls, value: object) -> object:
+        if isinstance(value, str):
+            return value.strip().lower() or None
+        return value
+
+    @field_validator("origin", "into", mode="before")
+    @classmethod
+    def _pile(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+
 SamuraiAction = Annotated[
-    Play | Order | Move | Battle | Retreat | Keep | EndTurn | Adjust,
+    Play | Order | Move | Battle | Retreat | Keep | EndTurn | Adjust | AdjustCards,
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[SamuraiAction] = TypeAdapter(SamuraiAction)
@@ -446,7 +485,7 @@ class GameWon(Event):
     banners: int
 
 
-AdjustedWhat = Literal["figures", "hex", "tokens", "banner"]
+AdjustedWhat = Literal["figures", "hex", "tokens", "banner", "ordered", "unordered"]
 
 
 class Adjusted(Event):
@@ -455,7 +494,9 @@ class Adjusted(Event):
     - figures: `piece` went from `before` to `after` figures;
     - hex: `piece` was put on `end` (it stood on `start`);
     - tokens: `seat`'s tokens went from `before` to `after`;
-    - banner: `seat` was granted a victory banner (a BannerWon event follows).
+    - banner: `seat` was granted a victory banner (a BannerWon event follows);
+    - ordered: `piece` was given an order this turn (`leader`: taken along with it);
+    - unordered: `piece`'s order this turn was taken away.
     """
 
     type: Literal["adjusted"] = "adjusted"
@@ -466,6 +507,23 @@ class Adjusted(Event):
     after: int | None = None
     start: str | None = None
     end: str | None = None
+    leader: str | None = None
+    note: str | None = None
+
+
+class CardsAdjusted(Event):
+    """A referee moved a card between a hand (`seat`'s), the deck and the discards.
+
+    `card` is named only when the discard pile is one end of the move (its cards lie
+    face up); a card going into or out of a hand or the deck is never named here.
+    """
+
+    type: Literal["cards_adjusted"] = "cards_adjusted"
+    seat: Annotated[str | None, Named("seat")] = None
+    origin: Pile
+    into: Pile
+    count: int = 1
+    card: Annotated[str | None, Named("card")] = None
     note: str | None = None
 
 
@@ -492,7 +550,8 @@ SamuraiEvent = Annotated[
     | DeckReshuffled
     | TurnEnded
     | GameWon
-    | Adjusted,
+    | Adjusted
+    | CardsAdjusted,
     Field(discriminator="type"),
 ]
 EVENTS: TypeAdapter[SamuraiEvent] = TypeAdapter(SamuraiEvent)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from rules.core.commands import Command, Option, action_command
 
+_PILES = ("hand", "deck", "discard")
+
 COMMANDS: tuple[Command, ...] = (
     action_command("play", "play", Option(name="card", autocomplete="card")),
     action_command("order", "order", Option(name="pieces", autocomplete="pieces")),
@@ -34,6 +36,16 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="to", required=False, autocomplete="to"),
         Option(name="banner", required=False, autocomplete="seat"),
         Option(name="tokens", kind="int", required=False, min_value=-10, max_value=10),
+        Option(name="order", required=False, choices=("add", "remove")),
+        Option(name="note", required=False),
+    ),
+    action_command(
+        "adjustcards",
+        "adjust_cards",
+        Option(name="card", autocomplete="anycard"),
+        Option(name="origin", choices=_PILES),
+        Option(name="into", choices=_PILES),
+        Option(name="side", required=False, autocomplete="seat"),
         Option(name="note", required=False),
     ),
 )

@@ -19,7 +19,7 @@ from rules.core.model import Action
 from rules.core.text import Msg, items, msg, refuse, term
 from rules.samurai import picture
 from rules.samurai import suggest as completions
-from rules.samurai.actions import ACTIONS, EVENTS, Keep, Order, Play, prepare
+from rules.samurai.actions import ACTIONS, EVENTS, Keep, Order, Play, pieces_list, prepare
 from rules.samurai.catalogue import cards, scenarios, unit_types
 from rules.samurai.commands import COMMANDS
 from rules.samurai.flow import HANDLERS, STEPS
@@ -35,9 +35,10 @@ class SamuraiEngine(Engine[SamuraiState]):
 
     id = "samurai"
     # 2: events carry data (slots, reasons and adjustments as fields and messages).
-    # 3: ruleset 2 (lone leaders hit by swords only, leaders escape, foot leaders move 1),
-    #    referee corrections of cards and orders.
-    version = "3"
+    # 3: ruleset 2 (lone leaders hit by swords only, leaders escape, foot leaders move 1).
+    # 4: referee corrections of the cards in hands, deck and discards and of this turn's
+    #    orders (new action and event types; older games replay unchanged).
+    version = "4"
     # Engine stamps (bot.records.engine_version) of games that began under ruleset 1.
     ruleset_1_stamps = frozenset({"samurai-1", "samurai-2"})
     command_group = "samurai"
@@ -45,14 +46,16 @@ class SamuraiEngine(Engine[SamuraiState]):
     state_type = SamuraiState
     action_types = ACTIONS
     event_types = EVENTS
-    aliases = {"endturn": "end_turn"}
+    aliases = {"endturn": "end_turn", "adjustcards": "adjust_cards"}
     # `engine` was never read; `end_reason` was an English sentence (the outcome says why).
     retired_fields = frozenset({"engine", "end_reason"})
     steps = STEPS
     handlers = HANDLERS
-    referee_actions = frozenset({"adjust"})
-    # Choices that name cards in a hand: offered only in the player's private reply.
-    private_actions = frozenset({"play", "keep"})
+    referee_actions = frozenset({"adjust", "adjust_cards"})
+    # Choices that name cards in a hand: offered only in the player's private reply, and
+    # left out of a running game's export. A referee's card move is one: its event says
+    # whose hand and which piles, never which card went in or out of a hand or the deck.
+    private_actions = frozenset({"play", "keep", "adjust_cards"})
     hidden_information = True
 
     def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -152,11 +155,15 @@ class SamuraiEngine(Engine[SamuraiState]):
         return completions.suggest(state, seat, field, text, context, self.legal_actions)
 
     def label(self, action: Action) -> Msg:
-        """Return a button's words: cards by their names, an empty order as ordering nobody."""
+        """Return a button's words: cards by their names, orders by the pieces they name.
+
+        An order of nobody says so ("Give no orders"), never just "order".
+        """
         if isinstance(action, Play | Keep):
             return msg(f"button-{action.type}", card=term("card", action.card))
         if isinstance(action, Order):
-            return msg("button-order", pieces=action.pieces or None)
+            named = pieces_list(action.pieces)
+            return msg("button-order", pieces=items(named) if named else None)
         return super().label(action)
 
     def demo_player(self) -> Player:

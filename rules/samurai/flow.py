@@ -72,9 +72,15 @@ from rules.samurai.orders import (
     public_slot,
     slot_msg,
 )
+from rules.samurai.referee import (
+    adjust_cards,
+    change_order,
+    check_adjust_cards,
+    check_order_change,
+)
 from rules.samurai.state import ArrowRecord, OrderEntry, Piece, SamuraiState, TurnRecord
 
-REFEREE = ("adjust",)
+REFEREE = ("adjust", "adjust_cards")
 
 # ---------------------------------------------------------------- who acts
 
@@ -519,12 +525,12 @@ def _token_seat(state: SamuraiState, act: Adjust) -> str | None:
 
 def _check_adjust(state: SamuraiState, act: Adjust) -> None:
     """Refuse an adjustment that says nothing, names nothing real, or breaks the position."""
-    if all(v is None for v in (act.figures, act.to, act.banner, act.tokens)):
+    if all(v is None for v in (act.figures, act.to, act.banner, act.tokens, act.order)):
         refuse("samurai/adjust", "refusal-adjust-nothing")
     piece = state.piece(act.piece) if act.piece else None
     if act.piece and piece is None:
         refuse("core/bad-input", "refusal-no-such-piece", piece=act.piece)
-    if (act.figures is not None or act.to is not None) and piece is None:
+    if (act.figures is not None or act.to is not None or act.order) and piece is None:
         refuse("samurai/adjust", "refusal-adjust-needs-piece")
     for seat in (act.banner, act.side):
         if seat is not None and seat not in state.seats:
@@ -551,6 +557,8 @@ def _check_adjust(state: SamuraiState, act: Adjust) -> None:
             refuse("samurai/adjust", "refusal-adjust-hex-taken", hex=act.to)
     if act.tokens is not None and _token_seat(state, act) is None:
         refuse("samurai/adjust", "refusal-adjust-whose-tokens")
+    if piece is not None and act.order is not None:
+        check_order_change(state, piece, act.order, act.figures)
 
 
 def _adjust(work: SamuraiState, act: Adjust, dice: Dice, events: list[Event]) -> None:
@@ -571,6 +579,9 @@ def _adjust(work: SamuraiState, act: Adjust, dice: Dice, events: list[Event]) ->
         start = piece.hex
         piece.hex = act.to
         events.append(Adjusted(change="hex", piece=piece.id, start=start, end=act.to, note=note))
+    if piece is not None and act.order is not None and work.piece(piece.id) is not None:
+        changed = change_order(work, piece, act.order)
+        events.append(changed.model_copy(update={"note": note}))
     if act.tokens is not None and token_seat is not None:
         before = work.tokens[token_seat]
         work.tokens[token_seat] = max(0, before + act.tokens)
@@ -601,4 +612,5 @@ HANDLERS: dict[str, Handler[SamuraiState, Any]] = {
     "end_turn": Handler(_end_turn),
     "keep": Handler(_keep, _check_keep),
     "adjust": Handler(_adjust, _check_adjust),
+    "adjust_cards": Handler(adjust_cards, check_adjust_cards),
 }

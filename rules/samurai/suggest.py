@@ -10,13 +10,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules.core.errors import RuleViolation
 from rules.core.model import Action
 from rules.core.text import Msg, items, msg, term
 from rules.samurai.actions import Battle, Move, Retreat, pieces_list
 from rules.samurai.battle import fighter_at
 from rules.samurai.catalogue import cards, hex_of, slug
-from rules.samurai.orders import fits, natural_key, orderable, request_for
-from rules.samurai.state import SamuraiState
+from rules.samurai.orders import (
+    assign,
+    build_requests,
+    fits,
+    natural_key,
+    orderable,
+    request_for,
+)
+from rules.samurai.state import Piece, SamuraiState
 
 Pair = tuple[Msg | str, str]
 Legal = Callable[[SamuraiState, str], list[Action]]
@@ -38,6 +46,8 @@ def suggest(
     chosen = str((context or {}).get("piece") or "").strip().upper() or None
     if field == "card":
         return _cards(state, seat, text)
+    if field == "anycard":
+        return _rank([((msg("suggest-card", card=term("card", c)), c), c) for c in cards()], text)
     if field == "pieces":
         return _orders(state, seat, text)[:MOST]
     if field == "piece":
@@ -80,37 +90,70 @@ def _cards(state: SamuraiState, seat: str | None, text: str) -> list[Pair]:
 
 
 def _orders(state: SamuraiState, seat: str | None, text: str) -> list[Pair]:
+    """Offer whole order lists: the list typed so far plus one more piece that still fits.
+
+    The option's text is the whole value typed, so every completion is the whole list. A
+    last piece typed in full ("U11", as picked from an earlier completion) counts as named:
+    the list as it stands is offered, then the list with one more piece after it.
+    Only lists the card played can give orders to (its sections and its count) are offered.
+    """
     if seat is None or state.turn is None or state.step != "orders":
         return []
     turn = state.turn
     card = cards()[turn.card]
     typed = pieces_list(text)
-    partial = "" if text.endswith((" ", ",")) or not typed else typed.pop()
-    named = set(typed)
+    partial = "" if text.endswith((" ", ",", ";")) or not typed else typed.pop()
+    if "NONE" in typed or not _fits_card(state, seat, typed):
+        return []
     out: list[Pair] = []
-    if not typed and not partial:
+    if not typed and "NONE".startswith(partial):
         out.append((msg("suggest-order-none"), "none"))
-    for piece in orderable(state, seat, card.helmet):
-        if piece.id in named or not piece.id.startswith(partial):
-            continue
-        # Only pieces standing where the card gives orders can take one.
-        if not any(fits(request_for(piece, None, False), slot) for slot in turn.slots):
-            continue
-        value = " ".join([*typed, piece.id])
-        leader = state.leader_at(piece.hex) if not piece.is_leader else None
-        out.append(
-            (
-                msg(
-                    "suggest-order",
-                    pieces=value,
-                    unit=term("unit", piece.type),
-                    hex=piece.hex,
-                    leader=leader.id if leader and leader.id not in named else None,
-                ),
-                value,
-            )
-        )
+    # Only pieces standing where the card gives orders can take one.
+    candidates = [
+        p
+        for p in orderable(state, seat, card.helmet)
+        if any(fits(request_for(p, None, False), slot) for slot in turn.slots)
+    ]
+    ids = {p.id for p in candidates}
+    bases = [typed]
+    if partial in ids and _fits_card(state, seat, [*typed, partial]):
+        bases.append([*typed, partial])
+    for base in bases:
+        prefix = partial if base is typed else ""
+        for piece in candidates:
+            if piece.id in base or not piece.id.startswith(prefix):
+                continue
+            chosen = [*base, piece.id]
+            if _fits_card(state, seat, chosen):
+                out.append(_order_pair(state, piece, chosen))
+    last = state.piece(typed[-1]) if typed and not partial else None
+    if not out and last is not None:
+        out.append(_order_pair(state, last, typed))  # the card can order no more: it is whole
     return out
+
+
+def _fits_card(state: SamuraiState, seat: str, ids: list[str]) -> bool:
+    """Say whether the card played this turn can order all these pieces at once."""
+    turn = state.current
+    try:
+        requests = build_requests(state, seat, ids, cards()[turn.card])
+    except RuleViolation:
+        return False
+    return assign(requests, turn.slots) is not None
+
+
+def _order_pair(state: SamuraiState, piece: Piece, chosen: list[str]) -> Pair:
+    """Word an order list by its last piece (its type, hex and the leader it takes along)."""
+    value = " ".join(chosen)
+    leader = state.leader_at(piece.hex) if not piece.is_leader else None
+    label = msg(
+        "suggest-order",
+        pieces=value,
+        unit=term("unit", piece.type),
+        hex=piece.hex,
+        leader=leader.id if leader and leader.id not in chosen else None,
+    )
+    return label, value
 
 
 def _pieces(state: SamuraiState, seat: str | None, legal: Legal) -> list[tuple[Pair, str]]:

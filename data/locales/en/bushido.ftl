@@ -30,6 +30,7 @@ action-hold = hold
 action-flee = flight
 action-counter = counter-attack
 action-adjust = referee adjustment
+action-adjust_movement = referee's swap of a movement piece
 
 ## Pieces, movement pieces and the field
 
@@ -135,7 +136,15 @@ event-adjusted = Referee adjustment: { $change ->
         [revealed] { $piece }'s movement piece turned up
         [removed] { $piece } taken off the field
         [flight-restored] { $piece } may flee from its camp again
+        [concealed] { $piece }'s movement piece turned face down
        *[called-off] the attack by { $piece } is called off
+    }{ $note ->
+        [none] {""}
+       *[other] { " " }({ $note })
+    }.
+event-movement-adjusted = Referee adjustment: { $piece } stands on { $face ->
+        [none] another face-down movement piece from { $seat }'s stack
+       *[other] { $face } from { $seat }'s stack
     }{ $note ->
         [none] {""}
        *[other] { " " }({ $note })
@@ -170,11 +179,15 @@ refusal-flee-no-arrow = No arrow of the movement piece under { $piece }, { $face
         [0] No flight is open now: counter-attack.
        *[other] Open now: { $open }.
     }
-refusal-adjust-nothing = Name a piece and say what changes: `to:<hex>` to put it elsewhere, `remove:true` to take a troop off the field, `reveal:true` to turn its movement piece up, or `restore:true` to give a commander back its right to flee.
+refusal-adjust-nothing = Name a piece and say what changes: `to:<hex>` to put it elsewhere, `remove:true` to take a troop off the field, `reveal:true` or `conceal:true` to turn its movement piece up or down, or `restore:true` to give a commander back its right to flee.
 refusal-adjust-flight-kept = { $piece } has no lost right to flee to give back: only a commander that left its camp by choice loses it.
 refusal-flight-lost = { $piece } left its camp of its own accord earlier in this battle, so it may never flee again, even standing on its camp; it answers attacks by fighting.
 refusal-camp-not-touching = { $piece }, { $at }, does not touch the camp { $camp }: a camp is attacked from one of the hexes touching it ({ $border }).
 refusal-adjust-no-piece = There is no piece { $piece } on the field.
+refusal-adjust-already-down = { $piece }'s movement piece is not face up, so it cannot be turned face down.
+refusal-no-such-face = There is no movement piece called `{ $text }`.
+refusal-adjust-face-not-in-stack = { $seat }'s stack holds no { $face }.
+refusal-adjust-same-face = { $piece } already stands on { $face }.
 refusal-adjust-camp = Only a side's own commander may be put back on its camp, not { $piece } { $at }.
 refusal-adjust-camp-hex = { $hex } is part of a camp; only its own commander may be put there (name the camp: `{ $camp }`).
 refusal-adjust-hex-taken = { $hex } is taken by { $holder }; choose a free hex.
@@ -215,6 +228,7 @@ suggest-to = { $hex } ({ $flee ->
        *[other] { $pieces }
     })
 suggest-target = { $target }: { $enemy } { $troop } (by { $by })
+suggest-face = { $face }
 
 ## Buttons
 
@@ -245,6 +259,11 @@ command-bushido-adjust-remove = Take the piece off the field
 command-bushido-adjust-reveal = Turn its movement piece face up
 command-bushido-adjust-restore = Give this commander back the right to flee it lost by leaving its camp
 command-bushido-adjust-note = Why (shown in the log)
+command-bushido-adjust-conceal = Turn its movement piece face down
+command-bushido-adjustmovement = Referee: swap a piece's movement piece for one from its side's stack
+command-bushido-adjustmovement-piece = The piece whose movement piece changes
+command-bushido-adjustmovement-face = The movement piece to take from its side's stack
+command-bushido-adjustmovement-note = Why (shown in the log)
 
 ## The position in words (/game status and its details button)
 

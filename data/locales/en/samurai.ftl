@@ -42,6 +42,7 @@ action-retreat = `/samurai retreat`
 action-keep = `/samurai keep`
 action-end_turn = `/samurai endturn`
 action-adjust = `/samurai adjust`
+action-adjust_cards = `/samurai adjustcards`
 
 ## Command cards (as printed on the cards)
 
@@ -230,7 +231,30 @@ event-adjusted = Referee adjustment: { $change ->
         [figures] { $piece } figures { $before } → { $after }
         [hex] { $piece } moved { $start } → { $end }
         [tokens] { $seat } tokens { $before } → { $after }
+        [ordered] { $piece } is given an order this turn{ $leader ->
+            [none] {""}
+           *[other] { " " }(with { $leader })
+        }
+        [unordered] { $piece } no longer has an order this turn
        *[banner] { $seat } is granted a victory banner
+    }{ $note ->
+        [none] {""}
+       *[other] { " " }({ $note })
+    }.
+event-cards-adjusted = Referee adjustment: { $card ->
+        [none] { $count ->
+            [one] one card
+           *[other] { $count } cards
+        }
+       *[other] { $card }
+    } moved from { $origin ->
+        [hand] { $seat }'s hand
+        [deck] the deck
+       *[discard] the discard pile
+    } to { $into ->
+        [hand] { $seat }'s hand
+        [deck] the top of the deck
+       *[discard] the discard pile
     }{ $note ->
         [none] {""}
        *[other] { " " }({ $note })
@@ -296,7 +320,7 @@ suggest-target = { $hex } { $piece } { $unit } (by { $by })
 
 button-play = Play { $card }
 button-order = { $pieces ->
-        [none] Order nobody
+        [none] Give no orders
        *[other] Order { $pieces }
     }
 button-move = Move { $piece } to { $to }
@@ -365,8 +389,24 @@ refusal-sight-blocked = { $piece } cannot see { $hex }: { $blocker } is in the w
 refusal-not-a-retreat-hex = { $hex } is not a retreat hex for { $piece } on { $start }: choose { $choices } (one free hex toward your own edge of the map).
 refusal-not-an-escape-hex = { $hex } is not where { $leader } on { $start } can fall back to: choose { $choices } (1 to 3 hexes toward your own edge, through free hexes, or onto a friendly unit he may lead).
 refusal-not-drawn = { $card } is not one of the cards you drew; keep { $choices }.
-refusal-adjust-nothing = Say what to change: `figures` (with `piece`), `to` (with `piece`), `banner`, or `tokens`.
-refusal-adjust-needs-piece = Name the `piece` whose figures or hex change.
+refusal-adjust-nothing = Say what to change: `figures`, `to` or `order` (with `piece`), `banner`, or `tokens`.
+refusal-adjust-needs-piece = Name the `piece` whose figures, hex or order change.
+refusal-adjust-orders-when = Orders can be corrected only while the ordered pieces act (moves, battles or a retreat), not at the { $step } step.
+refusal-adjust-orders-side = { $piece } is not { $seat }'s, and only { $seat } gives orders this turn.
+refusal-adjust-orders-removed = { $piece } leaves the map in this adjustment, so its order cannot change too.
+refusal-adjust-already-ordered = { $piece } already acts under an order this turn.
+refusal-adjust-not-ordered = { $piece } has no order this turn to take away.
+refusal-adjust-cards-same = `origin` and `into` are both { $pile ->
+        [hand] the hand
+        [deck] the deck
+       *[discard] the discard pile
+    }: name two different places.
+refusal-adjust-cards-whose-hand = Say whose hand: name the `side`.
+refusal-adjust-card-not-there = { $card } is not in { $pile ->
+        [hand] { $seat }'s hand
+        [deck] the deck
+       *[discard] the discard pile
+    }.
 refusal-no-such-seat = { $seat } is not a side in this game (the sides: { $seats }).
 refusal-adjust-figures = { $piece } ({ $unit }) has { $figures } of { $full } figures; it cannot change by { $change }.
 refusal-adjust-hex-taken = { $hex } is taken; a piece may only be put on a free hex (or a leader on a friendly unit he may lead).
@@ -397,6 +437,13 @@ command-samurai-adjust-to = Move the piece to this hex
 command-samurai-adjust-banner = Grant a victory banner to this side
 command-samurai-adjust-tokens = Honor & Fortune tokens to add to the side (negative to remove)
 command-samurai-adjust-note = Why (shown in the log)
+command-samurai-adjust-order = Give the piece an order this turn, or take its order away
+command-samurai-adjustcards = Referee: move a card between a hand, the deck and the discards (the card stays unnamed)
+command-samurai-adjustcards-card = The card to move
+command-samurai-adjustcards-origin = Where the card is now
+command-samurai-adjustcards-into = Where it goes (into the deck: on top)
+command-samurai-adjustcards-side = Whose hand
+command-samurai-adjustcards-note = Why (shown in the log)
 
 ## The position in words (/game status and its details button)
 

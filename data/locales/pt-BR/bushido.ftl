@@ -40,6 +40,7 @@ action-hold = manter as posições
 action-flee = fugir
 action-counter = contra-atacar
 action-adjust = ajustar (só o árbitro)
+action-adjust_movement = troca de peça de movimento (só o árbitro)
 
 ## Peças, peças de movimento e o campo
 
@@ -146,7 +147,15 @@ event-adjusted = Correção do árbitro: { $change ->
         [revealed] a peça de movimento de { $piece } é revelada
         [removed] a peça { $piece } é retirada do campo
         [flight-restored] { $piece } volta a poder fugir do acampamento
+        [concealed] a peça de movimento de { $piece } é virada para baixo
        *[called-off] o ataque de { $piece } fica cancelado
+    }{ $note ->
+        [none] {""}
+       *[other] { " " }({ $note })
+    }.
+event-movement-adjusted = Correção do árbitro: { $piece } passa a estar sobre { $face ->
+        [none] outra peça de movimento, virada para baixo, da pilha { $seat_do }
+       *[other] { $face }, da pilha { $seat_do }
     }{ $note ->
         [none] {""}
        *[other] { " " }({ $note })
@@ -181,11 +190,15 @@ refusal-flee-no-arrow = Nenhuma seta da peça de movimento sob { $piece }, { $fa
         [0] Agora não há fuga possível: contra-ataque.
        *[other] Agora valem: { $open }.
     }
-refusal-adjust-nothing = Diga a peça e o que muda: `to:<hexágono>` para colocá-la em outro lugar, `remove:true` para retirar uma tropa do campo, `reveal:true` para revelar a sua peça de movimento ou `restore:true` para devolver a um comandante o direito de fugir.
+refusal-adjust-nothing = Diga a peça e o que muda: `to:<hexágono>` para colocá-la em outro lugar, `remove:true` para retirar uma tropa do campo, `reveal:true` ou `conceal:true` para virar a sua peça de movimento para cima ou para baixo, ou `restore:true` para devolver a um comandante o direito de fugir.
 refusal-adjust-flight-kept = { $piece } não perdeu o direito de fugir, então não há o que devolver: só o perde um comandante que saiu do acampamento por vontade própria.
 refusal-flight-lost = { $piece } saiu do acampamento por vontade própria mais cedo nesta batalha, então nunca mais pode fugir, nem de volta ao acampamento; responde aos ataques lutando.
 refusal-camp-not-touching = { $piece }, { $at }, não toca o acampamento { $camp }: um acampamento é atacado de um dos hexágonos que o tocam ({ $border }).
 refusal-adjust-no-piece = Não há peça { $piece } em campo.
+refusal-adjust-already-down = A peça de movimento de { $piece } não está virada para cima, então não pode ser virada para baixo.
+refusal-no-such-face = Não existe peça de movimento chamada `{ $text }`.
+refusal-adjust-face-not-in-stack = A pilha { $seat_do } não tem { $face }.
+refusal-adjust-same-face = { $piece } já está sobre { $face }.
 refusal-adjust-camp = Só o próprio comandante de um lado pode ser posto de volta no acampamento dele, e não { $piece } { $at }.
 refusal-adjust-camp-hex = { $hex } faz parte de um acampamento; só o comandante dele pode ser posto ali (diga o acampamento: `{ $camp }`).
 refusal-adjust-hex-taken = { $hex } está ocupado por { $holder }; escolha um hexágono livre.
@@ -227,6 +240,7 @@ suggest-to = { $hex } ({ $flee ->
        *[other] { $pieces }
     })
 suggest-target = { $target }: { $enemy } { $troop } (por { $by })
+suggest-face = { $face }
 
 ## Botões
 
@@ -257,6 +271,11 @@ command-bushido-adjust-remove = Retirar a peça do campo
 command-bushido-adjust-reveal = Virar a peça de movimento dela para cima
 command-bushido-adjust-restore = Devolver a este comandante o direito de fugir que perdeu ao sair do acampamento
 command-bushido-adjust-note = O motivo (aparece no registro da partida)
+command-bushido-adjust-conceal = Vire a peça de movimento dela para baixo
+command-bushido-adjustmovement = Árbitro: troque a peça de movimento de uma peça por outra da pilha do lado
+command-bushido-adjustmovement-piece = A peça cuja peça de movimento muda
+command-bushido-adjustmovement-face = A peça de movimento a tirar da pilha do lado
+command-bushido-adjustmovement-note = O motivo (aparece no registro da partida)
 
 ## A posição em palavras (/game status e o seu botão de detalhes)
 

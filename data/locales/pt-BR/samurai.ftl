@@ -69,6 +69,7 @@ action-retreat = `/samurai retreat`
 action-keep = `/samurai keep`
 action-end_turn = `/samurai endturn`
 action-adjust = `/samurai adjust`
+action-adjust_cards = `/samurai adjustcards`
 
 ## Cartas de comando (como impressas nas cartas, em inglês: veja o início do arquivo)
 
@@ -266,7 +267,30 @@ event-adjusted = Correção do árbitro: { $change ->
         [figures] { $piece } passa de { $before } para { $after } figuras
         [hex] { $piece } é posto em { $end } (estava em { $start })
         [tokens] as fichas { $seat_do } passam de { $before } para { $after }
+        [ordered] { $piece } recebe uma ordem neste turno{ $leader ->
+            [none] {""}
+           *[other] { " " }(com { $leader })
+        }
+        [unordered] { $piece } perde a ordem que tinha neste turno
        *[banner] { $seat_o } recebe uma bandeira de vitória
+    }{ $note ->
+        [none] {""}
+       *[other] { " " }({ $note })
+    }.
+event-cards-adjusted = Correção do árbitro: { $card ->
+        [none] { $count ->
+            [one] uma carta passa
+           *[other] { $count } cartas passam
+        }
+       *[other] { $card } passa
+    } { $origin ->
+        [hand] da mão { $seat_do }
+        [deck] do baralho
+       *[discard] da pilha de descarte
+    } para { $into ->
+        [hand] a mão { $seat_do }
+        [deck] o topo do baralho
+       *[discard] a pilha de descarte
     }{ $note ->
         [none] {""}
        *[other] { " " }({ $note })
@@ -403,8 +427,24 @@ refusal-sight-blocked = { $piece } não enxerga { $hex }: { $blocker } está no 
 refusal-not-a-retreat-hex = { $hex } não é hexágono de recuo para { $piece } em { $start }: escolha { $choices } (um hexágono livre na direção da sua borda do mapa).
 refusal-not-an-escape-hex = { $hex } não é um lugar para onde { $leader } em { $start } possa se afastar: escolha { $choices } (de 1 a 3 hexágonos rumo à sua borda, por hexágonos livres, ou sobre uma unidade amiga que ele possa comandar).
 refusal-not-drawn = A carta { $card } não é uma das que você comprou; fique com { $choices }.
-refusal-adjust-nothing = Diga o que mudar: `figures` (com `piece`), `to` (com `piece`), `banner` ou `tokens`.
-refusal-adjust-needs-piece = Indique em `piece` a peça cujas figuras ou cujo hexágono mudam.
+refusal-adjust-nothing = Diga o que mudar: `figures`, `to` ou `order` (com `piece`), `banner` ou `tokens`.
+refusal-adjust-needs-piece = Indique em `piece` a peça cujas figuras, cujo hexágono ou cuja ordem mudam.
+refusal-adjust-orders-when = As ordens só podem ser corrigidas enquanto as peças ordenadas agem (movimento, combate ou recuo), não na etapa de { $step }.
+refusal-adjust-orders-side = { $piece } não é { $seat_do }, e só { $seat_o } dá ordens neste turno.
+refusal-adjust-orders-removed = { $piece } sai do mapa nesta correção; sua ordem não pode mudar também.
+refusal-adjust-already-ordered = { $piece } já age sob uma ordem neste turno.
+refusal-adjust-not-ordered = { $piece } não tem ordem neste turno para perder.
+refusal-adjust-cards-same = `origin` e `into` são ambos { $pile ->
+        [hand] a mão
+        [deck] o baralho
+       *[discard] a pilha de descarte
+    }: indique dois lugares diferentes.
+refusal-adjust-cards-whose-hand = Diga de quem é a mão: indique o lado em `side`.
+refusal-adjust-card-not-there = { $card } não está { $pile ->
+        [hand] na mão { $seat_do }
+        [deck] no baralho
+       *[discard] na pilha de descarte
+    }.
 refusal-no-such-seat = { $seat } não é um lado desta partida (os lados: { $seats }).
 refusal-adjust-figures = { $piece } ({ $unit }) tem { $figures } de { $full } figuras; não pode mudar em { $change }.
 refusal-adjust-hex-taken = { $hex } está ocupado; uma peça só pode ser posta em um hexágono livre (ou um líder em uma unidade amiga que ele possa comandar).
@@ -435,6 +475,13 @@ command-samurai-adjust-to = Ponha a peça neste hexágono
 command-samurai-adjust-banner = Dê uma bandeira de vitória a este lado
 command-samurai-adjust-tokens = Fichas de Honra e Fortuna a somar ao lado (negativo para tirar)
 command-samurai-adjust-note = O motivo (aparece no registro)
+command-samurai-adjust-order = Dê à peça uma ordem neste turno, ou tire a que ela tem
+command-samurai-adjustcards = Árbitro: passe uma carta entre uma mão, o baralho e o descarte (a carta não é nomeada)
+command-samurai-adjustcards-card = A carta a passar
+command-samurai-adjustcards-origin = Onde a carta está agora
+command-samurai-adjustcards-into = Para onde ela vai (no baralho: por cima)
+command-samurai-adjustcards-side = De quem é a mão
+command-samurai-adjustcards-note = O motivo (aparece no registro)
 
 ## A posição em palavras (/game status e o seu botão de detalhes)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rules.bushido.catalogue import field, scenarios
+from rules.bushido.catalogue import field, movement_pieces, scenarios
 from rules.bushido.engine import SYSTEM
 from rules.bushido.state import BushidoState, Piece
 from rules.core.dice import DiceState, draw
@@ -126,7 +126,23 @@ def fuzzed_actions(
             ]))
         else:
             out.append({"type": kind, "seat": seat})
-    return out + _near_misses(state)
+    return out + _near_misses(state) + _bad_corrections(state)
+
+
+def _bad_corrections(state: BushidoState) -> list[dict[str, Any]]:
+    """Return a referee's corrections of movement pieces that cannot be made."""
+    out: list[dict[str, Any]] = []
+    for piece in state.pieces[:3]:
+        out.append({"type": "adjust", "seat": piece.side, "piece": piece.id, "conceal": True})
+        out.append({"type": "adjust_movement", "seat": piece.side, "piece": piece.id,
+                    "face": piece.movement})
+        out.append({"type": "adjust_movement", "seat": piece.side, "piece": piece.id,
+                    "face": "moon"})
+        missing = sorted(set(movement_pieces()) - set(state.stacks[piece.side]))
+        if missing:
+            out.append({"type": "adjust_movement", "seat": piece.side, "piece": piece.id,
+                        "face": missing[0]})
+    return out
 
 
 def _near_misses(state: BushidoState) -> list[dict[str, Any]]:

@@ -229,7 +229,7 @@ def test_the_attacked_camp_chooses_between_counter_and_flight() -> None:
     state = camp_attacked("koyaku")
     prompt = SYSTEM.prompt(state)
     assert prompt.seat == "west" and prompt.step == "defend"
-    assert prompt.actions == ("counter", "flee", "adjust")
+    assert prompt.actions == ("counter", "flee", "adjust", "adjust_movement")
     assert prompt.hint == msg(
         "prompt-defend",
         attacker="T1",

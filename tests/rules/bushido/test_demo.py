@@ -56,6 +56,15 @@ SURFACE = {
             ("remove", "bool", False, None),
             ("reveal", "bool", False, None),
             ("restore", "bool", False, None),
+            ("conceal", "bool", False, None),
+            ("note", "str", False, None),
+        ],
+    ),
+    "adjustmovement": (
+        "adjust_movement",
+        [
+            ("piece", "str", True, "piece"),
+            ("face", "str", True, "face"),
             ("note", "str", False, None),
         ],
     ),

@@ -49,9 +49,9 @@ from tests.rules.bushido.kit import (
 def test_system_meets_the_contract() -> None:
     assert isinstance(SYSTEM, Engine)
     assert system("bushido") is SYSTEM
-    assert SYSTEM.version == "3" and SYSTEM.command_group == "bushido"
-    assert SYSTEM.referee_actions == frozenset({"adjust"})
-    assert SYSTEM.private_actions == frozenset({"move", "attack"})
+    assert SYSTEM.version == "4" and SYSTEM.command_group == "bushido"
+    assert SYSTEM.referee_actions == frozenset({"adjust", "adjust_movement"})
+    assert SYSTEM.private_actions == frozenset({"move", "attack", "adjust_movement"})
     assert SYSTEM.retired_fields == frozenset({"engine", "end_reason"})
     infos = SYSTEM.scenarios()
     assert [i.id for i in infos] == ["sekigahara", "skirmish"]
@@ -70,7 +70,9 @@ def test_system_meets_the_contract() -> None:
 
 def test_the_turn_is_a_step_table_with_one_handler_per_action() -> None:
     assert set(SYSTEM.steps) == {"turn", "defend", "over"}
-    assert set(SYSTEM.handlers) == {"move", "attack", "hold", "flee", "counter", "adjust"}
+    assert set(SYSTEM.handlers) == {
+        "move", "attack", "hold", "flee", "counter", "adjust", "adjust_movement"
+    }
     opened = {a for step in SYSTEM.steps.values() for a in step.actions}
     assert opened == set(SYSTEM.handlers)
     assert SYSTEM.steps["over"].actions == ()

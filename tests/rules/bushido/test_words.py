@@ -149,7 +149,8 @@ def test_the_board_has_no_words_of_its_own() -> None:
 SHARED_WORDS = frozenset({
     "ashigaru", "bushido", "camp", "choda", "east", "engetsu", "fuwa", "gako", "gyorin",
     "hoen", "hoshi", "ieyasu", "ishida", "kakuyoku", "kiba", "koyaku", "mitsunari", "move", "musha",
-    "remove", "restore", "reveal", "samurai", "sekigahara", "tokugawa", "total", "true", "west",
+    "remove", "restore", "reveal", "conceal", "samurai", "sekigahara", "tokugawa", "total",
+    "true", "west",
 })
 
 
@@ -160,7 +161,7 @@ def _catalogue_words(language: str) -> set[str]:
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        line = re.sub(r"^[a-z][a-z0-9-]*\s*=|^\.[a-z]+\s*=|\*?\[[^]]*\]", " ", line)
+        line = re.sub(r"^[a-z][a-z0-9_-]*\s*=|^\.[a-z]+\s*=|\*?\[[^]]*\]", " ", line)
         line = re.sub(r"\$[a-z_]+|->", " ", line)
         found |= {w.lower() for w in re.findall(r"[^\W\d_]{4,}", line)}
     return found
@@ -181,7 +182,7 @@ def test_every_name_the_engine_uses_has_a_catalogue_key() -> None:
     keys = catalogue_keys("en", SYSTEM)
     union = typing.get_args(typing.get_args(BushidoEvent)[0])
     events = {kebab(cls.model_fields["type"].default) for cls in union}
-    assert len(events) == 13
+    assert len(events) == 14
     needed = {f"event-{e}" for e in events}
     needed |= {f"step-{s}" for s in SYSTEM.steps}
     needed |= {f"action-{a}" for a in SYSTEM.handlers}

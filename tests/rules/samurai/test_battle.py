@@ -116,7 +116,8 @@ def test_flag_retreat_with_a_choice_asks_the_defender() -> None:
     pending = of_type(events, RetreatPending)[0]
     assert pending.choices == ["F6", "G6"]
     prompt = SYSTEM.prompt(state)
-    assert (prompt.seat, prompt.step, prompt.actions) == ("red", "retreat", ("retreat", "adjust"))
+    assert (prompt.seat, prompt.step) == ("red", "retreat")
+    assert prompt.actions == ("retreat", "adjust", "adjust_cards")
     assert isinstance(prompt.hint, Msg) and "F6 or G6" in said(prompt.hint)
     refused(state, "blue", "core/not-your-turn", type="retreat", to="G6")
     refused(state, "red", "samurai/flags-retreat", type="retreat", to="H6")

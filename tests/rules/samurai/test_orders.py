@@ -31,7 +31,7 @@ def test_turn_starts_with_a_card_then_orders() -> None:
     refused(state, "blue", "core/wrong-step", type="move", piece="U6", to="E7")
     state = act(state, "blue", type="play", card="Order Two Units Center")
     assert state.step == "orders"
-    assert SYSTEM.prompt(state).actions == ("order", "adjust")
+    assert SYSTEM.prompt(state).actions == ("order", "adjust", "adjust_cards")
     refused(state, "blue", "core/wrong-step", type="move", piece="U6", to="E7")
 
 

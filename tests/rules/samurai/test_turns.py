@@ -46,7 +46,7 @@ HERE = Path(__file__).parent
 def test_system_meets_the_contract() -> None:
     assert isinstance(SYSTEM, Engine)
     assert system("samurai") is SYSTEM  # type: ignore[comparison-overlap]
-    assert SYSTEM.referee_actions == frozenset({"adjust"})
+    assert SYSTEM.referee_actions == frozenset({"adjust", "adjust_cards"})
     infos = SYSTEM.scenarios()
     assert [i.id for i in infos] == sorted(i.id for i in infos)
     assert {"sekigahara-ridge", "river-crossing"} <= {i.id for i in infos}
@@ -128,7 +128,7 @@ def test_order_one_unit_draws_two_and_keeps_one() -> None:
     assert of_type(events, CardsDrawn)[0].count == 2
     assert state.step == "keep" and state.keep_choices == top_two
     prompt = SYSTEM.prompt(state)
-    assert (prompt.seat, prompt.actions) == ("blue", ("keep", "adjust"))
+    assert (prompt.seat, prompt.actions) == ("blue", ("keep", "adjust", "adjust_cards"))
     assert SYSTEM.view(state, "red").position["keep_choices"] == []
     assert SYSTEM.view(state, "blue").position["keep_choices"] == top_two
     not_drawn = next(c for c in cards() if c not in top_two)

@@ -25,6 +25,9 @@ from rules.samurai.state import SamuraiState
 from tests.contract import Playout, playout
 from tests.words_check import Speech, catalogue_keys
 
+# Referee actions are never offered as buttons.
+REFEREE_TYPES = SYSTEM.referee_actions
+
 SCENARIOS = [info.id for info in SYSTEM.scenarios()]
 SEEDS = ("words-1", "words-2")
 
@@ -116,6 +119,25 @@ def _bad_adjustments(state: SamuraiState) -> Iterator[dict[str, Any]]:
     yield {"type": "adjust", "tokens": 1}
     yield {"type": "adjust", "tokens": 1, "seat": state.seats[0]}
     yield {"type": "adjust", "piece": piece.id, "figures": -1, "note": "miscount"}
+    yield from _bad_corrections(state)
+
+
+def _bad_corrections(state: SamuraiState) -> Iterator[dict[str, Any]]:
+    """Yield a referee's corrections of orders and cards that cannot be made."""
+    turn = state.turn
+    acting = turn.seat if turn is not None else state.active
+    for piece in state.pieces:
+        yield {"type": "adjust", "piece": piece.id, "order": "add"}
+        yield {"type": "adjust", "piece": piece.id, "order": "remove"}
+        if piece.side == acting:
+            yield {"type": "adjust", "piece": piece.id, "order": "add",
+                   "figures": -piece.figures}
+    seat = state.seats[0]
+    missing = sorted(set(cards()) - set(state.hands[seat]))[0]
+    yield {"type": "adjust_cards", "card": missing, "origin": "hand", "into": "deck",
+           "side": seat}
+    yield {"type": "adjust_cards", "card": missing, "origin": "deck", "into": "hand"}
+    yield {"type": "adjust_cards", "card": missing, "origin": "deck", "into": "deck"}
 
 
 def provoke(state: SamuraiState) -> tuple[list[Msg], list[str]]:
@@ -283,7 +305,7 @@ def test_every_event_action_step_and_command_has_its_words() -> None:
     assert {f"event-{t}" for t in events} <= en
     assert {f"step-{s}" for s in SYSTEM.steps} <= en
     assert {f"action-{a}" for step in SYSTEM.steps.values() for a in step.actions} <= en
-    legal_types = {a for step in SYSTEM.steps.values() for a in step.actions} - {"adjust"}
+    legal_types = {a for step in SYSTEM.steps.values() for a in step.actions} - REFEREE_TYPES
     assert {f"button-{kebab(a)}" for a in legal_types} <= en
     for kind, ids in (("card", cards()), ("scenario", SCENARIOS)):
         assert {f"{kind}-{i}" for i in ids} <= en
