@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -14,6 +15,7 @@ from bot.config import Settings
 from bot.discord.commands import CatalogueTranslator, build_groups
 from bot.discord.deadlines import Deadlines
 from bot.discord.io import GameButton, report_error
+from bot.rulesearch import index
 from bot.service import GameService
 from bot.surface import surface
 
@@ -66,6 +68,9 @@ class BanneretBot(commands.Bot):
             self.tree.add_command(group)
         await self.add_cog(Deadlines(self))
         self.add_dynamic_items(GameButton)
+        # The rules index (about a second to build) is made now, off the event loop,
+        # rather than by the first player to ask a rules question.
+        self._warm_up = asyncio.create_task(asyncio.to_thread(index))
         if self.settings.discord_dev_guild:
             guild = discord.Object(id=self.settings.discord_dev_guild)
             self.tree.copy_global_to(guild=guild)
