@@ -46,10 +46,12 @@ def effective_actions(entries: Iterable[LogEntry]) -> list[LogEntry]:
 
 
 def replay(
-    sys: GameSystem, scenario: str, seed: str, actions: Iterable[dict[str, Any]]
+    sys: GameSystem, scenario: str, seed: str, actions: Iterable[dict[str, Any]],
+    stored: dict[str, Any] | None = None,
 ) -> tuple[BaseModel, list[list[dict[str, Any]]]]:
-    """Replay actions from the scenario through the checked entry point."""
-    state = sys.new_game(scenario, seed)
+    """Replay actions from the scenario through the checked entry point (under the rules the
+    `stored` state says the game began with)."""
+    state = sys.replay_start(scenario, seed, stored)
     events: list[list[dict[str, Any]]] = []
     for data in actions:
         state, evs = sys.apply(state, sys.parse_action(data))
@@ -183,7 +185,7 @@ def problem_with(
         {"recorded": stamp, "replayed": engine_version(sys)} if other_engine
         else {"recorded": "none", "replayed": "none"}
     )
-    state = sys.new_game(scenario, seed)
+    state = sys.replay_start(scenario, seed, stored_state)
     ended_by_play = False
     for entry in effective_actions(entries):
         try:

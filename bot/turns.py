@@ -445,7 +445,7 @@ class Turns:
         """Replay the actions still in force and store the position they give."""
         game = table.game
         state, _ = replay(table.system, game.scenario, game.seed,
-                          [e.action for e in effective_actions(entries)])
+                          [e.action for e in effective_actions(entries)], game.state)
         return Table(tx.update_game(game, state=state.model_dump(mode="json"),
                                     pending=lasting(game.pending)))
 

@@ -180,6 +180,15 @@ class Engine(Generic[S]):
         """Return how the game ended, or None while it goes on."""
         raise NotImplementedError
 
+    def replay_start(self, scenario_id: str, seed: str, stored: Mapping[str, Any] | None) -> S:
+        """Return the new game a stored game's log replays from.
+
+        `stored` is the game's stored state (None: a game made now). A system whose rules
+        changed reads from it which rules the game began under, so an older game replays as
+        it was played; by default a game replays from `new_game`.
+        """
+        return self.new_game(scenario_id, seed)
+
     def board(self, state: S, seat: str | None) -> HexBoardView | TabletopView:
         """Return the public picture, seen from `seat`'s own edge (None: the default side)."""
         raise NotImplementedError

@@ -58,7 +58,7 @@ def test_a_stored_game_replays_to_its_position(
     actions: list[dict[str, Any]],
 ) -> None:
     sys = system(system_id)
-    state = sys.new_game(scenario, seed)
+    state = sys.replay_start(scenario, seed, stored)
     for data in actions:
         state, _ = sys.apply(state, sys.parse_action(data))
     replayed = state.model_dump(mode="json")

@@ -30,6 +30,7 @@ SURFACE = {
         ("y", "float", True, (), 0, 48, None),
         ("make_room", "bool", False, (), None, None, None),
         ("forced", "bool", False, (), None, None, None),
+        ("facing", "float", False, (), 0, 360, None),
     ]),
     "contact": ("contact", [
         ("unit", "str", True, (), None, None, "unit"),
@@ -51,6 +52,7 @@ SURFACE = {
         ("unit", "str", False, (), None, None, "unit"),
         ("x", "float", False, (), 0, 72, None),
         ("y", "float", False, (), 0, 48, None),
+        ("facing", "float", False, (), 0, 360, None),
         ("status", "str", False, ("in-play", "destroyed", "left"), None, None, None),
         ("engaged", "bool", False, (), None, None, None),
         ("visible", "bool", False, (), None, None, None),
@@ -58,6 +60,8 @@ SURFACE = {
         ("order", "str", False, (), None, None, "order"),
         ("objective", "str", False, (), None, None, "objective"),
         ("target", "str", False, (), None, None, "target"),
+        ("target_side", "str", False, ("enemy", "friendly"), None, None, None),
+        ("approach", "str", False, ("contact", "enter", "stand over"), None, None, None),
         ("stage", "str", False, ("first", "second", "fallback"), None, None, None),
     ]),
 }
