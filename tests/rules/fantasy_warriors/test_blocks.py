@@ -192,3 +192,15 @@ def test_no_overlap_of_blocks() -> None:
     fight = act(act(fight, "north", type="ready"), "south", type="ready")
     refused(fight, "north", "fantasy_warriors/no-overlap", type="move", unit="N1", x=30, y=28)
     act(fight, "north", type="move", unit="N1", x=30, y=28, forced=True)
+
+
+@checks("fantasy_warriors/press-on")
+def test_press_on_excuses_a_unit_held_up_against_a_friend_in_its_way() -> None:
+    # N5 (HOLD) stands across N1's way to the crossroads, 1" in front of it.
+    state = _battle({"C1": {"order": "storm", "objective": "O1"}},
+                    {"N1": (36, 30), "N5": (36, 27)})
+    state = _pressed(state, "N2", (36, 13))
+    up_against = act(state, "north", type="move", unit="N1", x=36, y=29.2)
+    act(up_against, "north", type="end_turn")
+    short_of_it = act(state, "north", type="move", unit="N1", x=36, y=29.8)
+    refused(short_of_it, "north", "fantasy_warriors/press-on", type="end_turn")
