@@ -160,8 +160,9 @@ def _block_move(
     if not options:
         return None
     here = distance(unit.position, aim)
-    return max(options, key=lambda m: (round(here - distance(Point(x=m.x, y=m.y), aim), 2),
-                                       -m.x, -m.y))  # type: ignore[no-any-return]
+    best: Action = max(options, key=lambda m: (
+        round(here - distance(Point(x=m.x, y=m.y), aim), 2), -m.x, -m.y))
+    return best
 
 
 def _wishes(
