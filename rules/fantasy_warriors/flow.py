@@ -54,7 +54,7 @@ from rules.fantasy_warriors.actions import (
     UnitsInContact,
 )
 from rules.fantasy_warriors.battle import battle_over, finish, reopenable
-from rules.fantasy_warriors.geometry import bearing, heading, step_toward
+from rules.fantasy_warriors.geometry import bearing, heading, overlap, step_toward
 from rules.fantasy_warriors.lookup import (
     alive,
     find_command,
@@ -74,6 +74,7 @@ from rules.fantasy_warriors.orders import (
     combat_test_modifier,
     describe_goal,
     flags,
+    footprint,
     goal_points,
     governing,
     move_allowance,
@@ -546,16 +547,27 @@ def _detours(state: FantasyWarriorsState, me: Seat, unit: Unit, aim: Point) -> l
     (round a unit in the way), on the table."""
     sc = scenario_of(state)
     allowance = move_allowance(unit)
-    if distance(unit.position, aim) <= allowance:
-        return []
     straight = bearing(unit.position, aim)
+    far = distance(unit.position, aim)
+    # Swung off the line when the goal is beyond one move; straight aside when it is nearer.
+    swings = (25, -25, 50, -50) if far > allowance else (90, -90)
     found: list[Action] = []
-    for swing in (25, -25, 50, -50):
+    for swing in swings:
         dx, dy = heading(straight + swing)
         x = round(unit.position.x + dx * allowance, 2)
         y = round(unit.position.y + dy * allowance, 2)
         if 0 <= x <= sc.width and 0 <= y <= sc.height:
             found.append(Move(seat=me, unit=unit.id, x=x, y=y))
+    # Straight on until its block would touch another's.
+    others = [footprint(u) for u in in_play(state) if u.id != unit.id]
+    reach = min(far, allowance)
+    while reach > 0.25:
+        to = step_toward(unit.position, aim, reach)
+        block = footprint(unit, to)
+        if block is not None and not any(o is not None and overlap(block, o) for o in others):
+            found.append(Move(seat=me, unit=unit.id, x=to.x, y=to.y))
+            break
+        reach -= 0.25
     return found
 
 

@@ -136,9 +136,9 @@ def play_demo() -> tuple[FantasyWarriorsState, int]:
 
 def test_the_demo_script_still_plays_to_a_victory() -> None:
     state, played = play_demo()
-    assert played == 92
+    assert played == 111
     outcome = SYSTEM.outcome(state)
-    assert isinstance(outcome, Outcome) and outcome.winner == "north"
-    # As before the move: North holds one Objective, South none.
+    assert isinstance(outcome, Outcome) and outcome.winner == "south"
+    # Under rules 2 (blocks of figures): South holds one Objective, North none.
     assert outcome.reason.model_dump() == {"key": "outcome-objectives", "args": {
-        "seat": {"kind": "seat", "id": "north"}, "north": 1, "south": 0}}
+        "seat": {"kind": "seat", "id": "south"}, "north": 0, "south": 1}}
