@@ -116,13 +116,19 @@ class StatusTag(Frozen):
 
 
 class TableUnit(Frozen):
-    """A unit's footprint on a tabletop."""
+    """A unit's footprint on a tabletop: a round base of `radius`, or, when `frontage` is
+    given, a rectangle `frontage` wide and `depth` deep around (x, y), its front toward
+    `facing` (a compass bearing: 0 up the table, 90 to the right). `radius` then says how far
+    the block reaches up and down from its middle, for hanging tags."""
 
     x: float
     y: float
     side: str
     label: Text
     radius: float = 1.0
+    frontage: float | None = None
+    depth: float | None = None
+    facing: float = 0.0
     status: tuple[str | StatusTag, ...] = ()
     highlight: bool = False
 

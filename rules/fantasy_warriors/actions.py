@@ -52,6 +52,27 @@ def _inches(value: Any) -> Any:
     return value
 
 
+_COMPASS = {"n": 0, "north": 0, "ne": 45, "northeast": 45, "e": 90, "east": 90,
+            "se": 135, "southeast": 135, "s": 180, "south": 180, "sw": 225, "southwest": 225,
+            "w": 270, "west": 270, "nw": 315, "northwest": 315}
+
+
+def _facing(value: Any) -> Any:
+    """Read a facing: a compass bearing in degrees ("90", "90°", 450 is 90) or a compass point
+    ("north", "SE")."""
+    if isinstance(value, str):
+        text = value.strip().lower().replace("-", "").replace(" ", "").rstrip("°")
+        if text in _COMPASS:
+            return float(_COMPASS[text])
+        try:
+            value = float(text)
+        except ValueError:
+            return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return round(float(value) % 360, 1) % 360
+    return value
+
+
 def _text(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
@@ -62,6 +83,7 @@ OrderName = Annotated[OrderId, BeforeValidator(_order)]
 ApproachName = Annotated[Approach, BeforeValidator(_lower)]
 Inches = Annotated[float, BeforeValidator(_inches), Field(ge=-1000, le=1000)]
 GoalText = Annotated[str, BeforeValidator(_text), Field(min_length=1, max_length=60)]
+Facing = Annotated[float, BeforeValidator(_facing), Field(ge=0, lt=360)]
 TargetSide = Annotated[Literal["enemy", "friendly"], BeforeValidator(_lower)]
 
 
@@ -99,6 +121,7 @@ class Move(Action):
     `make_room`: a TAKE AND HOLD unit at its Objective shifts for later arrivals.
     `forced`: a move the unit's orders do not govern (a combat result, a rout, a detour both
     players agree the ground forces).
+    `facing`: the way the unit's front now looks (a compass bearing); unchanged when omitted.
     """
 
     type: Literal["move"] = "move"
@@ -107,6 +130,7 @@ class Move(Action):
     y: Inches
     make_room: bool = False
     forced: bool = False
+    facing: Facing | None = None
 
 
 class Contact(Action):
@@ -175,13 +199,14 @@ class Concede(Action):
 
 
 class Adjust(Action):
-    """A referee's correction of a unit (position, status, engaged, visible) or of a command's
-    orders (order with its goal, and the stage reached)."""
+    """A referee's correction of a unit (position, facing, status, engaged, visible) or of a
+    command's orders (order with its goal, and the stage reached)."""
 
     type: Literal["adjust"] = "adjust"
     unit: UnitRef | None = None
     x: Inches | None = None
     y: Inches | None = None
+    facing: Facing | None = None
     status: Annotated[UnitStatus, BeforeValidator(_lower)] | None = None
     engaged: bool | None = None
     visible: bool | None = None
@@ -245,7 +270,7 @@ TYPE_ALIASES = {
 SeatName = Annotated[Seat, Named("seat")]
 OrderTerm = Annotated[str, Named("order")]
 FlagName = Annotated[str, Named("flag")]
-AdjustedField = Literal["position", "status", "engaged", "visible", "orders", "stage"]
+AdjustedField = Literal["position", "facing", "status", "engaged", "visible", "orders", "stage"]
 SwitchReason = Literal["objective", "target", "targets-gone"]
 # How a battle ended: what Outcome.reason says in full.
 EndReason = Literal["conceded", "wiped-out", "objectives", "losses", "draw"]
@@ -322,6 +347,7 @@ class UnitMoved(Event):
     y: float
     forced: bool = False
     make_room: bool = False
+    facing: float | None = None
 
 
 class UnitsInContact(Event):

@@ -18,7 +18,13 @@ from rules.core.inches import Point, distance
 from rules.core.model import Action
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.geometry import centre, nearest_on_line
-from rules.fantasy_warriors.orders import eligible_targets, governing, radius, unit_gap
+from rules.fantasy_warriors.orders import (
+    eligible_targets,
+    goal_points,
+    governing,
+    radius,
+    unit_gap,
+)
 from rules.fantasy_warriors.state import in_play, partners
 
 DICE = {"foot": 10, "mounted": 8, "missile": 6}
@@ -128,6 +134,37 @@ def _close(sys_: Engine[Any], state: Any, unit: Any, enemy: Any, move: Any) -> A
     return None
 
 
+def _block_move(
+    sys_: Engine[Any], state: Any, unit: Any, moves: list[Any], attack: bool, nearest: Any
+) -> Action | None:
+    """Return a block's move: into contact with an enemy within 8" when its orders are ATTACK
+    (the offered closing move), else the legal move of at most 8" gaining most on its goal."""
+    def moved(move: Any) -> Any:
+        return unit.model_copy(update={
+            "position": Point(x=move.x, y=move.y),
+            "facing": unit.facing if move.facing is None else move.facing})
+
+    if attack and nearest is not None and unit_gap(unit, nearest) <= CHARGE:
+        closing = [m for m in moves if unit_gap(moved(m), nearest) <= 0.5]
+        if closing:
+            return min(closing, key=lambda m: (m.facing is None, m.x, m.y))  # type: ignore[no-any-return]
+    goals = goal_points(state, catalogue.scenarios()[state.scenario], unit)
+    aim = goals[0] if goals else (nearest.position if nearest is not None else None)
+    if aim is None:
+        return None
+    first = moves[0]
+    cut = [first.model_copy(update={"x": to.x, "y": to.y, "facing": None})
+           for to in (toward(unit.position, aim, float(n)) for n in range(8, 2, -1))]
+    options = [m for m in moves if distance(unit.position, Point(x=m.x, y=m.y)) <= STRIDE + 0.05]
+    options += [m for m in cut if sys_.is_legal(state, m)]
+    if not options:
+        return None
+    here = distance(unit.position, aim)
+    best: Action = max(options, key=lambda m: (
+        round(here - distance(Point(x=m.x, y=m.y), aim), 2), -m.x, -m.y))
+    return best
+
+
 def _wishes(
     sys_: Engine[Any], state: Any, memory: Memory, done: set[str]
 ) -> Iterator[tuple[str, Action | None]]:
@@ -159,6 +196,9 @@ def _wishes(
             continue
         nearest = min(in_play(state, enemy), key=lambda e: (unit_gap(unit, e), e.id), default=None)
         attack = command.orders is not None and governing(command.orders) == "attack"
+        if unit.block is not None:
+            yield f"move:{unit.id}", _block_move(sys_, state, unit, moves, attack, nearest)
+            continue
         if attack and nearest is not None and unit_gap(unit, nearest) <= CHARGE:
             yield f"move:{unit.id}", _close(sys_, state, unit, nearest, moves[0])
             continue

@@ -74,13 +74,28 @@ class TerrainKind(Frozen):
     capacity: int = Field(ge=1)
 
 
+class FigureBase(Frozen):
+    """The base one figure stands on: its width along the front and its depth, in inches."""
+
+    width: float = Field(gt=0)
+    depth: float = Field(gt=0)
+
+
 class BattleRules(Frozen):
-    """Measurements in inches: contact, the 3-inch reach, the tolerance and base radii."""
+    """Measurements in inches: contact, the 3-inch reach, the tolerance, round bases (games
+    begun under the first rules), figure bases and move allowances (games since)."""
 
     contact: float
     reach: float
     tolerance: float
     radius: dict[UnitKind, float]
+    base: dict[UnitKind, FigureBase]
+    # How far a unit of each kind moves in one turn.
+    move: dict[UnitKind, float]
+    # The share of its move a unit pursuing a goal must close on it each turn.
+    press_share: float = Field(gt=0, le=1)
+    # Ranks a unit forms when the scenario does not say (by kind).
+    ranks: dict[UnitKind, int]
 
 
 class Feature(Frozen):
@@ -147,7 +162,8 @@ class ScenarioObjective(Frozen):
 
 
 class ScenarioUnit(Frozen):
-    """One unit of a command as it deploys."""
+    """One unit of a command as it deploys: where its middle stands, how many figures it has,
+    in how many ranks, and which way it faces (a compass bearing; None: toward the enemy)."""
 
     id: str = Field(pattern=r"^[A-Z]\d+$")
     name: str
@@ -157,6 +173,9 @@ class ScenarioUnit(Frozen):
     short_range: float = Field(default=0.0, ge=0)
     x: float
     y: float
+    figures: int = Field(default=1, ge=1, le=200)
+    ranks: int | None = Field(default=None, ge=1, le=50)
+    facing: float | None = Field(default=None, ge=0, lt=360)
 
 
 class ScenarioCommand(Frozen):
@@ -169,9 +188,15 @@ class ScenarioCommand(Frozen):
 
 
 class SideSetup(Frozen):
-    """One side of a scenario: its army's colour (its name is the term `army-<scenario>-<seat>`)."""
+    """One side of a scenario: its army's colour (its name is the term `army-<scenario>-<seat>`)
+    and the corners of the zone it deploys in (a convex polygon; empty: the whole table)."""
 
     colour: str
+    deployment: tuple[tuple[float, float], ...] = ()
+
+    def zone(self) -> tuple[Point, ...]:
+        """Return the deployment zone's corners as table points."""
+        return _corners(self.deployment)
 
 
 class Scenario(Frozen):

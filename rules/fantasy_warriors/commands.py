@@ -21,6 +21,11 @@ def _inches(name: str, most: float, required: bool = True) -> Option:
     return Option(name=name, kind="float", required=required, min_value=0, max_value=most)
 
 
+def _facing() -> Option:
+    """A compass bearing in degrees: 0 toward the north edge, 90 toward the east edge."""
+    return Option(name="facing", kind="float", required=False, min_value=0, max_value=360)
+
+
 def _flag(name: str, required: bool = False) -> Option:
     return Option(name=name, kind="bool", required=required)
 
@@ -47,6 +52,7 @@ COMMANDS: tuple[Command, ...] = (
         _inches("y", HEIGHT),
         _flag("make_room"),
         _flag("forced"),
+        _facing(),
     )),
     Command(name="contact", action="contact", options=(
         _unit(),
@@ -67,6 +73,7 @@ COMMANDS: tuple[Command, ...] = (
         _unit(required=False),
         _inches("x", WIDTH, required=False),
         _inches("y", HEIGHT, required=False),
+        _facing(),
         Option(name="status", required=False, choices=("in-play", "destroyed", "left")),
         _flag("engaged"),
         _flag("visible"),
@@ -74,6 +81,8 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="order", required=False, autocomplete="order"),
         Option(name="objective", required=False, autocomplete="objective"),
         Option(name="target", required=False, autocomplete="target"),
+        Option(name="target_side", required=False, choices=("enemy", "friendly")),
+        Option(name="approach", required=False, choices=("contact", "enter", "stand over")),
         Option(name="stage", required=False, choices=("first", "second", "fallback")),
     )),
 )

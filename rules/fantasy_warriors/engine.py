@@ -14,6 +14,7 @@ autocomplete (suggest.py), the /fw commands (commands.py) and the demo player (a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -28,10 +29,18 @@ from rules.core.model import Action, Event
 from rules.core.text import Msg, msg, refuse, term
 from rules.fantasy_warriors import battle, catalogue, picture, suggest
 from rules.fantasy_warriors.actions import ACTIONS, EVENTS, TYPE_ALIASES, IssueOrders, UnitReport
+from rules.fantasy_warriors.catalogue import ScenarioUnit
 from rules.fantasy_warriors.commands import COMMANDS, GROUP
 from rules.fantasy_warriors.flow import HANDLERS, STEPS
 from rules.fantasy_warriors.lookup import find_unit
-from rules.fantasy_warriors.state import SEATS, Command, FantasyWarriorsState, Unit
+from rules.fantasy_warriors.state import (
+    RULESET,
+    SEATS,
+    Block,
+    Command,
+    FantasyWarriorsState,
+    Unit,
+)
 from rules.fantasy_warriors.summary import summary as summarise
 
 if TYPE_CHECKING:
@@ -42,7 +51,11 @@ class FantasyWarriorsEngine(Engine[FantasyWarriorsState]):
     """Fantasy Warriors with Combination Orders, as a battle tracker."""
 
     id = "fantasy_warriors"
-    version = "2"
+    # 3: rules 2 (blocks of figures, move allowances, deployment zones) for new games.
+    version = "3"
+    # Engine stamps (bot.records.engine_version) of games that began under ruleset 1.
+    ruleset_1_stamps = frozenset({"fantasy_warriors-fantasy_warriors/1", "fantasy_warriors-1",
+                                  "fantasy_warriors-2"})
     command_group = GROUP
     commands = COMMANDS
     state_type = FantasyWarriorsState
@@ -70,20 +83,13 @@ class FantasyWarriorsEngine(Engine[FantasyWarriorsState]):
 
     def new_game(self, scenario_id: str, seed: str) -> FantasyWarriorsState:
         """Set up a scenario with both armies deployed, in the battle-plan step."""
-        sc = catalogue.scenarios().get(scenario_id)
-        if sc is None:
-            refuse("core/bad-input", "refusal-unknown-scenario", scenario=scenario_id)
-        state = FantasyWarriorsState(scenario=sc.id, dice=DiceState(seed=seed), first=sc.first_turn,
-                          active=sc.first_turn)
-        for entry in sc.commands:
-            state.commands[entry.id] = Command(id=entry.id, side=entry.side, name=entry.name,
-                                               units=[u.id for u in entry.units])
-            for u in entry.units:
-                state.units[u.id] = Unit(
-                    id=u.id, side=entry.side, command=entry.id, name=u.name, kind=u.kind,
-                    troop_type=u.troop_type, personality=u.personality,
-                    short_range=u.short_range, position=Point(x=u.x, y=u.y))
-        return state
+        return deploy(scenario_id, seed, RULESET)
+
+    def replay_start(self, scenario_id: str, seed: str, stamp: str = "") -> FantasyWarriorsState:
+        """Set up a stored game again under the rules it began under: 1 for an older stamp."""
+        if stamp in self.ruleset_1_stamps:
+            return deploy(scenario_id, seed, 1)
+        return self.new_game(scenario_id, seed)
 
     def outcome(self, state: FantasyWarriorsState) -> Outcome | None:
         """Return the result once the battle is over."""
@@ -150,6 +156,42 @@ class FantasyWarriorsEngine(Engine[FantasyWarriorsState]):
         from rules.fantasy_warriors.autoplay import PLAYER
 
         return PLAYER
+
+
+def _block(unit: ScenarioUnit) -> Block:
+    """Return the block a unit's figures form: as many ranks as the scenario says (or the
+    kind's default), the front rank as wide as the figures need, on the published bases."""
+    rules = catalogue.battle_rules()
+    base = rules.base[unit.kind]
+    ranks = min(unit.figures, unit.ranks or rules.ranks[unit.kind])
+    files = math.ceil(unit.figures / ranks)
+    return Block(frontage=files * base.width, depth=ranks * base.depth)
+
+
+def deploy(scenario_id: str, seed: str, ruleset: int) -> FantasyWarriorsState:
+    """Set up a scenario under a ruleset: rules 1 stand units on round bases, rules 2 as blocks
+    of figures facing the enemy unless the scenario turns them."""
+    sc = catalogue.scenarios().get(scenario_id)
+    if sc is None:
+        refuse("core/bad-input", "refusal-unknown-scenario", scenario=scenario_id)
+    state = FantasyWarriorsState(scenario=sc.id, dice=DiceState(seed=seed), first=sc.first_turn,
+                                 active=sc.first_turn)
+    if ruleset != 1:
+        state.ruleset = ruleset
+    for entry in sc.commands:
+        state.commands[entry.id] = Command(id=entry.id, side=entry.side, name=entry.name,
+                                           units=[u.id for u in entry.units])
+        for u in entry.units:
+            unit = Unit(
+                id=u.id, side=entry.side, command=entry.id, name=u.name, kind=u.kind,
+                troop_type=u.troop_type, personality=u.personality,
+                short_range=u.short_range, position=Point(x=u.x, y=u.y))
+            if ruleset >= 2:
+                unit.block = _block(u)
+                unit.facing = u.facing if u.facing is not None else (
+                    180.0 if entry.side == "north" else 0.0)
+            state.units[u.id] = unit
+    return state
 
 
 SYSTEM = FantasyWarriorsEngine()

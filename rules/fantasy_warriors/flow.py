@@ -54,7 +54,7 @@ from rules.fantasy_warriors.actions import (
     UnitsInContact,
 )
 from rules.fantasy_warriors.battle import battle_over, finish, reopenable
-from rules.fantasy_warriors.geometry import step_toward
+from rules.fantasy_warriors.geometry import bearing, heading, overlap, step_toward
 from rules.fantasy_warriors.lookup import (
     alive,
     find_command,
@@ -70,11 +70,14 @@ from rules.fantasy_warriors.movement import (
     not_your_turn,
 )
 from rules.fantasy_warriors.orders import (
+    closing,
     combat_test_modifier,
     describe_goal,
     flags,
+    footprint,
     goal_points,
     governing,
+    move_allowance,
     named,
     order_name,
     radius,
@@ -210,7 +213,7 @@ def check_adjust(state: FantasyWarriorsState, action: Adjust) -> None:
         unit = find_unit(state, action.unit)
         if action.x is not None or action.y is not None:
             table_point(state, action.x, action.y)
-        fields = (action.x, action.status, action.engaged, action.visible)
+        fields = (action.x, action.facing, action.status, action.engaged, action.visible)
         if all(f is None for f in fields):
             refuse("core/bad-input", "refusal-adjust-unit-what", unit=unit.id, name=unit.name)
     if action.command is not None:
@@ -275,9 +278,11 @@ def apply_move(work: FantasyWarriorsState, action: Move, dice: Dice, events: lis
     """Put the unit where it was reported."""
     unit = find_unit(work, action.unit)
     unit.position = table_point(work, action.x, action.y)
+    if action.facing is not None:
+        unit.facing = action.facing
     events.append(UnitMoved(unit=unit.id, name=unit.name, x=unit.position.x,
                             y=unit.position.y, forced=action.forced,
-                            make_room=action.make_room))
+                            make_room=action.make_room, facing=action.facing))
 
 
 def _engage(work: FantasyWarriorsState, unit: Unit) -> None:
@@ -394,6 +399,9 @@ def _adjust_unit(work: FantasyWarriorsState, action: Adjust, events: list[Event]
     if action.x is not None and action.y is not None:
         unit.position = Point(x=action.x, y=action.y)
         changed.append("position")
+    if action.facing is not None:
+        unit.facing = action.facing
+        changed.append("facing")
     if action.status is not None:
         unit.status = action.status
         changed.append("status")
@@ -512,16 +520,54 @@ def _moves(state: FantasyWarriorsState, me: Seat, unit: Unit, enemies: list[Unit
         for stride in (3.0, 8.0):
             to = step_toward(unit.position, aim, stride)
             found.append(Move(seat=me, unit=unit.id, x=to.x, y=to.y))
+        if unit.block is not None:
+            found += _detours(state, me, unit, aim)
     for enemy in enemies:
         if unit_gap(unit, enemy) <= contact + 1e-9:
             found.append(Contact(seat=me, unit=unit.id, enemy=enemy.id))
     for enemy in nearest:
         # Close to base contact with the nearest enemy.
+        if unit.block is not None:
+            for turned in (True, False):
+                spot = closing(unit, enemy, contact / 2, turned)
+                if spot is not None:
+                    found.append(Move(seat=me, unit=unit.id, x=spot[0].x, y=spot[0].y,
+                                      facing=spot[1] if turned else None))
+            continue
         far = distance(unit.position, enemy.position)
         reach = radius(unit) + radius(enemy) + contact / 2
         if far > reach:
             to = step_toward(unit.position, enemy.position, far - reach)
             found.append(Move(seat=me, unit=unit.id, x=to.x, y=to.y))
+    return found
+
+
+def _detours(state: FantasyWarriorsState, me: Seat, unit: Unit, aim: Point) -> list[Action]:
+    """Offer a block its full move swung 25 or 50 degrees off the straight line to its goal
+    (round a unit in the way), on the table."""
+    sc = scenario_of(state)
+    allowance = move_allowance(unit)
+    straight = bearing(unit.position, aim)
+    far = distance(unit.position, aim)
+    # Swung off the line when the goal is beyond one move; straight aside when it is nearer.
+    swings = (25, -25, 50, -50) if far > allowance else (90, -90)
+    found: list[Action] = []
+    for swing in swings:
+        dx, dy = heading(straight + swing)
+        x = round(unit.position.x + dx * allowance, 2)
+        y = round(unit.position.y + dy * allowance, 2)
+        if 0 <= x <= sc.width and 0 <= y <= sc.height:
+            found.append(Move(seat=me, unit=unit.id, x=x, y=y))
+    # Straight on until its block would touch another's.
+    others = [footprint(u) for u in in_play(state) if u.id != unit.id]
+    reach = min(far, allowance)
+    while reach > 0.25:
+        to = step_toward(unit.position, aim, reach)
+        block = footprint(unit, to)
+        if block is not None and not any(o is not None and overlap(block, o) for o in others):
+            found.append(Move(seat=me, unit=unit.id, x=to.x, y=to.y))
+            break
+        reach -= 0.25
     return found
 
 

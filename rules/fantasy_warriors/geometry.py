@@ -141,3 +141,150 @@ def strip(line: Sequence[Point], width: float) -> list[tuple[float, float]]:
 def diamond(p: Point, size: float) -> list[tuple[float, float]]:
     """Return a small diamond around a point, for drawing a point feature."""
     return [(p.x, p.y + size), (p.x + size, p.y), (p.x, p.y - size), (p.x - size, p.y)]
+
+
+# --- blocks of figures: rectangles turned to a facing ------------------------------------------
+#
+# A facing is a compass bearing in degrees: 0 toward the north edge (+y), 90 toward the east
+# edge (+x), 180 toward the south edge, 270 toward the west edge.
+
+
+def heading(facing: float) -> tuple[float, float]:
+    """Return the unit vector a facing points along."""
+    rad = math.radians(facing)
+    return math.sin(rad), math.cos(rad)
+
+
+def bearing(start: Point, end: Point) -> float:
+    """Return the facing (0-360, one decimal) that looks from start toward end."""
+    angle = math.degrees(math.atan2(end.x - start.x, end.y - start.y)) % 360
+    return round(angle, 1) % 360
+
+
+def rectangle(middle: Point, frontage: float, depth: float, facing: float) -> list[Point]:
+    """Return the corners of a block `frontage` wide and `depth` deep around its middle, its
+    front toward `facing` (front left, front right, rear right, rear left)."""
+    fx, fy = heading(facing)
+    # The right-hand direction of a unit looking along (fx, fy).
+    rx, ry = fy, -fx
+    hw, hd = frontage / 2, depth / 2
+    out = []
+    for along, side in ((hd, -hw), (hd, hw), (-hd, hw), (-hd, -hw)):
+        out.append(Point(x=middle.x + fx * along + rx * side, y=middle.y + fy * along + ry * side))
+    return out
+
+
+def _cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def hull(points: Sequence[Point]) -> list[Point]:
+    """Return the convex hull of points, counter-clockwise (monotone chain)."""
+    pts = sorted({(p.x, p.y) for p in points})
+    if len(pts) <= 2:
+        return [Point(x=x, y=y) for x, y in pts]
+    lower: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and _cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[tuple[float, float]] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and _cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return [Point(x=x, y=y) for x, y in lower[:-1] + upper[:-1]]
+
+
+def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Say whether segments ab and cd touch or cross."""
+    d1 = (d.x - c.x) * (a.y - c.y) - (d.y - c.y) * (a.x - c.x)
+    d2 = (d.x - c.x) * (b.y - c.y) - (d.y - c.y) * (b.x - c.x)
+    d3 = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+    d4 = (b.x - a.x) * (d.y - a.y) - (b.y - a.y) * (d.x - a.x)
+    if ((d1 > 0 and d2 < 0) or (d1 < 0 and d2 > 0)) and (
+            (d3 > 0 and d4 < 0) or (d3 < 0 and d4 > 0)):
+        return True
+    if d1 and d2 and d3 and d4:
+        return False
+    # Collinear ends: touching counts when the end lies on the other segment.
+    return any(
+        s == 0 and _nearest_xy(p.x, p.y, u.x, u.y, v.x, v.y) == (p.x, p.y)
+        for s, p, u, v in ((d1, a, c, d), (d2, b, c, d), (d3, c, a, b), (d4, d, a, b))
+    )
+
+
+def _edges(chain: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
+    pairs = list(zip(chain, chain[1:], strict=False))
+    if closed and len(chain) > 2:
+        pairs.append((chain[-1], chain[0]))
+    return pairs
+
+
+def _box(pts: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs = [p.x for p in pts]
+    ys = [p.y for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def shape_gap(a: Sequence[Point], b: Sequence[Point], a_closed: bool = True,
+              b_closed: bool = True) -> float:
+    """Return the distance between two shapes, 0 where they touch or overlap.
+
+    Each shape is a polygon (`closed`, its inside counts) or a chain of segments (a line); a
+    single point is a chain of one.
+    """
+    if len(a) == 1 and len(b) == 1:
+        return distance(a[0], b[0])
+    ax0, ay0, ax1, ay1 = _box(a)
+    bx0, by0, bx1, by1 = _box(b)
+    apart = ax1 < bx0 or bx1 < ax0 or ay1 < by0 or by1 < ay0
+    if not apart:
+        if a_closed and len(a) > 2 and any(inside(p, a) for p in b):
+            return 0.0
+        if b_closed and len(b) > 2 and any(inside(p, b) for p in a):
+            return 0.0
+        ea, eb = _edges(a, a_closed), _edges(b, b_closed)
+        if any(_segments_cross(p, q, r, t) for p, q in ea for r, t in eb):
+            return 0.0
+    best = math.inf
+    for pts, chain, closed in ((a, b, b_closed), (b, a, a_closed)):
+        if len(chain) == 1:
+            best = min(best, *(distance(p, chain[0]) for p in pts))
+            continue
+        line = outline(chain) if closed and len(chain) > 2 else chain
+        best = min(best, *(_nearest_on_chain(p, line)[2] for p in pts))
+    return best
+
+
+def overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
+    """Say whether two polygons share more than an edge (one pokes into the other)."""
+    ax0, ay0, ax1, ay1 = _box(a)
+    bx0, by0, bx1, by1 = _box(b)
+    if ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0:
+        return False
+    shrunk = _shrink(a, 1e-6)
+    return shape_gap(shrunk, b) == 0.0
+
+
+def _shrink(poly: Sequence[Point], by: float) -> list[Point]:
+    """Return a convex polygon pulled toward its centre by `by` inches (for strict overlap)."""
+    mid = Point(x=sum(p.x for p in poly) / len(poly), y=sum(p.y for p in poly) / len(poly))
+    out = []
+    for p in poly:
+        d = distance(p, mid)
+        t = 0.0 if d == 0 else max(0.0, d - by) / d
+        out.append(Point(x=mid.x + (p.x - mid.x) * t, y=mid.y + (p.y - mid.y) * t))
+    return out
+
+
+def lane(start: Sequence[Point], goal_shift: tuple[float, float]) -> list[Point]:
+    """Return the ground a block sweeps going straight, unturned, by `goal_shift` (dx, dy)."""
+    dx, dy = goal_shift
+    moved = [Point(x=p.x + dx, y=p.y + dy) for p in start]
+    return hull([*start, *moved])
+
+
+def within(poly: Sequence[Point], area: Sequence[Point]) -> bool:
+    """Say whether every corner of a polygon lies inside (or on) a convex area."""
+    return all(inside(p, area) or _nearest_on_chain(p, outline(area))[2] < 1e-9 for p in poly)

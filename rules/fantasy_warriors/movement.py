@@ -13,6 +13,7 @@ from rules.core.text import Value, items, msg, refuse, term
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.actions import Contact, Move
 from rules.fantasy_warriors.catalogue import CombinationOrder
+from rules.fantasy_warriors.geometry import overlap, within
 from rules.fantasy_warriors.lookup import (
     alive,
     find_unit,
@@ -27,7 +28,10 @@ from rules.fantasy_warriors.orders import (
     effective_point,
     eligible_targets,
     enemies_between,
+    footprint,
+    friends_between,
     governing,
+    move_allowance,
     named,
     objective_distance,
     order_tag,
@@ -82,8 +86,12 @@ def check_move(state: FantasyWarriorsState, action: Move) -> None:
     to = table_point(state, action.x, action.y)
     if action.forced and action.make_room:
         refuse("core/bad-input", "refusal-forced-or-room")
-    if state.step == "plan" or action.forced:
-        return  # deployment, or a move the orders do not govern
+    if state.step == "plan":
+        _check_deployment(state, unit, to, action.facing)
+        return
+    if action.forced:
+        return  # a move the orders do not govern
+    _check_room_on_table(state, unit, to, action.facing)
     if seat != state.active:
         refuse("core/not-your-turn", "refusal-move-out-of-turn", seat=term("seat", state.active))
     if unit.engaged:
@@ -102,6 +110,34 @@ def check_move(state: FantasyWarriorsState, action: Move) -> None:
             refuse(_ROOM, "refusal-room-only-take-and-hold")
         return
     _check_goal_move(state, unit, command, combo, orders, to, action.make_room)
+
+
+def _check_deployment(
+    state: FantasyWarriorsState, unit: Unit, to: Point, facing: float | None
+) -> None:
+    """Check a unit set up during the battle plan: wholly inside its side's zone, on nobody."""
+    block = footprint(unit, to, facing)
+    if block is None:
+        return  # rules 1: units deploy anywhere on the table
+    zone = scenario_of(state).sides[unit.side].zone()
+    if zone and not within(block, zone):
+        refuse("fantasy_warriors/deployment-zones", "refusal-outside-deployment-zone",
+               unit=unit.id, name=unit.name, side=term("seat", unit.side))
+    _check_room_on_table(state, unit, to, facing)
+
+
+def _check_room_on_table(
+    state: FantasyWarriorsState, unit: Unit, to: Point, facing: float | None
+) -> None:
+    """Refuse a block that would end its move on another unit's block."""
+    block = footprint(unit, to, facing)
+    if block is None:
+        return
+    for other in in_play(state):
+        there = footprint(other)
+        if other.id != unit.id and there is not None and overlap(block, there):
+            refuse("fantasy_warriors/no-overlap", "refusal-units-overlap", unit=unit.id,
+                   name=unit.name, other=other.id, other_name=other.name)
 
 
 def _check_room(state: FantasyWarriorsState, unit: Unit, combo: CombinationOrder, orders: Orders,
@@ -211,6 +247,8 @@ def _pressed_on(
     state: FantasyWarriorsState, unit: Unit, combo: CombinationOrder, start: Point
 ) -> bool:
     """Say whether a unit gained ground toward its goal this turn, or had leave to wait."""
+    if state.ruleset >= 2:
+        return _followed_route(state, unit, combo, start)
     sc = scenario_of(state)
     tol = catalogue.battle_rules().tolerance
     command = state.commands[unit.command]
@@ -247,6 +285,72 @@ def _pressed_on(
     return False
 
 
+def _followed_route(
+    state: FantasyWarriorsState, unit: Unit, combo: CombinationOrder, start: Point
+) -> bool:
+    """Say whether a unit followed the most direct or fastest route this turn (rules 2).
+
+    It did if it closed on its goal by the battle rules' share of its move allowance (or all
+    the way, when the goal was nearer), or ended within contact of its Target. Blocked by
+    unengaged enemies, TAKE AND HOLD and INTERCEPT may wait, STORM and DESTROY may go around
+    (a move of at least that share, in any direction), and missile units may stop with an
+    enemy in short range.
+    """
+    sc = scenario_of(state)
+    rules = catalogue.battle_rules()
+    tol = rules.tolerance
+    need = rules.press_share * move_allowance(unit)
+    command = state.commands[unit.command]
+    orders = command.orders
+    assert orders is not None
+    was = unit.model_copy(update={"position": start})
+    options: list[Unit] = []
+    if orders.objective is not None:
+        ref = orders.objective
+        before = objective_distance(sc, ref, start)
+        gained = before - objective_distance(sc, ref, unit.position)
+        goal = effective_point(sc, ref, start)
+        # Enemies holding the Objective bar the way, fighting or not.
+        holding = [e for e in in_play(state) if e.side != unit.side and at_objective(sc, ref, e)]
+    else:
+        options = target_options(state, was, command)
+        if not options:
+            return True  # nothing visible to make for
+        if any(unit_gap(unit, t) <= rules.contact + 1e-9 for t in options):
+            return True
+        # A Target is reached at contact: measure the ground left between the bases.
+        before = min(unit_gap(was, t) for t in options) - rules.contact
+        gained = max(unit_gap(was, t) - unit_gap(unit, t) for t in options)
+        goal = options[0].position
+        holding = []
+    if gained >= min(need, before) - tol:
+        return True
+    if _held_up_by_friends(state, unit, goal):
+        return True
+    between = enemies_between(state, was, goal, targets_of(state, command))
+    if between or holding:
+        if combo.when_blocked == "may-wait":
+            return True
+        if distance(start, unit.position) >= need - tol:
+            return True  # went around the enemy in its way
+    if unit.kind == "missile" and combo.missile_wait != "none":
+        in_range = [e for e in between if within_short_range(was, e)]
+        if combo.missile_wait == "target-or-between-in-range":
+            in_range += [t for t in options if within_short_range(was, t)]
+        if in_range:
+            return True
+    return False
+
+
+def _held_up_by_friends(state: FantasyWarriorsState, unit: Unit, goal: Point) -> bool:
+    """Say whether a unit ended its move against a friendly block standing in its way."""
+    contact = catalogue.battle_rules().contact
+    return any(
+        friend.id != unit.id and unit_gap(unit, friend) <= contact + 1e-9
+        for friend in friends_between(state, unit, goal)
+    )
+
+
 def laggards(state: FantasyWarriorsState) -> list[tuple[Unit, str]]:
     """Return the active side's units that should have pressed on toward their goal this turn,
     each with the rule that required it."""
@@ -259,13 +363,21 @@ def laggards(state: FantasyWarriorsState) -> list[tuple[Unit, str]]:
             continue
         if unit_reached(state, sc, unit) or _pressed_on(state, unit, combo, start):
             continue
-        out.append((unit, f"fantasy_warriors/{RULE_PREFIX[combo.id]}-direct-route"))
+        rule = f"fantasy_warriors/{RULE_PREFIX[combo.id]}-direct-route"
+        out.append((unit, "fantasy_warriors/press-on" if state.ruleset >= 2 else rule))
     return out
 
 
 def check_pressed_on(state: FantasyWarriorsState) -> None:
     """Refuse to end a turn while units under combination orders failed to press on."""
     lagging = laggards(state)
-    if lagging:
-        refuse(lagging[0][1], "refusal-press-on",
-               units=items(named(u.id, u.name) for u, _ in lagging))
+    if not lagging:
+        return
+    if state.ruleset >= 2:
+        share = catalogue.battle_rules().press_share
+        refuse(lagging[0][1], "refusal-press-on-allowance",
+               units=items(msg("unit-needs", unit=u.id, name=u.name,
+                               inches=round(share * move_allowance(u), 1))
+                           for u, _ in lagging))
+    refuse(lagging[0][1], "refusal-press-on",
+           units=items(named(u.id, u.name) for u, _ in lagging))

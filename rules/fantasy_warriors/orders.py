@@ -15,11 +15,15 @@ from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.catalogue import CombinationOrder, Feature, Scenario
 from rules.fantasy_warriors.geometry import (
     across,
+    bearing,
     centre,
     distance_to_area,
     distance_to_line,
     inside,
+    lane,
     nearest_on_line,
+    rectangle,
+    shape_gap,
 )
 from rules.fantasy_warriors.state import (
     BasicOrderId,
@@ -119,13 +123,68 @@ def seeking(orders: Orders | None) -> CombinationOrder | None:
 
 
 def radius(unit: Unit) -> float:
-    """Return the radius of a unit's base."""
+    """Return the radius of a unit's round base (games under rules 1)."""
     return catalogue.battle_rules().radius[unit.kind]
+
+
+def footprint(
+    unit: Unit, at: Point | None = None, facing: float | None = None
+) -> list[Point] | None:
+    """Return the corners of a unit's block, standing at `at` turned to `facing` (by default
+    where it stands, as it faces); None for a round base."""
+    if unit.block is None:
+        return None
+    return rectangle(at or unit.position, unit.block.frontage, unit.block.depth,
+                     unit.facing if facing is None else facing)
 
 
 def unit_gap(a: Unit, b: Unit) -> float:
     """Return the distance between two units' bases, edge to edge."""
-    return gap(a.position, b.position, radius(a), radius(b))
+    fa, fb = footprint(a), footprint(b)
+    if fa is None and fb is None:
+        return gap(a.position, b.position, radius(a), radius(b))
+    shape_a, ra = (fa, 0.0) if fa is not None else ([a.position], radius(a))
+    shape_b, rb = (fb, 0.0) if fb is not None else ([b.position], radius(b))
+    return max(0.0, shape_gap(shape_a, shape_b) - ra - rb)
+
+
+def closing(
+    unit: Unit, enemy: Unit, within: float, turned: bool = True
+) -> tuple[Point, float] | None:
+    """Return where a block stands, turned to face the enemy (or as it faces), once it has gone
+    straight at it until their bases are `within` inches apart (None: a round base, or already
+    that close)."""
+    face = bearing(unit.position, enemy.position) if turned else unit.facing
+    other = footprint(enemy) or [enemy.position]
+    spare = 0.0 if enemy.block is not None else radius(enemy)
+    far = distance(unit.position, enemy.position)
+    if unit.block is None or far == 0:
+        return None
+    ux, uy = (enemy.position.x - unit.position.x) / far, (enemy.position.y - unit.position.y) / far
+
+    def gap_at(p: Point) -> float:
+        block = footprint(unit, p, face)
+        assert block is not None
+        return max(0.0, shape_gap(block, other) - spare)
+
+    spot = unit.position
+    left = gap_at(spot)
+    if left <= within:
+        return None
+    # Going straight at it closes the gap by no more than the ground covered, so stepping by
+    # what is left never overshoots into the enemy's base.
+    for _ in range(12):
+        step = left - within
+        if step < 0.01:
+            break
+        spot = Point(x=spot.x + ux * step, y=spot.y + uy * step)
+        left = gap_at(spot)
+    return Point(x=round(spot.x, 2), y=round(spot.y, 2)), face
+
+
+def move_allowance(unit: Unit) -> float:
+    """Return how far a unit moves in one turn."""
+    return catalogue.battle_rules().move[unit.kind]
 
 
 def _shape(sc: Scenario, ref: ObjectiveRef) -> tuple[str, Sequence[Point]]:
@@ -159,6 +218,9 @@ def objective_distance(sc: Scenario, ref: ObjectiveRef, at: Point) -> float:
 def objective_gap(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> float:
     """Return how far a unit's base edge is from the Objective itself (its line, area or point)."""
     shape, pts = _shape(sc, ref)
+    block = footprint(unit)
+    if block is not None:
+        return shape_gap(block, pts, b_closed=shape == "area")
     if shape == "line":
         far = distance_to_line(unit.position, pts)
     elif shape == "area":
@@ -177,6 +239,9 @@ def at_objective(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> bool:
     if ref.approach == "contact":
         return objective_gap(sc, ref, unit) <= contact + 1e-9
     point = effective_point(sc, ref, unit.position)
+    block = footprint(unit)
+    if block is not None:
+        return shape_gap(block, [point]) <= contact + 1e-9
     return distance(unit.position, point) - radius(unit) <= contact + 1e-9
 
 
@@ -335,15 +400,41 @@ def enemies_between(
 ) -> list[Unit]:
     """Return the unengaged enemy units whose bases lie across a unit's straight path to a goal.
 
+    A round base sweeps a lane as wide as itself along the line from its centre; a block sweeps
+    the ground its whole footprint crosses going straight there, unturned.
+
     `ignore` leaves out units that are the goal themselves (a Target is not in its own way).
     """
+    block = footprint(unit)
+    swept = None if block is None else lane(
+        block, (goal.x - unit.position.x, goal.y - unit.position.y))
     out = []
     for enemy in in_play(state):
         if enemy.side == unit.side or enemy.engaged or enemy.id in ignore:
             continue
-        if across(enemy.position, unit.position, goal, radius(enemy) + radius(unit)):
+        if swept is not None:
+            if _ahead(unit.position, goal, enemy.position) and shape_gap(
+                    footprint(enemy) or [enemy.position], swept) == 0.0:
+                out.append(enemy)
+        elif across(enemy.position, unit.position, goal, radius(enemy) + radius(unit)):
             out.append(enemy)
     return out
+
+
+def friends_between(state: FantasyWarriorsState, unit: Unit, goal: Point) -> list[Unit]:
+    """Return the friendly blocks across the ground a block would sweep going to a goal."""
+    block = footprint(unit)
+    if block is None:
+        return []
+    swept = lane(block, (goal.x - unit.position.x, goal.y - unit.position.y))
+    return [f for f in in_play(state, unit.side)
+            if f.id != unit.id and _ahead(unit.position, goal, f.position)
+            and shape_gap(footprint(f) or [f.position], swept) == 0.0]
+
+
+def _ahead(start: Point, goal: Point, p: Point) -> bool:
+    """Say whether p lies ahead of start on the way to goal (not behind it)."""
+    return (p.x - start.x) * (goal.x - start.x) + (p.y - start.y) * (goal.y - start.y) > 0
 
 
 def within_short_range(unit: Unit, other: Unit) -> bool:

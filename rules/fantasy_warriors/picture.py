@@ -30,6 +30,7 @@ from rules.fantasy_warriors.orders import (
     describe_goal,
     feature_name,
     flags,
+    footprint,
     governing,
     objective_name,
     order_name,
@@ -106,6 +107,19 @@ def _tags(state: FantasyWarriorsState, unit: Unit, reached: set[str]) -> list[St
     return tags
 
 
+def _table_unit(unit: Unit, status: tuple[StatusTag, ...]) -> TableUnit:
+    """Draw a unit as its block turned to its facing (rules 2) or as a round base (rules 1)."""
+    label = f"{unit.id} {unit.name}"
+    block = footprint(unit)
+    if block is None or unit.block is None:
+        return TableUnit(x=unit.position.x, y=unit.position.y, side=unit.side, label=label,
+                         radius=radius(unit), status=status)
+    reach = max(abs(p.y - unit.position.y) for p in block)
+    return TableUnit(x=unit.position.x, y=unit.position.y, side=unit.side, label=label,
+                     radius=reach, frontage=unit.block.frontage, depth=unit.block.depth,
+                     facing=unit.facing, status=status)
+
+
 def board(state: FantasyWarriorsState, seat: str | None) -> TabletopView:
     """Return the table: features, Objectives, units with their orders, Target arrows, panel.
 
@@ -123,9 +137,7 @@ def board(state: FantasyWarriorsState, seat: str | None) -> TabletopView:
     arrows = []
     for unit in in_play(state):
         command = state.commands[unit.command]
-        units.append(TableUnit(x=unit.position.x, y=unit.position.y, side=unit.side,
-                               label=f"{unit.id} {unit.name}", radius=radius(unit),
-                               status=tuple(_tags(state, unit, reached))))
+        units.append(_table_unit(unit, tuple(_tags(state, unit, reached))))
         orders = command.orders
         if sealed(state, command.side, None) or seeking(orders) is None or orders is None \
                 or orders.target is None:

@@ -41,6 +41,12 @@ Stage = Literal["first", "second", "fallback"]
 TargetKind = Literal["unit", "personality", "troop-type", "command"]
 
 
+# The rules a game follows. 1: round bases, progress is any ground gained (games created before
+# rules 2, which load without the field); 2: blocks of figures with a facing, progress measured
+# against the move allowance, STORM and DESTROY may go around, deployment zones.
+RULESET = 2
+
+
 def other(seat: Seat) -> Seat:
     """Return the opposing seat."""
     return "south" if seat == "north" else "north"
@@ -53,8 +59,19 @@ def _without_label(data: Any) -> Any:
     return data
 
 
+class Block(Frozen):
+    """A unit's footprint as a block of figures: its frontage and depth in inches."""
+
+    frontage: float = Field(gt=0)
+    depth: float = Field(gt=0)
+
+
 class Unit(BaseModel):
-    """A unit on the table as the bot tracks it."""
+    """A unit on the table as the bot tracks it.
+
+    `position` is the middle of its base. Under rules 2 the base is a `block` turned to
+    `facing` (a compass bearing: 0 toward the north edge, 90 east); under rules 1 it is round.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -73,6 +90,8 @@ class Unit(BaseModel):
     engaged: bool = False
     # Whether the enemy can see the unit (reported by players; everything starts visible).
     visible: bool = True
+    block: Block | None = None
+    facing: float = 0.0
 
     @property
     def in_play(self) -> bool:
@@ -162,6 +181,8 @@ class FantasyWarriorsState(CoreState):
     # Units engaged at some time during the current turn.
     fought: list[str] = []
     conceded: Seat | None = None
+    # Which rules the game follows (see RULESET); states stored before rules 2 load as 1.
+    ruleset: int = 1
 
 
 def unit_number(unit_id: str) -> tuple[str, int]:

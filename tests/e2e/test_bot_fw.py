@@ -100,10 +100,12 @@ async def seal_both_plans(table: Table) -> InteractionResult:
     return await table.fake.slash(table.bob, table.channel, "fw ready")
 
 
-async def move(table: Table, user: FakeUser, typed: str, x: float, y: float) -> InteractionResult:
+async def move(
+    table: Table, user: FakeUser, typed: str, x: float, y: float, **more: Any
+) -> InteractionResult:
     """Report a move of the unit autocomplete offers first for `typed`."""
     unit = await pick(table, user, "fw move", "unit", typed)
-    return await table.fake.slash(user, table.channel, "fw move", unit=unit, x=x, y=y)
+    return await table.fake.slash(user, table.channel, "fw move", unit=unit, x=x, y=y, **more)
 
 
 async def test_battle_plans_stay_sealed_until_both_are_ready(table: Table) -> None:
@@ -201,8 +203,8 @@ async def test_a_battle_turn_each_with_a_refused_contact_and_order_switches(tabl
     early = await fake.slash(alice, table.channel, "fw endturn")
     assert_refused(
         early,
-        "N1 Hearthguard, N5 Ram Riders, and N6 Thane Borin",
-        "`fantasy_warriors/take-and-hold-direct-route`",
+        'N1 Hearthguard (3"), N5 Ram Riders (6"), and N6 Thane Borin (3")',
+        "`fantasy_warriors/press-on`",
     )
     assert table.version() == before
 
@@ -216,7 +218,9 @@ async def test_a_battle_turn_each_with_a_refused_contact_and_order_switches(tabl
         "gives way to HOLD orders (no Battle Leader Test needed)." in text
     )
 
-    await move(table, alice, "Ram", 44.6, 4.0)
+    # Turned to face east, the riders' 6" front runs up the Warlord's side (blocks of figures).
+    turned = await move(table, alice, "Ram", 43.6, 4.0, facing=90)
+    assert description(turned).startswith('N5 Ram Riders moves to (43.6", 4"), facing 90°.')
     far = await fake.slash(alice, table.channel, "fw contact", unit="N5", enemy="S5")
     assert_refused(
         far, 'N5 Ram Riders is 3.4" from S5 Wolf Riders', "`fantasy_warriors/contact-distance`"
@@ -242,8 +246,8 @@ async def test_a_battle_turn_each_with_a_refused_contact_and_order_switches(tabl
     lagging = await fake.slash(bob, table.channel, "fw endturn")
     assert_refused(
         lagging,
-        "S1 Orc Warriors, S2 Black Orcs, S3 Orc Archers, and S4 Goblin Archers",
-        "`fantasy_warriors/storm-direct-route`",
+        'S1 Orc Warriors (3"), S2 Black Orcs (3"), S3 Orc Archers (3"), and S4 Goblin Archers',
+        "`fantasy_warriors/press-on`",
     )
     for typed, x, y in (
         ("Orc W", 28.0, 8.0),

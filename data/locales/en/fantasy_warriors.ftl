@@ -115,6 +115,7 @@ terrain-building = building
 terrain-road = road
 terrain-point = point
 adjusted-position = position
+adjusted-facing = facing
 adjusted-status = status
 adjusted-engaged = engagement in combat
 adjusted-visible = visibility
@@ -123,6 +124,8 @@ adjusted-stage = stage of the orders
 
 # A unit or a command: its id and its name in the scenario.
 named = { $id } { $name }
+# A unit with how far it had to close on its goal.
+unit-needs = { $unit } { $name } ({ $inches }")
 # Several units, one of which will do.
 one-of = { $units }
 # The goal written with a combination order.
@@ -173,7 +176,10 @@ event-orders-switched = { $side }'s { $command } { $name }: { $reason ->
        *[targets-gone] every eligible Target is gone
     }, so { $order } gives way to { $now } orders (no Battle Leader Test needed).
 event-goal-reached = { $unit } { $name } has reached { $goal }.
-event-unit-moved = { $unit } { $name } moves to ({ $x }", { $y }"){ $forced ->
+event-unit-moved = { $unit } { $name } moves to ({ $x }", { $y }"){ $facing ->
+        [none] {""}
+       *[other] , facing { $facing }°
+    }{ $forced ->
         [true] { " " }(forced)
        *[other] { $make_room ->
             [true] { " " }(making room)
@@ -305,6 +311,9 @@ refusal-sight-unchanged = { $unit } { $name } is already { $visible ->
     }.
 refusal-roll-own-dice = The dice of { $unit } { $name } are rolled by its own side.
 refusal-press-on = These units have not pressed on toward their Objective or Target this turn: { $units }. Report their moves with `/fw move` (or the enemies in their way).
+refusal-press-on-allowance = These units have not followed the most direct or fastest route this turn: { $units }. Each must close on its Objective or Target by half its move (the inches shown) unless it gets there, fights, ends in contact with its Target, or has leave to wait or to go around the enemies in its way. Report their moves with `/fw move` (or their fights).
+refusal-outside-deployment-zone = { $unit } { $name } must be set up wholly inside the { $side } deployment zone.
+refusal-units-overlap = { $unit } { $name } would stand on { $other } { $other_name }: blocks of figures may not overlap.
 refusal-adjust-what = Name the unit or the command to adjust.
 refusal-adjust-unit-what = Say what to change about { $unit } { $name }.
 refusal-adjust-orders-what = Say what to change about the orders of { $command } { $name }.
@@ -368,6 +377,7 @@ command-fw-move-x = Inches from the left edge (0-72)
 command-fw-move-y = Inches from the bottom edge (0-48)
 command-fw-move-make_room = Moving aside to make room at the Objective
 command-fw-move-forced = A forced move (rout, push back): no order checks
+command-fw-move-facing = Where its front now faces, in degrees: 0 north edge, 90 east (kept if left out)
 command-fw-contact = Report that a unit contacts an enemy unit
 command-fw-contact-unit = The unit (id or name)
 command-fw-contact-enemy = The enemy unit contacted
@@ -391,6 +401,7 @@ command-fw-adjust = Referee: correct a unit or a command's orders
 command-fw-adjust-unit = The unit to change
 command-fw-adjust-x = Inches from the left edge (0-72)
 command-fw-adjust-y = Inches from the bottom edge (0-48)
+command-fw-adjust-facing = Where its front faces, in degrees: 0 north edge, 90 east
 command-fw-adjust-status = The unit's status
 command-fw-adjust-engaged = Engaged in combat
 command-fw-adjust-visible = Can be seen
@@ -398,6 +409,8 @@ command-fw-adjust-command = The command to change
 command-fw-adjust-order = Its order
 command-fw-adjust-objective = Its Objective
 command-fw-adjust-target = Its Target
+command-fw-adjust-target_side = Whether the Target is enemy or friendly
+command-fw-adjust-approach = How to reach the Objective
 command-fw-adjust-stage = Which part of the order governs
 
 ## The position in words (/game status and its details button)

@@ -123,6 +123,7 @@ terrain-building = construção
 terrain-road = estrada
 terrain-point = ponto
 adjusted-position = posição
+adjusted-facing = orientação
 adjusted-status = situação
 adjusted-engaged = combate
 adjusted-visible = visibilidade
@@ -131,6 +132,8 @@ adjusted-stage = etapa da ordem
 
 # Uma unidade ou um comando: o id e o nome no cenário.
 named = { $id } { $name }
+# Uma unidade com quanto precisava se aproximar da meta.
+unit-needs = { $unit } { $name } ({ $inches }")
 # Várias unidades, qualquer uma serve.
 one-of = { $units }
 # O objetivo escrito com uma ordem combinada.
@@ -182,10 +185,19 @@ event-orders-switched = { $command } { $name }, { $side_do }: { $reason ->
     }, e a ordem { $order } dá lugar a { $now }, sem precisar de Teste de Líder de Batalha.
 event-goal-reached = { $unit } { $name } alcança { $goal }.
 event-unit-moved = { $forced ->
-        [true] { $unit } { $name } faz um movimento forçado até ({ $x }", { $y }").
+        [true] { $unit } { $name } faz um movimento forçado até ({ $x }", { $y }"){ $facing ->
+            [none] {""}
+           *[other] , de frente para { $facing }°
+        }.
        *[other] { $make_room ->
-            [true] { $unit } { $name } se desloca até ({ $x }", { $y }") para abrir espaço.
-           *[other] { $unit } { $name } vai para ({ $x }", { $y }").
+            [true] { $unit } { $name } se desloca até ({ $x }", { $y }"){ $facing ->
+                [none] {""}
+               *[other] , de frente para { $facing }°,
+            } para abrir espaço.
+           *[other] { $unit } { $name } vai para ({ $x }", { $y }"){ $facing ->
+                [none] {""}
+               *[other] , de frente para { $facing }°
+            }.
         }
     }
 event-units-in-contact = { $unit } { $name } entra em contato com { $enemy } { $enemy_name }.
@@ -313,6 +325,9 @@ refusal-sight-unchanged = { $unit } { $name } já está { $visible ->
     }.
 refusal-roll-own-dice = Os dados de { $unit } { $name } são rolados pelo seu próprio lado.
 refusal-press-on = Estas unidades não avançaram neste turno rumo ao seu Objetivo ou Alvo: { $units }. Informe os movimentos delas com `/fw move` (ou os inimigos no caminho).
+refusal-press-on-allowance = Estas unidades não seguiram neste turno o caminho mais direto ou mais rápido: { $units }. Cada uma precisa se aproximar do seu Objetivo ou Alvo em metade do seu movimento (as polegadas indicadas), a não ser que chegue, lute, termine em contato com o seu Alvo, ou tenha licença para esperar ou contornar os inimigos no caminho. Informe os movimentos delas com `/fw move` (ou os combates).
+refusal-outside-deployment-zone = { $unit } { $name } precisa ser posicionada inteiramente dentro da zona de desdobramento de { $side }.
+refusal-units-overlap = { $unit } { $name } ficaria em cima de { $other } { $other_name }: blocos de figuras não podem se sobrepor.
 refusal-adjust-what = Diga qual unidade ou comando corrigir.
 refusal-adjust-unit-what = Diga o que mudar em { $unit } { $name }.
 refusal-adjust-orders-what = Diga o que mudar nas ordens de { $command } { $name }.
@@ -376,6 +391,7 @@ command-fw-move-x = Polegadas a partir da borda esquerda (0-72)
 command-fw-move-y = Polegadas a partir da borda de baixo (0-48)
 command-fw-move-make_room = Deslocamento para abrir espaço no Objetivo
 command-fw-move-forced = Um movimento forçado (fuga, recuo): sem conferir as ordens
+command-fw-move-facing = Para onde a frente aponta agora, em graus: 0 borda norte, 90 leste (mantida se omitida)
 command-fw-contact = Informe que uma unidade entrou em contato com uma unidade inimiga
 command-fw-contact-unit = A unidade (id ou nome)
 command-fw-contact-enemy = A unidade inimiga contatada
@@ -399,6 +415,7 @@ command-fw-adjust = Árbitro: corrija uma unidade ou as ordens de um comando
 command-fw-adjust-unit = A unidade a corrigir
 command-fw-adjust-x = Polegadas a partir da borda esquerda (0-72)
 command-fw-adjust-y = Polegadas a partir da borda de baixo (0-48)
+command-fw-adjust-facing = Para onde a frente aponta, em graus: 0 borda norte, 90 leste
 command-fw-adjust-status = A situação da unidade
 command-fw-adjust-engaged = Em combate
 command-fw-adjust-visible = Pode ser vista
@@ -406,6 +423,8 @@ command-fw-adjust-command = O comando a corrigir
 command-fw-adjust-order = A sua ordem
 command-fw-adjust-objective = O seu Objetivo
 command-fw-adjust-target = O seu Alvo
+command-fw-adjust-target_side = Se o Alvo é inimigo (`enemy`) ou aliado (`friendly`)
+command-fw-adjust-approach = Como alcançar o Objetivo
 command-fw-adjust-stage = Qual parte da ordem vale agora
 
 ## A posição em palavras (/game status e o seu botão de detalhes)

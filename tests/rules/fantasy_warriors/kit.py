@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.core.board import StatusTag, TabletopView
 from rules.core.model import Event
-from rules.fantasy_warriors.engine import SYSTEM
+from rules.fantasy_warriors.engine import SYSTEM, deploy
 from rules.fantasy_warriors.state import FantasyWarriorsState
 from tests.kit import Kit
 from tests.kit import checks as checks  # the shared helpers, under the names every kit uses
@@ -34,6 +34,15 @@ PARKED = {
 }
 
 
+# The same under rules 2, where units are blocks (N1, N2 6" wide; N3, N4 5"; N5 6"; S1 8"...):
+# a row along each back edge, clear of one another.
+PARKED_BLOCKS = {
+    "N1": (4, 46), "N2": (11, 46), "N3": (18, 46), "N4": (24, 46), "N5": (31, 46),
+    "N6": (36, 46),
+    "S1": (67, 2), "S2": (58, 2), "S3": (51, 2), "S4": (45, 2), "S5": (38, 2), "S6": (33, 2),
+}
+
+
 def tags(board: TabletopView) -> dict[str, tuple[str, ...]]:
     """Return the status tags under each unit, in English, by unit id."""
     return {
@@ -48,15 +57,23 @@ def planned(
     orders: dict[str, dict[str, Any]] | None = None,
     at: dict[str, tuple[float, float]] | None = None,
     parked: bool = True,
+    ruleset: int = 1,
 ) -> FantasyWarriorsState:
     """Return a game in the plan step: units placed (unused ones parked), orders written.
 
-    Commands not named in `orders` get HOLD, so they never need to move.
+    Commands not named in `orders` get HOLD, so they never need to move. `ruleset` 1 is the
+    round bases of games begun before rules 2 (most tests of the orders were written for it);
+    under rules 2 units are placed by a referee's correction, which no deployment zone binds.
     """
-    state = SYSTEM.new_game(SCENARIO, seed)
+    state = deploy(SCENARIO, seed, ruleset)
     places = {**(PARKED if parked else {}), **(at or {})}
+    if ruleset >= 2:
+        places = {**(PARKED_BLOCKS if parked else {}), **(at or {})}
     for uid, (x, y) in places.items():
-        state = act(state, state.units[uid].side, type="move", unit=uid, x=x, y=y)
+        if ruleset >= 2:
+            state = act(state, "referee", type="adjust", unit=uid, x=x, y=y)
+        else:
+            state = act(state, state.units[uid].side, type="move", unit=uid, x=x, y=y)
     for cid in (*NORTH_COMMANDS, *SOUTH_COMMANDS):
         spec = (orders or {}).get(cid, {"order": "hold"})
         state = act(state, state.commands[cid].side, type="order", command=cid, **spec)
@@ -68,9 +85,10 @@ def battle(
     orders: dict[str, dict[str, Any]] | None = None,
     at: dict[str, tuple[float, float]] | None = None,
     parked: bool = True,
+    ruleset: int = 1,
 ) -> FantasyWarriorsState:
     """Return a battle just begun (North's turn 1) with the given orders and positions."""
-    return started(planned(seed, orders, at, parked))[0]
+    return started(planned(seed, orders, at, parked, ruleset))[0]
 
 
 def started(state: FantasyWarriorsState) -> tuple[FantasyWarriorsState, list[Event]]:

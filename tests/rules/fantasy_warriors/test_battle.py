@@ -43,7 +43,7 @@ def to_the_end(state: FantasyWarriorsState) -> tuple[FantasyWarriorsState, list[
 @checks("fantasy_warriors/turn-sequence")
 def test_the_system_is_registered_and_lists_its_scenario() -> None:
     found = system("fantasy_warriors")
-    assert isinstance(found, Engine) and found.version == "2"
+    assert isinstance(found, Engine) and found.version == "3"
     (info,) = found.scenarios()
     assert (info.id, info.seats) == (SCENARIO, ("north", "south"))
 

@@ -30,6 +30,7 @@ SURFACE = {
         ("y", "float", True, (), 0, 48, None),
         ("make_room", "bool", False, (), None, None, None),
         ("forced", "bool", False, (), None, None, None),
+        ("facing", "float", False, (), 0, 360, None),
     ]),
     "contact": ("contact", [
         ("unit", "str", True, (), None, None, "unit"),
@@ -51,6 +52,7 @@ SURFACE = {
         ("unit", "str", False, (), None, None, "unit"),
         ("x", "float", False, (), 0, 72, None),
         ("y", "float", False, (), 0, 48, None),
+        ("facing", "float", False, (), 0, 360, None),
         ("status", "str", False, ("in-play", "destroyed", "left"), None, None, None),
         ("engaged", "bool", False, (), None, None, None),
         ("visible", "bool", False, (), None, None, None),
@@ -58,6 +60,8 @@ SURFACE = {
         ("order", "str", False, (), None, None, "order"),
         ("objective", "str", False, (), None, None, "objective"),
         ("target", "str", False, (), None, None, "target"),
+        ("target_side", "str", False, ("enemy", "friendly"), None, None, None),
+        ("approach", "str", False, ("contact", "enter", "stand over"), None, None, None),
         ("stage", "str", False, ("first", "second", "fallback"), None, None, None),
     ]),
 }
@@ -132,9 +136,9 @@ def play_demo() -> tuple[FantasyWarriorsState, int]:
 
 def test_the_demo_script_still_plays_to_a_victory() -> None:
     state, played = play_demo()
-    assert played == 92
+    assert played == 111
     outcome = SYSTEM.outcome(state)
-    assert isinstance(outcome, Outcome) and outcome.winner == "north"
-    # As before the move: North holds one Objective, South none.
+    assert isinstance(outcome, Outcome) and outcome.winner == "south"
+    # Under rules 2 (blocks of figures): South holds one Objective, North none.
     assert outcome.reason.model_dump() == {"key": "outcome-objectives", "args": {
-        "seat": {"kind": "seat", "id": "north"}, "north": 1, "south": 0}}
+        "seat": {"kind": "seat", "id": "south"}, "north": 0, "south": 1}}

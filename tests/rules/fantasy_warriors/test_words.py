@@ -76,6 +76,9 @@ def _crafted() -> list[FantasyWarriorsState]:
         contact,
         emptied,
         act(battle(), "south", type="concede"),
+        # Rules 2: N1 stepping back onto N2's block; a STORM unit that has not pressed on.
+        planned(at={"N1": (27, 44), "N2": (27, 41.5)}, ruleset=2),
+        battle(orders={"C1": {"order": "storm", "objective": "O1"}}, ruleset=2),
     ]
 
 
