@@ -485,12 +485,14 @@ command-samurai-adjustcards-note = O motivo (aparece no registro)
 
 ## A posição em palavras (/game status e o seu botão de detalhes)
 
-summary-side = { CAP($seat_o) }: { $banners } de { $target } bandeiras de vitória, { $tokens } { $tokens ->
-        [one] ficha
-       *[other] fichas
-    } de Honra e Fortuna, { $cards } { $cards ->
-        [one] carta
-       *[other] cartas
+summary-side = { CAP($seat_o) }: { $banners } de { $target } bandeiras de vitória, { $tokens ->
+        [0] nenhuma ficha
+        [one] { $tokens } ficha
+       *[other] { $tokens } fichas
+    } de Honra e Fortuna, { $cards ->
+        [0] nenhuma carta
+        [one] { $cards } carta
+       *[other] { $cards } cartas
     } na mão; { $units } { $units ->
         [one] unidade
        *[other] unidades
