@@ -26,6 +26,7 @@ from bot.store import Store
 from bot.surface import surface
 from rules.core.system import system
 from tests.bot.conftest import ALICE, BOB, DAN
+from tests.outputs import reply_json
 
 State = dict[str, Any]
 
@@ -99,12 +100,7 @@ def _rewrite(path: Path, change: Callable[[State, str], None], seat: str) -> Non
 
 
 def _said(reply: Reply) -> str:
-    return json.dumps({
-        "text": reply.text, "lines": reply.lines, "ephemeral": reply.ephemeral,
-        "buttons": [(b.kind, b.label, b.arg) for b in reply.buttons],
-        "files": [(name, data.decode()) for name, data in reply.files],
-        "image": (reply.image or b"").hex(),
-    }, sort_keys=True)
+    return reply_json(reply)
 
 
 def _everything(service: GameService, seat: str) -> list[str]:

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from bot.replies import Reply
 from bot.service import GameService
 from bot.store import Store
 from bot.surface import Caller
 from rules.bushido.actions import Adjusted, MovementAdjusted
 from rules.bushido.engine import SYSTEM
 from tests.bot.conftest import ALICE, BOB, DAN, MOD
+from tests.outputs import public_after_correction
 from tests.rules.bushido.kit import act, act_events, checks, game, of_type, refused, said
 
 
@@ -59,15 +58,6 @@ def test_adjust_movement_swaps_with_the_stack_and_turns_pieces_down() -> None:
 # ---------------------------------------------------------------- what the channel reads
 
 
-def _reply(reply: Reply) -> str:
-    return json.dumps({
-        "text": reply.text, "lines": reply.lines, "ephemeral": reply.ephemeral,
-        "buttons": [(b.kind, b.label) for b in reply.buttons],
-        "files": [(name, data.decode()) for name, data in reply.files],
-        "image": (reply.image or b"").hex(),
-    }, sort_keys=True)
-
-
 def _public_after_swapping(path: Path, pick: int, referee: Caller) -> list[str]:
     """Swap a face-down piece of Alice's for the `pick`-th other face in her stack."""
     service = GameService(Store(path), seed_factory=lambda: "referee-faces")
@@ -81,14 +71,7 @@ def _public_after_swapping(path: Path, pick: int, referee: Caller) -> list[str]:
                  and not p["space"].endswith("camp"))
     face = sorted(set(game.state["stacks"][seat]) - {piece["movement"]})[pick]
     swap = {"type": "adjust_movement", "piece": piece["id"], "face": face, "note": "mix-up"}
-    out = [_reply(service.ruling("t", BOB, swap))]
-    made = service.act("t", referee, swap)
-    out.append(_reply(made))
-    for button in made.buttons:  # the creator plays: Bob is asked to agree, and agrees
-        if button.kind == "claim-yes":
-            out.append(_reply(service.press("t", BOB, button.custom_id)))
-    out += [_reply(service.status("t", DAN)), _reply(service.log_lines("t", BOB, last=100)),
-            _reply(service.export("t", DAN)), _reply(service.private("t", BOB))]
+    out = public_after_correction(service, referee, swap, BOB, DAN)
     with service.store.reading() as tx:
         game = tx.active_game("t")
     assert game is not None

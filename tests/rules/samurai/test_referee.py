@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from bot.replies import Reply
 from bot.service import GameService
 from bot.store import Store
 from bot.surface import Caller
 from rules.samurai.actions import Adjusted, CardsAdjusted
 from rules.samurai.engine import SYSTEM
 from tests.bot.conftest import ALICE, BOB, DAN, MOD
+from tests.outputs import public_after_correction
 from tests.rules.samurai.kit import act, act_events, checks, game, of_type, refused, said
 
 HAND = ["order-one-center", "order-two-center", "order-three-center", "advance-center"]
@@ -100,15 +99,6 @@ def test_adjust_orders_gives_and_takes_away_an_order_this_turn() -> None:
 # ---------------------------------------------------------------- what the channel reads
 
 
-def _reply(reply: Reply) -> str:
-    return json.dumps({
-        "text": reply.text, "lines": reply.lines, "ephemeral": reply.ephemeral,
-        "buttons": [(b.kind, b.label) for b in reply.buttons],
-        "files": [(name, data.decode()) for name, data in reply.files],
-        "image": (reply.image or b"").hex(),
-    }, sort_keys=True)
-
-
 def _public_after_moving(path: Path, pick: int, referee: Caller) -> tuple[list[str], str]:
     """Move the deck's `pick`-th distinct card into Alice's hand; return what others read.
 
@@ -124,14 +114,7 @@ def _public_after_moving(path: Path, pick: int, referee: Caller) -> tuple[list[s
     card = sorted(set(game.state["deck"]) - set(game.state["hands"][seat]))[pick]
     move = {"type": "adjust_cards", "card": card, "origin": "deck", "into": "hand",
             "side": seat, "note": "misdeal"}
-    out = [_reply(service.ruling("t", BOB, move))]
-    made = service.act("t", referee, move)
-    out.append(_reply(made))
-    for button in made.buttons:  # the creator plays: Bob is asked to agree, and agrees
-        if button.kind == "claim-yes":
-            out.append(_reply(service.press("t", BOB, button.custom_id)))
-    out += [_reply(service.status("t", DAN)), _reply(service.log_lines("t", BOB, last=100)),
-            _reply(service.export("t", DAN)), _reply(service.private("t", BOB))]
+    out = public_after_correction(service, referee, move, BOB, DAN)
     with service.store.reading() as tx:
         game = tx.active_game("t")
     assert game is not None and card in game.state["hands"][seat]
