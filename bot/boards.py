@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from bot.replies import Board, Boards, Button, Reply, action_digest
+from bot.replies import Board, Boards, Button, Reply, TurnMark, action_digest
 from bot.table import Table
 from rules.core.model import Action
 from rules.core.text import Term
@@ -77,19 +78,23 @@ class BoardReplies:
         A system words the actions it offers as buttons (`button-<type>`); any other
         action, judged in a ruling, is named by its command (`action-<type>`).
         """
-        label = table.system.label(action)
+        label = table.system.label(action, table.state)
         if table.words.has(label.key):
             return table.words.message(label)
         return table.words.term(Term(kind="action", id=action.type))
 
-    def turn(self, table: Table, records: list[dict[str, Any]], mention_from: str | None) -> Reply:
+    def turn(self, table: Table, records: list[dict[str, Any]], mention_from: str | None,
+             mark: TurnMark | None = None) -> Reply:
         """Return the reply after an action: what happened, then the board.
 
         The next player is pinged when the turn passes to them (`mention_from` is the
-        seat that was to act before).
+        seat that was to act before). `mark` says which turn message shows the move.
         """
         reply = self.board(table)
-        reply.lines = [table.event(e) for e in records] + reply.lines
+        said = [table.event(e) for e in records]
+        if mark is not None:
+            reply.turn = replace(mark, said=tuple(said), status=tuple(reply.lines))
+        reply.lines = said + reply.lines
         reply.text = reply.lines.pop(0) if reply.lines else ""
         after = table.prompt.seat
         if not table.game.over and after and after != mention_from:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot import turnlog
 from bot.boards import BoardReplies
 from bot.errors import (
     AlreadySeated,
@@ -131,6 +132,8 @@ class Games:
         for s in seats:
             if game.seats[s] is None and s not in invited:
                 lines.append(words("game-open-seat", seat=seat_term(s)))
+                buttons.append(Button("join", words("button-join", seat=seat_term(s)), game.id,
+                                      game.version, s, "success"))
         reply = self.boards.board(table)
         reply.text = words("game-created", system=table.title(), scenario=table.scenario_title(),
                            creator=caller.name, seat=seat_term(my_seat))
@@ -163,14 +166,24 @@ class Games:
             if game.invited.get(seat) not in (None, caller.user_id):
                 raise InvitedOther(seat=seat_term(seat)).where(lang, sid)
             seats = {**game.seats, seat: caller.user_id}
-            tx.append(game, "join", caller.user_id, seat, {"seat": seat})
-            game = tx.update_game(game, seats=seats,
-                                  status="active" if all(seats.values()) else "open")
+            entry = tx.append(game, "join", caller.user_id, seat, {"seat": seat})
+            status = "active" if all(seats.values()) else "open"
+            table = Table(game)
+            turn = None
+            if status == "active":
+                # The game begins: its first turn message is this one (bot/turnlog.py).
+                marker, turn = turnlog.opened(table, entry.seq)
+                game = tx.update_game(game, seats=seats, status=status,
+                                      pending={**game.pending, "turn": marker})
+            else:
+                game = tx.update_game(game, seats=seats, status=status)
         table = Table(game)
         reply = self.boards.board(table)
         reply.text = table.words("game-joined", user=caller.name, seat=seat_term(seat))
+        reply.turn = turn
         to_act = table.prompt.seat
-        if game.status == "active" and to_act:
+        # The player to act is called, unless they are the one who just sat down.
+        if game.status == "active" and to_act and game.seats.get(to_act) != caller.user_id:
             reply.mention = game.seats.get(to_act)
         return reply
 

@@ -62,6 +62,30 @@ def action_digest(action: Action) -> str:
     return hashlib.sha256(data.encode()).hexdigest()[:16]
 
 
+@dataclass(frozen=True)
+class TurnMark:
+    """Where a reply about a move belongs: the one live message of the turn in progress.
+
+    A turn's message is posted when the turn passes to a seat (pinging its player) and
+    then edited as that player acts, so a channel reads one message per turn. `since`
+    (the log entry the stretch began at) names the message; `fresh` says this reply
+    opens a new one. The lines are worded in the game's language: `log` is the stretch
+    so far, `closing` the whole stretch that just ended (the last state of the message
+    it leaves behind, named by `closed`), `recap` what the next player missed, `said`
+    what this move did and `status` the board's lines (whose turn, what is next).
+    """
+
+    game_id: int
+    since: int
+    fresh: bool
+    log: tuple[str, ...] = ()
+    closed: int | None = None
+    closing: tuple[str, ...] = ()
+    recap: tuple[str, ...] = ()
+    said: tuple[str, ...] = ()
+    status: tuple[str, ...] = ()
+
+
 @dataclass
 class Reply:
     """What a transport shows after a command."""
@@ -79,6 +103,9 @@ class Reply:
     version: int | None = None
     # Which game and position a board shows, worded ("game 3 · position 12").
     footer: str | None = None
+    # A move in a game: which turn message shows it (transports that keep one live
+    # message per turn edit it; others show the reply as it is).
+    turn: TurnMark | None = None
 
 
 @dataclass(frozen=True)
@@ -128,4 +155,4 @@ class Boards:
         return made
 
 
-__all__ = ["Board", "Boards", "Button", "Reply", "action_digest", "parse_custom_id"]
+__all__ = ["Board", "Boards", "Button", "Reply", "TurnMark", "action_digest", "parse_custom_id"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.errors import UnknownRule
 from bot.replies import Button, Reply
-from bot.rulesearch import Found, index
+from bot.rulesearch import Found, index, ready
 from bot.store import Store
 from bot.table import Caller
 from bot.text import Words, pick_language
@@ -24,6 +24,13 @@ def cite(words: Words, ref: RuleReference) -> list[str]:
     """Return the two lines that cite a rule: its id and title, then its statement."""
     title, statement = worded(ref, words.language)
     return [words("rule-rule-line", id=ref.id, title=title), statement]
+
+
+def rule_button(words: Words, ref: RuleReference) -> Button:
+    """Return the button that shows a rule's statement to whoever presses it."""
+    title, _ = worded(ref, words.language)
+    return Button("rule", words("button-rule", title=title)[:80], 0, 0, arg=ref.id,
+                  style="secondary")
 
 
 class Rulebook:
@@ -128,8 +135,10 @@ class Rulebook:
         everything = sorted(all_rules().values(), key=lambda r: r.id)
         by_id = [r for r in everything if r.id.startswith(typed)] if "/" in typed or not typed \
             else []
-        found = [f.rule for f in index().ask(typed, language, system_id, limit=25)[1]] \
-            if typed else []
+        if typed and ready():
+            found = [f.rule for f in index().ask(typed, language, system_id, limit=25)[1]]
+        else:  # while the index is being built: titles holding what was typed
+            found = [r for r in everything if typed and typed in worded(r, language)[0].lower()]
         out: list[tuple[str, str]] = []
         for ref in [*by_id, *found]:
             if all(ref.id != value for _, value in out):

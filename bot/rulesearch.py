@@ -232,4 +232,13 @@ def index() -> RuleIndex:
     return RuleIndex()
 
 
-__all__ = ["Found", "Query", "RuleIndex", "fold", "index", "lexicon", "tokens"]
+def ready() -> bool:
+    """Say whether the rule index is built (the bot builds it at start, off the event loop).
+
+    Autocomplete must answer within Discord's three seconds even while the index is
+    still being built on a busy machine; until then it matches ids and titles only.
+    """
+    return index.cache_info().currsize > 0
+
+
+__all__ = ["Found", "Query", "RuleIndex", "fold", "index", "lexicon", "ready", "tokens"]

@@ -335,6 +335,15 @@ class Transaction:
             ).fetchall()
         return [_entry(r) for r in rows]
 
+    def log_since(self, game_id: int, seq: int, most: int) -> list[LogEntry]:
+        """Return a game's log from entry `seq` on, in order (only the newest `most`)."""
+        rows = self.conn.execute(
+            "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? AND seq >= ? "
+            "ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+            (game_id, seq, most),
+        ).fetchall()
+        return [_entry(r) for r in rows]
+
     def due_for_reminder(self, now: str, after_id: int, limit: int) -> list[GameRow]:
         """Return up to `limit` running games, by id after `after_id`, whose deadline has
         passed at `now` and whose position has not been reminded yet (found by index)."""

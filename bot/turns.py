@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot import turnlog
 from bot.boards import BoardReplies
 from bot.errors import (
     AdjustForReferee,
@@ -34,7 +35,7 @@ from bot.errors import (
 )
 from bot.games import stored_result
 from bot.records import effective_actions, replay
-from bot.replies import Button, Reply, action_digest, parse_custom_id
+from bot.replies import Button, Reply, TurnMark, action_digest, parse_custom_id
 from bot.rulebook import cite
 from bot.store import GameRow, LogEntry, Store, Transaction
 from bot.table import Caller, Table, no_game, running
@@ -48,8 +49,9 @@ log = logging.getLogger(__name__)
 
 
 def lasting(pending: dict[str, Any]) -> dict[str, Any]:
-    """Return what an action leaves of a game's open requests: claims wait for their answer."""
-    return {"claims": pending["claims"]} if pending.get("claims") else {}
+    """Return what an action leaves of a game's open requests: claims wait for their
+    answer; the turn marker (bot/turnlog.py) stays."""
+    return {k: pending[k] for k in ("claims", "turn") if pending.get(k)}
 
 
 def abridged(text: str, most: int = 300) -> str:
@@ -122,8 +124,8 @@ class Turns:
             needs = self._agreement_needed(table, parsed, caller)
             if needs is not None:
                 return self._claim(tx, table, caller, parsed, *needs)
-            after, records = self._commit(tx, table, parsed, caller.user_id)
-        return self.boards.turn(after, records, before)
+            after, records, turn = self._commit(tx, table, parsed, caller.user_id)
+        return self.boards.turn(after, records, before, turn)
 
     def _acted_on(
         self, tx: Transaction, channel_id: str, caller: Caller, action: dict[str, Any]
@@ -171,15 +173,19 @@ class Turns:
 
     def _commit(
         self, tx: Transaction, table: Table, parsed: Action, actor_id: str
-    ) -> tuple[Table, list[dict[str, Any]]]:
-        """Apply a checked action inside the command's transaction and store it."""
+    ) -> tuple[Table, list[dict[str, Any]], TurnMark]:
+        """Apply a checked action inside the command's transaction and store it; say
+        which turn message shows it (bot/turnlog.py)."""
         game, system = table.game, table.system
         new_state, events = apply(table, parsed)
         records = [event_record(system, e) for e in events]
-        tx.append(game, "action", actor_id, parsed.seat, parsed.model_dump(mode="json"), records,
-                  irreversible=any(type(e).irreversible for e in events))
+        entry = tx.append(game, "action", actor_id, parsed.seat, parsed.model_dump(mode="json"),
+                          records, irreversible=any(type(e).irreversible for e in events))
+        old = dict(game.pending.get("turn") or {})
+        after_seat = system.prompt(new_state).seat
+        marker = turnlog.advanced(old, table.prompt.seat, after_seat, entry.seq)
         changes: dict[str, Any] = {"state": new_state.model_dump(mode="json"),
-                                   "pending": lasting(game.pending)}
+                                   "pending": {**lasting(game.pending), "turn": marker}}
         outcome = system.outcome(new_state)
         if outcome is not None:
             changes.update(status="finished", winner=outcome.winner,
@@ -188,7 +194,8 @@ class Turns:
             # A referee's correction undid what ended the game: it goes on. Its seed
             # stays public, so any further rolls can be foreseen (see the README).
             changes.update(status="active", winner=None, result=None)
-        return Table(tx.update_game(game, **changes)), records
+        after = Table(tx.update_game(game, **changes))
+        return after, records, turnlog.mark(tx, after, old, marker, entry.seq)
 
     # ------------------------------------------------------------ claims
 
@@ -318,8 +325,8 @@ class Turns:
                              game_id=game.id, version=game.version)
             tx.append(game, "claim_agreed", caller.user_id, answering, {"of": seq})
             table = Table(tx.update_game(game, bump=False, pending=rest))
-            after, records = self._commit(tx, table, parsed, entry.actor_id)
-        reply = self.boards.turn(after, records, before)
+            after, records, turn = self._commit(tx, table, parsed, entry.actor_id)
+        reply = self.boards.turn(after, records, before, turn)
         reply.lines.insert(0, reply.text)
         reply.text = after.words("claim-agreed", seat=who, claimant=claimant, kind=kind)
         return reply

@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.discord.commands import CatalogueTranslator, build_groups
 from bot.discord.deadlines import Deadlines
 from bot.discord.io import GameButton, report_error
+from bot.discord.live import LiveTurns
 from bot.rulesearch import index
 from bot.service import GameService
 from bot.surface import surface
@@ -60,6 +61,8 @@ class BanneretBot(commands.Bot):
         )
         self.service = service
         self.settings = settings
+        # The live message of each game's turn (bot/discord/live.py).
+        self.live = LiveTurns()
 
     async def setup_hook(self) -> None:
         """Add the slash commands of the surface and the deadline check; sync commands."""

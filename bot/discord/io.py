@@ -23,9 +23,10 @@ import discord
 from discord import app_commands
 
 from bot import progress, uploads
+from bot.discord.live import LiveTurns, Shown, board_file, edit_message, fresh_lines, turn_lines
 from bot.errors import PlayerError, bad_input
-from bot.replies import MAX_REPLY, Reply
-from bot.rulebook import cite
+from bot.replies import MAX_REPLY, Reply, TurnMark
+from bot.rulebook import cite, rule_button
 from bot.service import GameService
 from bot.store import StoreError
 from bot.surface import NO_GUILD, Context, autocomplete, run
@@ -115,24 +116,40 @@ def reply_view(reply: Reply) -> discord.ui.View | None:
     return view
 
 
-def reply_embed(reply: Reply, colour: int = COLOURS["ok"]) -> discord.Embed:
-    """Build the turn summary embed of a reply."""
-    body = "\n".join([reply.text, *reply.lines]).strip()
+def reply_embed(
+    reply: Reply, colour: int = COLOURS["ok"], lines: list[str] | None = None,
+    footer: bool = True,
+) -> discord.Embed:
+    """Build the text of a reply (the board goes beside it as a full-width attachment)."""
+    body = "\n".join(lines if lines is not None else [reply.text, *reply.lines]).strip()
     embed = discord.Embed(
         title=(reply.title or "")[:256] or None, description=body[:MAX_REPLY], colour=colour
     )
-    if reply.image is not None:
-        embed.set_image(url=f"attachment://{reply.image_name}")
-    if reply.footer:
+    if reply.footer and footer:
         embed.set_footer(text=reply.footer)
     return embed
 
 
 async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
-    """Send a service reply as the interaction's answer (or follow-up when deferred)."""
+    """Answer an interaction with a service reply; a move goes to its turn message."""
+    live: LiveTurns | None = getattr(interaction.client, "live", None)
+    if reply.turn is not None and live is not None and not reply.ephemeral:
+        await send_turn(interaction, reply, reply.turn, live)
+        return
+    await post_reply(interaction, reply)
+
+
+async def post_reply(
+    interaction: discord.Interaction[Any], reply: Reply, lines: list[str] | None = None
+) -> int | None:
+    """Send a reply as a new message (the answer, or a follow-up when deferred); return its id.
+
+    `lines` replaces the reply's text and lines (a turn message words a move its own way).
+    """
     files = []
-    if reply.image is not None:
-        files.append(discord.File(io.BytesIO(reply.image), filename=reply.image_name))
+    board = board_file(reply)
+    if board is not None:
+        files.append(board)
     for name, data in reply.files:
         files.append(discord.File(io.BytesIO(data), filename=name))
     mentions = NO_MENTIONS
@@ -149,7 +166,7 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
     colour = COLOURS["private"] if reply.ephemeral else COLOURS["ok"]
     kwargs: dict[str, Any] = {
         "content": content,
-        "embed": reply_embed(reply, colour),
+        "embed": reply_embed(reply, colour, lines),
         "files": files,
         "allowed_mentions": mentions,
         "ephemeral": reply.ephemeral,
@@ -163,13 +180,114 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
         # edit, so the next player would not be called. Send a new message instead.
         if (reply.ephemeral or content) and not interaction.is_expired():
             await _drop_thinking(interaction)
-        await interaction.followup.send(**kwargs)
+        sent = await interaction.followup.send(wait=True, **kwargs)
+        return sent.id
+    answer = await interaction.response.send_message(**kwargs)
+    return answer.message_id
+
+
+async def send_turn(
+    interaction: discord.Interaction[Any], reply: Reply, mark: TurnMark, live: LiveTurns
+) -> None:
+    """Show a move in its turn message (see bot/discord/live.py).
+
+    A move within the turn edits the live message and answers the player briefly; a
+    move that passes the turn closes the old message and posts the next one, pinging
+    the player to act. Edits of one game are made in order, and an edit older than
+    the position already shown is skipped.
+    """
+    version = reply.version or 0
+    async with live.lock(mark.game_id):
+        shown = live.get(mark.game_id)
+        if not mark.fresh:
+            shown = await _adopt(interaction, mark, live, shown)
+        if not mark.fresh and shown is not None and shown.since == mark.since:
+            if version > shown.version:
+                lines = turn_lines(reply, mark)
+                changes: dict[str, Any] = {"embed": reply_embed(reply, lines=lines),
+                                           "view": reply_view(reply)}
+                board = board_file(reply)
+                if board is not None:
+                    changes["attachments"] = [board]
+                if not await edit_message(interaction, shown, **changes):
+                    await _open_turn(interaction, reply, mark, live, turn_lines(reply, mark))
+                    return
+                shown.version = version
+            await _acknowledge(interaction, reply)
+            return
+        if mark.fresh and shown is not None and shown.since == mark.closed and mark.closing:
+            # The turn it showed is over: its whole log, and no buttons left to press.
+            await edit_message(interaction, shown,
+                               embed=reply_embed(reply, lines=list(mark.closing), footer=False),
+                               view=None)
+        lines = fresh_lines(reply, mark) if mark.fresh else turn_lines(reply, mark)
+        await _open_turn(interaction, reply, mark, live, lines)
+
+
+async def _adopt(
+    interaction: discord.Interaction[Any], mark: TurnMark, live: LiveTurns, shown: Shown | None
+) -> Shown | None:
+    """Make the board a player pressed a button on the turn's message, if it is another one.
+
+    A player whose turn message has scrolled away asks for `/game status` and plays from
+    there: that board becomes the turn message (the old one loses its buttons), so the
+    move shows where they are looking and the channel still has one live message.
+    """
+    pressed = interaction.message
+    if (interaction.type != discord.InteractionType.component or pressed is None
+            or pressed.flags.ephemeral or not pressed.attachments
+            or interaction.channel_id is None):
+        return shown
+    if shown is not None and (shown.message_id == pressed.id or shown.since != mark.since):
+        return shown
+    if shown is not None:
+        await edit_message(interaction, shown, view=None)
+    adopted = Shown(mark.since, interaction.channel_id, pressed.id,
+                    shown.version if shown is not None else 0)
+    live.put(mark.game_id, adopted)
+    return adopted
+
+
+async def _open_turn(
+    interaction: discord.Interaction[Any], reply: Reply, mark: TurnMark, live: LiveTurns,
+    lines: list[str],
+) -> None:
+    """Post a new turn message and remember it as the game's live one."""
+    message_id = await post_reply(interaction, reply, lines)
+    if message_id is not None and interaction.channel_id is not None:
+        live.put(mark.game_id, Shown(mark.since, interaction.channel_id, message_id,
+                                     reply.version or 0))
+
+
+async def _acknowledge(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """Answer an interaction whose move was shown by editing the turn message.
+
+    A slash command gets a short private note of what it did, without the board. A
+    button elsewhere (a claim's Agree, an older board's choice) loses its buttons, now
+    stale; a message without a board (a claim, a request) says how it was answered.
+    """
+    if interaction.type != discord.InteractionType.component:
+        note = Reply(text=reply.text, lines=list(reply.lines), ephemeral=True,
+                     game_id=reply.game_id, version=reply.version)
+        await post_reply(interaction, note)
+        return
+    if interaction.response.is_done():
+        return
+    message = interaction.message
+    if message is not None and not message.attachments:
+        await interaction.response.edit_message(embed=reply_embed(reply, footer=False), view=None)
     else:
-        await interaction.response.send_message(**kwargs)
+        await interaction.response.edit_message(view=None)
 
 
 async def _drop_thinking(interaction: discord.Interaction[Any]) -> None:
-    """Remove a public 'thinking…' placeholder before an ephemeral answer."""
+    """Remove a public 'thinking…' placeholder before an ephemeral answer.
+
+    Only a deferred slash command has one: the original response of a deferred button
+    is the message the button is on, which must stay.
+    """
+    if interaction.response.type != discord.InteractionResponseType.deferred_channel_message:
+        return
     try:
         await interaction.delete_original_response()
     except discord.HTTPException:
@@ -196,12 +314,16 @@ async def report_error(
     locale = str(interaction.locale) if interaction.locale else None
     if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
         error = bad_input("input-invalid", field=str(getattr(error, "value", "")) or "?")
+    view: discord.ui.View | None = None
     if isinstance(error, PlayerError):
         words = Words.of(error.language or pick_language(locale), error.system)
         lines = [words.message(error.message())]
         if error.rule is not None:
-            title, statement = cite(words, error.rule)
-            lines += [title, f"> {statement}"]
+            # Short: what was wrong and the rule's id and title; its statement is one
+            # click away (an ephemeral answer), not pasted into every refusal.
+            title, _ = cite(words, error.rule)
+            lines.append(title)
+            view = reply_view(Reply(text="", buttons=[rule_button(words, error.rule)]))
         colour = COLOURS["refused"]
     elif isinstance(error, StoreError):
         # The database, not the player: the operator's line goes to the log.
@@ -226,15 +348,16 @@ async def report_error(
         lines = [Words.of(locale)("error-internal", game="?", ref=ref)]
         colour = COLOURS["refused"]
     embed = discord.Embed(description="\n".join(lines)[:MAX_REPLY], colour=colour)
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
     try:
         if interaction.response.is_done():
             await _drop_thinking(interaction)
             await interaction.followup.send(
-                embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
+                embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS, **extra
             )
         else:
             await interaction.response.send_message(
-                embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
+                embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS, **extra
             )
     except discord.HTTPException:
         log.warning("could not deliver an error reply in channel %s", interaction.channel_id)
@@ -292,7 +415,10 @@ async def respond_with(
     task = asyncio.ensure_future(work())
     done, _ = await asyncio.wait({task}, timeout=DIRECT_ANSWER_SECONDS)
     if not done:
-        await interaction.response.defer(thinking=True)
+        # A slash command shows "thinking…"; a button keeps its message as it is, so a
+        # move can still change that message in place when it is done.
+        await interaction.response.defer(
+            thinking=interaction.type != discord.InteractionType.component)
     try:
         reply = await task
     except Exception as error:  # noqa: BLE001 - every failure gets an answer

@@ -65,6 +65,8 @@ class BushidoEngine(Engine[BushidoState]):
     # A referee's swap of a movement piece names the face it puts under a piece: private
     # too, and its event names the face only under a piece standing face up.
     private_actions = frozenset({"move", "attack", "adjust_movement"})
+    headline_events = frozenset({"attack_declared", "combat_rolled", "commander_defeated",
+                                 "commander_fled", "piece_removed", "battle_ended"})
     hidden_information = True
 
     def scenarios(self) -> list[ScenarioInfo]:
@@ -152,12 +154,12 @@ class BushidoEngine(Engine[BushidoState]):
         """Return the position as data `seat` may know (no face hidden from it, no stack order)."""
         return picture.position(state, seat)
 
-    def label(self, action: Action) -> Msg:
+    def label(self, action: Action, state: Any = None) -> Msg:
         """Return what a button offering this action says; a camp attacked is named as one."""
         if isinstance(action, Attack) and action.target.endswith("-camp"):
             seat = action.target.removesuffix("-camp")
             return msg("button-attack-camp", piece=action.piece, seat=term("seat", seat))
-        return super().label(action)
+        return super().label(action, state)
 
     def suggest(
         self,

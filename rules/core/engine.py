@@ -167,6 +167,9 @@ class Engine(Generic[S]):
     # Whether a seat may know things the others may not (a hand, face-down pieces); a
     # system without any answers /game hand by saying nothing is hidden.
     hidden_information: ClassVar[bool] = False
+    # The event types worth retelling to a player who was away (card plays, battles,
+    # losses, scores): the turn message's recap picks these out of the opponent's play.
+    headline_events: ClassVar[frozenset[str]] = frozenset()
     # Where the catalogues live (data/locales/<language>/<id>.ftl); None: data/locales.
     locales: ClassVar[Path | None] = None
 
@@ -247,8 +250,12 @@ class Engine(Generic[S]):
         """
         return None
 
-    def label(self, action: Action) -> Msg:
-        """Return what a button offering this action says: `button-<type>` with its fields."""
+    def label(self, action: Action, state: S | None = None) -> Msg:
+        """Return what a button offering this action says: `button-<type>` with its fields.
+
+        `state` is the position the button is offered in, for a system whose button says
+        where the action leads ("End the turn" rather than "Next phase").
+        """
         fields = {k: v for k, v in action if k not in ("type", "seat")}
         return msg(f"button-{kebab(action.type)}", **{k: _value(v) for k, v in fields.items()})
 

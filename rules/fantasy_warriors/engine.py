@@ -75,6 +75,8 @@ class FantasyWarriorsEngine(Engine[FantasyWarriorsState]):
     )
     # Orders written during the battle plan stay sealed until both plans are ready.
     private_actions = frozenset({"order"})
+    headline_events = frozenset({"OrdersRevealed", "UnitsInContact", "ToHitRolled", "UnitGone",
+                                 "GoalReached", "BattleEnded"})
     hidden_information = True
 
     def scenarios(self) -> list[ScenarioInfo]:
@@ -128,13 +130,13 @@ class FantasyWarriorsEngine(Engine[FantasyWarriorsState]):
         """Offer completions for unit, command, order, objective, target and enemy options."""
         return suggest.suggest(state, seat, field, text, context)
 
-    def label(self, action: Action) -> Msg:
+    def label(self, action: Action, state: Any = None) -> Msg:
         """Name an order button by the order's name; other buttons by their fields."""
         if isinstance(action, IssueOrders):
             return msg("button-order", command=action.command, order=term("order", action.order),
                        goal=action.objective or action.target,
                        approach=term("approach", action.approach) if action.approach else None)
-        return super().label(action)
+        return super().label(action, state)
 
     # ---------------------------------------------------------------- claims
     def report_for(self, state: FantasyWarriorsState, action: Action) -> str | None:

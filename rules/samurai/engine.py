@@ -56,6 +56,8 @@ class SamuraiEngine(Engine[SamuraiState]):
     # left out of a running game's export. A referee's card move is one: its event says
     # whose hand and which piles, never which card went in or out of a hand or the deck.
     private_actions = frozenset({"play", "keep", "adjust_cards"})
+    headline_events = frozenset({"card_played", "battle_rolled", "figures_lost", "unit_eliminated",
+                                 "banner_won", "leader_escaped", "game_won"})
     hidden_information = True
 
     def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:
@@ -154,7 +156,7 @@ class SamuraiEngine(Engine[SamuraiState]):
         """Offer (label, value) completions for an option, best first, at most 25."""
         return completions.suggest(state, seat, field, text, context, self.legal_actions)
 
-    def label(self, action: Action) -> Msg:
+    def label(self, action: Action, state: Any = None) -> Msg:
         """Return a button's words: cards by their names, orders by the pieces they name.
 
         An order of nobody says so ("Give no orders"), never just "order".
@@ -164,7 +166,7 @@ class SamuraiEngine(Engine[SamuraiState]):
         if isinstance(action, Order):
             named = pieces_list(action.pieces)
             return msg("button-order", pieces=items(named) if named else None)
-        return super().label(action)
+        return super().label(action, state)
 
     def demo_player(self) -> Player:
         """Return the policy that plays data/demo's script for this system."""

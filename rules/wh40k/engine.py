@@ -82,6 +82,9 @@ class Wh40kEngine(Engine[Wh40kState]):
     referee_actions = flow.REFEREE_ACTIONS
     consent_actions = frozenset({"start_battle"})
     out_of_turn_actions = flow.OUT_OF_TURN_ACTIONS
+    headline_events = frozenset({"StratagemUsed", "BattleShockTestRolled", "UnitDestroyed",
+                                 "ModelsDestroyed", "ObjectiveControlChanged",
+                                 "VictoryPointsScored", "BattleEnded"})
 
     def scenarios(self) -> list[ScenarioInfo]:
         """List the bundled scenarios, sorted by id."""
@@ -174,11 +177,14 @@ class Wh40kEngine(Engine[Wh40kState]):
         """Offer completions for unit, leader, bodyguard and stratagem options."""
         return list(suggest(state, seat, field, text))
 
-    def label(self, action: Action) -> Msg:
-        """Word a button; a Stratagem's is named by the catalogue."""
+    def label(self, action: Action, state: Wh40kState | None = None) -> Msg:
+        """Word a button; a Stratagem's is named by the catalogue; moving on says where to."""
+        if action.type == "next_phase":
+            goes = flow.next_phase_goes(state) if state is not None else {"to": "other"}
+            return msg("button-next-phase", **{"step": None, **goes})
         if isinstance(action, UseStratagem):
             return msg("button-stratagem", name=term("stratagem", action.name), unit=action.unit)
-        return super().label(action)
+        return super().label(action, state)
 
     def report_for(self, state: Wh40kState, action: Action) -> str | None:
         """Return the side whose unit a report (casualties, restore, a demanded test) is about.

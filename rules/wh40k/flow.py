@@ -17,7 +17,7 @@ from rules.core.dice import Dice
 from rules.core.engine import Handler, Step
 from rules.core.errors import RuleViolation
 from rules.core.model import Action, Event
-from rules.core.text import Msg, items, msg
+from rules.core.text import Msg, Value, items, msg, term
 from rules.wh40k import army, catalogue, command, losses, movement, scoring, stratagems
 from rules.wh40k.actions import (
     Attach,
@@ -131,6 +131,26 @@ def next_phase(work: Wh40kState, action: NextPhase, dice: Dice, events: list[Eve
         work.extra_cp = {seat: 0 for seat in SEATS}
         work.active = work.first
         command.begin_command_phase(work, events)
+
+
+def next_phase_goes(state: Wh40kState) -> dict[str, Value]:
+    """Say where moving on leads from a position, for its button: the next step, the tests
+    owed, or the end of the turn, the round or the battle."""
+    step = state.step
+    due = bool(command.tests_due(state))
+    if step == "battle-shock" and state.ruleset > 1 and due:
+        return {"to": "tests", "step": None}
+    if step == "command" and state.ruleset == 1 and due:
+        return {"to": "tests", "step": None}
+    if step == "command" and not due:  # no test is owed: the step is passed over
+        return {"to": "step", "step": term("step", "movement")}
+    if step in TURN_STEPS and step != "fight":
+        return {"to": "step", "step": term("step", TURN_STEPS[TURN_STEPS.index(step) + 1])}
+    if step == "fight" and state.active == state.first:
+        return {"to": "turn", "step": None}
+    if step == "fight":
+        return {"to": "battle" if state.round == LAST_ROUND else "round", "step": None}
+    return {"to": "other", "step": None}
 
 
 HANDLERS: dict[str, Handler[Wh40kState, Any]] = {

@@ -29,6 +29,7 @@ from .test_bot_support import (
     pick,
     png_of,
     start_by_autocomplete,
+    turn_message,
 )
 
 # (command, order, objective or target) as typed into autocomplete, and the values it offers.
@@ -81,8 +82,10 @@ async def write_plan(
         written = await table.fake.slash(
             user, table.channel, "fw order", command=command, order=order, **options
         )
-        assert not written.ephemeral
+        # A private note to the writer; the public turn message says it too (not the order).
+        assert written.ephemeral
         assert description(written).startswith(f"{side} writes sealed orders for {command} ")
+        assert f"{side} writes sealed orders for {command} " in turn_message(table).text
         assert_pings_nobody(written)
 
 
@@ -143,7 +146,7 @@ async def test_battle_plans_stay_sealed_until_both_are_ready(table: Table) -> No
     assert leaked(table, NORTH_SECRETS) == []
 
     sealed = await fake.slash(alice, table.channel, "fw ready")
-    assert description(sealed).startswith("North has sealed its battle plan.")
+    assert "North has sealed its battle plan." in description(sealed)
     assert_pings_only(sealed, bob)  # South's plan is now awaited
 
     await write_plan(table, bob, SOUTH_PLAN)
@@ -158,7 +161,7 @@ async def test_battle_plans_stay_sealed_until_both_are_ready(table: Table) -> No
 
     revealed = await fake.slash(bob, table.channel, "fw ready")
     text = description(revealed)
-    assert text.startswith("South has sealed its battle plan.")
+    assert "South has sealed its battle plan." in text
     assert "Both battle plans are sealed: the battle begins. North moves first (8 turns)." in text
     assert (
         "North's C1 Hearth Guard has TAKE AND HOLD orders (flag counter: yellow and green) → "
@@ -189,8 +192,9 @@ async def test_a_battle_turn_each_with_a_refused_contact_and_order_switches(tabl
     moved = await move(table, alice, "Iron", 33.0, 6.5)
     assert description(moved).startswith('N2 Ironbeards moves to (33", 6.5").')
     assert_pings_nobody(moved)
-    assert png_of(moved).width == BOARD_WIDTH
-    assert board_bytes(moved) != board_bytes(started)
+    assert png_of(turn_message(table)).width == BOARD_WIDTH  # the turn message is redrawn
+    assert started.primary is turn_message(table)  # North's turn message, redrawn in place
+    assert board_bytes(started) != started.primary.revisions[0].attachments[0].data
     enemy = await pick(table, alice, "fw contact", "enemy", unit="N2")
     assert enemy == "S2"  # the nearest enemy comes first
     before = table.version()
@@ -238,7 +242,7 @@ async def test_a_battle_turn_each_with_a_refused_contact_and_order_switches(tabl
     assert_pings_nobody(met)
 
     ended = await fake.slash(alice, table.channel, "fw endturn")
-    assert description(ended).startswith("Turn 1: South moves.")
+    assert "\nTurn 1: South moves." in description(ended)
     assert_pings_only(ended, bob)
     assert png_of(ended).width == BOARD_WIDTH
 
@@ -260,7 +264,7 @@ async def test_a_battle_turn_each_with_a_refused_contact_and_order_switches(tabl
     charge = await fake.slash(bob, table.channel, "fw contact", unit="S2", enemy="N2")
     assert description(charge).startswith("S2 Black Orcs makes contact with N2 Ironbeards.")
     over = await fake.slash(bob, table.channel, "fw endturn")
-    assert description(over).startswith("Turn 2: North moves.")
+    assert "\nTurn 2: North moves." in description(over)
     assert_pings_only(over, alice)
     state = table.state()
     assert (state.turn, state.active) == (2, "north")

@@ -21,8 +21,10 @@ from .test_bot_support import (
     assert_refused,
     board_bytes,
     description,
+    edited_in_place,
     footer_version,
     png_of,
+    rule_behind_button,
 )
 
 OPTION_TYPES = {"str": 3, "int": 4, "bool": 5, "user": 6, "float": 10, "file": 11}
@@ -111,7 +113,9 @@ async def test_two_players_take_turns_with_commands_and_buttons(table: Table) ->
     assert_pings_only(joined, alice)  # the game begins: Red (alice) must act
     start_board = board_bytes(joined)
 
+    # Within a turn the turn message changes in place: no new message, nobody pinged.
     rolled = await fake.click(alice, joined, label="roll")
+    assert edited_in_place(rolled) and rolled.primary is joined.primary
     assert description(rolled).splitlines() == [
         "Red rolls 3.",
         "Red to act: move 1 to 3 squares",
@@ -121,11 +125,17 @@ async def test_two_players_take_turns_with_commands_and_buttons(table: Table) ->
     labels = [c["label"] for c in rolled.primary.components[0]["components"]]
     assert labels == ["move 1", "move 2", "move 3"]
 
+    # The turn passes: Alice's message keeps her turn's log, Bob's turn gets a new one.
     moved = await fake.click(alice, rolled, label="move 3")
     assert description(moved).splitlines() == [
+        "Since your last turn:",
+        "Red rolls 3.",
         "Red moves 3 to square 3.",
         "Blue to act: roll the die",
     ]
+    assert rolled.primary.embed is not None
+    assert rolled.primary.embed["description"] == "Red rolls 3.\nRed moves 3 to square 3."
+    assert not rolled.primary.components
     assert footer_version(moved) == (1, 3)
     assert_pings_only(moved, bob)
     assert board_bytes(moved) != start_board  # red's counter moved on the board
@@ -179,18 +189,20 @@ async def test_spectator_cannot_act(table: Table) -> None:
 
 
 async def test_wrong_turn_is_refused_with_its_rule(table: Table) -> None:
-    """Bob acting on Alice's turn hears whose turn it is, the rule id and its statement."""
+    """Bob acting on Alice's turn hears whose turn it is and the rule; its statement is a
+    click away."""
     joined = await started_race(table)
     before = table.version()
     refused = await table.fake.click(table.bob, joined, label="roll")
     ref = rule("core/not-your-turn")
-    assert_refused(
+    text = assert_refused(
         refused,
         "It is not your turn: waiting for Red (roll)",
         "`core/not-your-turn`",
         ref.title,
-        ref.statement,
     )
+    assert ref.statement not in text and len(text.splitlines()) == 2
+    assert ref.statement in await rule_behind_button(table, refused, table.bob)
     assert table.version() == before
 
 
@@ -209,7 +221,8 @@ async def test_refusal_for_a_rule_shows_rule_id_and_statement(table: Table) -> N
     before = table.version()
     refused = await table.fake.slash(table.bob, table.channel, "game end")
     ref = rule("core/referee-only")
-    assert_refused(refused, "Only the game's creator", f"`{ref.id}`", ref.statement)
+    assert_refused(refused, "Only the game's creator", f"`{ref.id}`")
+    assert ref.statement in await rule_behind_button(table, refused, table.bob)
     assert table.version() == before
     ended = await table.fake.slash(table.fake.moderator("mod"), table.channel, "game end")
     assert description(ended).startswith("The game was ended by Mod.")
@@ -236,10 +249,11 @@ async def test_stale_button_is_refused_and_nothing_applied(table: Table) -> None
     """A button from an older position is refused politely, even for the player to act."""
     fake = table.fake
     joined = await started_race(table)
+    status = await fake.slash(table.carol, table.channel, "game status")  # a second "roll"
     rolled = await fake.click(table.alice, joined, label="roll")
     assert "Red rolls" in description(rolled)
     before = (table.version(), len(fake.public_messages()))
-    again = await fake.click(table.alice, joined, label="roll")
+    again = await fake.click(table.alice, status, label="roll")
     assert_refused(again, "That button belongs to an older position of the game")
     assert (table.version(), len(fake.public_messages())) == before
     accept_again = await fake.click(
@@ -309,6 +323,7 @@ async def test_log_export_verify_and_resign(table: Table) -> None:
     """The record is attached as JSON; the seed stays secret until the game ends."""
     fake, alice = table.fake, table.alice
     joined = await started_race(table)
+    status = await fake.slash(table.carol, table.channel, "game status")
     await fake.click(alice, joined, label="roll")
 
     log = await fake.slash(table.carol, table.channel, "game log", last=2)
@@ -327,5 +342,5 @@ async def test_log_export_verify_and_resign(table: Table) -> None:
     assert description(resigned).startswith("Blue resigns.\n**Red wins** — Blue resigned.")
     assert "The dice seed was `e2e-seed-0`" in description(resigned)
     assert_pings_nobody(resigned)
-    after = await fake.click(alice, joined, label="roll")
+    after = await fake.click(alice, status, label="roll")
     assert_refused(after, "older position")

@@ -21,7 +21,9 @@ from .test_bot_support import (
     assert_pings_only,
     assert_refused,
     description,
+    edited_in_place,
     png_of,
+    turn_message,
 )
 
 NOT_APPLIED = "Something went wrong on our side, and your action was not applied."
@@ -191,8 +193,11 @@ async def test_slow_command_defers_then_answers_publicly(
     png_of(result)
     (button,) = result.message.custom_ids()  # buttons survive the defer
     assert button.startswith("bn:act:1:1:")
+    # A move from this board makes it the turn message (the older one loses its buttons).
     rolled = await table.fake.click(table.alice, result, label="roll")
+    assert edited_in_place(rolled) and rolled.primary is result.message
     assert "Red rolls" in description(rolled)
+    assert turn_message(table) is result.message
 
 
 async def test_slow_private_answer_replaces_the_public_placeholder(
@@ -238,9 +243,12 @@ async def test_slow_turn_within_discords_deadline_with_the_real_limit(
     limit = bot.discord.io.DIRECT_ANSWER_SECONDS
     assert limit + 1.0 < 3.0  # leave a second for the defer to reach Discord
     monkeypatch.setattr(table.service, "press", slowly(limit + 0.2, table.service.press))
-    moved = await table.fake.click(table.alice, rolled, label="move 1")
+    moved = await table.fake.click(table.alice, rolled, label="move 1", expect_followups=1)
     assert moved.deferred and moved.rejections == []
-    assert moved.message is not None and moved.message.deleted  # the "thinking…" placeholder
+    # A button defers without "thinking…": its message stays, closed with the turn's log.
+    assert moved.response_type == 6 and moved.message is rolled.message
+    assert moved.message is not None and not moved.message.deleted
+    assert not moved.message.components and "Red moves 1" in moved.message.text
     (turn,) = moved.followups
     assert turn.public and turn.revisions[0].content == f"<@{table.bob.id}>"
     assert_pings_only(moved, table.bob)

@@ -23,7 +23,9 @@ from .test_bot_support import (
     description,
     pick,
     png_of,
+    rule_behind_button,
     start_by_autocomplete,
+    turn_message,
 )
 
 
@@ -65,7 +67,11 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
     assert_pings_only(asked, bob)
     adjusted = await fake.click(bob, asked, label="Agree")
     assert "Referee adjustment: U7 moved F3 → F6 (@everyone charge!)" in description(adjusted)
-    before_turn = adjusted
+    assert not adjusted.components  # the claim, answered, has no buttons left
+    live = joined.primary
+    assert live is not None and turn_message(table) is live
+    assert "Referee adjustment: U7 moved F3 → F6" in live.text  # the turn message shows it
+    before_turn = board_bytes(live)
 
     card = await pick(table, alice, "samurai play", "card", "two")
     assert card == "order-two-center"
@@ -95,13 +101,17 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
 
     ended = await fake.slash(alice, table.channel, "samurai endturn")
     text = description(ended)
-    assert "Uesugi draws a card." in text
+    assert text.startswith("Since your last turn:\nUesugi plays Order Two Units Center.")
     assert "Takeda to act: play a command card" in text
     assert_pings_only(ended, bob)
+    # Alice's turn message keeps the whole turn's log, without buttons left to press.
+    assert "Uesugi draws a card." in live.text
+    assert f"U14 moves from G7 to {destination}." in live.text
+    assert not live.components
 
     assert png_of(ended).width == BOARD_WIDTH
-    assert board_bytes(ended) != board_bytes(before_turn)
-    assert board_bytes(before_turn) != board_bytes(joined)  # the adjustment shows too
+    assert board_bytes(ended) != before_turn
+    assert before_turn != live.revisions[0].attachments[0].data  # the adjustment shows too
 
     # Bob answers with his own card: turns alternate.
     bob_card = await pick(table, bob, "samurai play", "card")
@@ -148,8 +158,10 @@ async def test_cards_are_played_from_private_buttons_and_never_shown_publicly(
         await fake.click(table.bob, hand, label=labels[0])  # the reply is Alice's alone
 
     played = await fake.click(alice, hand, label=labels[0])
-    assert not played.ephemeral
-    assert description(played).startswith("Uesugi plays ")
+    # The private hand loses its (now stale) buttons; the public turn message says the play.
+    assert played.ephemeral and not played.components
+    assert "Uesugi plays " in turn_message(table).text
+    assert turn_message(table) is joined.primary
     assert table.state().discard == [card]
 
     await fake.slash(table.carol, table.channel, "game status")
@@ -183,7 +195,8 @@ async def test_rule_violation_is_refused_privately_with_the_rule(table: Table) -
     before = table.version()
     refused = await table.fake.slash(table.alice, table.channel, "samurai play", card=absent)
     ref = rule("samurai/card-in-hand")
-    assert_refused(refused, "Not allowed:", "is not in your hand", f"`{ref.id}`", ref.statement)
+    assert_refused(refused, "Not allowed:", "is not in your hand", f"`{ref.id}`")
+    assert ref.statement in await rule_behind_button(table, refused, table.alice)
     assert table.version() == before
 
 

@@ -130,36 +130,65 @@ async def open_table(fake: FakeDiscord, runner: BotRunner, tmp_path: Path) -> As
 
 
 def png_of(result: InteractionResult | Message) -> Image.Image:
-    """Return the decoded board image attached to a reply (and check the embed shows it)."""
-    message = result.primary if isinstance(result, InteractionResult) else result
-    assert message is not None
+    """Return the decoded board image attached to a reply.
+
+    The board is a plain attachment, which Discord shows full width; the embed beside
+    it carries only the text (a picture inside an embed is shown small on phones).
+    """
+    message = newest(result) if isinstance(result, InteractionResult) else result
     ((name, data),) = message.attachments
     assert name == "board.png"
     assert message.embed is not None
-    assert message.embed["image"]["url"] == "attachment://board.png"
+    assert "image" not in message.embed
     image = Image.open(io.BytesIO(data))
     image.load()
     assert image.format == "PNG"
     return image
 
 
-def board_bytes(result: InteractionResult) -> bytes:
-    """Return the raw PNG of a reply's board."""
-    ((_, data),) = result.attachments
+def board_bytes(result: InteractionResult | Message) -> bytes:
+    """Return the raw PNG of a reply's board (or of a message's current one)."""
+    message = newest(result) if isinstance(result, InteractionResult) else result
+    ((_, data),) = message.attachments
     return data
+
+
+def newest(result: InteractionResult) -> Message:
+    """Return what an interaction shows last: its newest follow-up, else its answer.
+
+    A move on the turn message edits it in place (the answer is that message); a move
+    that passes the turn then posts the next turn's message as a follow-up.
+    """
+    message = result.followups[-1] if result.followups else result.primary
+    assert message is not None, result
+    return message
+
+
+def edited_in_place(result: InteractionResult) -> bool:
+    """Say whether a button's answer changed the message it is on (callback 7, or 6 + edit)."""
+    return result.response_type in (6, 7) and not result.followups
+
+
+def turn_message(table: Table, game_id: int = 1) -> Message:
+    """Return a game's live turn message, the one the bot edits as the player acts."""
+    shown = table.bots[0].live.get(game_id)
+    assert shown is not None, f"game {game_id} has no turn message"
+    return table.fake.get_message(shown.message_id)
 
 
 def assert_pings_only(result: InteractionResult, user: FakeUser) -> None:
     """Check the reply is public and pings exactly `user` and nothing else."""
-    message = result.primary
-    assert message is not None and message.public
+    message = newest(result)
+    assert message.public
     assert message.content == f"<@{user.id}>"
     assert message.allowed_mentions == {"parse": [], "users": [user.id]}
 
 
 def assert_pings_nobody(result: InteractionResult) -> None:
-    """Check every message of the reply has mentions switched off."""
-    for message in result.messages:
+    """Check every message the reply posted has mentions switched off (an edit of a
+    message, such as the turn message, never notifies anybody)."""
+    posted = result.followups if result.response_type in (6, 7) else result.messages
+    for message in posted:
         assert message.allowed_mentions == NO_PINGS, message.allowed_mentions
         assert not message.content, message.content
 
@@ -179,17 +208,33 @@ def assert_refused(result: InteractionResult, *needles: str) -> str:
     return str(text)
 
 
+async def rule_behind_button(table: Table, refused: InteractionResult, user: FakeUser) -> str:
+    """Press a refusal's "Rule" button and return the rule it shows (to that user alone).
+
+    A refusal stays short: what was wrong, and the rule's id and title; the statement
+    is one click away.
+    """
+    (message,) = refused.messages
+    (label,) = [c["label"] for row in message.components for c in row["components"]]
+    assert label.startswith(("Rule: ", "Regra: ")), label
+    shown = await table.fake.click(user, refused, label=label)
+    assert shown.ephemeral and shown.primary is not None and shown.primary.visible_to == user.id
+    return shown.text
+
+
 def description(result: InteractionResult) -> str:
-    """Return the first embed's description."""
-    assert result.embed is not None, result
-    return str(result.embed["description"])
+    """Return the description of the first embed of what the interaction shows last."""
+    message = newest(result)
+    assert message.embed is not None, result
+    return str(message.embed["description"])
 
 
 def footer_version(result: InteractionResult) -> tuple[int, int]:
     """Return (game id, position) from a reply's footer."""
-    assert result.embed is not None
-    found = re.fullmatch(r"game (\d+) · position (\d+)", result.embed["footer"]["text"])
-    assert found, result.embed["footer"]
+    embed = newest(result).embed
+    assert embed is not None
+    found = re.fullmatch(r"game (\d+) · position (\d+)", embed["footer"]["text"])
+    assert found, embed["footer"]
     return int(found[1]), int(found[2])
 
 

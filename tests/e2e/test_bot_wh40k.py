@@ -22,6 +22,7 @@ from .test_bot_support import (
     description,
     open_table,
     png_of,
+    turn_message,
 )
 
 ROSTER = data_dir() / "wh40k" / "rosters" / "ultramarines-strike-force.toml"
@@ -46,8 +47,9 @@ async def test_roster_attachment_is_read(table: Table) -> None:
     loaded = await table.fake.slash(
         table.alice, table.channel, "wh40k roster", text=("army.toml", ROSTER.read_bytes())
     )
-    assert not loaded.ephemeral
+    assert loaded.ephemeral  # a note to the player; the turn message shows the roster too
     assert "Attacker loads the roster “Ultramarines strike force”" in description(loaded)
+    assert "Attacker loads the roster “Ultramarines strike force”" in turn_message(table).text
 
 
 async def test_slow_download_is_deferred_in_time(
@@ -105,13 +107,13 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     text = description(started)
     assert "Attacker gains 1 CP (Command phase)" in text
     assert "Defender gains 1 CP (Command phase)" in text
-    assert png_of(started).width == 1200
+    assert png_of(turn_message(table)).width == 1200  # the turn message, redrawn
 
     wrong = await fake.slash(bob, table.channel, "wh40k next")
     assert_refused(wrong, "not your turn", "core/not-your-turn")
 
-    # One-click "next phase" button: the Battle-shock step has nothing to test.
-    movement = await fake.click(alice, started, label="Next phase")
+    # One click moves on: the Battle-shock step has nothing to test, so it is passed over.
+    movement = await fake.click(alice, turn_message(table), label="On to Movement")
     assert "Attacker's Movement phase begins" in description(movement)
 
     choices = await fake.autocomplete(alice, table.channel, "wh40k move", focused="unit",
@@ -127,7 +129,7 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     hit = await fake.click(bob, claim, label="Agree")
     assert "Defender agrees with the report of Attacker." in description(hit)
     assert "Boyz (second mob) is now Below Half-strength" in description(hit)
-    before = board_bytes(hit)
+    before = board_bytes(turn_message(table))
 
     last = hit
     for phase in ("shooting", "charge", "fight"):
@@ -138,10 +140,10 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     assert_pings_only(handover, bob)
     assert board_bytes(handover) != before
 
-    named = await fake.click(bob, handover, label="Next phase")
+    named = await fake.click(bob, handover, label="On to Battle-shock")
     assert "Battle-shock tests to take: Boyz (second mob)." in description(named)
     assert table.state().step == "battle-shock"  # the moment before the dice
-    tested = await fake.click(bob, named, label="Next phase")
+    tested = await fake.click(bob, named, label="Roll the Battle-shock tests")
     assert "Boyz (second mob) takes a Battle-shock test (Below Half-strength): rolled" in (
         description(tested)
     )

@@ -155,6 +155,8 @@ game-log-resign = { $seat } resigns.
 game-log-end = The game was ended by { $user }.
 game-log-line-referee = #{ $seq } { $what }
 game-log-undo = An action is taken back.
+turn-recap = Since your last turn:
+turn-recap-more = …and { $count } more: see the previous message or `/game log`.
 game-log-undo-request = { $seat } asks to take back an action.
 game-log-undo-refused = The undo is refused.
 game-log-claim-agreed = The claim is agreed to.
@@ -256,11 +258,13 @@ claim-waiting = Awaiting { $subject }: { $seat } { $kind ->
 ## Buttons
 
 button-accept = Accept the invitation
+button-join = Join as { $seat }
 button-agree-undo = Agree to undo
 button-refuse-undo = Refuse
 button-agree-claim = Agree
 button-dispute-claim = Dispute
 button-details = Position in words
+button-rule = Rule: { $title }
 game-details-more = ({ $count ->
     [one] one more line is
    *[other] { $count } more lines are

@@ -324,10 +324,10 @@ button-order = { $pieces ->
        *[other] Order { $pieces }
     }
 button-move = Move { $piece } to { $to }
-button-battle = { $piece } battles { $target }
+button-battle = Battle { $piece } → { $target }
 button-retreat = Retreat to { $to }
 button-keep = Keep { $card }
-button-end-turn = End the turn
+button-end-turn = End turn and draw
 
 ## Refusals
 

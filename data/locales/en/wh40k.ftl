@@ -337,7 +337,14 @@ button-start-battle = { $first ->
         [defender] Start the battle, Defender first
        *[other] Start the battle
     }
-button-next-phase = Next phase
+button-next-phase = { $to ->
+        [tests] Roll the Battle-shock tests
+        [step] On to { $step }
+        [turn] End the turn
+        [round] End the battle round
+        [battle] End the battle
+       *[other] Next phase
+    }
 button-attach = Attach { $leader } to { $bodyguard }
 button-detach = Detach { $leader }
 button-move = Move { $unit } to ({ $x }", { $y }")

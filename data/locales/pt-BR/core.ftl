@@ -160,6 +160,8 @@ game-log-resign = { CAP($seat_o) } desiste.
 game-log-end = A partida foi encerrada por { $user }.
 game-log-line-referee = #{ $seq } { $what }
 game-log-undo = Uma ação é desfeita.
+turn-recap = Desde a sua última vez:
+turn-recap-more = …e mais { $count }: veja a mensagem anterior ou `/game log`.
 game-log-undo-request = { CAP($seat_o) } pede para desfazer uma ação.
 game-log-undo-refused = O pedido para desfazer é recusado.
 game-log-claim-agreed = A alegação é aceita.
@@ -261,11 +263,13 @@ claim-waiting = Aguardando { $subject_o }: { $seat_o } { $kind ->
 ## Botões
 
 button-accept = Aceitar o convite
+button-join = Entrar como { $seat }
 button-agree-undo = Concordar em desfazer
 button-refuse-undo = Recusar
 button-agree-claim = Concordo
 button-dispute-claim = Contesto
 button-details = Posição por extenso
+button-rule = Regra: { $title }
 game-details-more = ({ $count ->
     [one] mais uma linha ficou
    *[other] mais { $count } linhas ficaram

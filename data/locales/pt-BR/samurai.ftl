@@ -362,10 +362,10 @@ button-order = { $pieces ->
        *[other] Dar ordem a { $pieces }
     }
 button-move = Mover { $piece } para { $to }
-button-battle = { $piece } ataca { $target }
+button-battle = Atacar { $target } com { $piece }
 button-retreat = Recuar para { $to }
 button-keep = Ficar com { $card }
-button-end-turn = Encerrar o turno
+button-end-turn = Encerrar o turno e comprar
 
 ## Recusas
 

@@ -375,7 +375,14 @@ button-start-battle = { $first ->
         [defender] Começar a batalha, o Defensor primeiro
        *[other] Começar a batalha
     }
-button-next-phase = Próxima fase
+button-next-phase = { $to ->
+        [tests] Rolar os testes de Choque de Batalha
+        [step] Seguir para { $step }
+        [turn] Encerrar o turno
+        [round] Encerrar a rodada de batalha
+        [battle] Encerrar a batalha
+       *[other] Próxima fase
+    }
 button-attach = Unir { $leader } a { $bodyguard }
 button-detach = Separar { $leader }
 button-move = Mover { $unit } para ({ $x }", { $y }")
