@@ -29,7 +29,7 @@ class Standing:
     @classmethod
     def read(cls, tx: Transaction, game_id: int) -> Standing:
         """Read a game's log outline and checkpoints."""
-        kept_at = set(tx.checkpoints(game_id, before=2**62))
+        kept_at = set(tx.checkpoints(game_id))
         actions: list[int] = []
         marks: dict[int, tuple[int, int | None]] = {}
         for seq, kind, count in tx.log_outline(game_id):

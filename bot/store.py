@@ -122,8 +122,7 @@ def m003_deadline_index(db: Database) -> None:
 
 @migrations()
 def m004_lookups_and_checkpoints(db: Database) -> None:
-    """Index a channel's games by id (every command finds its game so), and keep the
-    position every few log entries so an undo replays only the tail after one."""
+    """Index a channel's games by id; keep positions for undo (CHECKPOINT_EVERY)."""
     db.execute("CREATE INDEX games_by_channel ON games (channel_id, id)")
     db.table("checkpoints").create(
         {"game_id": int, "seq": int, "state": str},
@@ -133,8 +132,7 @@ def m004_lookups_and_checkpoints(db: Database) -> None:
     )
 
 
-# A checkpoint is kept when a position is written this many log entries after the last.
-CHECKPOINT_EVERY = 32
+CHECKPOINT_EVERY = 32  # log entries between kept positions
 
 
 @dataclass
@@ -298,8 +296,7 @@ class Transaction:
         return _game(rows[0])
 
     def _keep_checkpoint(self, game_id: int, state: str) -> None:
-        """Keep the position just written when the log has grown CHECKPOINT_EVERY entries
-        since the last checkpoint (every entry up to the log's end is already in it)."""
+        """Keep the position just written (every log entry is in it) CHECKPOINT_EVERY on."""
         last, kept = self.conn.execute(
             "SELECT (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?), "
             "(SELECT COALESCE(MAX(seq), 0) FROM checkpoints WHERE game_id = ?)",
@@ -315,12 +312,9 @@ class Transaction:
             (game_id, seq, state),
         )
 
-    def checkpoints(self, game_id: int, before: int) -> list[int]:
-        """Return the seqs of a game's checkpoints before log entry `before`, newest first."""
-        rows = self.conn.execute(
-            "SELECT seq FROM checkpoints WHERE game_id = ? AND seq < ? ORDER BY seq DESC",
-            (game_id, before),
-        ).fetchall()
+    def checkpoints(self, game_id: int) -> list[int]:
+        """Return the seqs of a game's checkpoints."""
+        rows = self.conn.execute("SELECT seq FROM checkpoints WHERE game_id = ?", (game_id,))
         return [int(r[0]) for r in rows]
 
     def checkpoint(self, game_id: int, seq: int) -> Checkpoint:
@@ -344,17 +338,13 @@ class Transaction:
         return [(int(r[0]), str(r[1]), int(r[2])) for r in rows]
 
     def entries(self, game_id: int, seqs: list[int]) -> list[LogEntry]:
-        """Return the log entries of the given seqs, in order."""
-        out: list[LogEntry] = []
-        for start in range(0, len(seqs), 500):
-            chunk = seqs[start : start + 500]
-            marks = ", ".join("?" for _ in chunk)
-            rows = self.conn.execute(
-                f"SELECT * FROM actions WHERE game_id = ? AND seq IN ({marks}) ORDER BY seq",
-                (game_id, *chunk),
-            ).fetchall()
-            out.extend(_entry(r) for r in rows)
-        return out
+        """Return the log entries of the given seqs (at least the first), in order."""
+        rows = self.conn.execute(
+            "SELECT * FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq",
+            (game_id, seqs[0] if seqs else 2**62),
+        ).fetchall()
+        wanted = set(seqs)
+        return [_entry(r) for r in rows if r["seq"] in wanted]
 
     def append(
         self,

@@ -48,7 +48,7 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
         "league_names": lambda: tx.league_names("g"),
         "game_ids": lambda: tx.game_ids(),
         "save_checkpoint": lambda: tx.save_checkpoint(game.id, 1, "{}"),
-        "checkpoints": lambda: tx.checkpoints(game.id, before=10),
+        "checkpoints": lambda: tx.checkpoints(game.id),
         "checkpoint": lambda: tx.checkpoint(game.id, 1),
         "log_outline": lambda: tx.log_outline(game.id),
         "entries": lambda: tx.entries(game.id, [1]),
