@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from bot.pictures import Pictures
 from bot.replies import Board, Boards, Button, Reply, TurnMark, action_digest
 from bot.table import Table
 from rules.core.model import Action
@@ -22,12 +23,28 @@ class BoardReplies:
     def __init__(self, render: Render | None, boards: Boards | None = None) -> None:
         self._render = render
         self._boards = boards or Boards()
+        self._pictures = Pictures()
 
     def draw(self, table: Table, seat: str | None = None) -> bytes | None:
-        """Draw the board as `seat` sees it (None when no renderer is configured)."""
-        if self._render is None:
+        """Draw the board as `seat` sees it (None when no renderer is configured).
+
+        Kept per game, version and seat; a seat whose picture is the public one (a
+        player with nothing hidden on the board, seen from the bottom edge) gets the
+        public picture's bytes, drawn once for both.
+        """
+        render = self._render
+        if render is None:
             return None
-        return self._render(table.picture(seat))
+        game = table.game
+        key = (game.id, game.version, game.updated_at, game.language, game.system, seat)
+
+        def make() -> bytes:
+            picture = table.picture(seat)
+            if seat is not None and picture == table.picture(None):
+                return self.draw(table, None) or render(picture)
+            return render(picture)
+
+        return self._pictures.get(key, make)
 
     def board(self, table: Table) -> Reply:
         """Return the status part every public reply shares: whose turn, buttons, the board."""

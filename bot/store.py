@@ -120,6 +120,21 @@ def m003_deadline_index(db: Database) -> None:
     db.execute(f"CREATE INDEX games_deadlined ON games (updated_at, id) WHERE {_DEADLINED}")
 
 
+@migrations()
+def m004_lookups_and_checkpoints(db: Database) -> None:
+    """Index a channel's games by id; keep positions for undo (CHECKPOINT_EVERY)."""
+    db.execute("CREATE INDEX games_by_channel ON games (channel_id, id)")
+    db.table("checkpoints").create(
+        {"game_id": int, "seq": int, "state": str},
+        pk=("game_id", "seq"),
+        foreign_keys=[("game_id", "games", "id")],
+        strict=True,
+    )
+
+
+CHECKPOINT_EVERY = 32  # log entries between kept positions
+
+
 @dataclass
 class GameRow:
     """One game as stored."""
@@ -199,6 +214,14 @@ def _entry(row: sqlite3.Row) -> LogEntry:
     return LogEntry(**data)
 
 
+@dataclass
+class Checkpoint:
+    """The stored position after every log entry up to `seq` (a cache of replaying them)."""
+
+    seq: int
+    state: dict[str, Any]
+
+
 class StaleVersion(Exception):
     """The game changed since it was read; the caller should read it again."""
 
@@ -268,7 +291,60 @@ class Transaction:
         ).fetchall()
         if len(rows) != 1:
             raise StaleVersion(f"game {game.id} is no longer at version {game.version}")
+        if "state" in values:
+            self._keep_checkpoint(game.id, values["state"])
         return _game(rows[0])
+
+    def _keep_checkpoint(self, game_id: int, state: str) -> None:
+        """Keep the position just written (every log entry is in it) CHECKPOINT_EVERY on."""
+        last, kept = self.conn.execute(
+            "SELECT (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?), "
+            "(SELECT COALESCE(MAX(seq), 0) FROM checkpoints WHERE game_id = ?)",
+            (game_id, game_id),
+        ).fetchone()
+        if last - kept >= CHECKPOINT_EVERY:
+            self.save_checkpoint(game_id, int(last), state)
+
+    def save_checkpoint(self, game_id: int, seq: int, state: str) -> None:
+        """Store the position (JSON text) after every log entry up to `seq`."""
+        self.conn.execute(
+            "INSERT OR REPLACE INTO checkpoints (game_id, seq, state) VALUES (?, ?, ?)",
+            (game_id, seq, state),
+        )
+
+    def checkpoints(self, game_id: int) -> list[int]:
+        """Return the seqs of a game's checkpoints."""
+        rows = self.conn.execute("SELECT seq FROM checkpoints WHERE game_id = ?", (game_id,))
+        return [int(r[0]) for r in rows]
+
+    def checkpoint(self, game_id: int, seq: int) -> Checkpoint:
+        """Return one checkpoint of a game; KeyError if there is none."""
+        row = self.conn.execute(
+            "SELECT seq, state FROM checkpoints WHERE game_id = ? AND seq = ?", (game_id, seq)
+        ).fetchone()
+        if row is None:
+            raise KeyError((game_id, seq))
+        return Checkpoint(int(row[0]), json.loads(row[1]))
+
+    def log_outline(self, game_id: int) -> list[tuple[int, str, int]]:
+        """Return (seq, kind, count) of every log entry, in order, without reading the
+        actions and events themselves (what undo needs to know which actions stand)."""
+        rows = self.conn.execute(
+            "SELECT seq, kind, CASE WHEN kind = 'undo' "
+            "THEN COALESCE(json_extract(action, '$.count'), 1) ELSE 0 END "
+            "FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        ).fetchall()
+        return [(int(r[0]), str(r[1]), int(r[2])) for r in rows]
+
+    def entries(self, game_id: int, seqs: list[int]) -> list[LogEntry]:
+        """Return the log entries of the given seqs (at least the first), in order."""
+        rows = self.conn.execute(
+            "SELECT * FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq",
+            (game_id, seqs[0] if seqs else 2**62),
+        ).fetchall()
+        wanted = set(seqs)
+        return [_entry(r) for r in rows if r["seq"] in wanted]
 
     def append(
         self,

@@ -11,7 +11,7 @@ import logging
 import uuid
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from bot import turnlog
 from bot.boards import BoardReplies
@@ -34,10 +34,10 @@ from bot.errors import (
     unreadable,
 )
 from bot.games import stored_result
-from bot.records import effective_actions, replay
 from bot.replies import Button, Reply, TurnMark, action_digest, parse_custom_id
+from bot.rewind import Standing
 from bot.rulebook import cite
-from bot.store import GameRow, LogEntry, Store, Transaction
+from bot.store import GameRow, Store, Transaction
 from bot.table import Caller, Table, no_game, running
 from bot.text import Said, event_record, seat_term
 from rules.core.errors import RuleViolation
@@ -370,25 +370,32 @@ class Turns:
     # ------------------------------------------------------------ undo
 
     def undo(self, channel_id: str, caller: Caller) -> Reply:
-        """Take back your last action freely when the rules allow, else ask the opponent."""
-        with self.store.transaction() as tx:
-            game = running(tx, channel_id, caller)
-            where = (game.language, game.system)
-            mine = game.seats_of(caller.user_id)
+        """Take back your last action freely when the rules allow, else ask the opponent.
+
+        The position before it is worked out on a read snapshot (a checkpoint and the
+        actions after it, bot/rewind.py), so a long log never holds the write lock; the
+        write then goes through only if the game has not moved meanwhile (else Stale).
+        """
+        with self.store.reading() as tx:
+            seen = running(tx, channel_id, caller)
+            where = (seen.language, seen.system)
+            mine = seen.seats_of(caller.user_id)
             if not mine:
                 raise NotSeated().where(*where)
-            entries = tx.log(game.id)
-            kept = effective_actions(entries)
-            if not kept or kept[-1].seat not in mine:
+            standing = Standing.read(tx, seen.id)
+            last = standing.last(tx, seen.id)
+            if last is None or last.seat not in mine:
                 raise NothingToUndo().where(*where)
-            last = kept[-1]
-            table = Table(game)
-            what = (Said(" / ".join(table.event(e) for e in last.events))
-                    or table.typed(last.action))
-            if not last.irreversible and table.prompt.seat == last.seat:
-                entry = tx.append(game, "undo", caller.user_id, last.seat,
-                                  {"count": 1, "of": last.seq})
-                after = self._replayed(tx, table, [*entries, entry])
+            table = Table(seen)
+            free = not last.irreversible and table.prompt.seat == last.seat
+            state = standing.rewound(tx, table.system, seen) if free else None
+        what = (Said(" / ".join(table.event(e) for e in last.events))
+                or table.typed(last.action))
+        with self.store.transaction() as tx:
+            game = self._unmoved(tx, channel_id, caller, seen)
+            if state is not None:
+                tx.append(game, "undo", caller.user_id, last.seat, {"count": 1, "of": last.seq})
+                after = self._rewound(tx, game, state)
                 reply = self.boards.turn(after, [], None)
                 reply.lines.insert(0, reply.text)
                 reply.text = after.words("game-undone", seat=seat_term(last.seat), what=what)
@@ -417,42 +424,52 @@ class Turns:
     def answer_undo(
         self, channel_id: str, caller: Caller, agree: bool, expected_version: int | None = None
     ) -> Reply:
-        """Agree to or refuse the opponent's undo request; the answer is logged."""
-        with self.store.transaction() as tx:
-            game = running(tx, channel_id, caller)
-            where = (game.language, game.system)
-            if expected_version is not None and expected_version != game.version:
+        """Agree to or refuse the opponent's undo request; the answer is logged.
+
+        As with undo, the replay is done before the write transaction opens.
+        """
+        with self.store.reading() as tx:
+            seen = running(tx, channel_id, caller)
+            where = (seen.language, seen.system)
+            if expected_version is not None and expected_version != seen.version:
                 raise Stale().where(*where)
-            request = game.pending.get("undo")
+            request = seen.pending.get("undo")
             if not request:
                 raise NoUndoRequest().where(*where)
-            mine = game.seats_of(caller.user_id)
+            mine = seen.seats_of(caller.user_id)
             if not mine:
                 raise NotSeated().where(*where)
             answering = [s for s in mine if s != request["seat"]]
             if not answering:
                 raise OwnUndoRequest().where(*where)
-            table = Table(game)
-            if not agree:
+            table = Table(seen)
+            state = Standing.read(tx, seen.id).rewound(tx, table.system, seen) if agree else None
+        with self.store.transaction() as tx:
+            game = self._unmoved(tx, channel_id, caller, seen)
+            if state is None:
                 tx.append(game, "undo_refused", caller.user_id, answering[0],
                           {"of": request["of"]})
                 game = tx.update_game(game, pending=lasting(game.pending))
                 return Reply(text=table.words("game-undo-refused", seat=seat_term(answering[0])),
                              game_id=game.id, version=game.version)
-            entries = tx.log(game.id)
             marker = {"count": 1, "of": request["of"], "agreed_by": answering[0]}
-            entry = tx.append(game, "undo", caller.user_id, request["seat"], marker)
-            after = self._replayed(tx, table, [*entries, entry])
+            tx.append(game, "undo", caller.user_id, request["seat"], marker)
+            after = self._rewound(tx, game, state)
         reply = self.boards.turn(after, [], None)
         reply.lines.insert(0, reply.text)
         reply.text = after.words("game-undo-agreed", seat=seat_term(answering[0]))
         return reply
 
-    def _replayed(self, tx: Transaction, table: Table, entries: list[LogEntry]) -> Table:
-        """Replay the actions still in force and store the position they give."""
-        game = table.game
-        state, _ = replay(table.system, game.scenario, game.seed,
-                          [e.action for e in effective_actions(entries)], game.engine_version)
+    def _unmoved(self, tx: Transaction, channel_id: str, caller: Caller, seen: GameRow
+                 ) -> GameRow:
+        """Read the game again in the write transaction; Stale if it moved since `seen`."""
+        game = running(tx, channel_id, caller)
+        if game.id != seen.id or game.version != seen.version:
+            raise Stale().where(game.language, game.system)
+        return game
+
+    def _rewound(self, tx: Transaction, game: GameRow, state: BaseModel) -> Table:
+        """Store the position an undo gives."""
         return Table(tx.update_game(game, state=state.model_dump(mode="json"),
                                     pending=lasting(game.pending)))
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from PIL import Image
 
 from renderers import hexboard, tabletop
-from renderers.primitives import clear_text_cache, encode_png
+from renderers.png import write_png
+from renderers.primitives import clear_text_cache
 from rules.core.board import HexBoardView, TabletopView
 
 __all__ = ["board_palette", "clear_caches", "render_image", "render_png"]
@@ -28,8 +29,9 @@ def render_image(view: HexBoardView | TabletopView, width: int = 1200) -> Image.
 
 
 def render_png(view: HexBoardView | TabletopView, width: int = 1200) -> bytes:
-    """Draw `view` and encode it as a palette PNG ready to upload."""
-    return encode_png(render_image(view, width), palette=board_palette(view, width))
+    """Draw `view` and encode it as a palette PNG ready to upload (renderers/png.py)."""
+    image = render_image(view, width)
+    return write_png(image.quantize(palette=board_palette(view, width), dither=Image.Dither.NONE))
 
 
 def board_palette(view: HexBoardView | TabletopView, width: int = 1200) -> Image.Image:

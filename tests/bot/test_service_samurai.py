@@ -61,7 +61,8 @@ def test_the_hand_reply_shows_the_board_from_the_players_edge(store: Store) -> N
     seen.clear()
     assert service.private("c1", ALICE).image == b"png"  # Takeda holds the top edge
     assert service.private("c1", BOB).image_name == "your-view.png"
-    assert seen == [True, False]
+    # Uesugi's view is the public board, drawn when Bob joined: not drawn again.
+    assert seen == [True]
 
 
 def test_a_ruling_never_probes_another_hand(samurai: GameService) -> None:

@@ -1,0 +1,93 @@
+"""Every query the store makes finds its rows by index: no full scan of games or the log.
+
+Each public method of `Transaction` is called once while SQLite traces the statements
+it runs; each traced statement is then explained (EXPLAIN QUERY PLAN) and a plan that
+scans `games`, `actions` or `checkpoints` whole fails the test. The one allowed scan
+is `game_ids`, which lists every game for `verify` (all games) on purpose.
+"""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+from bot.store import GameRow, Store, Transaction
+
+SCANNED = ("games", "actions", "checkpoints", "league_games", "leagues")
+MEANT_TO_SCAN = {"game_ids"}
+
+
+def _values(channel: str) -> dict[str, object]:
+    return dict(channel_id=channel, guild_id="g", system="race", scenario="short",
+                creator_id="alice", seats={"red": "alice", "blue": "bob"}, status="active",
+                seed_hash="h", seed="s", state={"n": 1}, engine_version="race-1",
+                language="en", settings={"deadline_hours": 1})
+
+
+def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
+    """Call every public method of the transaction once; return what each returned."""
+    tx.insert_league("g", "spring", "alice")
+    league = tx.league("g", "spring")
+    assert league is not None
+    moved = tx.update_game(game, pending={"x": 1})
+    calls = {
+        "active_game": lambda: tx.active_game("c1"),
+        "latest_game": lambda: tx.latest_game("c1"),
+        "game": lambda: tx.game(game.id),
+        "insert_game": lambda: tx.insert_game(_values("c-new")),
+        "update_game": lambda: tx.update_game(moved, state={"n": 2}),
+        "append": lambda: tx.append(game, "action", "alice", "red", {"type": "step"}),
+        "entry": lambda: tx.entry(game.id, 1),
+        "log": lambda: (tx.log(game.id), tx.log(game.id, last=5)),
+        "due_for_reminder": lambda: tx.due_for_reminder("2999-01-01T00:00:00", 0, 10),
+        "mark_reminded": lambda: tx.mark_reminded(game),
+        "league": lambda: tx.league("g", "spring"),
+        "insert_league": lambda: tx.insert_league("g", "autumn", "alice"),
+        "add_to_league": lambda: tx.add_to_league(league[0], game.id),
+        "league_games": lambda: tx.league_games(league[0]),
+        "league_names": lambda: tx.league_names("g"),
+        "game_ids": lambda: tx.game_ids(),
+        "save_checkpoint": lambda: tx.save_checkpoint(game.id, 1, "{}"),
+        "checkpoints": lambda: tx.checkpoints(game.id),
+        "checkpoint": lambda: tx.checkpoint(game.id, 1),
+        "log_outline": lambda: tx.log_outline(game.id),
+        "entries": lambda: tx.entries(game.id, [1]),
+    }
+    public = {n for n, _ in inspect.getmembers(Transaction, inspect.isfunction)
+              if not n.startswith("_")}
+    assert public == set(calls), f"a store query the test does not run: {public ^ set(calls)}"
+    return {name: call for name, call in calls.items()}
+
+
+def test_no_store_query_scans_a_whole_table(tmp_path: Path) -> None:
+    store = Store(tmp_path / "plans.db")
+    with store.transaction() as tx:
+        for i in range(30):
+            tx.insert_game({**_values(f"old-{i}"), "status": "finished"})
+        game = tx.insert_game(_values("c1"))
+        tx.append(game, "action", "alice", "red", {"type": "step"})
+    conn = store._connection()
+    plans: dict[str, list[str]] = {}
+    ran: dict[str, int] = {}
+    with store.transaction() as tx:
+        calls = _calls(tx, game)
+        for name, call in calls.items():
+            traced: list[str] = []
+            conn.set_trace_callback(traced.append)
+            try:
+                assert callable(call)
+                call()
+            finally:
+                conn.set_trace_callback(None)
+            ran[name] = len(traced)
+            for sql in traced:
+                rows = conn.execute(f"EXPLAIN QUERY PLAN {sql}").fetchall()
+                plans.setdefault(name, []).extend(str(r[3]) for r in rows)
+    scans = {
+        name: [step for step in steps
+               if any(step == f"SCAN {t}" or step.startswith(f"SCAN {t} ") for t in SCANNED)]
+        for name, steps in plans.items() if name not in MEANT_TO_SCAN
+    }
+    assert {k: v for k, v in scans.items() if v} == {}
+    assert all(ran[name] for name in calls), "every method ran at least one query"
+    assert plans["latest_game"] and plans["due_for_reminder"]

@@ -1,0 +1,110 @@
+"""Undo replays from the newest checkpoint still in force, outside the write transaction."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from bot.errors import Stale
+from bot.records import effective_actions, replay
+from bot.rewind import Standing
+from bot.service import GameService
+from bot.store import CHECKPOINT_EVERY
+from rules.core.system import system
+from tests.bot.conftest import ALICE
+
+
+def _marks(race: GameService, notes: list[str]) -> None:
+    for note in notes:
+        race.act("c1", ALICE, {"type": "mark", "note": note})
+
+
+def _full_replay(race: GameService) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Return (stored state, state replayed from the scenario) of the game in c1."""
+    with race.store.reading() as tx:
+        game = tx.active_game("c1")
+        assert game is not None
+        entries = tx.log(game.id)
+    state, _ = replay(system(game.system), game.scenario, game.seed,
+                      [e.action for e in effective_actions(entries)], game.engine_version)
+    return game.state, state.model_dump(mode="json")
+
+
+def _replayed_count(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the log entries an undo reads in full to replay."""
+    counts: list[int] = []
+    real = Standing.rewound
+
+    def counting(self: Standing, tx: Any, sys: Any, game: Any, count: int = 1) -> Any:
+        calls = tx.entries
+
+        def entries(game_id: int, seqs: list[int]) -> Any:
+            counts.append(len(seqs))
+            return calls(game_id, seqs)
+
+        tx.entries = entries
+        return real(self, tx, sys, game, count)
+
+    monkeypatch.setattr(Standing, "rewound", counting)
+    return counts
+
+
+def test_undo_deep_in_a_long_log_replays_from_a_checkpoint(
+    race: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _marks(race, [f"m{i}" for i in range(3 * CHECKPOINT_EVERY + 5)])
+    with race.store.reading() as tx:
+        game = tx.active_game("c1")
+        assert game is not None
+        assert len(tx.checkpoints(game.id)) == 3
+    counts = _replayed_count(monkeypatch)
+    race.undo("c1", ALICE)
+    assert counts and counts[-1] < CHECKPOINT_EVERY  # only the tail after a checkpoint
+    stored, replayed = _full_replay(race)
+    assert stored == replayed
+    assert stored["marks"][-1] == f"m{3 * CHECKPOINT_EVERY + 3}"
+    assert race.verify_game(game.id)[0]
+
+
+def test_undo_skips_checkpoints_whose_actions_were_taken_back(
+    race: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A checkpoint is written, then undos take back actions it counted: it no longer
+    # stands, and the next undo must start from an older one (or the scenario).
+    _marks(race, [f"a{i}" for i in range(CHECKPOINT_EVERY + 2)])
+    for _ in range(6):
+        race.undo("c1", ALICE)
+    _marks(race, ["b0", "b1"])
+    race.undo("c1", ALICE)
+    stored, replayed = _full_replay(race)
+    assert stored == replayed
+    assert stored["marks"][-2:] == [f"a{CHECKPOINT_EVERY - 5}", "b0"]
+
+
+def test_undo_is_stale_when_the_game_moves_during_its_replay(
+    race: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _marks(race, ["x", "y"])
+    real = Standing.rewound
+
+    def write_meanwhile() -> None:
+        # Another command (here a settings-like write) lands while the undo replays.
+        with race.store.transaction() as write:
+            moved = write.active_game("c1")
+            assert moved is not None
+            write.update_game(moved, pending=dict(moved.pending))
+
+    def meanwhile(self: Standing, tx: Any, sys: Any, game: Any, count: int = 1) -> Any:
+        out = real(self, tx, sys, game, count)
+        other = threading.Thread(target=write_meanwhile)
+        other.start()
+        other.join()
+        return out
+
+    monkeypatch.setattr(Standing, "rewound", meanwhile)
+    with pytest.raises(Stale):
+        race.undo("c1", ALICE)
+    stored, _ = _full_replay(race)
+    assert stored["marks"] == ["x", "y"]
