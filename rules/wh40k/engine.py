@@ -32,7 +32,7 @@ from rules.wh40k.actions import (
 from rules.wh40k.army import add_roster, check_roster_units, find
 from rules.wh40k.commands import COMMANDS, GROUP
 from rules.wh40k.losses import below_half_now, strength_changes
-from rules.wh40k.roster import read_roster
+from rules.wh40k.listbuilders import read_army
 from rules.wh40k.scoring import result
 from rules.wh40k.state import (
     RULESET,
@@ -112,13 +112,17 @@ class Wh40kEngine(Engine[Wh40kState]):
         return state
 
     def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Read a roster file's text (`text`) into the units the action stores.
+        """Read a roster file (`text`: TOML, a list builder's .ros/.rosz, the app's text
+        export with an optional `datasheets` TOML) into the units the action stores.
 
         It is read here, within the upload budgets, so the log keeps the army itself
         and a replay never parses a file again.
         """
         if raw.get("type") == "roster" and "text" in raw:
-            roster = read_roster(str(raw.pop("text")))
+            text = raw.pop("text")
+            sheets = raw.pop("datasheets", None)
+            roster = read_army(text if isinstance(text, bytes) else str(text),
+                               sheets if isinstance(sheets, bytes | str) else None)
             raw.update(name=roster.name, units=roster.units)
         return raw
 
