@@ -48,8 +48,9 @@ log = logging.getLogger(__name__)
 
 
 def lasting(pending: dict[str, Any]) -> dict[str, Any]:
-    """Return what an action leaves of a game's open requests: claims wait for their answer."""
-    return {"claims": pending["claims"]} if pending.get("claims") else {}
+    """Return what an action leaves of a game's open requests: claims wait for their answer,
+    and so do previews of an import (bot/previews.py), which are judged again on Accept."""
+    return {k: pending[k] for k in ("claims", "previews") if pending.get(k)}
 
 
 def abridged(text: str, most: int = 300) -> str:

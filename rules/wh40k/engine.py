@@ -24,6 +24,7 @@ from rules.wh40k.actions import (
     ALIASES,
     EVENTS,
     Casualties,
+    LoadRoster,
     Restore,
     ShockTest,
     StartBattle,
@@ -183,6 +184,21 @@ class Wh40kEngine(Engine[Wh40kState]):
         if isinstance(action, UseStratagem):
             return msg("button-stratagem", name=term("stratagem", action.name), unit=action.unit)
         return super().label(action)
+
+    def preview(self, action: Action) -> tuple[Msg, ...]:
+        """List a roster's units before it is loaded: models, W, Ld, OC and Leaders."""
+        if not isinstance(action, LoadRoster):
+            return super().preview(action)
+        keys = {u.key: u.name for u in action.units if u.key}
+        out = [msg("preview-roster", name=action.name or None, units=len(action.units),
+                   models=sum(u.models for u in action.units))]
+        for unit in action.units:
+            wounds = "/".join(str(p.wounds) for p in unit.profiles) or str(unit.wounds)
+            out.append(msg("preview-roster-unit", name=unit.name, models=unit.models,
+                           wounds=wounds, leadership=unit.leadership, oc=unit.oc,
+                           leads=keys.get(unit.leads) if unit.leads else None,
+                           reserves=unit.reserves))
+        return tuple(out)
 
     def report_for(self, state: Wh40kState, action: Action) -> str | None:
         """Return the side whose unit a report (casualties, restore, a demanded test) is about.
