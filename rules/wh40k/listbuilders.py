@@ -82,7 +82,7 @@ def read_army(data: str | bytes, datasheets: str | bytes | None = None) -> Roste
     head = data.lstrip("\ufeff \t\r\n")[:1]
     if head == "<":
         return read_battlescribe(data.encode("utf-8"))
-    if head in ("{", "["):
+    if head == "{":  # New Recruit's JSON; a TOML file may open with "[" (a table)
         refuse(BAD_INPUT, "refusal-roster-json")
     if looks_like_app_text(data):
         extra = datasheets.decode("utf-8", "replace") if isinstance(datasheets, bytes) else datasheets
