@@ -42,10 +42,12 @@ async def table(
 
 
 async def test_roster_attachment_is_read(table: Table) -> None:
-    """A roster file attached to /wh40k roster loads the army."""
-    loaded = await table.fake.slash(
+    """A roster file attached to /wh40k roster is previewed, then loads the army on Accept."""
+    preview = await table.fake.slash(
         table.alice, table.channel, "wh40k roster", text=("army.toml", ROSTER.read_bytes())
     )
+    assert preview.ephemeral
+    loaded = await table.fake.click(table.alice, preview, label="Accept")
     assert not loaded.ephemeral
     assert "Attacker loads the roster “Ultramarines strike force”" in description(loaded)
 
@@ -62,10 +64,11 @@ async def test_slow_download_is_deferred_in_time(
 
     monkeypatch.setattr(bot.discord.io, "DIRECT_ANSWER_SECONDS", 0.05)
     monkeypatch.setattr(discord.Attachment, "read", slow_read)
-    loaded = await table.fake.slash(
+    preview = await table.fake.slash(
         table.alice, table.channel, "wh40k roster", text=("army.toml", ROSTER.read_bytes())
     )
-    assert loaded.deferred
+    assert preview.deferred
+    loaded = await table.fake.click(table.alice, preview, label="Accept")
     assert "Attacker loads the roster “Ultramarines strike force”" in description(loaded)
 
 
