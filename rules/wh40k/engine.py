@@ -32,8 +32,8 @@ from rules.wh40k.actions import (
 )
 from rules.wh40k.army import add_roster, check_roster_units, find
 from rules.wh40k.commands import COMMANDS, GROUP
-from rules.wh40k.losses import below_half_now, strength_changes
 from rules.wh40k.listbuilders import read_army
+from rules.wh40k.losses import below_half_now, strength_changes
 from rules.wh40k.scoring import result
 from rules.wh40k.state import (
     RULESET,

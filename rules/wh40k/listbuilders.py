@@ -26,8 +26,8 @@ import re
 import unicodedata
 import zipfile
 from collections.abc import Iterator
-from xml.parsers.expat import ExpatError, ParserCreate, errors
 from typing import Any, NoReturn
+from xml.parsers.expat import ExpatError, ParserCreate, errors
 
 from pydantic import ValidationError
 
@@ -85,7 +85,8 @@ def read_army(data: str | bytes, datasheets: str | bytes | None = None) -> Roste
     if head == "{":  # New Recruit's JSON; a TOML file may open with "[" (a table)
         refuse(BAD_INPUT, "refusal-roster-json")
     if looks_like_app_text(data):
-        extra = datasheets.decode("utf-8", "replace") if isinstance(datasheets, bytes) else datasheets
+        extra = (datasheets.decode("utf-8", "replace") if isinstance(datasheets, bytes)
+                 else datasheets)
         return read_app_text(data, extra)
     return read_roster(data)
 
