@@ -313,12 +313,12 @@ def _unit(selection: Node) -> RosterUnit:
     # The most numerous profile first: ordinary models are removed before the distinct ones.
     ordered = sorted(counts.items(), key=lambda kv: -kv[1])
     main = ordered[0][0]
-    profiles = tuple(ModelProfile(name=k[0], models=n, wounds=k[1], oc=k[3])
-                     for k, n in ordered)
-    mixed = len({(p.wounds, p.oc) for p in profiles}) > 1
     keywords = [c.attrs.get("name", "") for c in selection.all("category")]
     keywords = [k for k in keywords if k and not k.lower().startswith("faction:")][:30]
     try:
+        profiles = tuple(ModelProfile(name=k[0], models=n, wounds=k[1], oc=k[3])
+                         for k, n in ordered)
+        mixed = len({(p.wounds, p.oc) for p in profiles}) > 1
         return RosterUnit(
             name=name, models=total, wounds=main[1], leadership=min(k[2] for k, _ in ordered),
             oc=main[3], keywords=tuple(k[:60] for k in keywords),

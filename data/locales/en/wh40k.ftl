@@ -367,7 +367,7 @@ command-wh40k = Warhammer 40,000 battle tracker
 command-wh40k-start = Finish setup and start the battle; without `first:`, the scenario's first player goes first
 command-wh40k-start-first = Who takes the first turn; left out, the scenario's first player does, with no roll-off
 command-wh40k-next = End this phase and go on to the next
-command-wh40k-roster = Load your army: a roster TOML, a BattleScribe or New Recruit roster (.ros, .rosz), or the app's text export
+command-wh40k-roster = Load your army: a roster TOML, a BattleScribe/New Recruit .ros or .rosz, or the app's text export
 command-wh40k-roster-text = The roster file
 command-wh40k-addunit = Add a unit to your army before the battle
 command-wh40k-addunit-name = The unit's name
@@ -512,6 +512,6 @@ refusal-roster-missing-datasheets = { $count ->
        *[other] { $count } units of the export have
     } no datasheet table, so their W, Ld and OC are unknown: { $units }. Send them in a datasheets TOML beside the export (`/wh40k roster text: datasheets:`), one table per unit, for example:
     `[[datasheet]]` `name = "{ $example }"` `models = 5` `wounds = 2` `leadership = 7` `oc = 1` `keywords = ["Infantry"]`
-    (data/wh40k/datasheets/space-marines.toml shows every field), or write the army as a roster TOML.
-refusal-roster-datasheets-unreadable = The datasheets file cannot be read ({ $reason }).
-refusal-roster-bad-datasheet = The datasheet of { $name } lacks a number it needs (models, wounds, leadership or oc).
+    (`data/wh40k/datasheets/space-marines.toml` shows every field), or write the army as a roster TOML.
+refusal-roster-datasheets-unreadable = The datasheets file cannot be read (`{ $reason }`).
+refusal-roster-bad-datasheet = The datasheet of { $name } lacks a number it needs (`models`, `wounds`, `leadership` or `oc`).

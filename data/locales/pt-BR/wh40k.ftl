@@ -405,7 +405,7 @@ command-wh40k = Warhammer 40,000: acompanhamento de batalha
 command-wh40k-start = Termine a preparação e comece; sem `first:`, joga primeiro quem o cenário indica
 command-wh40k-start-first = Quem joga o primeiro turno; se omitido, joga quem o cenário indica, sem disputa de dados
 command-wh40k-next = Encerre esta fase e siga para a próxima
-command-wh40k-roster = Carregue o seu exército: uma lista TOML, uma lista do BattleScribe ou do New Recruit (.ros, .rosz) ou o texto exportado pelo aplicativo
+command-wh40k-roster = Carregue o exército: lista TOML, .ros/.rosz do BattleScribe/New Recruit ou texto do aplicativo
 command-wh40k-roster-text = O arquivo da lista de exército
 command-wh40k-addunit = Acrescente uma unidade ao seu exército antes da batalha
 command-wh40k-addunit-name = O nome da unidade
@@ -554,6 +554,6 @@ refusal-roster-missing-datasheets = { $count ->
        *[other] { $count } unidades da exportação não têm
     } ficha, então W, Ld e OC são desconhecidos: { $units }. Envie-as num TOML de fichas junto com a exportação (`/wh40k roster text: datasheets:`), uma tabela por unidade, por exemplo:
     `[[datasheet]]` `name = "{ $example }"` `models = 5` `wounds = 2` `leadership = 7` `oc = 1` `keywords = ["Infantry"]`
-    (data/wh40k/datasheets/space-marines.toml mostra todos os campos), ou escreva o exército como lista TOML.
-refusal-roster-datasheets-unreadable = O arquivo de fichas não pode ser lido ({ $reason }).
-refusal-roster-bad-datasheet = A ficha de { $name } não tem um número de que precisa (models, wounds, leadership ou oc).
+    (`data/wh40k/datasheets/space-marines.toml` mostra todos os campos), ou escreva o exército como lista TOML.
+refusal-roster-datasheets-unreadable = O arquivo de fichas não pode ser lido (`{ $reason }`).
+refusal-roster-bad-datasheet = A ficha de { $name } não tem um número de que precisa (`models`, `wounds`, `leadership` ou `oc`).

@@ -12,9 +12,9 @@ import pytest
 
 from rules.core.errors import RuleViolation
 from rules.wh40k.actions import Roster
-from rules.wh40k.listbuilders import MAX_UNITS, read_army
+from rules.wh40k.listbuilders import MAX_UNITS, ZIP_MAGIC, read_army
 from rules.wh40k.state import ModelProfile, below_half_strength
-from tests.rules.wh40k.kit import act, act_events, battle, unit
+from tests.rules.wh40k.kit import act, act_events, battle, checks, unit
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "rosters"
 
@@ -188,6 +188,7 @@ profiles = [
 """
 
 
+@checks("wh40k/mixed-profiles")
 def test_mixed_profiles_count_real_models_wounds_and_oc() -> None:
     """wh40k/mixed-profiles: the wounded model goes first, then the troopers, the Nob last."""
     state = battle(defender=(MIXED,))
@@ -208,6 +209,7 @@ def test_mixed_profiles_count_real_models_wounds_and_oc() -> None:
     assert boyz.standing()[:2] == [(1, 2), (1, 2)] and boyz.models == 3
 
 
+@checks("wh40k/mixed-profiles")
 def test_mixed_profiles_desperate_escape_rolls_a_die_per_model() -> None:
     """wh40k/mixed-profiles: Desperate Escape counts the models still standing."""
     state = battle(defender=(MIXED,))
@@ -220,3 +222,50 @@ def test_mixed_profiles_desperate_escape_rolls_a_die_per_model() -> None:
     state, events = act_events(state, "defender", type="fall_back", unit=boyz.id)
     rolled = next(e for e in events if e.type == "DesperateEscapeRolled")
     assert len(rolled.dice) == 3  # type: ignore[attr-defined]
+
+
+def _one(selection: str) -> str:
+    return ('<roster name="x" gameSystemName="Warhammer 40,000 10th Edition"><forces>'
+            f"<force><selections>{selection}</selections></force></forces></roster>")
+
+
+def _model(w: str = "1", oc: str | None = "2", number: str = "1") -> str:
+    chars = f'<characteristic name="W">{w}</characteristic><characteristic name="LD">7+' \
+            "</characteristic>" + (f'<characteristic name="OC">{oc}</characteristic>'
+                                   if oc is not None else "")
+    return (f'<selection name="Grot" type="model" number="{number}"><profiles><profile '
+            f'name="Grot" typeName="Unit"><characteristics>{chars}</characteristics>'
+            "</profile></profiles></selection>")
+
+
+def every_refusal() -> list[tuple[bytes | str, str | None, str]]:
+    """Return a file (and datasheets) for each refusal a list builder's file can earn."""
+    ros = (FIXTURES / "ultramarines.ros").read_text(encoding="utf-8")
+    unknown = (FIXTURES / "app-unknown.txt").read_text(encoding="utf-8")
+    out: list[tuple[bytes | str, str | None, str]] = [
+        (data, None, key) for data, key in HOSTILE.values()]
+    out += [
+        ('{"roster": {}}', None, "refusal-roster-json"),
+        (ZIP_MAGIC + bytes(1024 * 1024), None, "refusal-roster-file-too-large"),
+        (ros.replace("10th Edition", "9th"), None, "refusal-roster-other-game"),
+        (_one(""), None, "refusal-roster-no-units"),
+        (ros.replace("Leads: Intercessor Squad", "Leads: Squad"), None,
+         "refusal-roster-leads-nobody"),
+        (_one('<selection name="Grot" type="model" number="1"/>'), None,
+         "refusal-roster-no-profile"),
+        (_one(_model(number="0")), None, "refusal-roster-model-count"),
+        (_one(_model(w="D6")), None, "refusal-roster-bad-characteristic"),
+        (_one(_model(oc=None)), None, "refusal-roster-no-characteristic"),
+        (_one(_model(w="0")), None, "refusal-roster-bad-unit"),
+        (unknown, None, "refusal-roster-missing-datasheets"),
+        (unknown, "not = [toml", "refusal-roster-datasheets-unreadable"),
+        (unknown, '[[datasheet]]\nname = "Stormboyz"\nmodels = 5\nwounds = 1\noc = 1\n'
+                  '[[datasheet]]\nname = "Deffkoptas"\nmodels = 3\nwounds = 4\noc = 2\n',
+         "refusal-roster-bad-datasheet"),
+    ]
+    return out
+
+
+def test_every_list_builder_refusal_names_its_reason() -> None:
+    for data, sheets, key in every_refusal():
+        assert refusal(data, sheets) == key, key
