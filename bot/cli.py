@@ -80,6 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("--language", choices=("en", "pt-BR"), help="the words on the boards")
     backup = sub.add_parser("backup", help="copy the live database safely to a new file")
     backup.add_argument("target", type=Path)
+    roster = sub.add_parser("roster", help="check an army file as /wh40k roster would read it")
+    roster.add_argument("what", choices=("check",))
+    roster.add_argument("file", type=Path, help="a TOML roster, a .ros/.rosz, or the app's text")
+    roster.add_argument("--datasheets", type=Path,
+                        help="a datasheets TOML for units of an app export we ship none for")
+    roster.add_argument("--language", choices=("en", "pt-BR"), default="en")
     args = parser.parse_args(argv)
     settings = Settings()
     logging.basicConfig(
@@ -125,6 +131,8 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
                           args.language)
     if job == "backup":
         return backup_job(store(read_only=True), args.target)
+    if job == "roster":
+        return roster_check(args.file, args.datasheets, args.language)
     raise AssertionError(f"unknown job {job}")
 
 
@@ -147,6 +155,37 @@ def verify_job(store: Callable[[bool], Store], record: Path | None) -> int:
     good = sum(ok for _, ok, _ in results)
     print(words("verify-summary", good=good, games=len(results)))
     return 0 if good == len(results) else 1
+
+
+def roster_check(path: Path, datasheets: Path | None, language: str = "en") -> int:
+    """Read an army file as `/wh40k roster` would and list its units, or say what is wrong."""
+    from pydantic import ValidationError
+
+    from bot.errors import PlayerError, unreadable
+    from bot.uploads import read_local
+    from rules.core.errors import RuleViolation
+    from rules.core.system import system
+
+    wh40k = system("wh40k")
+    words = Words.of(language, wh40k)
+    try:
+        raw: dict[str, object] = {"type": "roster", "seat": "attacker",
+                                  "text": read_local(str(path), (), language)}
+        if datasheets is not None:
+            raw["datasheets"] = read_local(str(datasheets), (), language)
+        action = wh40k.parse_action(raw)
+    except PlayerError as err:
+        print(Words.of(language).message(err.message()), file=sys.stderr)
+        return 2
+    except RuleViolation as violation:
+        print(words.message(violation.reason), file=sys.stderr)
+        return 1
+    except ValidationError as err:
+        print(words.message(unreadable(err).where(language, "wh40k").message()), file=sys.stderr)
+        return 1
+    for line in words.lines(wh40k.preview(action)):
+        print(line)
+    return 0
 
 
 def backup_job(store: Store, target: Path) -> int:

@@ -100,7 +100,7 @@ class Console:
                 options[option.name] = self._read(str(options[option.name]))
         return run(self.service, Context(self.channel, self.guild, caller), path, options)
 
-    def _read(self, name: str) -> str:
+    def _read(self, name: str) -> str | bytes:
         """Read a file option: a path, or a path under data/ (e.g. wh40k/rosters/x.toml)."""
         from rules.core.data import data_dir
 

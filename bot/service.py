@@ -25,6 +25,7 @@ from bot.boards import BoardReplies, Render
 from bot.errors import PlayerError
 from bot.games import Games
 from bot.leagues import Leagues
+from bot.previews import Previews
 from bot.records import Records
 from bot.replies import Button, Reply, parse_custom_id
 from bot.rulebook import Rulebook
@@ -53,6 +54,7 @@ class GameService:
         self.records = Records(store)
         self.rulebook = Rulebook(store)
         self.leagues = Leagues(store)
+        self.previews = Previews(store, self.boards, self.turns)
 
     # ------------------------------------------------------------ games
     def new_game(self, channel_id: str, guild_id: str, caller: Caller, system_id: str,
@@ -100,6 +102,11 @@ class GameService:
             reply = self.rulebook.show(channel_id, caller, parsed[3])
             reply.ephemeral = True
             return reply
+        # --- previews of an import (bot/previews.py): Accept applies it, Cancel drops it
+        if parsed is not None and parsed[0] in ("preview-yes", "preview-no"):
+            return self.previews.press(channel_id, caller, parsed[1], parsed[3],
+                                       accept=parsed[0] == "preview-yes")
+        # ---
         return self.turns.press(channel_id, caller, custom_id, self.games)
 
     def undo(self, channel_id: str, caller: Caller) -> Reply:

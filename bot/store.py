@@ -397,28 +397,11 @@ class Transaction:
             raise KeyError((game_id, seq))
         return _entry(row)
 
-    def log(self, game_id: int, last: int | None = None) -> list[LogEntry]:
-        """Return a game's log in order (only the last `last` entries when given)."""
-        if last is None:
-            rows = self.conn.execute(
-                "SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-            ).fetchall()
-        else:
-            rows = self.conn.execute(
-                "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? ORDER BY seq DESC "
-                "LIMIT ?) ORDER BY seq",
-                (game_id, last),
-            ).fetchall()
-        return [_entry(r) for r in rows]
-
-    def log_since(self, game_id: int, seq: int, most: int) -> list[LogEntry]:
-        """Return a game's log from entry `seq` on, in order (only the newest `most`)."""
-        rows = self.conn.execute(
-            "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? AND seq >= ? "
-            "ORDER BY seq DESC LIMIT ?) ORDER BY seq",
-            (game_id, seq, most),
-        ).fetchall()
-        return [_entry(r) for r in rows]
+    def log(self, game_id: int, last: int | None = None, since: int = 0) -> list[LogEntry]:
+        """Return a game's log in order, from entry `since` on (only the last `last`)."""
+        return [_entry(r) for r in self.conn.execute(
+            "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq "
+            "DESC LIMIT ?) ORDER BY seq", (game_id, since, -1 if last is None else last))]
 
     def due_for_reminder(self, now: str, after_id: int, limit: int) -> list[GameRow]:
         """Return up to `limit` running games, by id after `after_id`, whose deadline has

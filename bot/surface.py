@@ -115,6 +115,16 @@ def act(action: str) -> Handler:
     return handler
 
 
+def offer(action: str) -> Handler:
+    """Return the handler of a `preview` command: show its action first (bot/previews.py)."""
+
+    def handler(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+        data = {"type": action, **{k: v for k, v in o.items() if v is not None}}
+        return service.previews.offer(ctx.channel_id, ctx.caller, data)
+
+    return handler
+
+
 def _o(name: str, kind: Any = "str", required: bool = True, **kw: Any) -> Option:
     return Option(name=name, kind=kind, required=required, **kw)
 
@@ -203,7 +213,8 @@ def _systems(s: Surface, system_ids: tuple[str, ...]) -> None:
         s.groups[system_id] = group
         for command in sys.commands:
             assert command.action is not None, f"{group} {command.name} applies no action"
-            s.add(Entry(group, command, act(command.action), system_id))
+            run_it = offer if command.preview else act
+            s.add(Entry(group, command, run_it(command.action), system_id))
 
 
 def _rules_ruling(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:

@@ -77,13 +77,13 @@ def mark(tx: Transaction, table: Table, old: dict[str, Any], new: dict[str, Any]
     game = table.game
     since = int(new["since"])
     if old and int(old["since"]) == since:
-        shown = tx.log_since(game.id, since, MOST_ENTRIES)
+        shown = tx.log(game.id, MOST_ENTRIES, since)
         return TurnMark(game.id, since, fresh=False, log=tuple(entry_lines(table, shown)))
     closed = int(old["since"]) if old else None
     reader = new.get("seat")
     start = min(int(old.get("left", {}).get(reader, closed or since)) if old else since,
                 closed if closed is not None else since)
-    read = tx.log_since(game.id, start, MOST_ENTRIES * 2)
+    read = tx.log(game.id, MOST_ENTRIES * 2, start)
     closing = [e for e in read if closed is not None and closed <= e.seq < since]
     return TurnMark(
         game.id, since, fresh=True, closed=closed,

@@ -49,9 +49,10 @@ log = logging.getLogger(__name__)
 
 
 def lasting(pending: dict[str, Any]) -> dict[str, Any]:
-    """Return what an action leaves of a game's open requests: claims wait for their
-    answer; the turn marker (bot/turnlog.py) stays."""
-    return {k: pending[k] for k in ("claims", "turn") if pending.get(k)}
+    """Return what an action leaves of a game's open requests: claims wait for their answer,
+    and so do previews of an import (bot/previews.py), which are judged again on Accept;
+    the turn marker (bot/turnlog.py) stays."""
+    return {k: pending[k] for k in ("claims", "previews", "turn") if pending.get(k)}
 
 
 def abridged(text: str, most: int = 300) -> str:

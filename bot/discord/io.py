@@ -481,8 +481,9 @@ async def run_command(interaction: discord.Interaction[Any], path: str, **option
     await respond_with(interaction, work, what=f"/{path}", notes=notes)
 
 
-async def read_text(attachment: discord.Attachment, locale: str | None) -> str:
-    """Read a small text file attached to a command, such as a roster (size-checked first)."""
+async def read_text(attachment: discord.Attachment, locale: str | None) -> str | bytes:
+    """Read a small file attached to a command, such as a roster (size-checked first): text,
+    or bytes for a zipped list-builder roster (.rosz)."""
     language = pick_language(locale)
     uploads.check_size(attachment.filename, attachment.size, language)
     return uploads.decode(attachment.filename, await attachment.read(), language)

@@ -33,13 +33,16 @@ class Command(Frozen):
     """A subcommand of a group, e.g. `order` of `/samurai`.
 
     `action` is the action type the command applies: its options become the
-    action's fields. `private` replies are shown only to the caller.
+    action's fields. `private` replies are shown only to the caller. A `preview`
+    command (an army import) first shows its caller what the action would do, with
+    Accept and Cancel buttons, and changes nothing until Accept.
     """
 
     name: str
     options: tuple[Option, ...] = ()
     action: str | None = None
     private: bool = False
+    preview: bool = False
 
 
 def action_command(name: str, action: str, *options: Option) -> Command:

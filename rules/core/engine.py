@@ -259,6 +259,10 @@ class Engine(Generic[S]):
         fields = {k: v for k, v in action if k not in ("type", "seat")}
         return msg(f"button-{kebab(action.type)}", **{k: _value(v) for k, v in fields.items()})
 
+    def preview(self, action: Action) -> tuple[Msg, ...]:
+        """Return what a `preview` command's action would bring, line by line, before Accept."""
+        return (self.label(action),)
+
     # ---------------------------------------------------------------- the skeleton
     def title(self) -> Msg:
         """Return the system's name as a message (`system-title` in its catalogue)."""

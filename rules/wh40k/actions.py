@@ -23,7 +23,7 @@ from pydantic.types import PydanticCustomError  # type: ignore[attr-defined]
 
 from rules.core.model import Action, Event, Frozen
 from rules.core.text import Msg, Named, Term
-from rules.wh40k.state import Seat, Step
+from rules.wh40k.state import ModelProfile, Seat, Step
 
 
 def _unit_ref(value: Any) -> Any:
@@ -158,6 +158,18 @@ class RosterUnit(Frozen):
     reserves: bool = False
     x: Inches | None = None
     y: Inches | None = None
+    # Models of different profiles (wh40k/mixed-profiles), in the order they are removed;
+    # their counts add up to `models`. Empty: every model has `wounds` and `oc`.
+    profiles: tuple[ModelProfile, ...] = Field(default=(), max_length=20)
+
+    @model_validator(mode="after")
+    def _profiles_add_up(self) -> RosterUnit:
+        if self.profiles and sum(p.models for p in self.profiles) != self.models:
+            raise PydanticCustomError(
+                "roster-profiles-count", "roster-profiles-count",
+                {"name": self.name, "models": self.models},
+            )
+        return self
 
 
 def _keys_resolve(units: tuple[RosterUnit, ...]) -> None:

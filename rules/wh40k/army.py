@@ -114,6 +114,7 @@ def new_unit(
         leadership=entry.leadership, oc=entry.oc, keywords=entry.keywords,
         reserves=entry.reserves, position=None if entry.reserves else at,
         leaders=entry.leaders if isinstance(entry, RosterUnit) else 1,
+        profiles=entry.profiles if isinstance(entry, RosterUnit) else (),
     )
     state.units[unit.id] = unit
     state.next_unit += 1
@@ -221,6 +222,8 @@ def edit_unit(work: Wh40kState, action: EditUnit, dice: Dice, events: list[Event
                 p.position = None if value else p.position
         else:
             setattr(unit, field, value.strip() if field == "name" else value)
+    if {"models", "wounds", "oc"} & changes.keys():
+        unit.profiles = ()  # a new profile for the whole unit replaces the roster's
     if "models" in changes:
         unit.starting_strength = unit.models
     if "models" in changes or "wounds" in changes:

@@ -30,7 +30,10 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="first", required=False, choices=("attacker", "defender", "roll-off")),
     ),
     action_command("next", "next_phase"),
-    action_command("roster", "roster", Option(name="text", kind="file")),
+    # Shown first as a preview (units, models, W, Ld, OC, Leaders); applied on Accept.
+    action_command("roster", "roster", Option(name="text", kind="file"),
+                   Option(name="datasheets", kind="file", required=False)
+                   ).model_copy(update={"preview": True}),
     action_command(
         "addunit", "add_unit",
         Option(name="name"), MODELS, WOUNDS, Option(name="leadership"), OC,

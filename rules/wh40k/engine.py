@@ -24,6 +24,7 @@ from rules.wh40k.actions import (
     ALIASES,
     EVENTS,
     Casualties,
+    LoadRoster,
     Restore,
     ShockTest,
     StartBattle,
@@ -31,8 +32,8 @@ from rules.wh40k.actions import (
 )
 from rules.wh40k.army import add_roster, check_roster_units, find
 from rules.wh40k.commands import COMMANDS, GROUP
+from rules.wh40k.listbuilders import read_army
 from rules.wh40k.losses import below_half_now, strength_changes
-from rules.wh40k.roster import read_roster
 from rules.wh40k.scoring import result
 from rules.wh40k.state import (
     RULESET,
@@ -115,13 +116,17 @@ class Wh40kEngine(Engine[Wh40kState]):
         return state
 
     def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Read a roster file's text (`text`) into the units the action stores.
+        """Read a roster file (`text`: TOML, a list builder's .ros/.rosz, the app's text
+        export with an optional `datasheets` TOML) into the units the action stores.
 
         It is read here, within the upload budgets, so the log keeps the army itself
         and a replay never parses a file again.
         """
         if raw.get("type") == "roster" and "text" in raw:
-            roster = read_roster(str(raw.pop("text")))
+            text = raw.pop("text")
+            sheets = raw.pop("datasheets", None)
+            roster = read_army(text if isinstance(text, bytes) else str(text),
+                               sheets if isinstance(sheets, bytes | str) else None)
             raw.update(name=roster.name, units=roster.units)
         return raw
 
@@ -185,6 +190,21 @@ class Wh40kEngine(Engine[Wh40kState]):
         if isinstance(action, UseStratagem):
             return msg("button-stratagem", name=term("stratagem", action.name), unit=action.unit)
         return super().label(action, state)
+
+    def preview(self, action: Action) -> tuple[Msg, ...]:
+        """List a roster's units before it is loaded: models, W, Ld, OC and Leaders."""
+        if not isinstance(action, LoadRoster):
+            return super().preview(action)
+        keys = {u.key: u.name for u in action.units if u.key}
+        out = [msg("preview-roster", name=action.name or None, units=len(action.units),
+                   models=sum(u.models for u in action.units))]
+        for unit in action.units:
+            wounds = "/".join(str(p.wounds) for p in unit.profiles) or str(unit.wounds)
+            out.append(msg("preview-roster-unit", name=unit.name, models=unit.models,
+                           wounds=wounds, leadership=unit.leadership, oc=unit.oc,
+                           leads=keys.get(unit.leads) if unit.leads else None,
+                           reserves=unit.reserves))
+        return tuple(out)
 
     def report_for(self, state: Wh40kState, action: Action) -> str | None:
         """Return the side whose unit a report (casualties, restore, a demanded test) is about.

@@ -83,9 +83,13 @@ def lose_models(work: Wh40kState, unit: Unit, count: int, events: list[Event]) -
 def lose_wounds(work: Wh40kState, unit: Unit, wounds: int, events: list[Event]) -> None:
     """Allocate wounds to a unit, destroying a model each time one has lost all its wounds."""
     total = unit.damage + wounds
-    killed = min(unit.models, total // unit.wounds)
-    unit.models -= killed
-    unit.damage = 0 if unit.destroyed else total - killed * unit.wounds
+    killed = 0
+    # Each model in turn (the wounded one first) falls once it has lost all its wounds.
+    while unit.models and total >= unit.current_wounds():
+        total -= unit.current_wounds()
+        unit.models -= 1
+        killed += 1
+    unit.damage = 0 if unit.destroyed else total
     events.append(WoundsLost(unit=unit.id, name=unit.name, wounds=wounds, models=killed,
                              remaining=unit.models))
     if unit.destroyed:

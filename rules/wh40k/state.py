@@ -60,6 +60,15 @@ def phase_of(step: Step) -> Phase | None:
     return _PHASES[step]
 
 
+class ModelProfile(Frozen):
+    """Models of one profile within a unit read from a list builder (a sergeant, a trooper)."""
+
+    name: str = Field(default="", max_length=60)
+    models: int = Field(ge=1, le=100)
+    wounds: int = Field(ge=1, le=100)
+    oc: int = Field(ge=0, le=20)
+
+
 class Unit(BaseModel):
     """A unit of an army as the bot tracks it."""
 
@@ -85,6 +94,22 @@ class Unit(BaseModel):
     position: Point | None = None
     reserves: bool = False
     shocked: bool = False
+    # Units whose models differ (wh40k/mixed-profiles): every profile at Starting Strength,
+    # in the order models are removed. Empty: every model has `wounds` and `oc`, as in the
+    # games stored before profiles existed.
+    profiles: tuple[ModelProfile, ...] = ()
+
+    def standing(self) -> list[tuple[int, int]]:
+        """Return (W, OC) of each model still standing, the next to be removed first."""
+        if not self.profiles:
+            return [(self.wounds, self.oc)] * self.models
+        every = [(p.wounds, p.oc) for p in self.profiles for _ in range(p.models)]
+        return every[len(every) - self.models:] if self.models else []
+
+    def current_wounds(self) -> int:
+        """Return the W of the model that takes the next wound (the wounded one, if any)."""
+        left = self.standing()
+        return left[0][0] if left else self.wounds
 
     @property
     def destroyed(self) -> bool:
@@ -98,7 +123,9 @@ class Unit(BaseModel):
 
     def objective_control(self) -> int:
         """Return the unit's total OC: 0 while Battle-shocked."""
-        return 0 if self.shocked else self.models * self.oc
+        if self.shocked:
+            return 0
+        return sum(oc for _, oc in self.standing()) if self.profiles else self.models * self.oc
 
 
 class Control(Frozen):
@@ -199,8 +226,8 @@ def below_half_strength(state: Wh40kState, unit: Unit) -> bool:
     if all(p.destroyed for p in group):
         return False
     if starting_strength(state, unit) == 1:
-        remaining = group[0].wounds - group[0].damage
-        return 2 * remaining < group[0].wounds
+        whole = group[0].current_wounds()
+        return 2 * (whole - group[0].damage) < whole
     return 2 * sum(p.models for p in group) < starting_strength(state, unit)
 
 

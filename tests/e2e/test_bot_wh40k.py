@@ -43,11 +43,14 @@ async def table(
 
 
 async def test_roster_attachment_is_read(table: Table) -> None:
-    """A roster file attached to /wh40k roster loads the army."""
-    loaded = await table.fake.slash(
+    """A roster file attached to /wh40k roster is previewed, then loads the army on Accept."""
+    preview = await table.fake.slash(
         table.alice, table.channel, "wh40k roster", text=("army.toml", ROSTER.read_bytes())
     )
-    assert loaded.ephemeral  # a note to the player; the turn message shows the roster too
+    assert preview.ephemeral
+    loaded = await table.fake.click(table.alice, preview, label="Accept")
+    # The private preview, answered, says what was done; the turn message shows it too.
+    assert loaded.ephemeral and not loaded.components
     assert "Attacker loads the roster “Ultramarines strike force”" in description(loaded)
     assert "Attacker loads the roster “Ultramarines strike force”" in turn_message(table).text
 
@@ -64,10 +67,11 @@ async def test_slow_download_is_deferred_in_time(
 
     monkeypatch.setattr(bot.discord.io, "DIRECT_ANSWER_SECONDS", 0.05)
     monkeypatch.setattr(discord.Attachment, "read", slow_read)
-    loaded = await table.fake.slash(
+    preview = await table.fake.slash(
         table.alice, table.channel, "wh40k roster", text=("army.toml", ROSTER.read_bytes())
     )
-    assert loaded.deferred
+    assert preview.deferred
+    loaded = await table.fake.click(table.alice, preview, label="Accept")
     assert "Attacker loads the roster “Ultramarines strike force”" in description(loaded)
 
 

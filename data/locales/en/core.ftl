@@ -387,3 +387,9 @@ replay-no-drawing = This bot draws no boards, so it cannot draw a replay.
 replay-record-refused = The record does not check out, so no replay was drawn.
 replay-written = Replay written to `{ $path }`.
 replay-not-written = Could not write `{ $path }` ({ $detail }).
+
+# --- previews of an import (bot/previews.py) ---
+preview-offered = Only you see this preview; nothing changes until you accept it.
+preview-cancelled = Preview cancelled; nothing changed.
+button-preview-accept = Accept
+button-preview-cancel = Cancel

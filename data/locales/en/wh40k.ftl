@@ -374,7 +374,7 @@ command-wh40k = Warhammer 40,000 battle tracker
 command-wh40k-start = Finish setup and start the battle; without `first:`, the scenario's first player goes first
 command-wh40k-start-first = Who takes the first turn; left out, the scenario's first player does, with no roll-off
 command-wh40k-next = End this phase and go on to the next
-command-wh40k-roster = Load your army from a roster file (TOML, see `data/wh40k/rosters`)
+command-wh40k-roster = Load your army: a roster TOML, a BattleScribe/New Recruit .ros or .rosz, or the app's text export
 command-wh40k-roster-text = The roster file
 command-wh40k-addunit = Add a unit to your army before the battle
 command-wh40k-addunit-name = The unit's name
@@ -477,3 +477,48 @@ summary-objective = { $marker } { $objective } { $holder ->
        *[other] ({ $holder })
     }
 summary-objectives = Objectives: { $objectives }.
+
+# --- rosters from list builders (.ros, .rosz, the app's text export) ---
+command-wh40k-roster-datasheets = A datasheets TOML for units of an app export that Banneret has no table for
+preview-roster = Roster { $name ->
+        [none] without a name
+       *[other] “{ $name }”
+    }: { $units } units, { $models } models.
+preview-roster-unit = • { $name }: { $models } { $models ->
+        [one] model
+       *[other] models
+    }, W { $wounds }, Ld { $leadership }+, OC { $oc }{ $leads ->
+        [none] {""}
+       *[other] , leads { $leads }
+    }{ $reserves ->
+        [true] , in Reserves
+       *[other] {""}
+    }
+input-roster-profiles-count = The models of { $name }'s profiles do not add up to { $models }.
+refusal-roster-not-a-roster = The file is not an army we can read: send a roster TOML, a BattleScribe or New Recruit roster (.ros or .rosz), or the official app's text export.
+refusal-roster-json = New Recruit's JSON export is not read; export the roster from New Recruit as .rosz (BattleScribe) instead.
+refusal-roster-file-too-large = The roster file is { $kib } KiB; rosters up to { $limit } KiB are read.
+refusal-roster-zip = The .rosz file is not a zip holding one roster (.ros).
+refusal-roster-zip-ratio = The .rosz file unzips to more than { $ratio } times its size, which no roster does; it is not read.
+refusal-roster-xml-too-large = The roster unzips to more than { $limit } KiB of XML; it is not read.
+refusal-roster-xml-too-many-elements = The roster holds more than { $limit } XML elements; it is not read.
+refusal-roster-xml-too-deep = The roster nests its XML more than { $limit } levels deep; it is not read.
+refusal-roster-doctype = The roster declares a DOCTYPE (where XML entities live); list builders write none, so it is not read.
+refusal-roster-xml = The roster is not well-formed XML (line { $line }: { $detail }).
+refusal-roster-other-game = This is a roster for { $game }, not for Warhammer 40,000 (10th edition).
+refusal-roster-no-units = The roster holds no units.
+refusal-roster-too-many-units = The roster holds more than { $limit } units; at most { $limit } are read.
+refusal-roster-leads-nobody = { $name } leads “{ $leads }”, which is no unit of the roster.
+refusal-roster-no-profile = { $name } has no unit profile (W, Ld, OC) in the roster.
+refusal-roster-model-count = { $name } has { $models } models in the roster; a unit has 1 to 100.
+refusal-roster-bad-characteristic = { $name } has { $characteristic } “{ $value }”, which is not a number.
+refusal-roster-no-characteristic = { $name }'s profile has no { $characteristic }.
+refusal-roster-bad-unit = { $name } cannot be read from the roster (`{ $field }`).
+refusal-roster-missing-datasheets = { $count ->
+        [one] One unit of the export has
+       *[other] { $count } units of the export have
+    } no datasheet table, so their W, Ld and OC are unknown: { $units }. Send them in a datasheets TOML beside the export (`/wh40k roster text: datasheets:`), one table per unit, for example:
+    `[[datasheet]]` `name = "{ $example }"` `models = 5` `wounds = 2` `leadership = 7` `oc = 1` `keywords = ["Infantry"]`
+    (`data/wh40k/datasheets/space-marines.toml` shows every field), or write the army as a roster TOML.
+refusal-roster-datasheets-unreadable = The datasheets file cannot be read (`{ $reason }`).
+refusal-roster-bad-datasheet = The datasheet of { $name } lacks a number it needs (`models`, `wounds`, `leadership` or `oc`).

@@ -401,3 +401,9 @@ replay-no-drawing = Este bot não desenha tabuleiros, então não pode desenhar 
 replay-record-refused = O registro não confere, então nenhuma animação foi desenhada.
 replay-written = Animação gravada em `{ $path }`.
 replay-not-written = Não foi possível gravar `{ $path }` ({ $detail }).
+
+# --- prévias de uma importação (bot/previews.py) ---
+preview-offered = Só você vê esta prévia; nada muda até que você a aceite.
+preview-cancelled = Prévia cancelada; nada mudou.
+button-preview-accept = Aceitar
+button-preview-cancel = Cancelar

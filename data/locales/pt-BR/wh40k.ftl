@@ -412,7 +412,7 @@ command-wh40k = Warhammer 40,000: acompanhamento de batalha
 command-wh40k-start = Termine a preparação e comece; sem `first:`, joga primeiro quem o cenário indica
 command-wh40k-start-first = Quem joga o primeiro turno; se omitido, joga quem o cenário indica, sem disputa de dados
 command-wh40k-next = Encerre esta fase e siga para a próxima
-command-wh40k-roster = Carregue o seu exército de uma lista (TOML, veja `data/wh40k/rosters`)
+command-wh40k-roster = Carregue o exército: lista TOML, .ros/.rosz do BattleScribe/New Recruit ou texto do aplicativo
 command-wh40k-roster-text = O arquivo da lista de exército
 command-wh40k-addunit = Acrescente uma unidade ao seu exército antes da batalha
 command-wh40k-addunit-name = O nome da unidade
@@ -519,3 +519,48 @@ summary-objective = { $marker } { $objective } { $holder ->
        *[other] ({ $holder })
     }
 summary-objectives = Objetivos: { $objectives }.
+
+# --- listas de construtores de exército (.ros, .rosz, texto exportado pelo aplicativo) ---
+command-wh40k-roster-datasheets = Um TOML de fichas para unidades de uma exportação do aplicativo que o Banneret não tem
+preview-roster = Lista { $name ->
+        [none] sem nome
+       *[other] “{ $name }”
+    }: { $units } unidades, { $models } miniaturas.
+preview-roster-unit = • { $name }: { $models } { $models ->
+        [one] miniatura
+       *[other] miniaturas
+    }, W { $wounds }, Ld { $leadership }+, OC { $oc }{ $leads ->
+        [none] {""}
+       *[other] , lidera { $leads }
+    }{ $reserves ->
+        [true] , na Reserva
+       *[other] {""}
+    }
+input-roster-profiles-count = As miniaturas dos perfis de { $name } não somam { $models }.
+refusal-roster-not-a-roster = O arquivo não é um exército que saibamos ler: envie uma lista TOML, uma lista do BattleScribe ou do New Recruit (.ros ou .rosz) ou o texto exportado pelo aplicativo oficial.
+refusal-roster-json = A exportação em JSON do New Recruit não é lida; exporte a lista do New Recruit como .rosz (BattleScribe).
+refusal-roster-file-too-large = O arquivo da lista tem { $kib } KiB; são lidas listas de até { $limit } KiB.
+refusal-roster-zip = O arquivo .rosz não é um zip com uma única lista (.ros).
+refusal-roster-zip-ratio = O arquivo .rosz descompactado passa de { $ratio } vezes o seu tamanho, o que nenhuma lista faz; ele não é lido.
+refusal-roster-xml-too-large = A lista descompactada passa de { $limit } KiB de XML; ela não é lida.
+refusal-roster-xml-too-many-elements = A lista tem mais de { $limit } elementos XML; ela não é lida.
+refusal-roster-xml-too-deep = A lista aninha o XML em mais de { $limit } níveis; ela não é lida.
+refusal-roster-doctype = A lista declara um DOCTYPE (onde vivem as entidades XML); os construtores de listas não escrevem nenhum, então ela não é lida.
+refusal-roster-xml = A lista não é um XML bem formado (linha { $line }: { $detail }).
+refusal-roster-other-game = Esta é uma lista de { $game }, não de Warhammer 40,000 (10ª edição).
+refusal-roster-no-units = A lista não tem unidades.
+refusal-roster-too-many-units = A lista tem mais de { $limit } unidades; são lidas no máximo { $limit }.
+refusal-roster-leads-nobody = { $name } lidera “{ $leads }”, que não é unidade da lista.
+refusal-roster-no-profile = { $name } não tem perfil de unidade (W, Ld, OC) na lista.
+refusal-roster-model-count = { $name } tem { $models } miniaturas na lista; uma unidade tem de 1 a 100.
+refusal-roster-bad-characteristic = { $name } tem { $characteristic } “{ $value }”, que não é um número.
+refusal-roster-no-characteristic = O perfil de { $name } não tem { $characteristic }.
+refusal-roster-bad-unit = Não foi possível ler { $name } da lista (`{ $field }`).
+refusal-roster-missing-datasheets = { $count ->
+        [one] Uma unidade da exportação não tem
+       *[other] { $count } unidades da exportação não têm
+    } ficha, então W, Ld e OC são desconhecidos: { $units }. Envie-as num TOML de fichas junto com a exportação (`/wh40k roster text: datasheets:`), uma tabela por unidade, por exemplo:
+    `[[datasheet]]` `name = "{ $example }"` `models = 5` `wounds = 2` `leadership = 7` `oc = 1` `keywords = ["Infantry"]`
+    (`data/wh40k/datasheets/space-marines.toml` mostra todos os campos), ou escreva o exército como lista TOML.
+refusal-roster-datasheets-unreadable = O arquivo de fichas não pode ser lido (`{ $reason }`).
+refusal-roster-bad-datasheet = A ficha de { $name } não tem um número de que precisa (`models`, `wounds`, `leadership` ou `oc`).

@@ -35,12 +35,14 @@ from rules.wh40k.flow import STEPS
 from rules.wh40k.state import Wh40kState
 from tests.contract import playout
 from tests.rules.wh40k.kit import SCENARIO, act, advance, battle, uid, unit
+from tests.rules.wh40k.test_listbuilders import every_refusal
 from tests.words_check import Speech, catalogue_keys
 
 SEATS = ("attacker", "defender")
 SENDERS = ("attacker", "defender", "", "referee")
 # Unit names the set pieces below give (the players' own words, not the catalogue's).
-NAMES = ("Squad", "Other", "Twin", "Chaplain", "Captain")
+# The list builders a roster comes from are named as they are, in every language.
+NAMES = ("Squad", "Other", "Twin", "Chaplain", "Captain", "New Recruit", "BattleScribe")
 
 
 @cache
@@ -130,6 +132,12 @@ def _set_pieces() -> Iterator[RuleViolation]:
     empty = act(setup, "defender", type="remove_unit", unit="Mob")
     yield _refused(empty, "attacker", type="start_battle")
     yield from _battle_set_pieces()
+    for data, sheets, _ in every_refusal():  # files from list builders
+        try:
+            SYSTEM.parse_action({"type": "roster", "seat": "attacker", "text": data,
+                                 "datasheets": sheets})
+        except RuleViolation as refused:
+            yield refused
 
 
 def _battle_set_pieces() -> Iterator[RuleViolation]:

@@ -1,0 +1,469 @@
+"""Read armies as list builders export them: BattleScribe / New Recruit rosters and app text.
+
+Three shapes besides our own TOML (rules.wh40k.roster) are read, told apart by their content:
+
+- `.rosz`: a zip holding one `.ros`; `.ros`: BattleScribe's roster XML (New Recruit writes
+  the same). Each unit is a top-level `selection` of a `force`; its models are `selection`s
+  of type "model" with a `number`; the characteristics come from its `profile`s of type
+  "Unit" (M, T, SV, W, LD, OC); its keywords from its `category` names. A Leader says which
+  unit it joins in its custom note ("Leads: Intercessor Squad"), since the format itself has
+  no field for it.
+- The official app's plain-text export: unit names, points and model counts, no
+  characteristics; those come from the datasheet tables in data/wh40k/datasheets/, or from
+  a short datasheets TOML the player uploads beside the export.
+
+Hostile files are refused as data, quickly and in bounded memory: no DOCTYPE (so no entity
+can be declared or expanded, and nothing external is fetched), the unzipped size read with a
+bounded read and checked against the zip's own sizes and compression ratio, a depth cap, an
+element cap and a cap on units while streaming. Only the elements a roster's units need are
+kept; rules text and descriptions are skipped as they stream past.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+import zipfile
+from collections.abc import Iterator
+from typing import Any, NoReturn
+from xml.parsers.expat import ExpatError, ParserCreate, errors
+
+from pydantic import ValidationError
+
+from rules.core.bounded_toml import TomlRefused, loads_bounded
+from rules.core.data import data_dir, load_toml
+from rules.core.text import items, refuse
+from rules.wh40k.actions import Roster, RosterUnit
+from rules.wh40k.roster import ROSTER_LIMITS, read_roster
+from rules.wh40k.state import ModelProfile
+
+BAD_INPUT = "core/bad-input"
+# A .rosz of a 2,000-point army is 20-80 KB; its .ros, with every rule's text, up to ~1 MB.
+MAX_ZIPPED_BYTES = 1024 * 1024
+MAX_XML_BYTES = 4 * 1024 * 1024
+# Roster XML compresses about 10:1; a ratio beyond this is a zip bomb, not a roster.
+MAX_RATIO = 40
+MAX_DEPTH = 40
+MAX_ELEMENTS = 60_000
+# As many as a roster action holds (rules.wh40k.actions.Roster).
+MAX_UNITS = 60
+MAX_TEXT_CHARS = 64 * 1024
+ZIP_MAGIC = b"PK\x03\x04"
+# The elements a roster's units are read from; every other subtree is skipped.
+KEPT = frozenset({
+    "roster", "forces", "force", "selections", "selection", "profiles", "profile",
+    "characteristics", "characteristic", "categories", "category", "customNotes",
+})
+_WRAPPERS = {"force": "forces", "selection": "selections", "profile": "profiles",
+             "characteristic": "characteristics", "category": "categories"}
+TEXT_KEPT = frozenset({"characteristic", "customNotes"})
+ATTRS_KEPT = ("name", "type", "number", "typeName", "customName", "customNotes",
+              "gameSystemName", "primary")
+_LEADS = re.compile(r"^\s*(?:leads|attached to|attached|leader of)\s*:\s*(.+?)\s*$",
+                    re.IGNORECASE | re.MULTILINE)
+_UNIT_LINE = re.compile(r"^(?P<name>\S.*?)\s*\((?P<points>[\d.,\s]+)\s*(?:points|pts)\)\s*$",
+                        re.IGNORECASE)
+_MODEL_LINE = re.compile(r"^\s*[•\-*]\s*(?P<count>\d+)\s*x\s+(?P<name>.+?)\s*$")
+_APP_SIGNATURE = re.compile(r"^Exported with App Version", re.IGNORECASE | re.MULTILINE)
+
+
+def read_army(data: str | bytes, datasheets: str | bytes | None = None) -> Roster:
+    """Read an army in any shape we know (TOML, .ros, .rosz, app text); refuse anything else."""
+    if isinstance(data, bytes):
+        if data.startswith(ZIP_MAGIC):
+            return read_battlescribe(_unzipped(data))
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            refuse(BAD_INPUT, "refusal-roster-not-a-roster")
+    if "\x00" in data:
+        refuse(BAD_INPUT, "refusal-roster-not-a-roster")
+    head = data.lstrip("\ufeff \t\r\n")[:1]
+    if head == "<":
+        return read_battlescribe(data.encode("utf-8"))
+    if head == "{":  # New Recruit's JSON; a TOML file may open with "[" (a table)
+        refuse(BAD_INPUT, "refusal-roster-json")
+    if looks_like_app_text(data):
+        extra = (datasheets.decode("utf-8", "replace") if isinstance(datasheets, bytes)
+                 else datasheets)
+        return read_app_text(data, extra)
+    return read_roster(data)
+
+
+# --- BattleScribe / New Recruit: .rosz and .ros ----------------------------------------------
+
+
+def _unzipped(data: bytes) -> bytes:
+    """Return the .ros inside a .rosz, read within the size and ratio caps."""
+    if len(data) > MAX_ZIPPED_BYTES:
+        refuse(BAD_INPUT, "refusal-roster-file-too-large", kib=-(-len(data) // 1024),
+               limit=MAX_ZIPPED_BYTES // 1024)
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = [i for i in archive.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, ValueError, OSError):
+        refuse(BAD_INPUT, "refusal-roster-zip")
+    rosters = [i for i in members if i.filename.lower().endswith(".ros")] or members
+    if len(rosters) != 1 or len(members) > 4:
+        refuse(BAD_INPUT, "refusal-roster-zip")
+    info = rosters[0]
+    limit = MAX_XML_BYTES // 1024
+    if info.file_size > MAX_XML_BYTES:
+        refuse(BAD_INPUT, "refusal-roster-xml-too-large", limit=limit)
+    if info.file_size > MAX_RATIO * max(info.compress_size, 1) + 4096:
+        refuse(BAD_INPUT, "refusal-roster-zip-ratio", ratio=MAX_RATIO)
+    out = bytearray()
+    try:
+        with archive.open(info) as member:
+            # The sizes in the header may lie: the read itself is bounded too.
+            while chunk := member.read(64 * 1024):
+                out += chunk
+                if len(out) > MAX_XML_BYTES or len(out) > MAX_RATIO * len(data) + 4096:
+                    refuse(BAD_INPUT, "refusal-roster-xml-too-large", limit=limit)
+    except (zipfile.BadZipFile, NotImplementedError, RuntimeError, ValueError, OSError,
+            EOFError):
+        refuse(BAD_INPUT, "refusal-roster-zip")
+    return bytes(out)
+
+
+class Node:
+    """One kept XML element: its tag, the attributes we read, children and short text."""
+
+    __slots__ = ("tag", "attrs", "children", "text")
+
+    def __init__(self, tag: str, attrs: dict[str, str]) -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.children: list[Node] = []
+        self.text = ""
+
+    def all(self, tag: str) -> Iterator[Node]:
+        """Yield the children with a tag, through their wrapper (`selections` > `selection`)."""
+        for child in self.children:
+            if child.tag == tag:
+                yield child
+            elif child.tag == _WRAPPERS.get(tag):
+                yield from (c for c in child.children if c.tag == tag)
+
+
+class _Stop(Exception):
+    """Raised from inside expat's callbacks to stop reading a hostile file at once."""
+
+    def __init__(self, key: str, **values: int) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+def parse_xml(data: bytes) -> Node:
+    """Stream roster XML into the kept elements, refusing DOCTYPEs and oversized shapes."""
+    if len(data) > MAX_XML_BYTES:
+        refuse(BAD_INPUT, "refusal-roster-xml-too-large", limit=MAX_XML_BYTES // 1024)
+    parser = ParserCreate()
+    root = Node("#document", {})
+    stack: list[Node | None] = [root]
+    count = [0, 0]  # elements seen, top-level selections seen
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        count[0] += 1
+        if count[0] > MAX_ELEMENTS:
+            raise _Stop("refusal-roster-xml-too-many-elements", limit=MAX_ELEMENTS)
+        if len(stack) > MAX_DEPTH:
+            raise _Stop("refusal-roster-xml-too-deep", limit=MAX_DEPTH)
+        parent = stack[-1]
+        local = tag.rsplit("}", 1)[-1].rsplit(":", 1)[-1]
+        if parent is None or local not in KEPT:
+            stack.append(None)
+            return
+        node = Node(local, {k: v[:200] for k, v in attrs.items() if k in ATTRS_KEPT})
+        if local == "selection" and parent.tag == "selections" and _under_force(stack):
+            count[1] += 1
+            if count[1] > MAX_UNITS + 20:  # room for a few settings (battle size...)
+                raise _Stop("refusal-roster-too-many-units", limit=MAX_UNITS)
+        parent.children.append(node)
+        stack.append(node)
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    def text(data: str) -> None:
+        node = stack[-1]
+        if node is not None and node.tag in TEXT_KEPT and len(node.text) < 400:
+            node.text += data[:400]
+
+    def doctype(*_: Any) -> NoReturn:
+        raise _Stop("refusal-roster-doctype")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = doctype
+    parser.ExternalEntityRefHandler = doctype
+    try:
+        for at in range(0, len(data), 64 * 1024):
+            parser.Parse(data[at:at + 64 * 1024], False)
+        parser.Parse(b"", True)
+    except _Stop as stop:
+        refuse(BAD_INPUT, stop.key, **stop.values)
+    except ExpatError as err:
+        refuse(BAD_INPUT, "refusal-roster-xml", line=err.lineno,
+               detail=errors.messages.get(err.code, "?") if err.code else "?")
+    return root
+
+
+def _under_force(stack: list[Node | None]) -> bool:
+    """Say whether the element opening now is a unit: a selection right under a force."""
+    return len(stack) >= 2 and stack[-2] is not None and stack[-2].tag == "force"
+
+
+def read_battlescribe(data: bytes) -> Roster:
+    """Read a BattleScribe / New Recruit roster's units."""
+    document = parse_xml(data)
+    roster = next((n for n in document.children if n.tag == "roster"), None)
+    if roster is None:
+        refuse(BAD_INPUT, "refusal-roster-not-a-roster")
+    game = roster.attrs.get("gameSystemName", "")
+    if game and not re.search(r"40,?000|40k", game, re.IGNORECASE):
+        refuse(BAD_INPUT, "refusal-roster-other-game", game=game[:80])
+    if game and re.search(r"\b([1-9]|1[1-9])(st|nd|rd|th)\b", game):
+        refuse(BAD_INPUT, "refusal-roster-other-game", game=game[:80])
+    selections = [s for force in _forces(roster) for s in force.all("selection")]
+    units = [s for s in selections if s.attrs.get("type") in ("unit", "model")]
+    if not units:
+        refuse(BAD_INPUT, "refusal-roster-no-units")
+    if len(units) > MAX_UNITS:
+        refuse(BAD_INPUT, "refusal-roster-too-many-units", limit=MAX_UNITS)
+    read = [_unit(s) for s in units]
+    names = {u.name.lower(): f"u{i}" for i, u in reversed(list(enumerate(read)))}
+    out: list[RosterUnit] = []
+    for i, (selection, unit) in enumerate(zip(units, read, strict=True)):
+        leads = _leads(selection)
+        key = f"u{i}"
+        target = names.get(leads.lower()) if leads else None
+        if leads and target is None:
+            refuse(BAD_INPUT, "refusal-roster-leads-nobody", name=unit.name, leads=leads[:60])
+        out.append(unit.model_copy(update={"key": key, "leads": target or ""}))
+    return _roster(roster.attrs.get("name", ""), out)
+
+
+def _forces(node: Node) -> Iterator[Node]:
+    """Yield every force of a roster, nested ones too."""
+    for force in node.all("force"):
+        yield force
+        yield from _forces(force)
+
+
+def _leads(selection: Node) -> str:
+    """Return the unit a Leader's custom note names ("Leads: Intercessor Squad"), or ""."""
+    notes = selection.attrs.get("customNotes", "") + "\n" + "\n".join(
+        c.text for c in selection.children if c.tag == "customNotes")
+    found = _LEADS.search(notes)
+    return found[1] if found else ""
+
+
+def _descendants(node: Node, tag: str) -> Iterator[Node]:
+    """Yield the selections (or profiles) below a node, not crossing into another unit."""
+    for child in node.children:
+        if child.tag == tag:
+            yield child
+        if child.tag == "selection" and child.attrs.get("type") == "unit":
+            continue
+        yield from _descendants(child, tag)
+
+
+def _unit_profiles(node: Node) -> list[Node]:
+    """Return the node's own profiles of type Unit (not those of its sub-selections)."""
+    return [p for p in node.all("profile") if p.attrs.get("typeName", "").lower()
+            in ("unit", "unit profile", "model")]
+
+
+def _unit(selection: Node) -> RosterUnit:
+    """Read one top-level selection as a unit: its models, profiles and keywords."""
+    name = (selection.attrs.get("customName") or selection.attrs.get("name") or "?").strip()
+    name = " ".join(name.split())[:60] or "?"
+    own = _unit_profiles(selection)
+    everywhere = [p for p in _descendants(selection, "profile")
+                  if p.attrs.get("typeName", "").lower() in ("unit", "unit profile", "model")]
+    by_name = {p.attrs.get("name", "").lower(): p for p in everywhere}
+    if selection.attrs.get("type") == "model":
+        models = [(selection, _number(selection))]
+    else:
+        models = [(m, _number(m)) for m in _descendants(selection, "selection")
+                  if m.attrs.get("type") == "model"]
+        if not models:
+            models = [(selection, 1)]
+    counts: dict[tuple[str, int, int, int], int] = {}
+    for model, number in models:
+        found = (_unit_profiles(model) if model is not selection else []) or (
+            [by_name[model.attrs.get("name", "").lower()]]
+            if model.attrs.get("name", "").lower() in by_name else []) or own or everywhere[:1]
+        if not found or number == 0:
+            if not found:
+                refuse(BAD_INPUT, "refusal-roster-no-profile", name=name)
+            continue
+        profile = found[0]
+        wounds, leadership, oc = (_characteristic(profile, name, c) for c in ("W", "LD", "OC"))
+        key = (model.attrs.get("name", name)[:60], wounds, leadership, oc)
+        counts[key] = counts.get(key, 0) + number
+    total = sum(counts.values())
+    if total < 1 or total > 100:
+        refuse(BAD_INPUT, "refusal-roster-model-count", name=name, models=total)
+    # The most numerous profile first: ordinary models are removed before the distinct ones.
+    ordered = sorted(counts.items(), key=lambda kv: -kv[1])
+    main = ordered[0][0]
+    keywords = [c.attrs.get("name", "") for c in selection.all("category")]
+    keywords = [k for k in keywords if k and not k.lower().startswith("faction:")][:30]
+    try:
+        profiles = tuple(ModelProfile(name=k[0], models=n, wounds=k[1], oc=k[3])
+                         for k, n in ordered)
+        mixed = len({(p.wounds, p.oc) for p in profiles}) > 1
+        return RosterUnit(
+            name=name, models=total, wounds=main[1], leadership=min(k[2] for k, _ in ordered),
+            oc=main[3], keywords=tuple(k[:60] for k in keywords),
+            profiles=profiles if mixed else (),
+        )
+    except ValidationError as err:
+        refuse(BAD_INPUT, "refusal-roster-bad-unit", name=name,
+               field=".".join(str(p) for p in err.errors()[0]["loc"]))
+
+
+def _number(node: Node) -> int:
+    """Return a selection's `number` (how many of it were taken)."""
+    try:
+        return max(0, min(int(node.attrs.get("number", "1")), 1000))
+    except ValueError:
+        return 1
+
+
+def _characteristic(profile: Node, unit: str, name: str) -> int:
+    """Return a profile's W, LD or OC as a number ("6+" is 6); refuse a missing or odd one."""
+    for child in profile.all("characteristic"):
+        if child.attrs.get("name", "").upper() == name:
+            value = child.text.strip().rstrip("+").strip()
+            if value.isdigit():
+                return int(value)
+            refuse(BAD_INPUT, "refusal-roster-bad-characteristic", name=unit,
+                   characteristic=name, value=child.text.strip()[:20])
+    refuse(BAD_INPUT, "refusal-roster-no-characteristic", name=unit, characteristic=name)
+
+
+def _roster(name: str, units: list[RosterUnit]) -> Roster:
+    """Return the roster of the units read (its name cut to fit)."""
+    try:
+        return Roster(name=" ".join(name.split())[:100], unit=tuple(units))
+    except ValidationError as err:
+        refuse(BAD_INPUT, "refusal-roster-bad-unit", name=name[:60],
+               field=".".join(str(p) for p in err.errors()[0]["loc"]))
+
+
+# --- the official app's text export -----------------------------------------------------------
+
+
+def looks_like_app_text(text: str) -> bool:
+    """Say whether text is the app's export: its signature, or units priced in points."""
+    if _APP_SIGNATURE.search(text):
+        return True
+    lines = [ln.strip() for ln in text.splitlines()[:400] if ln.strip()]
+    priced = sum(1 for ln in lines if _UNIT_LINE.match(ln))
+    return priced >= 2 and not any(ln.startswith("[[") for ln in lines)
+
+
+def fold(name: str) -> str:
+    """Return a name as compared: accents, case, apostrophes and spacing folded."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = re.sub(r"[’‘`´]", "'", text).lower()
+    return " ".join(text.split())
+
+
+def _singular(name: str) -> str:
+    return re.sub(r"(es|s|z)$", "", fold(name))
+
+
+def datasheets(extra: str | None = None) -> dict[str, dict[str, Any]]:
+    """Return the datasheet tables shipped in data/wh40k/datasheets, then a player's own."""
+    out: dict[str, dict[str, Any]] = {}
+    for path in sorted((data_dir() / "wh40k" / "datasheets").glob("*.toml")):
+        for sheet in load_toml(f"wh40k/datasheets/{path.name}").get("datasheet", []):
+            out[fold(sheet["name"])] = sheet
+    if extra:
+        try:
+            doc = loads_bounded(extra, ROSTER_LIMITS)
+        except TomlRefused as err:
+            refuse(BAD_INPUT, "refusal-roster-datasheets-unreadable", reason=err.reason)
+        for sheet in doc.get("datasheet", []):
+            if isinstance(sheet, dict) and isinstance(sheet.get("name"), str):
+                out[fold(sheet["name"])] = sheet
+    return out
+
+
+def read_app_text(text: str, extra: str | None = None) -> Roster:
+    """Read the app's export; every unit's characteristics come from a datasheet table."""
+    if len(text) > MAX_TEXT_CHARS:
+        refuse(BAD_INPUT, "refusal-roster-too-large", chars=len(text), limit=MAX_TEXT_CHARS)
+    entries = _app_entries(text)
+    if not entries:
+        refuse(BAD_INPUT, "refusal-roster-no-units")
+    if len(entries) > MAX_UNITS:
+        refuse(BAD_INPUT, "refusal-roster-too-many-units", limit=MAX_UNITS)
+    sheets = datasheets(extra)
+    missing = sorted({name for name, _ in entries if fold(name) not in sheets})
+    if missing:
+        refuse(BAD_INPUT, "refusal-roster-missing-datasheets", count=len(missing),
+               units=items(missing), example=missing[0])
+    units = [_from_datasheet(name, lines, sheets[fold(name)]) for name, lines in entries]
+    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    title = _UNIT_LINE.match(first)
+    return _roster(title["name"] if title else "", units)
+
+
+def _app_entries(text: str) -> list[tuple[str, list[str]]]:
+    """Return each unit of the export: its name and the bullet lines under it."""
+    entries: list[tuple[str, list[str]]] = []
+    in_body = False
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        stripped = line.strip()
+        if _APP_SIGNATURE.match(stripped):
+            break
+        if not stripped:
+            continue
+        if stripped.isupper() and not _UNIT_LINE.match(stripped):
+            in_body = True  # a section: CHARACTERS, BATTLELINE, OTHER DATASHEETS...
+            continue
+        unit = _UNIT_LINE.match(stripped)
+        if unit and not line[:1].isspace() and in_body:
+            entries.append((" ".join(unit["name"].split())[:60], []))
+        elif entries and line[:1].isspace():
+            entries[-1][1].append(line)
+    return entries
+
+
+def _from_datasheet(name: str, lines: list[str], sheet: dict[str, Any]) -> RosterUnit:
+    """Build a unit from its datasheet, counting the models the export lists under it."""
+    listed: dict[str, int] = {}
+    for line in lines:
+        found = _MODEL_LINE.match(line)
+        if found and line.lstrip()[:1] in "•-*":
+            listed[_singular(found["name"])] = listed.get(_singular(found["name"]), 0) + int(
+                found["count"])
+    try:
+        raw = sheet.get("profiles") or [{"name": sheet.get("name", name),
+                                         "models": sheet.get("models", 1),
+                                         "wounds": sheet.get("wounds"), "oc": sheet.get("oc")}]
+        profiles = [ModelProfile.model_validate(p) for p in raw]
+        counted = [p.model_copy(update={"models": listed[_singular(p.name)]})
+                   for p in profiles if listed.get(_singular(p.name))]
+        if counted:
+            profiles = counted
+        profiles.sort(key=lambda p: -p.models)
+        mixed = len({(p.wounds, p.oc) for p in profiles}) > 1
+        return RosterUnit(
+            name=name, models=sum(p.models for p in profiles), wounds=profiles[0].wounds,
+            leadership=sheet.get("leadership"), oc=profiles[0].oc,
+            keywords=tuple(sheet.get("keywords", ())), profiles=tuple(profiles) if mixed else (),
+        )
+    except (ValidationError, TypeError, ValueError):
+        refuse(BAD_INPUT, "refusal-roster-bad-datasheet", name=name)
