@@ -8,13 +8,14 @@ channel's game language when there is a game, else the caller's Discord language
 
 from __future__ import annotations
 
-from bot.errors import UnknownRule
+from bot.errors import UnknownRule, UnknownSystem
 from bot.replies import Button, Reply
 from bot.rulesearch import Found, index, ready
 from bot.store import Store
 from bot.table import Caller
-from bot.text import Words, pick_language
+from bot.text import Said, Words, pick_language
 from rules.core.references import RuleReference, all_rules, rule, worded
+from rules.core.system import available
 
 # Related rules offered as buttons under an answer.
 RELATED = 2
@@ -52,8 +53,13 @@ class Rulebook:
 
     def _find(self, channel_id: str, caller: Caller, question: str,
               system_id: str | None) -> tuple[Words, list[Found]]:
-        """Rank the rules for a question: the system named, else the channel game's."""
+        """Rank the rules for a question: the system named, else the channel game's.
+
+        A system that does not exist is refused, naming those that do."""
         language, channel_system = self._context(channel_id, caller)
+        if system_id and system_id not in available():
+            raise UnknownSystem(system=system_id,
+                                choices=Said(", ".join(available()))).where(language)
         _query, found = index().ask(question, language, system_id or channel_system)
         return Words.of(language), found
 

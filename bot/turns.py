@@ -397,7 +397,7 @@ class Turns:
             if state is not None:
                 tx.append(game, "undo", caller.user_id, last.seat, {"count": 1, "of": last.seq})
                 after = self._rewound(tx, game, state)
-                reply = self.boards.turn(after, [], None)
+                reply = self.boards.turn(after, [], last.seat)  # no ping for the undoer
                 reply.lines.insert(0, reply.text)
                 reply.text = after.words("game-undone", seat=seat_term(last.seat), what=what)
                 return reply

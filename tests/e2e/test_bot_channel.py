@@ -75,3 +75,32 @@ async def test_texts_read_cleanly(table: Table) -> None:
     resigned = await table.fake.slash(table.bob, table.channel, "game resign")
     text = str(resigned.messages[0].embed["description"])
     assert text.count("wins") == 1 and text.startswith("Blue resigns."), text
+
+
+async def test_rules_search_names_the_systems_when_one_is_unknown(table: Table) -> None:
+    refused = await table.fake.slash(table.alice, table.channel, "rules search",
+                                     keyword="leader", system="nonexistent")
+    assert_refused(refused, "There is no game system called `nonexistent`", "samurai", "wh40k")
+
+
+async def test_an_open_seat_has_a_join_button_and_the_joiner_is_not_pinged(table: Table) -> None:
+    created = await table.fake.slash(table.alice, table.channel, "game new", system="race",
+                                     scenario="short", seat="blue")
+    labels = [c["label"] for row in created.components for c in row["components"]]
+    assert labels[0] == "Join as Red"
+    joined = await table.fake.click(table.bob, created, label="Join as Red")
+    message = joined.primary
+    assert message is not None and message.public
+    assert not message.content  # Red (Bob, who just sat down) is to act: no ping for him
+    assert "Bob joins as Red. The game begins!" in str(message.embed)
+
+
+async def test_a_free_undo_does_not_ping_the_player_who_took_it_back(table: Table) -> None:
+    from .test_bot_samurai import samurai_game
+
+    await samurai_game(table)
+    await table.fake.slash(table.alice, table.channel, "samurai play", card="order-two-center")
+    await table.fake.slash(table.alice, table.channel, "samurai order", pieces="U13 U14")
+    undone = await table.fake.slash(table.alice, table.channel, "game undo")
+    assert "Uesugi takes back: Uesugi orders U13" in undone.text, undone.text
+    assert all(not m.content for m in undone.messages), [m.content for m in undone.messages]
