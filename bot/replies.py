@@ -11,11 +11,13 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Generic, TypeVar
 
 from rules.core.model import Action
+
+V = TypeVar("V")
 
 # Board replies kept for positions asked about again: one a channel for a busy server
 # (each holds its PNG, ~55 KB, so at most ~15 MB).
@@ -127,21 +129,16 @@ class Board:
                      footer=self.footer)
 
 
-class Boards:
-    """Recent board replies by position: a cache, never a record of games.
+class Recent(Generic[V]):
+    """The last values made, by key: a size-capped cache, never a record of games."""
 
-    The key holds everything a board depends on (the game row's id, version, last
-    write, status, result and language), so any write moves it and the database
-    stays the truth; a channel asking for the same board again gets it at once.
-    """
-
-    def __init__(self, size: int = BOARD_CACHE) -> None:
+    def __init__(self, size: int) -> None:
         self._size = size
-        self._found: OrderedDict[tuple[Any, ...], Board] = OrderedDict()
+        self._found: OrderedDict[Hashable, V] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[Any, ...], make: Callable[[], Board]) -> Board:
-        """Return the board of a position, making it (outside the lock) when not kept."""
+    def get(self, key: Hashable, make: Callable[[], V]) -> V:
+        """Return the value kept under `key`, making it (outside the lock) when not kept."""
         with self._lock:
             found = self._found.get(key)
             if found is not None:
@@ -155,4 +152,17 @@ class Boards:
         return made
 
 
-__all__ = ["Board", "Boards", "Button", "Reply", "TurnMark", "action_digest", "parse_custom_id"]
+class Boards(Recent[Board]):
+    """Recent board replies by position.
+
+    The key holds everything a board depends on (the game row's id, version, last
+    write, status, result and language), so any write moves it and the database
+    stays the truth; a channel asking for the same board again gets it at once.
+    """
+
+    def __init__(self, size: int = BOARD_CACHE) -> None:
+        super().__init__(size)
+
+
+__all__ = ["Board", "Boards", "Button", "Recent", "Reply", "TurnMark", "action_digest",
+           "parse_custom_id"]

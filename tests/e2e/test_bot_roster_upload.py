@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
+from . import test_bot_wh40k
+from .test_bot_support import Table, assert_refused, description, turn_message
 
-from fakediscord import BotRunner, FakeDiscord
-
-from .test_bot_support import Table, assert_refused, description, open_table, turn_message
+table = test_bot_wh40k.table  # the same fixture: a Take and Hold game, Alice attacks
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rosters"
-
-
-@pytest.fixture
-async def table(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path
-) -> AsyncIterator[Table]:
-    """Banneret with a Take and Hold game: Alice attacks, Bob defends."""
-    async with open_table(fake_discord, bot_runner, tmp_path) as t:
-        invitation = await t.fake.slash(
-            t.alice, t.channel, "game new", system="wh40k", scenario="take-and-hold",
-            opponent=t.bob,
-        )  # fmt: skip
-        await t.fake.click(t.bob, invitation, label="Accept the invitation")
-        yield t
 
 
 async def test_a_rosz_is_previewed_then_loaded_on_accept(table: Table) -> None:
