@@ -314,6 +314,16 @@ class AdjustCp(Action):
     cp: int = Field(ge=0, le=99)
 
 
+class AdjustScore(Action):
+    """Add to a side's score for this battle round beyond the per-round limits (a referee's
+    ruling on a report the scenario's scoring would not allow)."""
+
+    type: Literal["adjust_score"] = "adjust_score"
+    side: SideName
+    primary: int = Field(default=0, ge=-50, le=50)
+    secondary: int = Field(default=0, ge=-40, le=40)
+
+
 class Score(Action):
     """Report victory points scored this battle round (negative numbers correct a mistake)."""
 
@@ -346,6 +356,7 @@ WhAction = Annotated[
     | GainCp
     | AdjustCp
     | AdjustShock
+    | AdjustScore
     | Score
     | Concede,
     Field(discriminator="type"),
@@ -369,6 +380,7 @@ ALIASES = {
     "gaincp": "gain_cp",
     "adjustcp": "adjust_cp",
     "adjustshock": "adjust_shock",
+    "adjustscore": "adjust_score",
 }
 
 

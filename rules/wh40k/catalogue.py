@@ -59,6 +59,9 @@ class Scenario(Frozen):
     height: float = 44
     first_turn: Seat = "attacker"
     starting_cp: int = Field(default=0, ge=0)
+    # The most one side may report in one battle round (wh40k/score-per-round).
+    primary_per_round: int = Field(default=15, ge=1, le=50)
+    secondary_per_round: int = Field(default=20, ge=1, le=40)
     sides: dict[Seat, SideSetup]
     objectives: tuple[Objective, ...] = Field(alias="objective")
 

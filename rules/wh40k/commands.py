@@ -92,4 +92,10 @@ COMMANDS: tuple[Command, ...] = (
         "adjustshock", "adjust_shock",
         UNIT, Option(name="shocked", kind="bool"),
     ),
+    action_command(
+        "adjustscore", "adjust_score",
+        Option(name="side", autocomplete="seat"),
+        Option(name="primary", kind="int", required=False, min_value=-50, max_value=50),
+        Option(name="secondary", kind="int", required=False, min_value=-40, max_value=40),
+    ),
 )

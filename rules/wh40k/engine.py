@@ -67,9 +67,11 @@ class Wh40kEngine(Engine[Wh40kState]):
     # 3: ruleset 2 for new battles (Battle-shock tests named before the dice, Insane Bravery
     # before a test, no Command Re-roll of tests, CP before Battle-shock ends), demanded tests
     # in any step, a second Leader.
-    version = "3"
-    # Engine stamps (bot.records.engine_version) of games that began under ruleset 1.
+    # 4: ruleset 3 (per-round score limits, a referee's adjust_score).
+    version = "4"
+    # Engine stamps (bot.records.engine_version) of games that began under ruleset 1, 2.
     ruleset_1_stamps = frozenset({"wh40k-wh40k/1", "wh40k-1", "wh40k-2"})
+    ruleset_2_stamps = frozenset({"wh40k-3"})
     command_group = GROUP
     commands = COMMANDS
     state_type = Wh40kState
@@ -113,6 +115,8 @@ class Wh40kEngine(Engine[Wh40kState]):
         state = self.new_game(scenario_id, seed)
         if stamp in self.ruleset_1_stamps:
             state.ruleset = 1
+        elif stamp in self.ruleset_2_stamps:
+            state.ruleset = 2
         return state
 
     def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:

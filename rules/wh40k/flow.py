@@ -52,10 +52,11 @@ from rules.wh40k.state import (
 SETUP_OPEN = ("add_unit", "adjust_cp", "attach", "concede", "detach", "edit_unit", "move",
               "remove_unit", "roster", "start_battle")
 # A Battle-shock test a rule demands may come in any step of the battle (wh40k/demanded-test).
-BATTLE_OPEN = ("adjust_cp", "adjust_shock", "casualties", "concede", "fall_back", "gain_cp",
-               "move", "next_phase", "restore", "score", "shock_test", "stratagem")
+BATTLE_OPEN = ("adjust_cp", "adjust_score", "adjust_shock", "casualties", "concede",
+               "fall_back", "gain_cp", "move", "next_phase", "restore", "score", "shock_test",
+               "stratagem")
 
-REFEREE_ACTIONS = frozenset({"adjust_cp", "adjust_shock"})
+REFEREE_ACTIONS = frozenset({"adjust_cp", "adjust_shock", "adjust_score"})
 # Everything but next_phase and fall_back may come from the seat the prompt does not name;
 # the handlers check the sender (its own units, the turn a Stratagem needs, ...).
 OUT_OF_TURN_ACTIONS = frozenset(
@@ -173,6 +174,7 @@ HANDLERS: dict[str, Handler[Wh40kState, Any]] = {
     # A referee's correction: the skeleton has checked the sender; nothing else to check.
     "adjust_cp": Handler(command.adjust_cp),
     "adjust_shock": Handler(command.adjust_shock, command.check_adjust_shock),
+    "adjust_score": Handler(scoring.adjust_score, scoring.check_adjust_score),
     "score": Handler(scoring.score, scoring.check_score),
     "concede": Handler(scoring.concede, scoring.check_concede),
 }

@@ -6,7 +6,15 @@ from rules.core.dice import Dice
 from rules.core.engine import Outcome
 from rules.core.model import Event
 from rules.core.text import Msg, msg, refuse, term
-from rules.wh40k.actions import BattleEnded, Concede, Conceded, Score, VictoryPointsScored
+from rules.wh40k import catalogue
+from rules.wh40k.actions import (
+    AdjustScore,
+    BattleEnded,
+    Concede,
+    Conceded,
+    Score,
+    VictoryPointsScored,
+)
 from rules.wh40k.army import sender
 from rules.wh40k.state import LAST_ROUND, RoundScore, Seat, Wh40kState, other, vp_total
 
@@ -24,30 +32,61 @@ def round_score(state: Wh40kState, seat: Seat) -> RoundScore:
 
 
 def check_score(state: Wh40kState, action: Score) -> None:
-    """A score reports some points, keeps the round at 0 or more and the totals under the caps."""
+    """A score reports some points, keeps the round at 0 or more and the totals under the caps;
+    from ruleset 3, one round's report stays within the scenario's scoring
+    (wh40k/score-per-round), which a referee may overrule with adjust_score."""
     seat = sender(action)
-    if action.primary == 0 and action.secondary == 0:
+    _check_points(state, seat, action.primary, action.secondary)
+    if state.ruleset < 3:
+        return
+    sc = catalogue.scenarios()[state.scenario]
+    entry = round_score(state, seat)
+    for kind, now, limit in (("primary", entry.primary + action.primary, sc.primary_per_round),
+                             ("secondary", entry.secondary + action.secondary,
+                              sc.secondary_per_round)):
+        if now > limit:
+            refuse("wh40k/score-per-round", "refusal-score-per-round", kind=kind, limit=limit,
+                   total=now)
+
+
+def check_adjust_score(state: Wh40kState, action: AdjustScore) -> None:
+    """A referee's score for a side keeps only the battle's caps (wh40k/referee-score)."""
+    _check_points(state, action.side, action.primary, action.secondary)
+
+
+def _check_points(state: Wh40kState, seat: Seat, primary: int, secondary: int) -> None:
+    if primary == 0 and secondary == 0:
         refuse("core/bad-input", "refusal-score-nothing")
     entry = round_score(state, seat)
-    if entry.primary + action.primary < 0 or entry.secondary + action.secondary < 0:
+    if entry.primary + primary < 0 or entry.secondary + secondary < 0:
         refuse(VICTORY_POINTS, "refusal-score-below-zero")
-    primary = sum(r.primary for r in state.scores[seat]) + action.primary
-    secondary = sum(r.secondary for r in state.scores[seat]) + action.secondary
-    if primary > PRIMARY_CAP:
-        refuse(VICTORY_POINTS, "refusal-primary-cap", limit=PRIMARY_CAP, total=primary)
-    if secondary > SECONDARY_CAP:
-        refuse(VICTORY_POINTS, "refusal-secondary-cap", limit=SECONDARY_CAP, total=secondary)
+    primary_total = sum(r.primary for r in state.scores[seat]) + primary
+    secondary_total = sum(r.secondary for r in state.scores[seat]) + secondary
+    if primary_total > PRIMARY_CAP:
+        refuse(VICTORY_POINTS, "refusal-primary-cap", limit=PRIMARY_CAP, total=primary_total)
+    if secondary_total > SECONDARY_CAP:
+        refuse(VICTORY_POINTS, "refusal-secondary-cap", limit=SECONDARY_CAP,
+               total=secondary_total)
 
 
 def score(work: Wh40kState, action: Score, dice: Dice, events: list[Event]) -> None:
     """Add the reported points to this battle round's score."""
-    seat = sender(action)
+    _add(work, sender(action), action.primary, action.secondary, events)
+
+
+def adjust_score(work: Wh40kState, action: AdjustScore, dice: Dice, events: list[Event]) -> None:
+    """Add a referee's points to a side's score for this battle round."""
+    _add(work, action.side, action.primary, action.secondary, events)
+
+
+def _add(work: Wh40kState, seat: Seat, primary: int, secondary: int,
+         events: list[Event]) -> None:
     entry = round_score(work, seat)
-    updated = RoundScore(round=work.round, primary=entry.primary + action.primary,
-                         secondary=entry.secondary + action.secondary)
+    updated = RoundScore(round=work.round, primary=entry.primary + primary,
+                         secondary=entry.secondary + secondary)
     work.scores[seat] = [r for r in work.scores[seat] if r.round != work.round] + [updated]
-    events.append(VictoryPointsScored(side=seat, round=work.round, primary=action.primary,
-                                      secondary=action.secondary, total=vp_total(work, seat)))
+    events.append(VictoryPointsScored(side=seat, round=work.round, primary=primary,
+                                      secondary=secondary, total=vp_total(work, seat)))
 
 
 def check_concede(state: Wh40kState, action: Concede) -> None:

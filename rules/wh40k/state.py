@@ -33,7 +33,8 @@ LAST_ROUND = 5
 # Insane Bravery and Command Re-roll answering a failed test, Battle-shock cleared before
 # the Command phase's CP. 2 (new games): the step names the tests before any dice, Insane
 # Bravery is used before a test, Command Re-roll does not re-roll tests, CP come first.
-RULESET = 2
+# 3: one round's score stays within the scenario's scoring (wh40k/score-per-round).
+RULESET = 3
 OBJECTIVE_RANGE = 3.0
 CHARACTER = "CHARACTER"
 

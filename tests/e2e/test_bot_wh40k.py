@@ -152,3 +152,19 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
         description(tested)
     )
     assert table.state().step == "movement"
+
+
+async def test_a_rounds_score_past_the_scenario_is_refused_and_a_referee_may_record_it(
+    table: Table,
+) -> None:
+    """90 VP in one round is refused (wh40k/score-per-round); a moderator records a real 20."""
+    fake, alice, bob = table.fake, table.alice, table.bob
+    asked = await fake.slash(alice, table.channel, "wh40k start", first="attacker")
+    await fake.click(bob, asked, label="Agree")
+    refused = await fake.slash(alice, table.channel, "wh40k score", primary=50)
+    assert_refused(refused, "at most 15 primary points", "`wh40k/score-per-round`")
+    assert table.state().scores["attacker"] == []
+    recorded = await fake.slash(fake.moderator("ref"), table.channel, "wh40k adjustscore",
+                                side="attacker", primary=20)
+    assert "Attacker" in recorded.text
+    assert table.state().scores["attacker"][0].primary == 20

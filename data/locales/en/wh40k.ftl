@@ -59,6 +59,7 @@ action-shock_test = `/wh40k shocktest`
 action-stratagem = `/wh40k stratagem`
 action-gain_cp = `/wh40k gaincp`
 action-adjust_cp = `/wh40k adjustcp`
+action-adjust_score = `/wh40k adjustscore`
 action-adjust_shock = `/wh40k adjustshock`
 action-score = `/wh40k score`
 action-concede = `/game resign`
@@ -287,6 +288,10 @@ refusal-shocked-no-stratagems = { $name } is Battle-shocked: you cannot use Stra
 refusal-score-nothing = Report some primary or secondary points.
 refusal-score-below-zero = A round's score cannot drop below zero.
 refusal-primary-cap = At most { $limit } primary points can be scored (this would make { $total }).
+refusal-score-per-round = This scenario scores at most { $limit } { $kind ->
+        [primary] primary
+       *[other] secondary
+    } points a side in one battle round (this would make { $total }). If the table really scored them, a referee records them with `/wh40k adjustscore`.
 refusal-secondary-cap = At most { $limit } secondary points can be scored (this would make { $total }).
 
 ## Roster files that cannot be read
@@ -432,6 +437,10 @@ command-wh40k-score-secondary = Secondary VP
 command-wh40k-adjustcp = Referee: set a side's CP
 command-wh40k-adjustcp-side = The side
 command-wh40k-adjustcp-cp = Its CP
+command-wh40k-adjustscore = Referee: add VP to a side this round beyond the per-round limits
+command-wh40k-adjustscore-side = The side
+command-wh40k-adjustscore-primary = Primary VP to add (negative takes away)
+command-wh40k-adjustscore-secondary = Secondary VP to add (negative takes away)
 command-wh40k-adjustshock = Referee: set or clear Battle-shock on a unit
 command-wh40k-adjustshock-unit = The unit (id or name)
 command-wh40k-adjustshock-shocked = Whether the unit is Battle-shocked

@@ -83,6 +83,7 @@ action-shock_test = `/wh40k shocktest`
 action-stratagem = `/wh40k stratagem`
 action-gain_cp = `/wh40k gaincp`
 action-adjust_cp = `/wh40k adjustcp`
+action-adjust_score = `/wh40k adjustscore`
 action-adjust_shock = `/wh40k adjustshock`
 action-score = `/wh40k score`
 action-concede = `/game resign`
@@ -325,6 +326,10 @@ refusal-shocked-no-stratagems = { $name } está em Choque de Batalha: você não
 refusal-score-nothing = Informe algum ponto primário ou secundário.
 refusal-score-below-zero = A pontuação de uma rodada não pode ficar abaixo de zero.
 refusal-primary-cap = No máximo { $limit } pontos primários podem ser marcados (ficariam { $total }).
+refusal-score-per-round = Este cenário dá no máximo { $limit } pontos { $kind ->
+        [primary] primários
+       *[other] secundários
+    } a um lado numa rodada de batalha (ficariam { $total }). Se a mesa marcou mesmo esses pontos, um árbitro os registra com `/wh40k adjustscore`.
 refusal-secondary-cap = No máximo { $limit } pontos secundários podem ser marcados (ficariam { $total }).
 
 ## Listas de exército que não podem ser lidas
@@ -470,6 +475,10 @@ command-wh40k-score-secondary = PV secundários
 command-wh40k-adjustcp = Árbitro: defina os PC de um lado
 command-wh40k-adjustcp-side = O lado
 command-wh40k-adjustcp-cp = Os PC dele
+command-wh40k-adjustscore = Árbitro: somar PV de um lado nesta rodada além dos limites
+command-wh40k-adjustscore-side = O lado
+command-wh40k-adjustscore-primary = PV primários a somar (negativo tira)
+command-wh40k-adjustscore-secondary = PV secundários a somar (negativo tira)
 command-wh40k-adjustshock = Árbitro: ponha ou tire uma unidade do Choque de Batalha
 command-wh40k-adjustshock-unit = A unidade (id ou nome)
 command-wh40k-adjustshock-shocked = Se a unidade fica em Choque de Batalha

@@ -53,7 +53,7 @@ def test_every_wh40k_rule_is_named_by_a_test_of_this_folder() -> None:
 def test_the_system_is_registered_on_the_engine_skeleton() -> None:
     assert isinstance(SYSTEM, Engine)
     assert system("wh40k") is SYSTEM
-    assert (SYSTEM.version, SYSTEM.command_group) == ("3", "wh40k")
+    assert (SYSTEM.version, SYSTEM.command_group) == ("4", "wh40k")
     assert [s.id for s in SYSTEM.scenarios()] == ["take-and-hold"]
     assert SYSTEM.scenarios()[0].seats == ("attacker", "defender")
 
@@ -134,7 +134,7 @@ def test_equal_totals_are_a_draw() -> None:
 
 @checks("wh40k/victory-points")
 def test_victory_point_caps_and_corrections() -> None:
-    state = battle()
+    state = battle(ruleset=2)  # before per-round limits: totals reach the caps in one report
     state = act(state, "attacker", type="score", primary=40, secondary=30)
     refused(state, "attacker", "wh40k/victory-points", type="score", primary=11)
     refused(state, "attacker", "wh40k/victory-points", type="score", secondary=11)
@@ -495,7 +495,7 @@ def test_every_listed_action_is_legal_and_the_list_is_sorted() -> None:
 
 @checks("core/referee-only")
 def test_a_referee_sets_command_points_outright() -> None:
-    assert SYSTEM.referee_actions == frozenset({"adjust_cp", "adjust_shock"})
+    assert SYSTEM.referee_actions == frozenset({"adjust_cp", "adjust_score", "adjust_shock"})
     state, events = act_events(battle(), "referee", type="adjust_cp", side="Defender", cp=4)
     assert state.cp == {"attacker": 1, "defender": 4}
     assert of_type(events, "CommandPointsSet")[0].cp == 4
@@ -513,3 +513,36 @@ def test_starting_the_battle_waits_for_the_other_side() -> None:
     # A referee who plays no seat starts it for the attacker's seat, and nobody must agree.
     assert SYSTEM.report_for(state, SYSTEM.parse_action({"type": "start_battle"})) == "attacker"
     assert SYSTEM.agreement_from(state, SYSTEM.parse_action({"type": "start_battle"})) is None
+
+
+@checks("wh40k/score-per-round")
+def test_a_rounds_score_stays_within_the_scenarios_scoring() -> None:
+    state = battle()
+    state = act(state, "attacker", type="score", primary=10, secondary=12)
+    refused(state, "attacker", "wh40k/score-per-round", type="score", primary=6)
+    refused(state, "attacker", "wh40k/score-per-round", type="score", secondary=9)
+    state = act(state, "attacker", type="score", primary=5, secondary=8)  # 15 and 20: allowed
+    assert (state.scores["attacker"][0].primary, state.scores["attacker"][0].secondary) == (15, 20)
+    state = advance(advance(state, "movement"), "command", active="attacker")
+    state = act(state, "attacker", type="score", primary=15)  # a new round, a new allowance
+    assert [r.primary for r in state.scores["attacker"]] == [15, 15]
+
+
+@checks("wh40k/score-per-round")
+def test_battles_begun_before_the_limit_keep_no_limit() -> None:
+    state = battle(ruleset=2)
+    state = act(state, "attacker", type="score", primary=40)
+    assert state.scores["attacker"][0].primary == 40
+    assert SYSTEM.replay_start("take-and-hold", "s", "wh40k-3").ruleset == 2
+    assert SYSTEM.replay_start("take-and-hold", "s").ruleset == 3
+
+
+@checks("wh40k/referee-score")
+def test_a_referee_records_a_score_beyond_the_round_limit() -> None:
+    state = battle()
+    refused(state, "attacker", "wh40k/score-per-round", type="score", primary=20)
+    state = act(state, "referee", type="adjust_score", side="attacker", primary=20)
+    assert state.scores["attacker"][0].primary == 20
+    refused(state, "referee", "wh40k/victory-points", type="adjust_score", side="attacker",
+            primary=31)
+    refused(state, "referee", "core/bad-input", type="adjust_score", side="defender")

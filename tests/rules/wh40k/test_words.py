@@ -148,7 +148,9 @@ def _battle_set_pieces() -> Iterator[RuleViolation]:
     state = act(state, "attacker", type="shock_test", unit=squad)
     yield _refused(state, "attacker", type="shock_test", unit=squad)
     yield _refused(state, "attacker", type="fall_back", unit=squad, x=5)
-    state = act(state, "attacker", type="score", primary=45, secondary=38)
+    yield _refused(state, "attacker", type="score", primary=16)  # past the round's limit
+    state = act(state, "referee", type="adjust_score", side="attacker", primary=45,
+                secondary=38)
     yield _refused(state, "attacker", type="score", primary=10)
     yield _refused(state, "attacker", type="score", secondary=5)
     state = act(state, "attacker", type="next_phase")  # seed-3 fails the test
@@ -335,4 +337,4 @@ def _action_types() -> list[str]:
 def test_an_action_type_nobody_knows_is_bad_input() -> None:
     with pytest.raises(ValidationError):
         SYSTEM.parse_action({"type": "fly", "seat": "attacker"})
-    assert len(_action_types()) == 19
+    assert len(_action_types()) == 20
