@@ -104,3 +104,22 @@ async def test_a_free_undo_does_not_ping_the_player_who_took_it_back(table: Tabl
     undone = await table.fake.slash(table.alice, table.channel, "game undo")
     assert "Uesugi takes back: Uesugi orders U13" in undone.text, undone.text
     assert all(not m.content for m in undone.messages), [m.content for m in undone.messages]
+
+
+async def test_the_log_keeps_the_newest_entries_whole(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/game log last:50 that does not fit keeps the newest entries, never cut mid-line."""
+    import bot.views
+
+    monkeypatch.setattr(bot.views, "MAX_REPLY", 420)  # a short game overflows it
+    invitation = await table.fake.slash(table.alice, table.channel, "game new", system="race",
+                                        scenario="short", opponent=table.bob)
+    await table.fake.click(table.bob, invitation, label="Accept the invitation")
+    for user in (table.alice, table.bob, table.alice):
+        await table.fake.slash(user, table.channel, "race roll")
+        await table.fake.slash(user, table.channel, "race move", steps=1)
+    log = await table.fake.slash(table.carol, table.channel, "game log", last=50)
+    lines = str(log.messages[0].embed["description"]).splitlines()
+    assert "earlier entr" in lines[1], lines  # under the title
+    assert lines[-1].startswith("#8 ") and lines[-1].endswith("."), lines

@@ -218,3 +218,15 @@ async def test_samurai_refusals(table: Table) -> None:
     refused = await fake.slash(table.bob, table.channel, "samurai adjust", piece="U1", figures=2)
     assert_refused(refused, "`core/referee-only`")
     assert table.version() == before
+
+
+async def test_order_autocomplete_completes_a_list(table: Table) -> None:
+    """After "U13 " the pieces autocomplete offers the next pieces the card may still order."""
+    fake, alice = table.fake, table.alice
+    await samurai_game(table)
+    await fake.slash(alice, table.channel, "samurai play", card="order-two-center")
+    choices = await fake.autocomplete(alice, table.channel, "samurai order", focused="pieces",
+                                      value="U13 ")
+    values = [str(c["value"]) for c in choices]
+    assert values and all(v.startswith("U13") for v in values), values
+    assert "U13 U14" in values

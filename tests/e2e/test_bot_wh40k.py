@@ -168,3 +168,16 @@ async def test_a_rounds_score_past_the_scenario_is_refused_and_a_referee_may_rec
                                 side="attacker", primary=20)
     assert "Attacker" in recorded.text
     assert table.state().scores["attacker"][0].primary == 20
+
+
+async def test_prompts_name_the_real_commands(table: Table) -> None:
+    """No prompt names an action type ("next_phase", "gain_cp") instead of its command."""
+    fake, alice, bob = table.fake, table.alice, table.bob
+    asked = await fake.slash(alice, table.channel, "wh40k start", first="attacker")
+    await fake.click(bob, asked, label="Agree")
+    await fake.click(alice, turn_message(table), label="On to Movement")
+    said = "\n".join(m.all_text for m in fake.messages)
+    assert "`/wh40k next`" in said or "/wh40k" in said
+    for internal in ("next_phase", "gain_cp", "shock_test", "fall_back", "start_battle",
+                     "add_unit", "end_turn"):
+        assert internal not in said, internal
