@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.errors import UnknownRule, UnknownSystem
 from bot.replies import Button, Reply
-from bot.rulesearch import Found, index, ready
+from bot.rulesearch import SHARED, Found, index, ready
 from bot.store import Store
 from bot.table import Caller
 from bot.text import Said, Words, pick_language
@@ -57,9 +57,9 @@ class Rulebook:
 
         A system that does not exist is refused, naming those that do."""
         language, channel_system = self._context(channel_id, caller)
-        if system_id and system_id not in available():
-            raise UnknownSystem(system=system_id,
-                                choices=Said(", ".join(available()))).where(language)
+        known = (*available(), SHARED)  # "core": the rules every game shares
+        if system_id and system_id not in known:
+            raise UnknownSystem(system=system_id, choices=Said(", ".join(known))).where(language)
         _query, found = index().ask(question, language, system_id or channel_system)
         return Words.of(language), found
 

@@ -232,13 +232,32 @@ def index() -> RuleIndex:
     return RuleIndex()
 
 
-def ready() -> bool:
-    """Say whether the rule index is built (the bot builds it at start, off the event loop).
+_WARMING = threading.Event()  # set while the bot builds the index at start
+_BUILT = threading.Event()
 
-    Autocomplete must answer within Discord's three seconds even while the index is
-    still being built on a busy machine; until then it matches ids and titles only.
+
+def warm() -> RuleIndex:
+    """Build the index ahead of the first question (the bot calls it at start, in a thread)."""
+    _WARMING.set()
+    try:
+        return index()
+    finally:
+        _BUILT.set()
+
+
+def ready(wait: float = 1.5) -> bool:
+    """Say whether the rule index can answer now.
+
+    Autocomplete must answer within Discord's three seconds even while the start-up
+    build is still running on a busy machine: it waits for it a moment, and if it is
+    still not done, matches ids and titles only. Without a start-up build it builds.
     """
-    return index.cache_info().currsize > 0
+    if index.cache_info().currsize > 0:
+        return True
+    if not _WARMING.is_set():
+        index()
+        return True
+    return _BUILT.wait(wait)
 
 
-__all__ = ["Found", "Query", "RuleIndex", "fold", "index", "lexicon", "ready", "tokens"]
+__all__ = ["Found", "Query", "RuleIndex", "fold", "index", "lexicon", "ready", "tokens", "warm"]

@@ -16,7 +16,7 @@ from bot.discord.commands import CatalogueTranslator, build_groups
 from bot.discord.deadlines import Deadlines
 from bot.discord.io import GameButton, report_error
 from bot.discord.live import LiveTurns
-from bot.rulesearch import index
+from bot.rulesearch import warm
 from bot.service import GameService
 from bot.surface import surface
 
@@ -73,7 +73,7 @@ class BanneretBot(commands.Bot):
         self.add_dynamic_items(GameButton)
         # The rules index (about a second to build) is made now, off the event loop,
         # rather than by the first player to ask a rules question.
-        self._warm_up = asyncio.create_task(asyncio.to_thread(index))
+        self._warm_up = asyncio.create_task(asyncio.to_thread(warm))
         if self.settings.discord_dev_guild:
             guild = discord.Object(id=self.settings.discord_dev_guild)
             self.tree.copy_global_to(guild=guild)
