@@ -28,6 +28,7 @@ from bot.replies import Button, Reply
 from bot.store import Store
 from bot.table import Caller, Table, running
 from bot.text import Said, pick_language, seat_term, system_title
+from bot.timecontrol import TimeControl
 from rules.core.dice import seed_hash
 from rules.core.engine import Engine, ScenarioInfo
 from rules.core.system import available, system
@@ -64,8 +65,12 @@ class Games:
         opponent: Caller | None = None,
         seat: str | None = None,
         language: str | None = None,
+        time_control: TimeControl | None = None,
     ) -> Reply:
-        """Start a game in a channel; the creator takes a seat and may invite an opponent."""
+        """Start a game in a channel; the creator takes a seat and may invite an opponent.
+
+        A limited `time_control` is kept in the game's settings (`time_control`).
+        """
         lang = pick_language(language, caller.locale)
         sys, info, my_seat = self._chosen(lang, system_id, scenario, seat)
         if opponent is not None and opponent.bot:
@@ -91,7 +96,9 @@ class Games:
                 "invited": invited, "status": "active" if all(seats.values()) else "open",
                 "seed_hash": seed_hash(seed), "seed": seed,
                 "state": state.model_dump(mode="json"), "engine_version": engine_version(sys),
-                "language": lang, "settings": {}, "pending": {},
+                "language": lang, "pending": {},
+                "settings": ({"time_control": time_control.model_dump()}
+                             if time_control is not None and time_control.limited else {}),
             })
             taken = [s for s, uid in seats.items() if uid == caller.user_id]
             tx.append(game, "join", caller.user_id, my_seat,

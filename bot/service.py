@@ -31,6 +31,7 @@ from bot.replies import Button, Reply, parse_custom_id
 from bot.rulebook import Rulebook
 from bot.store import Store
 from bot.table import Caller, Table, latest
+from bot.timecontrol import TimeControl
 from bot.turns import Turns
 from bot.views import Views
 from rules.core.text import Msg
@@ -59,10 +60,11 @@ class GameService:
     # ------------------------------------------------------------ games
     def new_game(self, channel_id: str, guild_id: str, caller: Caller, system_id: str,
                  scenario: str, opponent: Caller | None = None, seat: str | None = None,
-                 language: str | None = None) -> Reply:
+                 language: str | None = None,
+                 time_control: TimeControl | None = None) -> Reply:
         """Start a game in a channel (see Games.new_game)."""
         return self.games.new_game(channel_id, guild_id, caller, system_id, scenario,
-                                   opponent, seat, language)
+                                   opponent, seat, language, time_control)
 
     def join(self, channel_id: str, caller: Caller, seat: str | None = None) -> Reply:
         """Take a seat (see Games.join)."""

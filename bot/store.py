@@ -15,7 +15,6 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from bot.clock import SYSTEM_CLOCK, Clock, stamp
 from rules.core.text import Msg
 
 migrations = Migrations("banneret")
@@ -190,10 +190,6 @@ class LogEntry:
 _JSON_COLUMNS = ("seats", "invited", "state", "settings", "pending")
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -229,8 +225,13 @@ class StaleVersion(Exception):
 class Transaction:
     """The reads and writes one command may make, inside one SQLite transaction."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, clock: Clock = SYSTEM_CLOCK) -> None:
         self.conn = conn
+        self.clock = clock
+
+    def now(self) -> str:
+        """The present moment as stored (the store's clock)."""
+        return stamp(self.clock.now())
 
     def active_game(self, channel_id: str) -> GameRow | None:
         """Return the channel's open or running game, if any."""
@@ -256,7 +257,7 @@ class Transaction:
 
     def insert_game(self, values: dict[str, Any]) -> GameRow:
         """Create a game row and return it."""
-        now = _now()
+        now = self.now()
         row = {**values, "created_at": now, "updated_at": now, "version": 0}
         for column in _JSON_COLUMNS:
             if column in row:
@@ -280,7 +281,7 @@ class Transaction:
         for column in _JSON_COLUMNS:
             if column in values:
                 values[column] = _dumps(values[column])
-        values["updated_at"] = _now()
+        values["updated_at"] = self.now()
         sets = ", ".join(f"{column} = ?" for column in values)
         step = 1 if bump else 0
         # RETURNING hands back the row as written, without reading it again.
@@ -369,7 +370,7 @@ class Transaction:
             action=action,
             events=events or [],
             irreversible=irreversible,
-            created_at=_now(),
+            created_at=self.now(),
         )
         self.conn.execute(
             "INSERT INTO actions (game_id, seq, kind, actor_id, seat, action, events, "
@@ -441,14 +442,14 @@ class Transaction:
         """Create a league (names are unique per server)."""
         self.conn.execute(
             "INSERT INTO leagues (guild_id, name, creator_id, created_at) VALUES (?, ?, ?, ?)",
-            (guild_id, name, creator_id, _now()),
+            (guild_id, name, creator_id, self.now()),
         )
 
     def add_to_league(self, league_id: int, game_id: int) -> None:
         """Count a game in a league (adding it twice changes nothing)."""
         self.conn.execute(
             "INSERT OR IGNORE INTO league_games (league_id, game_id, added_at) VALUES (?, ?, ?)",
-            (league_id, game_id, _now()),
+            (league_id, game_id, self.now()),
         )
 
     def league_games(self, league_id: int) -> list[GameRow]:
@@ -536,9 +537,15 @@ class Store:
     """
 
     def __init__(
-        self, path: str | Path, *, read_only: bool = False, synchronous: str = "FULL"
+        self,
+        path: str | Path,
+        *,
+        read_only: bool = False,
+        synchronous: str = "FULL",
+        clock: Clock = SYSTEM_CLOCK,
     ) -> None:
         self.path = str(path)
+        self.clock = clock
         self.read_only = read_only
         self.synchronous = synchronous
         self._local = threading.local()
@@ -643,7 +650,7 @@ class Store:
             conn = self._connection()
             conn.execute("BEGIN IMMEDIATE")
             try:
-                yield Transaction(conn)
+                yield Transaction(conn, self.clock)
             except BaseException:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
@@ -658,7 +665,7 @@ class Store:
             conn = self._connection()
             conn.execute("BEGIN")
             try:
-                yield Transaction(conn)
+                yield Transaction(conn, self.clock)
             finally:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")

@@ -275,6 +275,7 @@ game-details-more = ({ $count ->
 league-created = League **{ $name }** created. Add a game to it from its channel or thread with `/league add`.
 league-exists = This server already has a league called { $name }.
 league-bad-name = A league name needs 1 to { $most } characters.
+time-control-bad = “{ $value }” is not a time control. Type `none`, a deadline per turn such as `48h`, or a clock such as `3d+1d/7d` (start with 3 days, gain 1 per turn, hold at most 7); add `remind`, `claim` or `forfeit` for what happens when time runs out, e.g. `48h claim`.
 league-unknown = There is no league called { $name } in this server. `/league create` makes one.
 league-not-allowed = Only the game's players, its creator, the league's creator or a moderator may add this game to a league.
 league-added = Game { $game } now counts in the league **{ $name }**.

@@ -280,6 +280,7 @@ game-details-more = ({ $count ->
 league-created = Liga **{ $name }** criada. Inclua uma partida nela a partir do canal ou tópico da partida, com `/league add`.
 league-exists = Este servidor já tem uma liga chamada { $name }.
 league-bad-name = O nome de uma liga precisa ter de 1 a { $most } caracteres.
+time-control-bad = “{ $value }” não é um controle de tempo. Digite `none`, um prazo por turno como `48h`, ou um relógio como `3d+1d/7d` (começa com 3 dias, ganha 1 por turno, no máximo 7); acrescente `remind`, `claim` ou `forfeit` para o que acontece quando o tempo acaba, p. ex. `48h claim`.
 league-unknown = Não existe liga chamada { $name } neste servidor. `/league create` cria uma.
 league-not-allowed = Só os jogadores da partida, quem a criou, quem criou a liga ou um moderador podem incluir esta partida numa liga.
 league-added = A partida { $game } agora conta na liga **{ $name }**.
