@@ -128,7 +128,7 @@ class TimeControl(BaseModel, frozen=True):
             return cls()
         expiry: Expiry = "remind"
         if len(words) == 2 and words[1] in EXPIRIES:
-            expiry = words[1]  # type: ignore[assignment]
+            expiry = words[1]
             words = words[:1]
         found = _FORM.match(words[0]) if len(words) == 1 else None
         if found is None:
