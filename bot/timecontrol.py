@@ -68,12 +68,17 @@ class TimeControl(BaseModel, frozen=True):
     increment_minutes: int = 0
     cap_minutes: int | None = None
     expiry: Expiry = "remind"
+    # How long in all each player may pause their own clock for a holiday (a league
+    # sets it for its games; not part of the text form).
+    holiday_minutes: int = 0
 
     @model_validator(mode="after")
     def _consistent(self) -> TimeControl:
         spans = (self.per_turn_minutes, self.initial_minutes, self.cap_minutes)
         if any(s is not None and not 0 < s <= MOST_MINUTES for s in spans):
             raise ValueError("every period must be between 1 minute and a year")
+        if not 0 <= self.holiday_minutes <= MOST_MINUTES:
+            raise ValueError("the holiday allowance must be between 0 and a year")
         if not 0 <= self.increment_minutes <= MOST_MINUTES:
             raise ValueError("the increment must be between 0 and a year")
         if self.kind == "deadline" and self.per_turn_minutes is None:
