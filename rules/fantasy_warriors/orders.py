@@ -8,6 +8,8 @@ data: an order is an `order-<name>` term, a goal a message for the catalogue.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
 
 from rules.core.inches import Point, distance, gap
 from rules.core.text import Msg, Term, msg, term
@@ -27,6 +29,7 @@ from rules.fantasy_warriors.geometry import (
 )
 from rules.fantasy_warriors.state import (
     BasicOrderId,
+    Block,
     Command,
     FantasyWarriorsState,
     ObjectiveRef,
@@ -34,6 +37,7 @@ from rules.fantasy_warriors.state import (
     Orders,
     TargetRef,
     Unit,
+    UnitKind,
     in_play,
     partners,
     unit_number,
@@ -134,17 +138,54 @@ def footprint(
     where it stands, as it faces); None for a round base."""
     if unit.block is None:
         return None
-    return rectangle(at or unit.position, unit.block.frontage, unit.block.depth,
-                     unit.facing if facing is None else facing)
+    where = at or unit.position
+    return list(_block_corners(where.x, where.y, unit.block.frontage, unit.block.depth,
+                               unit.facing if facing is None else facing))
+
+
+@lru_cache(maxsize=4096)
+def _block_corners(x: float, y: float, frontage: float, depth: float,
+                   facing: float) -> tuple[Point, ...]:
+    """The corners of a block (cached: a turn measures the same blocks many times over)."""
+    return tuple(rectangle(Point(x=x, y=y), frontage, depth, facing))
 
 
 def unit_gap(a: Unit, b: Unit) -> float:
     """Return the distance between two units' bases, edge to edge."""
-    fa, fb = footprint(a), footprint(b)
+    return _base_gap(_Base.of(a), _Base.of(b))
+
+
+class _Base(NamedTuple):
+    """What a unit's base is and where it stands: all a distance between bases depends on."""
+
+    kind: UnitKind
+    position: Point
+    facing: float
+    block: Block | None
+
+    @classmethod
+    def of(cls, unit: Unit) -> _Base:
+        return cls(unit.kind, unit.position, unit.facing, unit.block)
+
+    def corners(self) -> list[Point] | None:
+        if self.block is None:
+            return None
+        return list(_block_corners(self.position.x, self.position.y, self.block.frontage,
+                                   self.block.depth, self.facing))
+
+    @property
+    def radius(self) -> float:
+        return catalogue.battle_rules().radius[self.kind]
+
+
+@lru_cache(maxsize=8192)
+def _base_gap(a: _Base, b: _Base) -> float:
+    """unit_gap by value (cached: moves, buttons and the picture measure the same pairs)."""
+    fa, fb = a.corners(), b.corners()
     if fa is None and fb is None:
-        return gap(a.position, b.position, radius(a), radius(b))
-    shape_a, ra = (fa, 0.0) if fa is not None else ([a.position], radius(a))
-    shape_b, rb = (fb, 0.0) if fb is not None else ([b.position], radius(b))
+        return gap(a.position, b.position, a.radius, b.radius)
+    shape_a, ra = (fa, 0.0) if fa is not None else ([a.position], a.radius)
+    shape_b, rb = (fb, 0.0) if fb is not None else ([b.position], b.radius)
     return max(0.0, shape_gap(shape_a, shape_b) - ra - rb)
 
 
@@ -217,17 +258,42 @@ def objective_distance(sc: Scenario, ref: ObjectiveRef, at: Point) -> float:
 
 def objective_gap(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> float:
     """Return how far a unit's base edge is from the Objective itself (its line, area or point)."""
-    shape, pts = _shape(sc, ref)
-    block = footprint(unit)
+    return _objective_gap(_Same(sc), ref, unit.kind, unit.position, unit.facing, unit.block)
+
+
+class _Same:
+    """A scenario as a cache key: equal only to itself (it is held while cached, so its id
+    is never reused meanwhile)."""
+
+    __slots__ = ("scenario",)
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+
+    def __hash__(self) -> int:
+        return id(self.scenario)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.scenario is self.scenario
+
+
+@lru_cache(maxsize=8192)
+def _objective_gap(same: _Same, ref: ObjectiveRef, kind: UnitKind, position: Point, facing: float,
+                   block: Block | None) -> float:
+    """objective_gap by value (a turn's rules, buttons and picture ask it of the same units
+    tens of thousands of times; the answer depends only on these)."""
+    shape, pts = _shape(same.scenario, ref)
     if block is not None:
-        return shape_gap(block, pts, b_closed=shape == "area")
+        corners = list(_block_corners(position.x, position.y, block.frontage, block.depth,
+                                      facing))
+        return shape_gap(corners, pts, b_closed=shape == "area")
     if shape == "line":
-        far = distance_to_line(unit.position, pts)
+        far = distance_to_line(position, pts)
     elif shape == "area":
-        far = distance_to_area(unit.position, pts)
+        far = distance_to_area(position, pts)
     else:
-        far = distance(unit.position, pts[0])
-    return max(0.0, far - radius(unit))
+        far = distance(position, pts[0])
+    return max(0.0, far - catalogue.battle_rules().radius[kind])
 
 
 def at_objective(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> bool:
