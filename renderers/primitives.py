@@ -619,6 +619,9 @@ PANEL_BG: RGB = (246, 243, 234)
 PANEL_RULE: RGB = (190, 182, 160)
 
 
+LONG_PANEL = 10  # lines from which a panel's text is set smaller
+
+
 @dataclass(frozen=True)
 class _PanelMetrics:
     pad: int
@@ -633,7 +636,9 @@ class _PanelMetrics:
 
 def _panel_metrics(panel: Panel, width: int) -> _PanelMetrics:
     title_size = max(16, round(width / 34))
-    line_size = max(14, round(width / 42))
+    # A long panel (a legend of many lines) is set smaller, so the picture stays readable
+    # in a phone's height and small enough to upload quickly.
+    line_size = max(14, round(width / (42 if len(panel.lines) < LONG_PANEL else 54)))
     pad = max(8, round(width / 60))
     line_h = round(line_size * 1.45)
     swatch = line_size

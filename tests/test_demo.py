@@ -47,5 +47,8 @@ def test_demo_plays_every_script_to_a_winner(
         assert len(boards) > 20, f"{script.name} drew only {len(boards)} boards"
         with Image.open(boards[-1]) as image:
             assert image.width == 1200
+        # Every board a demo posts stays within 60 KB (issue 13: quick to upload on a phone).
+        heavy = [(b.name, b.stat().st_size) for b in boards if b.stat().st_size > 60_000]
+        assert not heavy, f"{script.name}: boards over 60 KB: {heavy}"
     verified = re.findall(r"^Game \d+: (consistent|NOT consistent) — ", out, flags=re.MULTILINE)
     assert verified == ["consistent"] * len(SCRIPTS)
