@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from PIL import Image
 from discord import app_commands
 
 from bench.positions import demo_turns, typical_turn
@@ -112,7 +113,7 @@ async def session(plan: dict[str, Any]) -> list[Phase]:
     tasks: list[asyncio.Task[Any]] = []
     try:
         hello = json.loads(await asyncio.wait_for(proc.stdout.readline(), 30))
-        bot = _bot(hello)
+        bot = _bot(hello, plan)
         current: list[Phase] = [Phase("setup")]
 
         async def probe() -> None:
@@ -161,11 +162,24 @@ async def session(plan: dict[str, Any]) -> list[Phase]:
     return phases
 
 
-def _bot(hello: dict[str, Any]) -> BanneretBot:
-    store = temp_store("bot.db")
+def _bot(hello: dict[str, Any], plan: dict[str, Any]) -> BanneretBot:
+    """The bot under test, its store laid out for the plan.
+
+    A plan with `stored` games starts from a database of that many finished games in
+    other channels (bench/growth.py builds it once); its `fresh` channels each get the
+    position of a mid-game Samurai move (`typical_turn("move")`), to be played once.
+    """
+    if plan.get("stored"):
+        from bench.growth import community
+
+        store = community(int(plan["stored"]))
+    else:
+        store = temp_store("bot.db")
     users = hello["users"]
     position = _seated(typical_turn("move").before, users)
     seat_games(store, position, hello["channels"])
+    if hello.get("fresh"):
+        seat_games(store, position, hello["fresh"])
     seat_games(store, _seated(demo_turns()[0].before, users), [hello["demo"]])
     service = GameService(store, render=render_png)
     settings = Settings(
@@ -180,4 +194,27 @@ def _bot(hello: dict[str, Any]) -> BanneretBot:
     bot = BanneretBot(service, settings)
     png = render_png(Table(position).picture())
     bot.tree.add_command(_bare_command(png))
+    bot.tree.add_command(_encoding_command(png))
     return bot
+
+
+def _encoding_command(png: bytes) -> app_commands.Command[Any, Any, None]:
+    """`/bare-encode`: a plain bot that must encode the picture it posts (Pillow, level 6,
+    off the event loop), then posts it: the least work that posts a new board."""
+    picture = Image.open(io.BytesIO(png))
+    picture.load()
+
+    def encode() -> bytes:
+        buf = io.BytesIO()
+        picture.save(buf, "PNG", compress_level=6)
+        return buf.getvalue()
+
+    async def bare_encode(interaction: discord.Interaction) -> None:
+        data = await asyncio.to_thread(encode)
+        embed = discord.Embed(title="Board", description="A picture encoded, nothing else.")
+        await interaction.response.send_message(
+            embed=embed, file=discord.File(io.BytesIO(data), filename="board.png")
+        )
+
+    return app_commands.Command(name="bare-encode", description="Encode and post a board PNG",
+                                callback=bare_encode)

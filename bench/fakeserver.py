@@ -13,6 +13,10 @@ gateway until the bot's answer is complete (its callback, or the follow-up that
 completes a deferred answer). Every phase stops at `count` or `seconds`, whichever
 comes first, and the whole run at `deadline` seconds.
 
+A phase with `fresh: true` plays a real turn (`options`, sent by `user`) in a channel
+never used before, taken from a pool of TURN_CHANNELS laid out for it, so every
+turn is on a game nobody has drawn yet; it stops early when the pool runs out.
+
 A phase with `lines` instead sends those slash commands one after another (the
 Samurai demo's turns), as the players in the bot's game channel; one with `idle`
 just waits that many seconds (the bot's loop at rest, for the probe's baseline).
@@ -30,6 +34,7 @@ from typing import Any
 from fakediscord import CB_DEFERRED_MESSAGE, IT_COMMAND, FakeDiscord
 
 CHANNELS = 10
+TURN_CHANNELS = 1500
 
 
 def say(**fields: Any) -> None:
@@ -63,19 +68,27 @@ async def _one(fake: FakeDiscord, user: Any, channel: Any, command: str,
     return elapsed
 
 
-async def _load(fake: FakeDiscord, phase: dict[str, Any], channels: list[Any], user: Any) -> dict[
-        str, Any]:
+async def _load(fake: FakeDiscord, phase: dict[str, Any], channels: list[Any], user: Any,
+                fresh: list[Any]) -> dict[str, Any]:
     count, concurrency = phase["count"], phase["concurrency"]
     stop_at = time.perf_counter() + phase["seconds"]
+    options: dict[str, Any] = phase.get("options", {})
+    if phase.get("user"):
+        user = fake.user(phase["user"])
     latencies: list[float] = []
     sent = 0
 
     async def worker(k: int) -> None:
         nonlocal sent
         while sent < count and time.perf_counter() < stop_at:
+            if phase.get("fresh"):
+                if not fresh:
+                    return
+                channel = fresh.pop()
+            else:
+                channel = channels[k % len(channels)]
             sent += 1
-            latencies.append(await _one(fake, user, channels[k % len(channels)],
-                                        phase["command"], {}))
+            latencies.append(await _one(fake, user, channel, phase["command"], options))
 
     t0 = time.perf_counter()
     await asyncio.gather(*(worker(k) for k in range(concurrency)))
@@ -118,8 +131,11 @@ async def main(plan: dict[str, Any]) -> None:
         users = {name: fake.user(name) for name in ("alice", "bob")}
         channels = [fake.text_channel(f"table-{i}") for i in range(CHANNELS)]
         game = fake.text_channel("demo")
+        fresh = ([fake.text_channel(f"turn-{i}") for i in range(TURN_CHANNELS)]
+                 if plan.get("turns") else [])
         say(kind="hello", base_url=fake.base_url, gateway_url=fake.gateway_url, token=fake.token,
             channels=[str(c.id) for c in channels], demo=str(game.id),
+            fresh=[str(c.id) for c in fresh],
             users={n: str(u.id) for n, u in users.items()})
         await fake.wait_for(lambda: bool(fake.synced_commands()) and fake.identify_count > 0,
                             timeout=max(1.0, deadline - time.perf_counter()),
@@ -135,7 +151,7 @@ async def main(plan: dict[str, Any]) -> None:
             elif phase.get("lines"):
                 figures = await _script(fake, phase, game)
             else:
-                figures = await _load(fake, phase, channels, users["alice"])
+                figures = await _load(fake, phase, channels, users["alice"], fresh)
             say(kind="end", phase=phase["name"], **figures)
             fake.messages.clear()
             fake.interactions.clear()
