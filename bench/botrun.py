@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import discord
-from PIL import Image
 from discord import app_commands
+from PIL import Image
 
 from bench.positions import demo_turns, typical_turn
 from bench.tables import seat_games, temp_store

@@ -80,9 +80,8 @@ class BoardReplies:
         (`private_actions`) go only on the player's private reply, never on a public one.
         """
         hidden = table.private_actions
-        options = [a for a in table.legal(seat) if (a.type in hidden) == private]
-        if len(options) > MAX_BUTTONS:
-            options = [a for a in options if not _has_options(a)][:MAX_BUTTONS]
+        options = table.system.button_actions(table.state, seat, MAX_BUTTONS,
+                                              lambda a: (a.type in hidden) == private)
         return [
             Button("act", self.label(table, a), table.game.id, table.game.version,
                    action_digest(a))
@@ -117,10 +116,6 @@ class BoardReplies:
         if not table.game.over and after and after != mention_from:
             reply.mention = table.game.seats.get(after)
         return reply
-
-
-def _has_options(action: Action) -> bool:
-    return bool(action.model_dump(exclude={"seat", "type"}, exclude_defaults=True))
 
 
 __all__ = ["MAX_BUTTONS", "BoardReplies"]

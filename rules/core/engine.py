@@ -98,6 +98,9 @@ class Step(Generic[S]):
     actor: Callable[[S], str | None]
     hint: Callable[[S], Msg]
     legal: Callable[[S, str], Iterable[Action]] | None = None
+    # True when `legal` yields every option-less action (see has_options) before any
+    # other, so the buttons can stop listing once there are too many to offer.
+    simple_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,11 @@ def _natural(text: str) -> str:
     if digits:
         out.append(digits.zfill(8))
     return "".join(out)
+
+
+def has_options(action: Action) -> bool:
+    """Say whether an action carries choices beyond who sends it ("end turn" does not)."""
+    return bool(action.model_dump(exclude={"seat", "type"}, exclude_defaults=True))
 
 
 def sort_key(action: Action) -> tuple[str, ...]:
@@ -360,6 +368,32 @@ class Engine(Generic[S]):
         if step.legal is None:
             return []
         return sorted(step.legal(state, seat), key=sort_key)
+
+    def button_actions(
+        self, state: S, seat: str, most: int, keep: Callable[[Action], bool] = lambda a: True
+    ) -> list[Action]:
+        """The legal actions (those `keep` accepts) to offer a seat as buttons, sorted: all
+        of them when there are at most `most`, else the option-less ones (at most `most`).
+
+        A step whose `legal` is `simple_first` is listed only until there are too many,
+        so a turn with dozens of possible moves does not check them all to offer "end turn".
+        """
+        step = self.steps[state.step]
+        if step.legal is None:
+            return []
+        wanted = (a for a in step.legal(state, seat) if keep(a))
+        if step.simple_first:
+            seen: list[Action] = []
+            for action in wanted:
+                seen.append(action)
+                if len(seen) > most and has_options(action):
+                    break  # every option-less action came before this one
+        else:
+            seen = list(wanted)
+        if len(seen) > most:
+            seen = [a for a in seen if not has_options(a)]
+            return sorted(seen, key=sort_key)[:most]
+        return sorted(seen, key=sort_key)
 
     def view(self, state: S, seat: str | None) -> SeatView:
         """Return what `seat` (None: a spectator) may see; the one door to hidden things."""

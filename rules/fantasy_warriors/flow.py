@@ -12,7 +12,7 @@ the turn after all (a voluntary move, a change of orders in battle).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, Literal
 
 from rules.core.dice import Dice
@@ -466,7 +466,7 @@ HANDLERS: dict[str, Handler[Any, Any]] = {
 # --- legal actions: a bounded, useful set for buttons and playouts -------------------------
 
 
-def _permitted(state: FantasyWarriorsState, found: list[Action]) -> Iterator[Action]:
+def _permitted(state: FantasyWarriorsState, found: Iterable[Action]) -> Iterator[Action]:
     """Keep the candidates their handler's check accepts (the step and turn are already right)."""
     for action in found:
         check = HANDLERS[action.type].check
@@ -572,25 +572,32 @@ def _detours(state: FantasyWarriorsState, me: Seat, unit: Unit, aim: Point) -> l
 
 
 def legal_in_battle(state: FantasyWarriorsState, seat: str) -> Iterator[Action]:
-    """Offer fights to settle at any time, and moves, contacts and the end of turn in turn."""
+    """Offer fights to settle at any time, and moves, contacts and the end of turn in turn.
+
+    The end of turn comes first and the moves are worked out only as they are asked for
+    (the step is `simple_first`: buttons stop early).
+    """
     me = _as_seat(seat)
     if me is None:
         return iter(())
-    found: list[Action] = []
+    return _permitted(state, _battle_candidates(state, me))
+
+
+def _battle_candidates(state: FantasyWarriorsState, me: Seat) -> Iterator[Action]:
     alive_units = in_play(state)
+    if me == state.active:
+        yield EndTurn(seat=me)
     for unit in alive_units:
         if unit.engaged:
-            found.append(Destroyed(seat=me, unit=unit.id))
+            yield Destroyed(seat=me, unit=unit.id)
             if unit.side == me:
-                found.append(Disengaged(seat=me, unit=unit.id))
-                found.append(Combat(seat=me, unit=unit.id, dice=10, roll=True))
+                yield Disengaged(seat=me, unit=unit.id)
+                yield Combat(seat=me, unit=unit.id, dice=10, roll=True)
     if me == state.active:
-        found.append(EndTurn(seat=me))
         enemies = [u for u in alive_units if u.side != me]
         for unit in alive_units:
             if unit.side == me and not unit.engaged:
-                found += _moves(state, me, unit, enemies)
-    return _permitted(state, found)
+                yield from _moves(state, me, unit, enemies)
 
 
 # --- the step table --------------------------------------------------------------------------
@@ -627,6 +634,7 @@ STEPS: dict[str, Step[Any]] = {
         actor=lambda state: state.active,
         hint=_battle_hint,
         legal=legal_in_battle,
+        simple_first=True,
     ),
     # Only a referee's correction of an emptied field (check_adjust) is open once it is over.
     "over": Step(actions=("adjust",), actor=lambda state: None, hint=_over_hint),
