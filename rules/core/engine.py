@@ -381,15 +381,16 @@ class Engine(Generic[S]):
         step = self.steps[state.step]
         if step.legal is None:
             return []
-        wanted = (a for a in step.legal(state, seat) if keep(a))
+        seen: list[Action] = []
         if step.simple_first:
-            seen: list[Action] = []
-            for action in wanted:
+            for action in step.legal(state, seat):
+                if not keep(action):
+                    continue
                 seen.append(action)
                 if len(seen) > most and has_options(action):
                     break  # every option-less action came before this one
-        else:
-            seen = list(wanted)
+        else:  # the whole list, as `legal_actions` gives it
+            seen = [a for a in self.legal_actions(state, seat) if keep(a)]
         if len(seen) > most:
             seen = [a for a in seen if not has_options(a)]
             return sorted(seen, key=sort_key)[:most]

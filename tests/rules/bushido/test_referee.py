@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import FakeClock
 from bot.service import GameService
 from bot.store import Store
 from bot.surface import Caller
@@ -60,7 +61,10 @@ def test_adjust_movement_swaps_with_the_stack_and_turns_pieces_down() -> None:
 
 def _public_after_swapping(path: Path, pick: int, referee: Caller) -> list[str]:
     """Swap a face-down piece of Alice's for the `pick`-th other face in her stack."""
-    service = GameService(Store(path), seed_factory=lambda: "referee-faces")
+    service = GameService(
+        Store(path, clock=FakeClock("2026-01-01T00:00:00+00:00")),
+        seed_factory=lambda: "referee-faces",
+    )
     service.new_game("t", "g", ALICE, "bushido", "skirmish", opponent=BOB)
     service.join("t", BOB)
     with service.store.reading() as tx:
@@ -83,10 +87,10 @@ def _public_after_swapping(path: Path, pick: int, referee: Caller) -> list[str]:
 @checks("bushido/adjust-movement")
 @pytest.mark.parametrize("referee", [MOD, ALICE], ids=["moderator", "creator-who-plays"])
 def test_adjust_movement_public_outputs_never_name_a_hidden_face(
-    tmp_path: Path, referee: Caller, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, referee: Caller
 ) -> None:
-    # Two games that differ only in the face swapped in: same clock, same log times.
-    monkeypatch.setattr("bot.store._now", lambda: "2026-01-01T00:00:00.000+00:00")
+    # Two games that differ only in the face swapped in, each on a clock standing at
+    # the same moment: same log times.
     one = _public_after_swapping(tmp_path / "one.db", 0, referee)
     other = _public_after_swapping(tmp_path / "other.db", 1, referee)
     assert any("another face-down movement piece" in text for text in one), one

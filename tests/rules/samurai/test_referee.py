@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import FakeClock
 from bot.service import GameService
 from bot.store import Store
 from bot.surface import Caller
@@ -104,7 +105,10 @@ def _public_after_moving(path: Path, pick: int, referee: Caller) -> tuple[list[s
 
     Returns the outputs Bob and a spectator can get, and the card that was moved.
     """
-    service = GameService(Store(path), seed_factory=lambda: "referee-cards")
+    service = GameService(
+        Store(path, clock=FakeClock("2026-01-01T00:00:00+00:00")),
+        seed_factory=lambda: "referee-cards",
+    )
     service.new_game("t", "g", ALICE, "samurai", "river-crossing", opponent=BOB)
     service.join("t", BOB)
     with service.store.reading() as tx:
@@ -125,10 +129,10 @@ def _public_after_moving(path: Path, pick: int, referee: Caller) -> tuple[list[s
 @checks("samurai/adjust-cards")
 @pytest.mark.parametrize("referee", [MOD, ALICE], ids=["moderator", "creator-who-plays"])
 def test_adjust_cards_public_outputs_never_name_the_card(
-    tmp_path: Path, referee: Caller, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, referee: Caller
 ) -> None:
-    # Two games that differ only in the card moved: same clock, so the same log times.
-    monkeypatch.setattr("bot.store._now", lambda: "2026-01-01T00:00:00.000+00:00")
+    # Two games that differ only in the card moved, each on a clock standing at the
+    # same moment: the same log times.
     one, card_one = _public_after_moving(tmp_path / "one.db", 0, referee)
     other, card_other = _public_after_moving(tmp_path / "other.db", 1, referee)
     assert card_one != card_other
