@@ -1,0 +1,227 @@
+"""A league's table from its results: points, tie-breaks, ranks (pure).
+
+Points: `Scoring.win`, `draw` and `loss` for each game; a bye gives its player the points
+of a win but is not a game: it counts in no `played`, `won`, `drawn` or `lost` column (so
+`played == won + drawn + lost`), carries no score and is nobody's opponent for strength of
+schedule. Scores (victory points, banners) are summed with None as 0.
+
+Order: points, then each of `Scoring.tiebreaks` in turn, each applied to the players
+still level after the ones before it:
+
+- score_diff: score for minus score against;
+- head_to_head: the points a player took in the games among the players still level
+  (taken once for that group; a circular result leaves them level for the next tie-break);
+- sos: strength of schedule, the sum of every opponent's points, once per game (Buchholz);
+- wins: games won.
+
+Then games played, more ranking higher: a player cannot climb the table by leaving
+their games unplayed, which matters in a league played at each player's pace. Players
+still level after all that share a rank (1, 2, 2, 4: the next rank skips) and are listed
+by player id so the order is stable.
+
+Only the players listed get a row, but every result counts: a game against someone who
+has left the league still scores for their opponent, and that opponent's points still
+count in strength of schedule.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+__all__ = ["TIEBREAKS", "Result", "Row", "Scoring", "Tiebreak", "standings"]
+
+Tiebreak = Literal["score_diff", "head_to_head", "sos", "wins"]
+TIEBREAKS: tuple[Tiebreak, ...] = ("score_diff", "head_to_head", "sos", "wins")
+
+
+@dataclass(frozen=True)
+class Result:
+    """A confirmed game of a league (or a bye)."""
+
+    round: int
+    home: str
+    away: str | None  # None: a bye (counts as a win for home, no score)
+    winner: str | None  # None with away set: a draw
+    home_score: int | None = None  # VP (40k) or banners (Samurai); None when the system has none
+    away_score: int | None = None
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points for a result and the tie-breaks, in the order they are applied."""
+
+    win: float = 3
+    draw: float = 1
+    loss: float = 0
+    tiebreaks: tuple[Tiebreak, ...] = ("score_diff", "head_to_head")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player's line of the table."""
+
+    rank: int  # equal ranks for players still tied after every tie-break
+    player: str
+    points: float
+    played: int  # byes not counted as played
+    won: int
+    drawn: int
+    lost: int
+    score_for: int
+    score_against: int
+    sos: float  # strength of schedule: sum of opponents' points (Buchholz)
+    median_turn_minutes: float | None
+
+
+@dataclass
+class _Tally:
+    points: float = 0.0
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    score_for: int = 0
+    score_against: int = 0
+    opponents: list[str] = field(default_factory=list)
+
+
+def _check(result: Result) -> None:
+    if result.away is None:
+        if result.winner not in (None, result.home):
+            raise ValueError(f"a bye is won by the player who has it: {result}")
+    elif result.away == result.home:
+        raise ValueError(f"a player cannot play themself: {result}")
+    elif result.winner not in (None, result.home, result.away):
+        raise ValueError(f"the winner did not play this game: {result}")
+
+
+def _tally(results: Sequence[Result], scoring: Scoring) -> dict[str, _Tally]:
+    tallies: dict[str, _Tally] = {}
+    for result in results:
+        _check(result)
+        home = tallies.setdefault(result.home, _Tally())
+        if result.away is None:
+            home.points += scoring.win
+            continue
+        away = tallies.setdefault(result.away, _Tally())
+        hs, as_ = result.home_score or 0, result.away_score or 0
+        for me, mine, theirs, opponent in (
+            (home, hs, as_, result.away),
+            (away, as_, hs, result.home),
+        ):
+            me.played += 1
+            me.score_for += mine
+            me.score_against += theirs
+            me.opponents.append(opponent)
+        if result.winner is None:
+            for me in (home, away):
+                me.drawn += 1
+                me.points += scoring.draw
+        else:
+            winner, loser = (home, away) if result.winner == result.home else (away, home)
+            winner.won += 1
+            winner.points += scoring.win
+            loser.lost += 1
+            loser.points += scoring.loss
+    return tallies
+
+
+def _head_to_head(
+    group: Sequence[str], results: Sequence[Result], scoring: Scoring
+) -> dict[str, float]:
+    inside = set(group)
+    among = [r for r in results if r.away is not None and {r.home, r.away} <= inside]
+    tallies = _tally(among, scoring)
+    return {p: tallies[p].points if p in tallies else 0.0 for p in group}
+
+
+def _split(group: list[str], value: Callable[[str], float]) -> list[list[str]]:
+    """Order `group` by `value`, highest first, in runs of equal value."""
+    ordered = sorted(group, key=lambda p: -value(p))
+    runs: list[list[str]] = []
+    for player in ordered:
+        if runs and round(value(runs[-1][0]), 9) == round(value(player), 9):
+            runs[-1].append(player)
+        else:
+            runs.append([player])
+    return runs
+
+
+def standings(
+    players: Sequence[str],
+    results: Sequence[Result],
+    scoring: Scoring,
+    turn_minutes: Mapping[str, Sequence[float]] | None = None,
+) -> list[Row]:
+    """Rank by points, then by each tie-break in order (head_to_head: points scored in the
+    games among the tied players only, applied to the tied group), then games played (more
+    played ranks higher: see the module's docstring), then player id for a stable order but
+    with the same rank when still tied.
+
+    `turn_minutes` gives each player's turn lengths; their median is the row's
+    `median_turn_minutes` (None without any).
+    """
+    if len(set(players)) != len(players):
+        raise ValueError("a player is listed twice")
+    unknown = [t for t in scoring.tiebreaks if t not in TIEBREAKS]
+    if unknown:
+        raise ValueError(f"no such tie-break: {unknown}")
+    tallies = _tally(results, scoring)
+    empty = _Tally()
+
+    def tally(player: str) -> _Tally:
+        return tallies.get(player, empty)
+
+    sos = {
+        player: float(sum(tally(o).points for o in tally(player).opponents))
+        for player in players
+    }
+
+    def by(tiebreak: Tiebreak, group: list[str]) -> Callable[[str], float]:
+        if tiebreak == "score_diff":
+            return lambda p: tally(p).score_for - tally(p).score_against
+        if tiebreak == "head_to_head":
+            return _head_to_head(group, results, scoring).__getitem__
+        if tiebreak == "sos":
+            return sos.__getitem__
+        return lambda p: tally(p).won  # "wins"
+
+    def rank(group: list[str], steps: int) -> list[list[str]]:
+        """Split a group level so far into ordered groups, from tie-break `steps` on."""
+        if len(group) == 1:
+            return [group]
+        if steps < len(scoring.tiebreaks):
+            value = by(scoring.tiebreaks[steps], group)
+        elif steps == len(scoring.tiebreaks):
+            value = lambda p: tally(p).played  # noqa: E731
+        else:
+            return [sorted(group)]
+        return [out for run in _split(group, value) for out in rank(run, steps + 1)]
+
+    groups = [out for run in _split(list(players), lambda p: tally(p).points)
+              for out in rank(run, 0)]
+    rows: list[Row] = []
+    for group in groups:
+        place = len(rows) + 1
+        for player in group:
+            t = tally(player)
+            minutes = list((turn_minutes or {}).get(player, ()))
+            rows.append(
+                Row(
+                    rank=place,
+                    player=player,
+                    points=t.points,
+                    played=t.played,
+                    won=t.won,
+                    drawn=t.drawn,
+                    lost=t.lost,
+                    score_for=t.score_for,
+                    score_against=t.score_against,
+                    sos=sos[player],
+                    median_turn_minutes=float(statistics.median(minutes)) if minutes else None,
+                )
+            )
+    return rows
