@@ -13,7 +13,8 @@ from pathlib import Path
 
 from bot.store import GameRow, Store, Transaction
 
-SCANNED = ("games", "actions", "checkpoints", "league_games", "leagues")
+SCANNED = ("games", "actions", "checkpoints", "league_games", "leagues", "league_players",
+           "league_fixtures")
 MEANT_TO_SCAN = {"game_ids"}
 
 
@@ -34,6 +35,11 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
     league = tx.league("g", "spring")
     assert league is not None
     moved = tx.update_game(game, pending={"x": 1})
+    season = tx.insert_league_season("g", "summer", "alice", "c1", {"system": "race"})
+    tx.join_league(season, "bob", "Bob")
+    fixture_id = tx.insert_fixture(season, 1, "alice", "bob")
+    fixture = tx.fixture(fixture_id)
+    assert fixture is not None
     calls = {
         "active_game": lambda: tx.active_game("c1"),
         "latest_game": lambda: tx.latest_game("c1"),
@@ -56,6 +62,23 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
         "checkpoint": lambda: tx.checkpoint(game.id, 1),
         "log_outline": lambda: tx.log_outline(game.id),
         "entries": lambda: tx.entries(game.id, [1]),
+        "league_season": lambda: tx.league_season("g", "summer"),
+        "league_by_id": lambda: tx.league_by_id(season),
+        "insert_league_season": lambda: tx.insert_league_season("g", "winter", "bob", "c2", {}),
+        "set_league_status": lambda: tx.set_league_status(season, "running", {}),
+        "league_players": lambda: tx.league_players(season),
+        "join_league": lambda: tx.join_league(season, "carol", "Carol"),
+        "leave_league": lambda: tx.leave_league(season, "carol"),
+        "remove_league_player": lambda: tx.remove_league_player(season, "bob"),
+        "insert_fixture": lambda: tx.insert_fixture(season, 2, "bob", None, "done", "bob"),
+        "fixtures": lambda: tx.fixtures(season),
+        "fixture": lambda: tx.fixture(fixture_id),
+        "fixture_of_game": lambda: tx.fixture_of_game(game.id),
+        "update_fixture": lambda: tx.update_fixture(fixture, status="reported", report_no=1,
+                                                    confirm_after="2026-01-01T00:00:00"),
+        "fixtures_due": lambda: tx.fixtures_due("2999-01-01T00:00:00", 10),
+        "rated_fixtures": lambda: tx.rated_fixtures("g", "race"),
+        "action_times": lambda: tx.action_times(game.id),
     }
     public = {n for n, _ in inspect.getmembers(Transaction, inspect.isfunction)
               if not n.startswith("_")} - NOT_QUERIES
