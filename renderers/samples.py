@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from renderers.standings import StandingsPicture
 from rules.core.board import (
     Arrow,
     HexBoardView,
@@ -167,4 +168,25 @@ def wh40k_table() -> TabletopView:
                 PanelLine(text="Boyz A failed battle-shock", side="Orks"),
             ),
         ),
+    )
+
+
+def league_standings() -> StandingsPicture:
+    """Return an 8-player league's standings after five rounds, worded in English."""
+    rows = (
+        ("1", "oda.nobunaga", "5", "5", "0", "0", "15", "+13", "31"),
+        ("2", "Beatriz Conceição", "5", "4", "0", "1", "12", "+13", "32"),
+        ("3", "Sir Reginald Fortescue-Whitmore", "5", "3", "1", "1", "10", "+5", "20"),
+        ("4", "Grimgor Ironhide", "5", "2", "1", "2", "7", "+2", "43"),
+        ("5", "Takeda Shingen", "5", "2", "0", "3", "6", "\u22124", "41"),
+        ("6", "lil_ashigaru", "5", "0", "3", "2", "3", "\u22127", "45"),
+        ("7", "Mei", "5", "1", "0", "4", "3", "\u221212", "39"),
+        ("8", "João Pedro", "5", "0", "1", "4", "1", "\u221210", "34"),
+    )
+    return StandingsPicture(
+        title="Autumn League \u2014 standings",
+        subtitle="Round 5 of 7 \u00b7 Samurai Battles",
+        headers=("#", "Player", "P", "W", "D", "L", "Pts", "+/\u2212", "SoS"),
+        rows=rows,
+        footer="Ties broken by banner difference, then head to head, then strength of schedule.",
     )
