@@ -2,9 +2,10 @@
 
 A line is `[@user[*]] [#channel] /group command option:value option:"two words"`.
 `@alice` acts as alice (a trailing `*` makes her a channel moderator), `#table-2`
-switches channel, `click N` presses button N of the previous reply. Lines starting
-with `#` followed by a space are comments. Each reply is printed with the path of
-the board PNG it produced.
+switches channel, `click N` presses button N of the previous reply. A reply that
+opens a thread (`/league play`) goes on in a channel named `#<channel>-<key>`.
+Lines starting with `#` followed by a space are comments. Each reply is printed with
+the path of the board PNG it produced.
 """
 
 from __future__ import annotations
@@ -80,7 +81,25 @@ class Console:
             return None
         self.last = reply
         self.show(reply)
+        if reply.thread is not None:
+            return self._thread(reply)
         return reply
+
+    def _thread(self, reply: Reply) -> Reply | None:
+        """Go on in the thread a reply asks for: a channel named after the one it opens from
+        (`#<channel>-<key>`); the console stays in its channel."""
+        assert reply.thread is not None
+        thread = f"{self.channel}-{reply.thread.key}"
+        self.write(f"  thread: #{thread} ({reply.thread.name})")
+        try:
+            opened = reply.thread.then(thread)
+        except PlayerError as err:
+            self.failures += 1
+            self._print_error(err)
+            return None
+        self.last = opened
+        self.show(opened)
+        return opened
 
     def _command(self, caller: Caller, head: str, rest: str) -> Reply:
         group = head.lstrip("/")

@@ -261,6 +261,92 @@ class LeagueNotAllowed(PlayerError):
     key = "league-not-allowed"
 
 
+class LeagueNoSeason(PlayerError):
+    """A league made without a game system only tracks games; it has no players."""
+
+    key = "league-no-season"
+
+
+class LeagueStarted(PlayerError):
+    key = "league-started"
+
+
+class LeagueNotStarted(PlayerError):
+    key = "league-not-started"
+
+
+class LeagueAlreadyIn(PlayerError):
+    key = "league-already-in"
+
+
+class LeagueNotIn(PlayerError):
+    key = "league-not-in"
+
+
+class LeagueRefereeOnly(PlayerError):
+    """Only the league's creator or a server moderator may do this."""
+
+    key = "league-referee-only"
+
+
+class LeagueTooFew(PlayerError):
+    key = "league-too-few"
+
+
+class LeagueBadSetting(PlayerError):
+    """A `/league create` option out of range; `problem` says which and what it takes."""
+
+    key = "league-bad-setting"
+
+
+class LeagueNoFixture(PlayerError):
+    """The caller has no open fixture (against that opponent) in the league."""
+
+    key = "league-no-fixture"
+
+
+class LeagueWhichFixture(PlayerError):
+    """Several open fixtures: the caller must name the opponent."""
+
+    key = "league-which-fixture"
+
+
+class LeagueUnknownFixture(PlayerError):
+    key = "league-unknown-fixture"
+
+
+class LeagueFixtureBusy(PlayerError):
+    """The fixture's game is already being played, or a report awaits its answer."""
+
+    key = "league-fixture-busy"
+
+
+class LeagueFixtureSettled(PlayerError):
+    key = "league-fixture-settled"
+
+
+class LeagueNotOpponent(PlayerError):
+    """Only the reported player's opponent may confirm or dispute a report."""
+
+    key = "league-not-opponent"
+
+
+class LeagueBadResult(PlayerError):
+    """A result that does not fit the league's game system; `form` is the expected one."""
+
+    key = "league-bad-result"
+
+
+class LeagueWrongChannel(PlayerError):
+    key = "league-wrong-channel"
+
+
+class LeagueNoThread(PlayerError):
+    """Discord refused to open a fixture's thread (the bot lacks the permission)."""
+
+    key = "league-no-thread"
+
+
 class Refused(PlayerError):
     """The rules forbid the action: the reply gives the reason and cites the rule."""
 

@@ -25,7 +25,7 @@ from bot.errors import (
 )
 from bot.records import engine_version
 from bot.replies import Button, Reply
-from bot.store import Store
+from bot.store import GameRow, Store, Transaction
 from bot.table import Caller, Table, running
 from bot.text import Said, pick_language, seat_term, system_title
 from bot.timecontrol import TimeControl
@@ -86,24 +86,52 @@ class Games:
         elif opponent is not None and others:
             invited[others[0]] = opponent.user_id
         with self.store.transaction() as tx:
-            existing = tx.active_game(channel_id)
-            if existing is not None:
-                raise GameExists(system=system_title(system(existing.system), lang),
-                                 status=existing.status).where(lang)
-            game = tx.insert_game({
-                "channel_id": channel_id, "guild_id": guild_id, "system": system_id,
-                "scenario": scenario, "creator_id": caller.user_id, "seats": seats,
-                "invited": invited, "status": "active" if all(seats.values()) else "open",
-                "seed_hash": seed_hash(seed), "seed": seed,
-                "state": state.model_dump(mode="json"), "engine_version": engine_version(sys),
-                "language": lang, "pending": {},
-                "settings": ({"time_control": time_control.model_dump()}
-                             if time_control is not None and time_control.limited else {}),
-            })
+            game = self._insert(tx, channel_id, guild_id, caller.user_id, sys, scenario, seed,
+                                state, seats, invited, lang, time_control)
             taken = [s for s, uid in seats.items() if uid == caller.user_id]
             tx.append(game, "join", caller.user_id, my_seat,
                       {"seat": my_seat, "creator": True, "seats": taken})
         return self._created(Table(game), caller, my_seat, info.seats, invited)
+
+    def _insert(
+        self, tx: Transaction, channel_id: str, guild_id: str, creator_id: str, sys: Engine[Any],
+        scenario: str, seed: str, state: Any, seats: dict[str, str | None],
+        invited: dict[str, str], lang: str, time_control: TimeControl | None,
+    ) -> GameRow:
+        """Store a new game in the channel, unless one is open or running there."""
+        existing = tx.active_game(channel_id)
+        if existing is not None:
+            raise GameExists(system=system_title(system(existing.system), lang),
+                             status=existing.status).where(lang)
+        return tx.insert_game({
+            "channel_id": channel_id, "guild_id": guild_id, "system": sys.id,
+            "scenario": scenario, "creator_id": creator_id, "seats": seats,
+            "invited": invited, "status": "active" if all(seats.values()) else "open",
+            "seed_hash": seed_hash(seed), "seed": seed,
+            "state": state.model_dump(mode="json"), "engine_version": engine_version(sys),
+            "language": lang, "pending": {},
+            "settings": ({"time_control": time_control.model_dump()}
+                         if time_control is not None and time_control.limited else {}),
+        })
+
+    def new_seated(
+        self, tx: Transaction, channel_id: str, guild_id: str, creator_id: str,
+        system_id: str, scenario: str, players: tuple[str, str], language: str,
+        time_control: TimeControl | None = None,
+    ) -> GameRow:
+        """Start a game inside the caller's transaction with both seats taken, the first
+        player in the scenario's first seat (a league fixture, bot/reports.py)."""
+        lang = pick_language(language)
+        sys, info, first = self._chosen(lang, system_id, scenario, None)
+        seed = self._seed_factory()
+        state = sys.new_game(scenario, seed)
+        seats: dict[str, str | None] = dict(zip(info.seats, players, strict=False))
+        game = self._insert(tx, channel_id, guild_id, creator_id, sys, scenario, seed, state,
+                            seats, {}, lang, time_control)
+        for seat, uid in seats.items():
+            tx.append(game, "join", uid or creator_id, seat,
+                      {"seat": seat, "creator": seat == first, "seats": [seat]})
+        return game
 
     def _chosen(
         self, lang: str, system_id: str, scenario: str, seat: str | None

@@ -88,6 +88,21 @@ class TurnMark:
     status: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class ThreadRequest:
+    """Asks the transport to open a thread under the reply's channel and go on in it.
+
+    The transport opens a public thread called `name`, then calls `then` with the new
+    thread's channel id (from a worker thread: it writes to the store) and posts the
+    reply it returns in the thread. A transport without threads (the console) passes
+    a channel id of its own made from `key`.
+    """
+
+    name: str
+    key: str
+    then: Callable[[str], Reply]
+
+
 @dataclass
 class Reply:
     """What a transport shows after a command."""
@@ -108,6 +123,8 @@ class Reply:
     # A move in a game: which turn message shows it (transports that keep one live
     # message per turn edit it; others show the reply as it is).
     turn: TurnMark | None = None
+    # Open a thread and go on there (a league fixture's game, bot/reports.py).
+    thread: ThreadRequest | None = None
 
 
 @dataclass(frozen=True)
@@ -164,5 +181,5 @@ class Boards(Recent[Board]):
         super().__init__(size)
 
 
-__all__ = ["Board", "Boards", "Button", "Recent", "Reply", "TurnMark", "action_digest",
-           "parse_custom_id"]
+__all__ = ["Board", "Boards", "Button", "Recent", "Reply", "ThreadRequest", "TurnMark",
+           "action_digest", "parse_custom_id"]

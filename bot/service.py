@@ -54,7 +54,7 @@ class GameService:
         self.views = Views(store, self.boards, self.turns.claim_buttons)
         self.records = Records(store)
         self.rulebook = Rulebook(store)
-        self.leagues = Leagues(store)
+        self.leagues = Leagues(store, self.games)
         self.previews = Previews(store, self.boards, self.turns)
 
     # ------------------------------------------------------------ games
@@ -104,6 +104,9 @@ class GameService:
             reply = self.rulebook.show(channel_id, caller, parsed[3])
             reply.ephemeral = True
             return reply
+        # --- a league report's Confirm / Dispute (bot/reports.py): named by fixture and report
+        if parsed is not None and parsed[0] in ("league-confirm", "league-dispute"):
+            return self.leagues.reports.press(caller, parsed[0], parsed[1], parsed[2])
         # --- previews of an import (bot/previews.py): Accept applies it, Cancel drops it
         if parsed is not None and parsed[0] in ("preview-yes", "preview-no"):
             return self.previews.press(channel_id, caller, parsed[1], parsed[3],

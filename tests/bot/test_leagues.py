@@ -1,4 +1,4 @@
-"""Leagues: games grouped per server, whose turn it is everywhere, standings from results."""
+"""Leagues that track games by channel: names, adding games, whose turn it is everywhere."""
 
 from __future__ import annotations
 
@@ -53,18 +53,13 @@ def test_turns_lists_who_must_act_longest_wait_first(league: Leagues, race: Game
     assert second == "<#c2> game 2: waiting for players to join"
 
 
-def test_table_ranks_finished_games(league: Leagues, race: GameService) -> None:
+def test_finished_games_leave_turns_and_a_tracking_league_has_no_standings(
+    league: Leagues, race: GameService
+) -> None:
     service = race
-    service.resign("c1", BOB)  # Alice wins
-    service.new_game("c3", "g1", BOB, "race", "short", opponent=CAROL)
-    service.join("c3", CAROL)
-    league.add("g1", "c3", BOB, "Autumn")
-    service.resign("c3", CAROL)  # Bob wins
-    lines = league.table("g1", ALICE, "Autumn").lines
-    assert lines == [
-        "1. <@1001>: 1 won, 0 lost (1 played)",
-        "2. <@1002>: 1 won, 1 lost (2 played)",
-        "3. <@1003>: 0 won, 1 lost (1 played)",
-    ]
+    service.resign("c1", BOB)
     assert league.turns("g1", ALICE, "Autumn").lines == ["No game of this league is in progress."]
-
+    # Made without a game system, the league only tracks games: standings need a season
+    # (tests/bot/test_league_seasons.py).
+    with pytest.raises(PlayerError, match="league-no-season"):
+        league.standings("g1", ALICE, "Autumn")

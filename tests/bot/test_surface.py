@@ -103,7 +103,7 @@ def test_a_game_command_from_outside_a_server_is_refused_politely(
     with pytest.raises(GuildOnly):
         run(service, dm, "game new", {"system": "race", "scenario": "short", "opponent": BOB})
     with pytest.raises(GuildOnly):
-        run(service, dm, "league table", {"league": "x"})
-    assert autocomplete(service, dm, "league table", "league", "", {}) == []
+        run(service, dm, "league standings", {"league": "x"})
+    assert autocomplete(service, dm, "league standings", "league", "", {}) == []
     found = run(service, dm, "rules search", {"keyword": "leader"})
     assert found.lines

@@ -286,9 +286,152 @@ league-turns-title = { $name }: { $count ->
 league-turn-line = { $where } { $system }: { $seat } ({ $user }) to act, waiting { $age }
 league-turn-open = { $where } game { $game }: waiting for players to join
 league-no-games = No game of this league is in progress.
-league-table-title = { $name }: standings
-league-table-line = { $rank }. { $user }: { $won } won, { $lost } lost ({ $played } played)
 league-no-results = No game of this league has finished yet.
+league-no-players = Nobody has joined this league yet.
+league-season-created = League **{ $name }** created, refereed by { $user }. Players join with `/league join`; the referee starts it with `/league start`.
+league-settings-game = Game: { $system }, { $scenario } · { $format }
+league-format-swiss = Swiss, { $rounds ->
+        [none] as many rounds as the player count needs
+       *[other] { $rounds } rounds
+    }
+league-format-round-robin = round-robin, { $legs ->
+        [1] each pair meets once
+       *[other] each pair meets twice (home and away)
+    }
+league-settings-points = Points: { $win } a win, { $draw } a draw, { $loss } a loss · tie-breaks: { $tiebreaks }
+league-settings-time = Time control: { $time } · a report confirms itself after { $confirm } h · holidays: { $holiday } days per player
+league-tiebreak-score-diff = score difference
+league-tiebreak-head-to-head = head-to-head
+league-tiebreak-sos = strength of schedule
+league-tiebreak-wins = wins
+league-setting-needs-system = scenario, format, rounds, legs, time and tie-breaks set up a season: name its game with `system:` too.
+league-setting-one-of = `{ $option }:` takes { $choices }.
+league-setting-rounds = `rounds:` is for Swiss leagues, from 1 to 20.
+league-setting-legs = `legs:` is for round-robin leagues: 1 (each pair meets once) or 2 (home and away).
+league-setting-points = the points must go win ≥ draw ≥ loss ≥ 0.
+league-setting-confirm = `confirm_hours:` goes from 1 to 336 (two weeks).
+league-setting-holiday = `holiday_days:` goes from 0 to 60.
+league-bad-setting = That league cannot be made so: { $problem }
+league-no-season = **{ $name }** only tracks games added to it: it has no game system, so no players or fixtures. A league made with `system:` runs a season.
+league-started = **{ $name }** has already started: players join and leave only before the start.
+league-not-started = **{ $name }** has not started yet: its referee starts it with `/league start`.
+league-already-in = You are already a player of **{ $name }**.
+league-not-in = { $user } is not a player of **{ $name }**.
+league-referee-only = Only the league's creator ({ $user }) or a server moderator may do that.
+league-too-few = **{ $name }** needs at least 2 players to start and has { $count }. Players join with `/league join`.
+league-no-fixture = You have no fixture waiting to be played in **{ $name }** (against that opponent).
+league-which-fixture = You have fixtures waiting against { $choices }: name your opponent with `opponent:`.
+league-unknown-fixture = There is no fixture #{ $id } in this league; `/league fixtures` lists them.
+league-fixture-busy = Fixture #{ $id } is { $status ->
+        [playing] being played in its thread
+        [reported] waiting for the opponent to answer a report
+        [disputed] disputed: the league's referee settles it
+       *[other] not open
+    }.
+league-fixture-settled = Fixture #{ $id } is already settled.
+league-not-opponent = Only { $user }, the opponent of the player who reported, may confirm or dispute this result.
+league-bad-result = That result does not fit this league: { $form }
+league-form-vp = give your victory points and your opponent's, as whole numbers from 0: `mine:` and `theirs:`.
+league-form-banners = give your banners and your opponent's, as whole numbers from 0: `mine:` and `theirs:`.
+league-form-result = give `result:` win, loss or draw (this game keeps no score, so no `mine:` or `theirs:`).
+league-form-referee-vp = give both players' victory points: `home_score:` and `away_score:`.
+league-form-referee-banners = give both players' banners: `home_score:` and `away_score:`.
+league-form-referee = give `result:` home, away or draw (this game keeps no score).
+league-wrong-channel = Fixtures of **{ $name }** are played from { $where }: use `/league play` there.
+league-joined = { $user } joins **{ $name }** ({ $count ->
+        [one] one player
+       *[other] { $count } players
+    } so far).
+league-left = { $user } leaves **{ $name }**.
+league-removed = { $user } is out of **{ $name }**{ $count ->
+        [0] .
+        [one] ; one unplayed fixture is cancelled.
+       *[other] ; { $count } unplayed fixtures are cancelled.
+    }
+league-started-text = **{ $name }** starts: { $count } players, { $rounds ->
+        [one] one round
+       *[other] { $rounds } rounds
+    } ({ $format ->
+        [swiss] Swiss: each round is paired when the one before it is complete
+       *[other] round-robin
+    }).
+league-round = **Round { $round }**
+league-fixture-bye = #{ $id } { $home }: a bye (counts as a win)
+league-fixture-done = #{ $id } { $home } v { $away }: { $winner ->
+        [none] a draw
+       *[other] { $winner } won
+    }{ $score ->
+        [none] {""}
+       *[other] , { $score }
+    }
+league-fixture-open = #{ $id } { $home } v { $away }: { $status ->
+        [playing] being played{ $where ->
+            [none] {""}
+           *[other] {" "}in { $where }
+        }
+        [reported] reported, waiting for confirmation
+        [disputed] disputed, waiting for the referee
+        [void] cancelled
+       *[other] to be played
+    }
+league-fixtures-title = { $name }: fixtures
+league-standings-title = { $name }: standings{ $round ->
+        [0] {""}
+       *[other] {" "}after round { $round }
+    }
+league-standings-line = { $rank }. { $user }: { $points } pts · { $won } W { $drawn } D { $lost } L{ $diff ->
+        [none] {""}
+       *[other] {" "}· { $diff }
+    }{ $turn ->
+        [none] {""}
+       *[other] {" "}· { $turn } a turn
+    }
+league-col-rank = #
+league-col-player = Player
+league-col-points = Pts
+league-col-played = P
+league-col-won = W
+league-col-drawn = D
+league-col-lost = L
+league-col-diff = +/−
+league-col-sos = SOS
+league-col-turn = Turn
+league-picture-title = { $name } — standings
+league-picture-subtitle = Round { $round } of { $rounds } · { $system }
+league-picture-footer = Tie-breaks: { $tiebreaks }
+league-picture-more = and { $count } more
+league-exported = **{ $name }**: fixtures and standings as CSV files, and everything as JSON.
+league-ratings-title = { $system }: ratings from { $count ->
+        [one] one result
+       *[other] { $count } results
+    } in this server's leagues
+league-ratings-line = { $rank }. { $user }: { $rating } ({ $games ->
+        [one] one game
+       *[other] { $games } games
+    })
+league-thread-name = Round { $round }: { $home } v { $away }
+league-play-opening = Fixture #{ $id } (round { $round }): { $home } v { $away }. Its game starts in a new thread.
+league-game-started = **{ $name }**, round { $round }: { $system }, { $scenario }. The result counts in the league when the game ends.
+league-game-seat = { $seat }: { $user }
+league-score-vp = VP
+league-score-banners = banners
+league-result = { $home } v { $away }: { $winner ->
+        [none] a draw
+       *[other] { $winner } wins
+    }{ $score ->
+        [none] {""}
+       *[other] , { $score } { $unit }
+    }
+league-reported = { $user } reports fixture #{ $id }: { $result }. { $other }, confirm or dispute it; unanswered, it confirms itself in { $hours } hours.
+button-league-confirm = Confirm
+button-league-dispute = Dispute
+league-confirmed = { $user } confirms fixture #{ $id }: { $result }.
+league-disputed = { $user } disputes fixture #{ $id } ({ $result }). { $referee } or a moderator settles it with `/league resolve fixture:{ $id }`.
+league-resolved = { $user } settles fixture #{ $id }: { $result }.
+league-auto-confirmed = Fixture #{ $id } is confirmed after { $hours } hours without an answer: { $result }.
+league-new-round = **Round { $round }** is paired:
+league-no-thread = Discord would not let me open a thread here: I need the permission to create public threads in this channel. Nothing was started; try again once it is given.
+league-finished = **{ $name }** is complete: every fixture is settled.
 age-days = { $days } d { $hours } h
 age-hours = { $hours } h { $minutes } min
 age-minutes = { $minutes } min
@@ -334,15 +477,57 @@ command-rules-show-rule = The rule id, e.g. samurai/leader-split-needs-helmet
 command-rules-ruling = Judge an action against this channel's game without applying it
 command-rules-ruling-action = The action as you would type it, e.g. order pieces:L1
 command-rules-ruling-seat = Judge it for this side (default: yours, or the side to act)
-command-league = Leagues: turn tracking and standings
-command-league-create = Create a league in this server for turn tracking and standings
+command-league = Leagues: seasons, fixtures, results and standings
+command-league-create = Create a league; with a game system it runs a season of fixtures
 command-league-create-name = The league's name
+command-league-create-system = The game system its fixtures are played in
+command-league-create-scenario = The scenario its games use (default: the system's first)
+command-league-create-format = round-robin (everyone meets everyone) or swiss (paired round by round)
+command-league-create-rounds = Swiss: how many rounds (default: enough for the player count)
+command-league-create-legs = Round-robin: 1, or 2 to meet home and away
+command-league-create-time = Time control of its games, e.g. 48h forfeit or 3d+1d/7d (default none)
+command-league-create-win = Points for a win (default 3)
+command-league-create-draw = Points for a draw (default 1)
+command-league-create-loss = Points for a loss (default 0)
+command-league-create-tiebreaks = Tie-breaks, in order
+command-league-create-confirm_hours = Hours after which an unanswered report confirms itself (default 48)
+command-league-create-holiday_days = Days each player may pause their clock in its games (default 0)
+command-league-join = Join a league before it starts
+command-league-join-league = The league's name
+command-league-leave = Leave a league before it starts
+command-league-leave-league = The league's name
+command-league-start = Start a league and pair its fixtures (its creator or a moderator)
+command-league-start-league = The league's name
+command-league-remove = Take a player out of a league (its creator or a moderator)
+command-league-remove-league = The league's name
+command-league-remove-player = The player to take out
+command-league-play = Open a thread for one of your fixtures and start its game there
+command-league-play-league = The league's name
+command-league-play-opponent = Your opponent (needed when several fixtures wait)
+command-league-report = Report a fixture you played at a table; your opponent confirms it
+command-league-report-league = The league's name
+command-league-report-opponent = Your opponent (needed when several fixtures wait)
+command-league-report-result = win, loss or draw (games that keep no score)
+command-league-report-mine = Your score: VP (Warhammer 40,000) or banners (Samurai Battles)
+command-league-report-theirs = Your opponent's score
+command-league-resolve = Settle a fixture as the league's referee
+command-league-resolve-league = The league's name
+command-league-resolve-fixture = The fixture's number (see /league fixtures)
+command-league-resolve-result = home, away or draw (games that keep no score)
+command-league-resolve-home_score = The home player's score (VP or banners)
+command-league-resolve-away_score = The away player's score (VP or banners)
+command-league-fixtures = List a league's fixtures round by round
+command-league-fixtures-league = The league's name
+command-league-standings = Show a league's standings, as a table and a picture
+command-league-standings-league = The league's name
+command-league-export = Download a league's fixtures, results and standings (CSV and JSON)
+command-league-export-league = The league's name
+command-league-ratings = Rate this server's players of one game system across its leagues
+command-league-ratings-system = The game system
 command-league-add = Count this channel's game in a league
 command-league-add-league = The league's name
 command-league-turns = Show whose turn it is in every game of a league
 command-league-turns-league = The league's name
-command-league-table = Show a league's standings
-command-league-table-league = The league's name
 
 ## The database file, said to whoever runs the bot (console, command line, logs)
 store-empty = `{ $path }` exists but is empty (0 bytes), so it holds no games; it may have been cut short. Restore it from a backup, or delete it to start a new database. Nothing was written to it.

@@ -291,18 +291,152 @@ league-turns-title = { $name }: { $count ->
 league-turn-line = { $where } { $system }: vez { $seat_do } ({ $user }), esperando há { $age }
 league-turn-open = { $where } partida { $game }: aguardando jogadores
 league-no-games = Nenhuma partida desta liga está em andamento.
-league-table-title = { $name }: classificação
-league-table-line = { $rank }. { $user }: { $won } { $won ->
-        [one] vitória
-       *[other] vitórias
-    }, { $lost } { $lost ->
-        [one] derrota
-       *[other] derrotas
-    } ({ $played } { $played ->
-        [one] partida
-       *[other] partidas
-    })
 league-no-results = Nenhuma partida desta liga terminou ainda.
+league-no-players = Ninguém entrou nesta liga ainda.
+league-season-created = Liga **{ $name }** criada, com { $user } como árbitro. Os jogadores entram com `/league join`; o árbitro dá a largada com `/league start`.
+league-settings-game = Jogo: { $system }, { $scenario } · { $format }
+league-format-swiss = suíço, { $rounds ->
+        [none] com quantas rodadas o número de jogadores pedir
+       *[other] { $rounds } rodadas
+    }
+league-format-round-robin = todos contra todos, { $legs ->
+        [1] cada dupla se enfrenta uma vez
+       *[other] cada dupla se enfrenta duas vezes (ida e volta)
+    }
+league-settings-points = Pontos: { $win } por vitória, { $draw } por empate, { $loss } por derrota · critérios de desempate: { $tiebreaks }
+league-settings-time = Controle de tempo: { $time } · um resultado informado se confirma sozinho após { $confirm } h · férias: { $holiday } dias por jogador
+league-tiebreak-score-diff = saldo de pontos
+league-tiebreak-head-to-head = confronto direto
+league-tiebreak-sos = força da tabela
+league-tiebreak-wins = vitórias
+league-setting-needs-system = cenário, formato, rodadas, turnos, tempo e desempates montam uma temporada: informe também o jogo com `system:`.
+league-setting-one-of = `{ $option }:` aceita { $choices }.
+league-setting-rounds = `rounds:` vale para ligas no sistema suíço, de 1 a 20.
+league-setting-legs = `legs:` vale para ligas de todos contra todos: 1 (cada dupla se enfrenta uma vez) ou 2 (ida e volta).
+league-setting-points = os pontos precisam seguir vitória ≥ empate ≥ derrota ≥ 0.
+league-setting-confirm = `confirm_hours:` vai de 1 a 336 (duas semanas).
+league-setting-holiday = `holiday_days:` vai de 0 a 60.
+league-bad-setting = Não dá para criar a liga assim: { $problem }
+league-no-season = **{ $name }** só acompanha as partidas incluídas nela: não tem sistema de jogo, então não tem jogadores nem confrontos. Uma liga criada com `system:` tem temporada.
+league-started = **{ $name }** já começou: só dá para entrar ou sair antes da largada.
+league-not-started = **{ $name }** ainda não começou: o árbitro dá a largada com `/league start`.
+league-already-in = Você já joga em **{ $name }**.
+league-not-in = { $user } não joga em **{ $name }**.
+league-referee-only = Só quem criou a liga ({ $user }) ou um moderador do servidor pode fazer isso.
+league-too-few = **{ $name }** precisa de pelo menos 2 jogadores para começar e tem { $count }. Os jogadores entram com `/league join`.
+league-no-fixture = Você não tem confronto esperando para ser jogado em **{ $name }** (contra esse adversário).
+league-which-fixture = Você tem confrontos esperando contra { $choices }: diga quem é o adversário com `opponent:`.
+league-unknown-fixture = Não existe o confronto nº { $id } nesta liga; `/league fixtures` lista todos.
+league-fixture-busy = O confronto nº { $id } { $status ->
+        [playing] está sendo jogado no tópico dele
+        [reported] aguarda o adversário responder a um resultado informado
+        [disputed] foi contestado: o árbitro da liga decide
+       *[other] não está aberto
+    }.
+league-fixture-settled = O confronto nº { $id } já está decidido.
+league-not-opponent = Só { $user }, adversário de quem informou, pode confirmar ou contestar este resultado.
+league-bad-result = Esse resultado não serve para esta liga: { $form }
+league-form-vp = informe os seus pontos de vitória e os do adversário, em números inteiros a partir de 0: `mine:` e `theirs:`.
+league-form-banners = informe os seus estandartes e os do adversário, em números inteiros a partir de 0: `mine:` e `theirs:`.
+league-form-result = informe `result:` win (vitória), loss (derrota) ou draw (empate); este jogo não tem placar, então nada de `mine:` ou `theirs:`.
+league-form-referee-vp = informe os pontos de vitória dos dois jogadores: `home_score:` e `away_score:`.
+league-form-referee-banners = informe os estandartes dos dois jogadores: `home_score:` e `away_score:`.
+league-form-referee = informe `result:` home (mandante), away (visitante) ou draw (empate); este jogo não tem placar.
+league-wrong-channel = Os confrontos de **{ $name }** são jogados a partir de { $where }: use `/league play` lá.
+league-joined = { $user } entra em **{ $name }** ({ $count ->
+        [one] um jogador
+       *[other] { $count } jogadores
+    } até agora).
+league-left = { $user } sai de **{ $name }**.
+league-removed = { $user } está fora de **{ $name }**{ $count ->
+        [0] .
+        [one] ; um confronto ainda não jogado foi cancelado.
+       *[other] ; { $count } confrontos ainda não jogados foram cancelados.
+    }
+league-started-text = **{ $name }** começou: { $count } jogadores, { $rounds ->
+        [one] uma rodada
+       *[other] { $rounds } rodadas
+    } ({ $format ->
+        [swiss] sistema suíço: cada rodada é sorteada quando a anterior termina
+       *[other] todos contra todos
+    }).
+league-round = **Rodada { $round }**
+league-fixture-bye = nº { $id } { $home }: folga (conta como vitória)
+league-fixture-done = nº { $id } { $home } x { $away }: { $winner ->
+        [none] empate
+       *[other] vitória de { $winner }
+    }{ $score ->
+        [none] {""}
+       *[other] , { $score }
+    }
+league-fixture-open = nº { $id } { $home } x { $away }: { $status ->
+        [playing] em andamento{ $where ->
+            [none] {""}
+           *[other] {" "}em { $where }
+        }
+        [reported] resultado informado, aguardando confirmação
+        [disputed] contestado, aguardando o árbitro
+        [void] cancelado
+       *[other] a jogar
+    }
+league-fixtures-title = { $name }: confrontos
+league-standings-title = { $name }: classificação{ $round ->
+        [0] {""}
+       *[other] {" "}após a rodada { $round }
+    }
+league-standings-line = { $rank }. { $user }: { $points } pts · { $won } V { $drawn } E { $lost } D{ $diff ->
+        [none] {""}
+       *[other] {" "}· { $diff }
+    }{ $turn ->
+        [none] {""}
+       *[other] {" "}· { $turn } por turno
+    }
+league-col-rank = #
+league-col-player = Jogador
+league-col-points = Pts
+league-col-played = J
+league-col-won = V
+league-col-drawn = E
+league-col-lost = D
+league-col-diff = Saldo
+league-col-sos = FT
+league-col-turn = Turno
+league-picture-title = { $name } — classificação
+league-picture-subtitle = Rodada { $round } de { $rounds } · { $system }
+league-picture-footer = Desempate: { $tiebreaks }
+league-picture-more = e mais { $count }
+league-exported = **{ $name }**: confrontos e classificação em arquivos CSV, e tudo em JSON.
+league-ratings-title = { $system }: ratings a partir de { $count ->
+        [one] um resultado
+       *[other] { $count } resultados
+    } nas ligas deste servidor
+league-ratings-line = { $rank }. { $user }: { $rating } ({ $games ->
+        [one] uma partida
+       *[other] { $games } partidas
+    })
+league-thread-name = Rodada { $round }: { $home } x { $away }
+league-play-opening = Confronto nº { $id } (rodada { $round }): { $home } x { $away }. A partida começa num tópico novo.
+league-game-started = **{ $name }**, rodada { $round }: { $system }, { $scenario }. O resultado vale para a liga quando a partida terminar.
+league-game-seat = { $seat }: { $user }
+league-score-vp = PV
+league-score-banners = estandartes
+league-result = { $home } x { $away }: { $winner ->
+        [none] empate
+       *[other] vitória de { $winner }
+    }{ $score ->
+        [none] {""}
+       *[other] , { $score } { $unit }
+    }
+league-reported = { $user } informa o resultado do confronto nº { $id }: { $result }. { $other }, confirme ou conteste; sem resposta, ele se confirma sozinho em { $hours } horas.
+button-league-confirm = Confirmar
+button-league-dispute = Contestar
+league-confirmed = { $user } confirma o confronto nº { $id }: { $result }.
+league-disputed = { $user } contesta o confronto nº { $id } ({ $result }). { $referee } ou um moderador decide com `/league resolve fixture:{ $id }`.
+league-resolved = { $user } decide o confronto nº { $id }: { $result }.
+league-auto-confirmed = O confronto nº { $id } foi confirmado após { $hours } horas sem resposta: { $result }.
+league-new-round = **Rodada { $round }** sorteada:
+league-no-thread = O Discord não me deixou abrir um tópico aqui: preciso da permissão de criar tópicos públicos neste canal. Nada foi iniciado; tente de novo quando ela for concedida.
+league-finished = **{ $name }** terminou: todos os confrontos estão decididos.
 age-days = { $days } d { $hours } h
 age-hours = { $hours } h { $minutes } min
 age-minutes = { $minutes } min
@@ -348,15 +482,57 @@ command-rules-show-rule = O id da regra, por exemplo samurai/leader-split-needs-
 command-rules-ruling = Julgue uma ação na partida deste canal sem aplicá-la
 command-rules-ruling-action = A ação como você a digitaria, por exemplo order pieces:L1
 command-rules-ruling-seat = Julgue para este lado (padrão: o seu, ou o lado da vez)
-command-league = Ligas: acompanhamento de vezes e classificação
-command-league-create = Crie uma liga neste servidor para acompanhar vezes e classificação
+command-league = Ligas: temporadas, confrontos, resultados e classificação
+command-league-create = Crie uma liga; com um sistema de jogo, ela tem uma temporada de confrontos
 command-league-create-name = O nome da liga
+command-league-create-system = O sistema de jogo dos confrontos
+command-league-create-scenario = O cenário das partidas (padrão: o primeiro do sistema)
+command-league-create-format = round-robin (todos contra todos) ou swiss (suíço, rodada a rodada)
+command-league-create-rounds = Suíço: quantas rodadas (padrão: o que o número de jogadores pedir)
+command-league-create-legs = Todos contra todos: 1, ou 2 para ida e volta
+command-league-create-time = Controle de tempo das partidas, p. ex. 48h forfeit ou 3d+1d/7d (padrão: none)
+command-league-create-win = Pontos por vitória (padrão 3)
+command-league-create-draw = Pontos por empate (padrão 1)
+command-league-create-loss = Pontos por derrota (padrão 0)
+command-league-create-tiebreaks = Critérios de desempate, em ordem
+command-league-create-confirm_hours = Horas até um resultado sem resposta se confirmar sozinho (padrão 48)
+command-league-create-holiday_days = Dias que cada jogador pode pausar o relógio nas partidas (padrão 0)
+command-league-join = Entre numa liga antes da largada
+command-league-join-league = O nome da liga
+command-league-leave = Saia de uma liga antes da largada
+command-league-leave-league = O nome da liga
+command-league-start = Dê a largada numa liga e sorteie os confrontos (quem a criou ou um moderador)
+command-league-start-league = O nome da liga
+command-league-remove = Tire um jogador de uma liga (quem a criou ou um moderador)
+command-league-remove-league = O nome da liga
+command-league-remove-player = O jogador a tirar
+command-league-play = Abra um tópico para um confronto seu e comece a partida nele
+command-league-play-league = O nome da liga
+command-league-play-opponent = Seu adversário (necessário quando há vários confrontos esperando)
+command-league-report = Informe o resultado de um confronto jogado na mesa; o adversário confirma
+command-league-report-league = O nome da liga
+command-league-report-opponent = Seu adversário (necessário quando há vários confrontos esperando)
+command-league-report-result = win, loss ou draw (jogos sem placar)
+command-league-report-mine = Seu placar: PV (Warhammer 40,000) ou estandartes (Samurai Battles)
+command-league-report-theirs = O placar do adversário
+command-league-resolve = Decida um confronto como árbitro da liga
+command-league-resolve-league = O nome da liga
+command-league-resolve-fixture = O número do confronto (veja /league fixtures)
+command-league-resolve-result = home, away ou draw (jogos sem placar)
+command-league-resolve-home_score = O placar do mandante (PV ou estandartes)
+command-league-resolve-away_score = O placar do visitante (PV ou estandartes)
+command-league-fixtures = Liste os confrontos de uma liga, rodada a rodada
+command-league-fixtures-league = O nome da liga
+command-league-standings = Mostre a classificação de uma liga, em tabela e imagem
+command-league-standings-league = O nome da liga
+command-league-export = Baixe os confrontos, resultados e classificação de uma liga (CSV e JSON)
+command-league-export-league = O nome da liga
+command-league-ratings = Calcule o rating dos jogadores deste servidor num sistema de jogo, em todas as ligas
+command-league-ratings-system = O sistema de jogo
 command-league-add = Conte a partida deste canal numa liga
 command-league-add-league = O nome da liga
 command-league-turns = Mostre de quem é a vez em cada partida de uma liga
 command-league-turns-league = O nome da liga
-command-league-table = Mostre a classificação de uma liga
-command-league-table-league = O nome da liga
 
 ## O arquivo do banco de dados, dito a quem opera o bot (console, linha de comando, registros)
 store-empty = `{ $path }` existe, mas está vazio (0 bytes), então não guarda partidas; talvez tenha sido cortado. Restaure-o de um backup ou apague-o para começar um banco novo. Nada foi escrito nele.

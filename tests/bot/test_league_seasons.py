@@ -1,0 +1,470 @@
+"""League seasons through the service: players, fixtures, linked games, reports, standings.
+
+Time is a FakeClock: reports confirm themselves when it is moved past confirm_hours.
+The toy race system keeps no score (winner-only results); a Warhammer 40,000 league
+with reported victory points shows the score tie-break.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import errors
+from bot.clock import FakeClock
+from bot.fixtures import table
+from bot.leagues import Leagues
+from bot.replies import Reply
+from bot.service import Caller, GameService
+from bot.store import FixtureRow, Store
+from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
+
+ERIN = Caller(user_id="1010", name="Erin")
+FRANK = Caller(user_id="1011", name="Frank")
+PEOPLE = {c.user_id: c for c in (ALICE, BOB, CAROL, DAN, ERIN, FRANK)}
+LC = "league-channel"
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock("2026-03-02T10:00:00+00:00")
+
+
+@pytest.fixture
+def service(tmp_path: Path, clock: FakeClock) -> Iterator[GameService]:
+    store = Store(tmp_path / "league.db", clock=clock)
+    seeds = (f"league-seed-{n}" for n in itertools.count())
+    yield GameService(store, seed_factory=lambda: next(seeds))
+    store.close()
+
+
+@pytest.fixture
+def leagues(service: GameService) -> Leagues:
+    return service.leagues
+
+
+def season(leagues: Leagues, name: str, players: list[Caller], **options: Any) -> None:
+    """Alice creates a league in the league channel; the players join; it is not started."""
+    options.setdefault("system_id", "race")
+    leagues.create("g1", ALICE, name, channel_id=LC, **options)
+    for player in players:
+        leagues.join("g1", player, name)
+
+
+def fixtures(leagues: Leagues, name: str, guild: str = "g1") -> list[FixtureRow]:
+    with leagues.store.reading() as tx:
+        found = tx.league_season(guild, name)
+        assert found is not None
+        return tx.fixtures(found.id)
+
+
+def between(leagues: Leagues, name: str, a: Caller, b: Caller) -> FixtureRow:
+    (found,) = [f for f in fixtures(leagues, name)
+                if {f.home, f.away} == {a.user_id, b.user_id}]
+    return found
+
+
+def play_out(service: GameService, channel: str, winner: Caller, clock: FakeClock,
+             minutes: dict[str, int]) -> None:
+    """Play a race to its end: the winner moves as far as rolled, the other one step;
+    each player thinks for their `minutes` before each action."""
+    for _ in range(100):
+        with service.store.reading() as tx:
+            game = tx.latest_game(channel)
+        assert game is not None
+        if game.over:
+            return
+        seat = game.state["turn"]
+        player = PEOPLE[str(game.seats[seat])]
+        clock.advance(minutes=minutes[player.user_id])
+        if game.state["step"] == "roll":
+            service.act(channel, player, {"type": "roll"})
+        else:
+            steps = game.state["rolled"] if player == winner else 1
+            service.act(channel, player, {"type": "move", "steps": steps})
+    raise AssertionError("the race did not end")
+
+
+def report(leagues: Leagues, name: str, by: Caller, against: Caller, **result: Any) -> Reply:
+    return leagues.report("g1", by, name, opponent=against, **result)
+
+
+def press(service: GameService, reply: Reply, who: Caller, label: str) -> Reply:
+    (button,) = [b for b in reply.buttons if b.label == label]
+    return service.press(LC, who, button.custom_id)
+
+
+# ---------------------------------------------------------------- a whole round-robin
+
+
+def test_a_four_player_round_robin_from_start_to_standings(
+    service: GameService, leagues: Leagues, clock: FakeClock
+) -> None:
+    created = leagues.create("g1", ALICE, "Spring", channel_id=LC, system_id="race",
+                             time="48h forfeit", holiday_days=2)
+    assert created.text.startswith("League **Spring** created, refereed by <@1001>.")
+    assert "Time control: 2d forfeit" in "\n".join(created.lines)
+    for player in (ALICE, BOB, CAROL, DAN):
+        leagues.join("g1", player, "Spring")
+    started = leagues.start("g1", ALICE, "Spring")
+    assert started.text.startswith("**Spring** starts: 4 players, 3 rounds (round-robin)")
+
+    # Fixtures: every pair once, nobody twice in a round, three rounds of two.
+    all_fixtures = fixtures(leagues, "Spring")
+    pairs = Counter(frozenset((f.home, f.away)) for f in all_fixtures)
+    assert len(pairs) == 6 and set(pairs.values()) == {1}
+    for round_no in (1, 2, 3):
+        seated = [p for f in all_fixtures if f.round == round_no for p in (f.home, f.away)]
+        assert sorted(seated) == sorted(PEOPLE[u].user_id for u in ("1001", "1002", "1003",
+                                                                    "1009"))
+
+    # Alice v Bob is played here, in a thread, to the end: Alice wins.
+    ab = between(leagues, "Spring", ALICE, BOB)
+    opening = leagues.play("g1", LC, ALICE, "Spring", opponent=BOB)
+    assert opening.thread is not None and opening.thread.key == f"fixture-{ab.id}"
+    assert opening.thread.name == f"Round {ab.round}: Alice v Bob" or (
+        opening.thread.name == f"Round {ab.round}: Bob v Alice")
+    game_reply = opening.thread.then("thread-ab")
+    assert game_reply.text.startswith("**Spring**, round")
+    with service.store.reading() as tx:
+        game = tx.latest_game("thread-ab")
+    assert game is not None and game.status == "active"
+    assert set(game.seats.values()) == {ALICE.user_id, BOB.user_id}
+    control = game.settings["time_control"]
+    assert control["per_turn_minutes"] == 48 * 60 and control["expiry"] == "forfeit"
+    assert control["holiday_minutes"] == 2 * 24 * 60
+    assert between(leagues, "Spring", ALICE, BOB).status == "playing"
+    assert "<#thread-ab>" in "\n".join(leagues.turns("g1", ALICE, "Spring").lines)
+    play_out(service, "thread-ab", ALICE, clock, {ALICE.user_id: 3, BOB.user_id: 10})
+    ab = between(leagues, "Spring", ALICE, BOB)
+    assert (ab.status, ab.winner, ab.game_id, ab.settled_by) == ("done", ALICE.user_id,
+                                                                  game.id, "game")
+
+    # Alice v Carol is played here too; Carol resigns.
+    opening = leagues.play("g1", LC, CAROL, "Spring", opponent=ALICE)
+    assert opening.thread is not None
+    opening.thread.then("thread-ac")
+    service.resign("thread-ac", CAROL)
+    assert between(leagues, "Spring", ALICE, CAROL).winner == ALICE.user_id
+
+    # Dan v Alice, at a table: Dan reports his win, Alice confirms by button.
+    reported = report(leagues, "Spring", DAN, ALICE, result="win")
+    assert reported.mention == ALICE.user_id
+    assert [b.label for b in reported.buttons] == ["Confirm", "Dispute"]
+    with pytest.raises(errors.LeagueNotOpponent):
+        press(service, reported, DAN, "Confirm")  # not the reporter's to confirm
+    with pytest.raises(errors.LeagueNotOpponent):
+        press(service, reported, CAROL, "Confirm")
+    confirmed = press(service, reported, ALICE, "Confirm")
+    assert confirmed.text.startswith("<@1001> confirms fixture")
+    assert between(leagues, "Spring", ALICE, DAN).winner == DAN.user_id
+    with pytest.raises(errors.Stale):  # pressed twice
+        press(service, reported, ALICE, "Confirm")
+
+    # Bob v Carol: Bob reports a win, Carol disputes, the referee gives it to Bob.
+    reported = report(leagues, "Spring", BOB, CAROL, result="win")
+    disputed = press(service, reported, CAROL, "Dispute")
+    assert disputed.mention == ALICE.user_id
+    assert "/league resolve fixture:" in disputed.text
+    bc = between(leagues, "Spring", BOB, CAROL)
+    assert bc.status == "disputed"
+    with pytest.raises(errors.LeagueRefereeOnly):
+        leagues.resolve("g1", BOB, "Spring", bc.id, result="home")
+    side = "home" if bc.home == BOB.user_id else "away"
+    resolved = leagues.resolve("g1", MOD, "Spring", bc.id, result=side)
+    assert resolved.text.startswith("<@1004> settles fixture")
+    assert between(leagues, "Spring", BOB, CAROL).winner == BOB.user_id
+
+    # Bob v Dan: Bob reports a win; nobody answers; it confirms itself after 48 hours.
+    report(leagues, "Spring", BOB, DAN, result="win")
+    clock.advance(hours=47)
+    assert leagues.confirm_due(clock.now()) == []
+    clock.advance(hours=2)
+    (notice,) = leagues.confirm_due(clock.now())
+    assert notice.channel_id == LC
+    assert notice.text.startswith(f"Fixture #{between(leagues, 'Spring', BOB, DAN).id} is "
+                                  "confirmed after 48 hours without an answer")
+    assert leagues.confirm_due(clock.now()) == []  # confirmed once only
+    bd = between(leagues, "Spring", BOB, DAN)
+    assert (bd.winner, bd.settled_by) == (BOB.user_id, "auto")
+
+    # Carol v Dan: Dan reports his loss, Carol confirms; the league is complete.
+    reported = report(leagues, "Spring", DAN, CAROL, result="loss")
+    last = press(service, reported, CAROL, "Confirm")
+    assert last.lines == ["**Spring** is complete: every fixture is settled."]
+    assert all(f.status == "done" for f in fixtures(leagues, "Spring"))
+
+    # Alice and Bob have 6 points each, Alice beat Bob; Carol and Dan 3, Carol beat Dan.
+    shown = leagues.standings("g1", CAROL, "Spring")
+    assert shown.text == "Spring: standings after round 3"
+    assert [line.split(":")[0] for line in shown.lines] == [
+        "1. <@1001>", "2. <@1002>", "3. <@1003>", "4. <@1009>"]
+    assert shown.lines[0].startswith("1. <@1001>: 6 pts · 2 W 0 D 1 L")
+    assert shown.lines[0].endswith("· 3m a turn")  # Alice's median time per turn
+    assert shown.image is not None and shown.image.startswith(b"\x89PNG")
+    assert shown.image_name == "standings.png"
+    with leagues.store.reading() as tx:
+        league = tx.league_season("g1", "Spring")
+        assert league is not None
+        rows = table(tx, league)
+    assert [(r.player, r.points) for r in rows] == [
+        ("1001", 6), ("1002", 6), ("1003", 3), ("1009", 3)]
+    # Median time per turn, from the linked games' logs (Carol resigned without a move).
+    assert [r.median_turn_minutes for r in rows] == [3.0, 10.0, None, None]
+
+    rated = leagues.ratings("g1", BOB, "race")
+    assert rated.text.startswith("Race to Ten: ratings from 6 results")
+    assert len(rated.lines) == 4
+    figures = [int(line.split(": ")[1].split(" ")[0].replace(",", "")) for line in rated.lines]
+    assert figures == sorted(figures, reverse=True)
+    assert rated.lines[-1].split(":")[0].split(" ")[1] in ("<@1003>", "<@1009>")
+
+
+def test_a_score_tie_break_in_a_warhammer_league(service: GameService, leagues: Leagues
+                                                 ) -> None:
+    """Carol and Dan, then Alice and Bob, tie on points; the VP difference decides each
+    pair, although head-to-head would have chosen the other."""
+    season(leagues, "Crusade", [ALICE, BOB, CAROL, DAN], system_id="wh40k",
+           tiebreaks="score_diff,head_to_head")
+    leagues.start("g1", MOD, "Crusade")
+    for winner, loser, won, lost in ((BOB, ALICE, 30, 25), (CAROL, ALICE, 60, 50),
+                                     (ALICE, DAN, 80, 10), (CAROL, BOB, 45, 40),
+                                     (DAN, BOB, 55, 50), (DAN, CAROL, 20, 15)):
+        reported = report(leagues, "Crusade", loser, winner, mine=lost, theirs=won)
+        assert "VP" in reported.text
+        press(service, reported, winner, "Confirm")
+    shown = leagues.standings("g1", ALICE, "Crusade")
+    assert [line.split(":")[0] for line in shown.lines] == [
+        "1. <@1003>", "2. <@1009>", "3. <@1001>", "4. <@1002>"]
+    assert shown.lines[0].endswith("· +10") or "· +10 ·" in shown.lines[0]
+    ad = between(leagues, "Crusade", ALICE, DAN)
+    scores = {ad.home: ad.home_score, ad.away: ad.away_score}
+    assert scores == {ALICE.user_id: 80, DAN.user_id: 10}
+    with pytest.raises(errors.LeagueNotStarted):
+        leagues.create("g1", ALICE, "Empty", channel_id=LC, system_id="wh40k")
+        leagues.fixtures("g1", ALICE, "Empty")
+
+
+def test_a_scored_report_needs_both_scores(service: GameService, leagues: Leagues) -> None:
+    season(leagues, "Ronin", [ALICE, BOB], system_id="samurai")
+    leagues.start("g1", ALICE, "Ronin")
+    with pytest.raises(errors.LeagueBadResult) as refused:
+        report(leagues, "Ronin", ALICE, BOB, result="win")
+    assert "banners" in refused.value.text()
+    with pytest.raises(errors.LeagueBadResult):
+        report(leagues, "Ronin", ALICE, BOB, mine=3, theirs=1, result="loss")
+    reported = report(leagues, "Ronin", ALICE, BOB, mine=3, theirs=1)
+    assert "3–1 banners" in reported.text or "1–3 banners" in reported.text
+    press(service, reported, BOB, "Confirm")
+    (fixture,) = fixtures(leagues, "Ronin")
+    assert fixture.winner == ALICE.user_id
+
+
+# ---------------------------------------------------------------- Swiss
+
+
+def test_a_six_player_swiss_league_pairs_each_round_as_the_last_finishes(
+    service: GameService, leagues: Leagues
+) -> None:
+    players = [ALICE, BOB, CAROL, DAN, ERIN, FRANK]
+    season(leagues, "Open", players, format_="swiss")
+    started = leagues.start("g1", ALICE, "Open")
+    assert "3 rounds" in started.text  # swiss_rounds_default(6)
+    met: set[frozenset[str]] = set()
+
+    def finish_round(round_no: int) -> Reply | None:
+        last = None
+        this = [f for f in fixtures(leagues, "Open") if f.round == round_no]
+        assert this, f"round {round_no} was not paired"
+        for fixture in this:
+            if fixture.away is None or fixture.status == "void":
+                continue  # a bye, or a fixture of the player who left
+            pair = frozenset((fixture.home, fixture.away))
+            assert pair not in met, "a rematch"
+            met.add(pair)
+            # Home wins, except that the lower id wins in round 2 (varied results).
+            winner = fixture.home if round_no != 2 else min(fixture.home, fixture.away)
+            loser = fixture.away if winner == fixture.home else fixture.home
+            reported = report(leagues, "Open", PEOPLE[winner], PEOPLE[str(loser)],
+                              result="win")
+            last = press(service, reported, PEOPLE[str(loser)], "Confirm")
+        return last
+
+    after_one = finish_round(1)
+    assert after_one is not None and after_one.lines[0] == "**Round 2** is paired:"
+    assert {f.round for f in fixtures(leagues, "Open")} == {1, 2}
+    # Frank leaves mid-season: five players, so the next rounds have a bye each.
+    leagues.remove("g1", ALICE, "Open", FRANK)
+    with leagues.store.reading() as tx:
+        league = tx.league_season("g1", "Open")
+        assert league is not None
+    finish_round(2)
+    third = [f for f in fixtures(leagues, "Open") if f.round == 3]
+    assert FRANK.user_id not in {p for f in third for p in (f.home, f.away)}
+    byes = [f.home for f in fixtures(leagues, "Open") if f.away is None]
+    assert len(byes) == len(set(byes)) >= 1  # each bye to a different player
+    finish_round(3)
+    assert all(f.status in ("done", "void") for f in fixtures(leagues, "Open"))
+    with leagues.store.reading() as tx:
+        league = tx.league_season("g1", "Open")
+        assert league is not None and league.status == "finished"
+        rows = table(tx, league)
+    # Strength of schedule breaks ties on points: within equal points, higher SOS first
+    # unless a later tie-break had to decide an equal SOS.
+    for upper, lower in itertools.pairwise(rows):
+        if upper.points == lower.points:
+            assert upper.sos >= lower.sos
+    assert any(u.points == v.points and u.sos > v.sos for u, v in itertools.pairwise(rows))
+
+
+# ---------------------------------------------------------------- who may do what
+
+
+def test_permissions_and_refusals(service: GameService, leagues: Leagues) -> None:
+    season(leagues, "Guarded", [ALICE, BOB, CAROL])
+    with pytest.raises(errors.LeagueAlreadyIn):
+        leagues.join("g1", BOB, "Guarded")
+    with pytest.raises(errors.LeagueRefereeOnly):
+        leagues.start("g1", BOB, "Guarded")
+    with pytest.raises(errors.LeagueNotStarted):
+        leagues.report("g1", BOB, "Guarded", result="win")
+    leagues.leave("g1", CAROL, "Guarded")  # before the start: fine
+    with pytest.raises(errors.LeagueNotIn):
+        leagues.leave("g1", CAROL, "Guarded")
+    leagues.join("g1", CAROL, "Guarded")
+    leagues.join("g1", DAN, "Guarded")
+    with pytest.raises(errors.LeagueRefereeOnly):
+        leagues.remove("g1", BOB, "Guarded", DAN)
+    leagues.remove("g1", ALICE, "Guarded", DAN)
+    leagues.start("g1", ALICE, "Guarded")
+    with pytest.raises(errors.LeagueStarted):
+        leagues.leave("g1", BOB, "Guarded")
+    with pytest.raises(errors.LeagueStarted):
+        leagues.join("g1", DAN, "Guarded")
+    # A player reports only their own fixtures; a spectator has none.
+    with pytest.raises(errors.LeagueNoFixture):
+        leagues.report("g1", DAN, "Guarded", opponent=ALICE, result="win")
+    with pytest.raises(errors.LeagueWhichFixture):
+        leagues.report("g1", ALICE, "Guarded", result="win")  # two opponents wait
+    with pytest.raises(errors.LeagueBadResult):
+        report(leagues, "Guarded", ALICE, BOB, result="win", mine=2, theirs=1)
+    reported = report(leagues, "Guarded", ALICE, BOB, result="win")
+    with pytest.raises(errors.LeagueFixtureBusy):  # one report at a time
+        report(leagues, "Guarded", BOB, ALICE, result="win")
+    with pytest.raises(errors.LeagueFixtureBusy):
+        leagues.play("g1", LC, BOB, "Guarded", opponent=ALICE)
+    with pytest.raises(errors.LeagueWrongChannel):
+        leagues.play("g1", "elsewhere", BOB, "Guarded", opponent=CAROL)
+    with pytest.raises(errors.LeagueRefereeOnly):
+        leagues.resolve("g1", CAROL, "Guarded", reported.buttons[0].game_id, result="home")
+    with pytest.raises(errors.LeagueUnknownFixture):
+        leagues.resolve("g1", ALICE, "Guarded", 999, result="home")
+    with pytest.raises(errors.LeagueBadResult):
+        leagues.resolve("g1", ALICE, "Guarded", reported.buttons[0].game_id, home_score=1,
+                        away_score=0)
+    # Removing a player once started cancels their unplayed fixtures.
+    removed = leagues.remove("g1", MOD, "Guarded", CAROL)
+    assert removed.text == "<@1003> is out of **Guarded**; 2 unplayed fixtures are cancelled."
+    theirs = [f for f in fixtures(leagues, "Guarded") if f.has(CAROL.user_id) and f.away]
+    assert {f.status for f in theirs} == {"void"}
+
+
+def test_create_checks_its_settings(leagues: Leagues) -> None:
+    with pytest.raises(errors.UnknownSystem):
+        leagues.create("g1", ALICE, "X", system_id="chess")
+    with pytest.raises(errors.LeagueBadSetting):
+        leagues.create("g1", ALICE, "X", system_id="race", format_="swiss", legs=2)
+    with pytest.raises(errors.LeagueBadSetting):
+        leagues.create("g1", ALICE, "X", system_id="race", rounds=3)  # round-robin
+    with pytest.raises(errors.LeagueBadSetting):
+        leagues.create("g1", ALICE, "X", system_id="race", win=1, draw=2)
+    with pytest.raises(errors.LeagueBadSetting):
+        leagues.create("g1", ALICE, "X", format_="swiss")  # no system: no season
+    with pytest.raises(errors.PlayerError, match="time-control-bad"):
+        leagues.create("g1", ALICE, "X", system_id="race", time="soon")
+    leagues.create("g1", ALICE, "Tracker")  # a league that only tracks games
+    with pytest.raises(errors.LeagueNoSeason):
+        leagues.join("g1", BOB, "Tracker")
+    season(leagues, "Lonely", [ALICE])
+    with pytest.raises(errors.LeagueTooFew):
+        leagues.start("g1", ALICE, "Lonely")
+
+
+def test_portuguese_replies(leagues: Leagues) -> None:
+    ana = Caller(user_id="2001", name="Ana", locale="pt-BR")
+    created = leagues.create("g1", ana, "Liga", channel_id=LC, system_id="race")
+    assert created.text.startswith("Liga **Liga** criada, com <@2001> como árbitro.")
+    assert leagues.join("g1", ana, "Liga").text == (
+        "<@2001> entra em **Liga** (um jogador até agora).")
+    with pytest.raises(errors.LeagueTooFew) as refused:
+        leagues.start("g1", ana, "Liga")
+    assert refused.value.text().startswith("**Liga** precisa de pelo menos 2 jogadores")
+
+
+# ---------------------------------------------------------------- export
+
+
+def test_export_writes_fixtures_results_and_standings(service: GameService,
+                                                      leagues: Leagues) -> None:
+    season(leagues, "Autumn Cup", [ALICE, BOB, CAROL])
+    leagues.start("g1", ALICE, "Autumn Cup")
+    reported = report(leagues, "Autumn Cup", ALICE, BOB, result="win")
+    press(service, reported, BOB, "Confirm")
+    exported = leagues.export("g1", DAN, "Autumn Cup")
+    files = dict(exported.files)
+    assert sorted(files) == ["league-autumn-cup-fixtures.csv",
+                             "league-autumn-cup-standings.csv", "league-autumn-cup.json"]
+    rows = list(csv.DictReader(io.StringIO(files["league-autumn-cup-fixtures.csv"].decode())))
+    assert len(rows) == 6  # three rounds of a pair and a bye
+    ab = next(r for r in rows if {r["home"], r["away"]} == {"1001", "1002"})
+    assert (ab["status"], ab["winner"], ab["settled_by"]) == ("done", "1001", "opponent")
+    assert {ab["home_name"], ab["away_name"]} == {"Alice", "Bob"}
+    byes = [r for r in rows if r["away"] == ""]
+    assert len(byes) == 3 and all(r["winner"] == r["home"] for r in byes)
+    table_rows = list(csv.DictReader(io.StringIO(
+        files["league-autumn-cup-standings.csv"].decode())))
+    assert table_rows[0]["player"] == "1001" and table_rows[0]["name"] == "Alice"
+    assert list(table_rows[0]) == ["rank", "player", "name", "points", "played", "won",
+                                   "drawn", "lost", "score_for", "score_against", "sos",
+                                   "median_turn_minutes"]
+    data = json.loads(files["league-autumn-cup.json"])
+    assert data["league"]["name"] == "Autumn Cup"
+    assert data["league"]["settings"]["system"] == "race"
+    assert len(data["fixtures"]) == 6
+    assert [r["player"] for r in data["standings"]] == [r["player"] for r in table_rows]
+
+
+# ---------------------------------------------------------------- the console transport
+
+
+def test_the_console_plays_a_fixture_in_a_channel_named_after_its_thread(
+    service: GameService, tmp_path: Path
+) -> None:
+    from bot.console import Console
+
+    said: list[str] = []
+    console = Console(service, tmp_path / "out", write=said.append, channel="lc")
+    console.run_lines([
+        "@alice /league create name:Cup system:race",
+        "@alice /league join league:Cup",
+        "@bob /league join league:Cup",
+        "@alice /league start league:Cup",
+        "@bob /league play league:Cup",
+    ])
+    assert console.failures == 0, said
+    (fixture,) = fixtures(service.leagues, "Cup", "local")
+    thread = f"lc-fixture-{fixture.id}"
+    assert f"  thread: #{thread} (Round 1: alice v bob)" in said
+    assert console.channel == "lc"  # the console stays where it was
+    with service.store.reading() as tx:
+        game = tx.latest_game(thread)
+    assert game is not None and set(game.seats.values()) == {"alice", "bob"}
+    assert fixtures(service.leagues, "Cup", "local")[0].status == "playing"
