@@ -24,8 +24,8 @@ from discord import app_commands
 
 from bot import progress, uploads
 from bot.discord.live import LiveTurns, Shown, board_file, edit_message, fresh_lines, turn_lines
-from bot.errors import PlayerError, bad_input
-from bot.replies import MAX_REPLY, Reply, TurnMark
+from bot.errors import LeagueNoThread, PlayerError, bad_input
+from bot.replies import MAX_REPLY, Reply, ThreadRequest, TurnMark
 from bot.rulebook import cite, rule_button
 from bot.service import GameService
 from bot.store import StoreError
@@ -146,6 +146,23 @@ async def post_reply(
 
     `lines` replaces the reply's text and lines (a turn message words a move its own way).
     """
+    kwargs = message_parts(reply, lines)
+    kwargs["ephemeral"] = reply.ephemeral
+    content = kwargs["content"]
+    if interaction.response.is_done():
+        # The first follow-up completes the public "thinking…" placeholder by editing
+        # it: an ephemeral answer would then be public, and Discord never pings on an
+        # edit, so the next player would not be called. Send a new message instead.
+        if (reply.ephemeral or content) and not interaction.is_expired():
+            await _drop_thinking(interaction)
+        sent = await interaction.followup.send(wait=True, **kwargs)
+        return sent.id
+    answer = await interaction.response.send_message(**kwargs)
+    return answer.message_id
+
+
+def message_parts(reply: Reply, lines: list[str] | None = None) -> dict[str, Any]:
+    """Return what a message showing a reply is sent with: the ping, text, files, buttons."""
     files = []
     board = board_file(reply)
     if board is not None:
@@ -169,21 +186,36 @@ async def post_reply(
         "embed": reply_embed(reply, colour, lines),
         "files": files,
         "allowed_mentions": mentions,
-        "ephemeral": reply.ephemeral,
     }
     view = reply_view(reply)
     if view is not None:
         kwargs["view"] = view
-    if interaction.response.is_done():
-        # The first follow-up completes the public "thinking…" placeholder by editing
-        # it: an ephemeral answer would then be public, and Discord never pings on an
-        # edit, so the next player would not be called. Send a new message instead.
-        if (reply.ephemeral or content) and not interaction.is_expired():
-            await _drop_thinking(interaction)
-        sent = await interaction.followup.send(wait=True, **kwargs)
-        return sent.id
-    answer = await interaction.response.send_message(**kwargs)
-    return answer.message_id
+    return kwargs
+
+
+async def open_thread(
+    interaction: discord.Interaction[Any], request: ThreadRequest, what: str
+) -> None:
+    """Open the thread a reply asks for (a league fixture's), let the service go on in it
+    (in a worker thread: it writes), and post what it answers there."""
+    channel: Any = interaction.channel
+    if not hasattr(channel, "create_thread") and interaction.channel_id is not None:
+        channel = await interaction.client.fetch_channel(interaction.channel_id)
+    try:
+        thread = await channel.create_thread(name=request.name,
+                                             type=discord.ChannelType.public_thread)
+    except (discord.HTTPException, AttributeError):
+        log.warning("could not open a thread in channel %s for %s", interaction.channel_id,
+                    what)
+        await report_error(interaction, LeagueNoThread().where(
+            pick_language(str(interaction.locale) if interaction.locale else None)), what)
+        return
+    try:
+        reply = await asyncio.to_thread(request.then, str(thread.id))
+    except Exception as error:  # noqa: BLE001 - every failure gets an answer
+        await report_error(interaction, error, what)
+        return
+    await thread.send(**message_parts(reply))
 
 
 async def send_turn(
@@ -430,6 +462,8 @@ async def respond_with(
         await _drop_thinking(interaction)
     try:
         await send_reply(interaction, reply)
+        if reply.thread is not None:
+            await open_thread(interaction, reply.thread, what)
     except discord.HTTPException:
         # The work is done and saved; only showing it failed. Say so in the log and
         # show the text alone rather than leave "This interaction failed".
