@@ -468,3 +468,42 @@ def test_the_console_plays_a_fixture_in_a_channel_named_after_its_thread(
         game = tx.latest_game(thread)
     assert game is not None and set(game.seats.values()) == {"alice", "bob"}
     assert fixtures(service.leagues, "Cup", "local")[0].status == "playing"
+
+
+# ---------------------------------------------------------------- scores of linked games
+
+
+def test_a_linked_game_gives_its_fixture_the_score_its_system_keeps(
+    service: GameService, leagues: Leagues
+) -> None:
+    season(leagues, "Banners", [ALICE, BOB], system_id="samurai", scenario="open-field")
+    leagues.start("g1", ALICE, "Banners")
+    opening = leagues.play("g1", LC, BOB, "Banners")
+    assert opening.thread is not None
+    opening.thread.then("thread-banners")
+    with service.store.reading() as tx:
+        game = tx.latest_game("thread-banners")
+    assert game is not None and game.scenario == "open-field"
+    # The banners taken so far are the final score when the game ends (here by resigning).
+    with service.store.transaction() as tx:
+        game = tx.update_game(game, bump=False, state={**game.state,
+                                                        "banners": {"red": 2, "blue": 1}})
+    service.resign("thread-banners", BOB)
+    (fixture,) = fixtures(leagues, "Banners")
+    scores = {fixture.home: fixture.home_score, fixture.away: fixture.away_score}
+    red, blue = game.seats["red"], game.seats["blue"]
+    assert scores == {red: 2, blue: 1}
+    assert (fixture.status, fixture.winner, fixture.game_id) == ("done", ALICE.user_id, game.id)
+
+
+def test_games_without_a_score_give_the_winner_only(service: GameService,
+                                                     leagues: Leagues) -> None:
+    season(leagues, "Clans", [ALICE, BOB], system_id="bushido")
+    leagues.start("g1", ALICE, "Clans")
+    opening = leagues.play("g1", LC, ALICE, "Clans")
+    assert opening.thread is not None
+    opening.thread.then("thread-clans")
+    service.end("thread-clans", MOD)  # a referee ends it: a draw, no score
+    (fixture,) = fixtures(leagues, "Clans")
+    assert (fixture.status, fixture.winner, fixture.home_score, fixture.away_score) == (
+        "done", None, None, None)
