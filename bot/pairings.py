@@ -3,12 +3,15 @@
 Pure and deterministic: players are ids (strings) and the same arguments always give
 the same pairings. The league code words and stores them; nothing here touches the store.
 
-Round robin: the circle method. The first player stays put while the others turn
-round them one place a round; with an odd count an empty seat joins the circle and
-whoever meets it has the bye. The fixed player is home in even rounds and away in odd
-ones; in every other pair the player on the circle's upper row is home. Over one leg
-every player's home and away counts then differ by at most one (none at all with an
-odd count). A second leg repeats the first with home and away swapped.
+Round robin: the circle method. The first player sits at the centre and the others
+on a circle of m = n - 1 seats; in round r the centre meets seat r and seat r + k meets
+seat r - k (k = 1 .. n/2 - 1, seats mod m). With an odd count the centre is an empty
+seat (everyone is on the circle): whoever faces it has the bye. Home and away: the
+centre is home in even rounds, and seat r + k is home when k is odd, seat r - k when
+k is even. Over one leg every player's home and
+away counts then differ by at most one (not at all with an odd count), and nobody is
+home, or away, more than twice running (with an odd count they simply alternate).
+A second leg repeats the first with home and away swapped.
 
 Swiss: players ranked by points, ties by their order in `players` (the seeding). The
 highest unpaired player meets the next highest they have not met (so players meet
@@ -61,25 +64,23 @@ def round_robin(players: Sequence[str], legs: int = 1) -> list[Pairing]:
         raise ValueError(f"a round robin has at least one leg, not {legs}")
     if len(players) < 2:
         return []
-    seats: list[str | None] = list(players)
-    if len(seats) % 2:
-        seats.append(None)
-    n = len(seats)
-    circle = list(range(n))
+    # The first player sits at the centre, the others on the circle; with an odd count the
+    # centre is an empty seat (whoever faces it has the bye) and everyone is on the circle.
+    centre: str | None = players[0] if len(players) % 2 == 0 else None
+    circle: list[str | None] = list(players[1:] if centre is not None else players)
+    m = len(circle)
     first_leg: list[list[tuple[str | None, str | None]]] = []
-    for r in range(n - 1):
-        pairs: list[tuple[str | None, str | None]] = []
-        for i in range(n // 2):
-            a, b = seats[circle[i]], seats[circle[n - 1 - i]]
-            if i == 0 and r % 2:
-                a, b = b, a
-            pairs.append((a, b))
+    for r in range(m):
+        faced = circle[r]
+        pairs = [(centre, faced) if r % 2 == 0 else (faced, centre)]
+        for k in range(1, (m + 1) // 2):
+            ahead, behind = circle[(r + k) % m], circle[(r - k) % m]
+            pairs.append((ahead, behind) if k % 2 else (behind, ahead))
         first_leg.append(pairs)
-        circle = [circle[0], circle[-1], *circle[1:-1]]
     out: list[Pairing] = []
     for leg in range(legs):
         for r, pairs in enumerate(first_leg):
-            number = leg * (n - 1) + r + 1
+            number = leg * m + r + 1
             byes: list[Pairing] = []
             for a, b in pairs:
                 if leg % 2:
@@ -119,72 +120,84 @@ def swiss_round(
         raise ValueError(f"rounds are numbered from 1, not {round}")
     seeding = {p: i for i, p in enumerate(players)}
     ranked = sorted(players, key=lambda p: (-points.get(p, 0.0), seeding[p]))
-    met_pairs = {pair for pair in met if len(pair) == 2}
-    byes = set(had_bye)
+    search = _Search(ranked, {pair for pair in met if len(pair) == 2})
     n = len(ranked)
-    clash = tuple(
-        tuple(frozenset((ranked[i], ranked[j])) in met_pairs for j in range(n)) for i in range(n)
-    )
     every = (1 << n) - 1
-    fresh = [sum(1 << j for j in range(n) if j != i and not clash[i][j]) for i in range(n)]
+    sitting: int | None = None
+    if n % 2:
+        # Lowest-ranked first; nobody has a second bye while someone has had none.
+        byes = set(had_bye)
+        pool = [k for k in reversed(range(n)) if ranked[k] not in byes]
+        best = n + 1
+        for k in pool or reversed(range(n)):
+            cost = search.fewest(every & ~(1 << k))
+            if cost < best:
+                best, sitting = cost, k
+            if best == 0:
+                break
+    left = every if sitting is None else every & ~(1 << sitting)
+    out = [Pairing(round, ranked[i], ranked[j]) for i, j in search.pair(left)]
+    if sitting is not None:
+        out.append(Pairing(round, ranked[sitting], None))
+    return out
 
-    @cache
-    def fewest(left: int) -> int:
+
+def _low(bits: int) -> int:
+    """The index of the lowest set bit."""
+    return (bits & -bits).bit_length() - 1
+
+
+class _Search:
+    """Pairings of sets of ranked players (bit sets of their indices) by fewest rematches."""
+
+    def __init__(self, ranked: Sequence[str], met: set[frozenset[str]]) -> None:
+        n = len(ranked)
+        self.clash = [
+            [frozenset((ranked[i], ranked[j])) in met for j in range(n)] for i in range(n)
+        ]
+        # Whom each player may still meet, as a bit set.
+        self.fresh = [
+            sum(1 << j for j in range(n) if j != i and not self.clash[i][j]) for i in range(n)
+        ]
+        self.fewest = cache(self._fewest)
+
+    def _fewest(self, left: int) -> int:
         """The fewest rematches that pair everyone in the bit set `left` (even count)."""
         if not left:
             return 0
         # Everyone who has met all the others left must have a rematch: a bound to stop at.
-        stuck = sum(1 for k in range(n) if left >> k & 1 and not fresh[k] & left)
+        stuck = 0
+        bits = left
+        while bits:
+            k = _low(bits)
+            bits &= bits - 1
+            stuck += not self.fresh[k] & left
         floor = (stuck + 1) // 2
-        i = (left & -left).bit_length() - 1
+        i = _low(left)
         rest = left & ~(1 << i)
-        best = n  # more than any pairing can have
-        j_bits = rest
-        while j_bits:
-            j = (j_bits & -j_bits).bit_length() - 1
-            j_bits &= j_bits - 1
-            cost = clash[i][j] + fewest(rest & ~(1 << j))
-            if cost < best:
-                best = cost
-                if best == floor:
-                    break
+        best = len(self.clash)  # more than any pairing can have
+        bits = rest
+        while bits and best > floor:
+            j = _low(bits)
+            bits &= bits - 1
+            best = min(best, self.clash[i][j] + self.fewest(rest & ~(1 << j)))
         return best
 
-    def pair(left: int, allowed: int) -> list[tuple[int, int]]:
-        """The first pairing in top-down order of `left` with exactly `allowed` rematches."""
+    def pair(self, left: int) -> list[tuple[int, int]]:
+        """The first pairing of `left` in top-down order among those with fewest rematches."""
+        allowed = self.fewest(left)
         out: list[tuple[int, int]] = []
         while left:
-            i = (left & -left).bit_length() - 1
+            i = _low(left)
             rest = left & ~(1 << i)
-            j_bits = rest
-            while j_bits:
-                j = (j_bits & -j_bits).bit_length() - 1
-                j_bits &= j_bits - 1
-                cost = int(clash[i][j])
-                if cost <= allowed and cost + fewest(rest & ~(1 << j)) == allowed:
+            bits = rest
+            while bits:
+                j = _low(bits)
+                bits &= bits - 1
+                cost = int(self.clash[i][j])
+                if cost <= allowed and cost + self.fewest(rest & ~(1 << j)) == allowed:
                     break
             out.append((i, j))
             allowed -= cost
             left = rest & ~(1 << j)
         return out
-
-    sitting: int | None = None
-    if n % 2:
-        # Lowest-ranked first; nobody has a second bye while someone has had none.
-        pool = [k for k in reversed(range(n)) if ranked[k] not in byes] or list(
-            reversed(range(n))
-        )
-        best_cost = n + 1
-        for k in pool:
-            cost = fewest(every & ~(1 << k))
-            if cost < best_cost:
-                best_cost, sitting = cost, k
-            if best_cost == 0:
-                break
-        assert sitting is not None
-    left = every if sitting is None else every & ~(1 << sitting)
-    games = pair(left, fewest(left))
-    out = [Pairing(round, ranked[i], ranked[j]) for i, j in games]
-    if sitting is not None:
-        out.append(Pairing(round, ranked[sitting], None))
-    return out

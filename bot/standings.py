@@ -169,45 +169,12 @@ def standings(
     unknown = [t for t in scoring.tiebreaks if t not in TIEBREAKS]
     if unknown:
         raise ValueError(f"no such tie-break: {unknown}")
-    tallies = _tally(results, scoring)
-    empty = _Tally()
-
-    def tally(player: str) -> _Tally:
-        return tallies.get(player, empty)
-
-    sos = {
-        player: float(sum(tally(o).points for o in tally(player).opponents))
-        for player in players
-    }
-
-    def by(tiebreak: Tiebreak, group: list[str]) -> Callable[[str], float]:
-        if tiebreak == "score_diff":
-            return lambda p: tally(p).score_for - tally(p).score_against
-        if tiebreak == "head_to_head":
-            return _head_to_head(group, results, scoring).__getitem__
-        if tiebreak == "sos":
-            return sos.__getitem__
-        return lambda p: tally(p).won  # "wins"
-
-    def rank(group: list[str], steps: int) -> list[list[str]]:
-        """Split a group level so far into ordered groups, from tie-break `steps` on."""
-        if len(group) == 1:
-            return [group]
-        if steps < len(scoring.tiebreaks):
-            value = by(scoring.tiebreaks[steps], group)
-        elif steps == len(scoring.tiebreaks):
-            value = lambda p: tally(p).played  # noqa: E731
-        else:
-            return [sorted(group)]
-        return [out for run in _split(group, value) for out in rank(run, steps + 1)]
-
-    groups = [out for run in _split(list(players), lambda p: tally(p).points)
-              for out in rank(run, 0)]
+    table = _Table(players, results, scoring)
     rows: list[Row] = []
-    for group in groups:
+    for group in table.ranked():
         place = len(rows) + 1
         for player in group:
-            t = tally(player)
+            t = table.tally(player)
             minutes = list((turn_minutes or {}).get(player, ()))
             rows.append(
                 Row(
@@ -220,8 +187,52 @@ def standings(
                     lost=t.lost,
                     score_for=t.score_for,
                     score_against=t.score_against,
-                    sos=sos[player],
+                    sos=table.sos[player],
                     median_turn_minutes=float(statistics.median(minutes)) if minutes else None,
                 )
             )
     return rows
+
+
+class _Table:
+    """The tallies of a league's results and the order they put its players in."""
+
+    def __init__(self, players: Sequence[str], results: Sequence[Result], scoring: Scoring):
+        self.players = list(players)
+        self.results = results
+        self.scoring = scoring
+        self.tallies = _tally(results, scoring)
+        self.sos = {
+            player: float(sum(self.tally(o).points for o in self.tally(player).opponents))
+            for player in players
+        }
+
+    def tally(self, player: str) -> _Tally:
+        return self.tallies.get(player) or _Tally()
+
+    def ranked(self) -> list[list[str]]:
+        """The players in order, in groups still level after everything (sorted by id)."""
+        runs = _split(self.players, lambda p: self.tally(p).points)
+        return [group for run in runs for group in self._rank(run, 0)]
+
+    def _rank(self, group: list[str], step: int) -> list[list[str]]:
+        """Split a group level so far into ordered groups, from tie-break `step` on."""
+        tiebreaks = self.scoring.tiebreaks
+        if len(group) == 1:
+            return [group]
+        if step < len(tiebreaks):
+            value = self._by(tiebreaks[step], group)
+        elif step == len(tiebreaks):
+            value = lambda p: self.tally(p).played  # noqa: E731
+        else:
+            return [sorted(group)]
+        return [out for run in _split(group, value) for out in self._rank(run, step + 1)]
+
+    def _by(self, tiebreak: Tiebreak, group: list[str]) -> Callable[[str], float]:
+        if tiebreak == "score_diff":
+            return lambda p: self.tally(p).score_for - self.tally(p).score_against
+        if tiebreak == "head_to_head":
+            return _head_to_head(group, self.results, self.scoring).__getitem__
+        if tiebreak == "sos":
+            return self.sos.__getitem__
+        return lambda p: self.tally(p).won  # "wins"

@@ -47,6 +47,15 @@ def test_a_round_robin_pairs_everyone_once_a_leg_with_home_and_away_balanced(
         for player in players:
             assert abs(home[player] - away[player]) <= 1, (player, home, away)
         assert max(home[p] for p in players) - min(home[p] for p in players) <= 1
+        # Home and away alternate: never three in a row (an odd count: never two).
+        for player in players:
+            sides = "".join(
+                "H" if p.home == player else "A"
+                for p in games
+                if p.away is not None and player in (p.home, p.away)
+            )
+            longest = 2 if n % 2 == 0 else 1
+            assert "H" * (longest + 1) not in sides and "A" * (longest + 1) not in sides, sides
     if legs == 2:
         first = {(p.round, p.home, p.away) for p in pairings if p.round <= per_leg}
         second = {
