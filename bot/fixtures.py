@@ -16,12 +16,13 @@ import io
 import json
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from bot.errors import LeagueUnknown
 from bot.pairings import round_robin, swiss_round, swiss_rounds_default
+from bot.seasonstore import FixtureRow, LeagueRow
 from bot.standings import TIEBREAKS, Result, Row, Scoring, standings
-from bot.store import FixtureRow, GameRow, LeagueRow, Transaction
+from bot.store import GameRow, Transaction
 from bot.table import Caller
 from bot.timecontrol import TimeControl
 
@@ -228,13 +229,17 @@ def game_scores(game: GameRow, home: str, away: str | None) -> tuple[int | None,
         banners = game.state.get("banners") or {}
         return _int(banners.get(home_seat)), _int(banners.get(away_seat))
     if game.system == "wh40k":
-        from rules.core.system import system
-        from rules.wh40k.state import vp_total
-
-        state = system("wh40k").load_state(game.state)
-        return (vp_total(state, cast(Any, home_seat)),
-                vp_total(state, cast(Any, away_seat)))
+        # Each battle round's primary and secondary VP, as the stored position keeps them
+        # (the bot reaches game systems only through the registry, never their modules).
+        scores = game.state.get("scores") or {}
+        return _vp(scores.get(home_seat)), _vp(scores.get(away_seat))
     return None, None
+
+
+def _vp(rounds: Any) -> int | None:
+    if not isinstance(rounds, list):
+        return None
+    return sum(int(r.get("primary", 0)) + int(r.get("secondary", 0)) for r in rounds)
 
 
 def _int(value: Any) -> int | None:

@@ -52,7 +52,8 @@ from bot.fixtures import (
 from bot.games import Games
 from bot.replies import Reply
 from bot.reports import Notice, Reports, round_lines
-from bot.store import LeagueRow, Store, Transaction
+from bot.seasonstore import LeagueRow
+from bot.store import Store, Transaction
 from bot.table import Caller, Table, running
 from bot.text import Said, Words, pick_language, seat_term, system_title, words_for
 from bot.timecontrol import TimeControl, span_text

@@ -48,7 +48,8 @@ from bot.fixtures import (
 )
 from bot.games import Games
 from bot.replies import Button, Reply, ThreadRequest
-from bot.store import FixtureRow, GameRow, LeagueRow, Store, Transaction
+from bot.seasonstore import FixtureRow, LeagueRow
+from bot.store import GameRow, Store, Transaction
 from bot.table import Caller, Table
 from bot.text import Words, pick_language, seat_term
 from rules.core.text import Msg, items

@@ -23,8 +23,9 @@ from bot.clock import FakeClock
 from bot.fixtures import table
 from bot.leagues import Leagues
 from bot.replies import Reply
+from bot.seasonstore import FixtureRow
 from bot.service import Caller, GameService
-from bot.store import FixtureRow, Store
+from bot.store import Store
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
 
 ERIN = Caller(user_id="1010", name="Erin")
@@ -507,3 +508,24 @@ def test_games_without_a_score_give_the_winner_only(service: GameService,
     (fixture,) = fixtures(leagues, "Clans")
     assert (fixture.status, fixture.winner, fixture.home_score, fixture.away_score) == (
         "done", None, None, None)
+
+
+def test_a_linked_warhammer_game_gives_its_fixture_the_victory_points(
+    service: GameService, leagues: Leagues
+) -> None:
+    season(leagues, "Points", [ALICE, BOB], system_id="wh40k")
+    leagues.start("g1", ALICE, "Points")
+    opening = leagues.play("g1", LC, ALICE, "Points")
+    assert opening.thread is not None
+    opening.thread.then("thread-points")
+    with service.store.transaction() as tx:
+        game = tx.latest_game("thread-points")
+        assert game is not None
+        scores = {"attacker": [{"round": 1, "primary": 10, "secondary": 5},
+                               {"round": 2, "primary": 15, "secondary": 0}],
+                  "defender": [{"round": 1, "primary": 5, "secondary": 3}]}
+        game = tx.update_game(game, bump=False, state={**game.state, "scores": scores})
+    service.resign("thread-points", BOB)
+    (fixture,) = fixtures(leagues, "Points")
+    got = {fixture.home: fixture.home_score, fixture.away: fixture.away_score}
+    assert got == {game.seats["attacker"]: 30, game.seats["defender"]: 8}

@@ -47,6 +47,11 @@ async def test_a_league_season_from_creation_to_standings(table: Table) -> None:
         game = tx.latest_game(str(thread.id))
     assert game is not None and game.status == "active"
     assert set(game.seats.values()) == {str(alice.id), str(bob.id)}
+    # The game is played in its thread like any other.
+    first = alice if game.seats["red"] == str(alice.id) else bob
+    rolled = await fake.slash(first, thread, "race roll")
+    assert not rolled.ephemeral
+    assert table.state(thread.id).step == "move"
 
     # Report at a table: Bob beat Carol; only Carol may confirm, by the button.
     reported = await fake.slash(bob, channel, "league report", league="Spring", opponent=carol,
