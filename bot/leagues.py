@@ -55,7 +55,15 @@ from bot.reports import Notice, Reports, round_lines
 from bot.seasonstore import LeagueRow
 from bot.store import Store, Transaction
 from bot.table import Caller, Table, running
-from bot.text import Said, Words, pick_language, seat_term, system_title, words_for
+from bot.text import (
+    Said,
+    Words,
+    pick_language,
+    scenario_title,
+    seat_term,
+    system_title,
+    words_for,
+)
 from bot.timecontrol import TimeControl, span_text
 from rules.core.system import available, system
 from rules.core.text import Msg, items
@@ -179,9 +187,8 @@ class Leagues:
             shape = words("league-format-round-robin", legs=season.legs)
         return [
             words("league-settings-game", system=system_title(sys, words.language),
-                  scenario=words_for(sys, words.language)(f"scenario-{season.scenario}")
-                  if words_for(sys, words.language).has(f"scenario-{season.scenario}")
-                  else str(season.scenario), format=shape),
+                  scenario=scenario_title(sys, season.scenario or "", words.language),
+                  format=shape),
             words("league-settings-points", win=number(season.win),
                   draw=number(season.draw), loss=number(season.loss),
                   tiebreaks=self._tiebreaks(words, season)),
