@@ -288,31 +288,41 @@ class Reports:
         )
 
     def press(self, caller: Caller, kind: str, fixture_id: int, report_no: int) -> Reply:
-        """Confirm or dispute a report by its buttons: only the reporter's opponent may."""
+        """Answer a report by its buttons: Confirm or Dispute (only the reporter's opponent),
+        or, once disputed, Uphold the report (only the league's referee)."""
         lang = pick_language(caller.locale)
         words = Words.of(lang)
+        wanted = "disputed" if kind == "league-uphold" else "reported"
         with self.store.transaction() as tx:
             fixture = tx.fixture(fixture_id)
-            if fixture is None or fixture.status != "reported" or (
-                    fixture.report_no != report_no):
+            if fixture is None or fixture.status != wanted or fixture.report_no != report_no:
                 raise Stale().where(lang)
             league = tx.league_by_id(fixture.league_id)
             assert league is not None
             season = Season.of(league)
             reporter = str(fixture.report.get("by"))
             other = fixture.opponent(reporter)
-            if caller.user_id != other:
-                raise LeagueNotOpponent(user=f"<@{other}>").where(lang)
             outcome = Outcome(fixture.report.get("winner"), fixture.report.get("home_score"),
                               fixture.report.get("away_score"))
             said = self._said(words, season, outcome, fixture)
+            if kind == "league-uphold":
+                if not referee(league, caller):
+                    raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
+                lines = self._settle(tx, words, league, fixture, outcome, "referee")
+                return Reply(text=words("league-resolved", user=f"<@{caller.user_id}>",
+                                        id=fixture.id, result=said), lines=lines)
+            if caller.user_id != other:
+                raise LeagueNotOpponent(user=f"<@{other}>").where(lang)
             if kind == "league-dispute":
-                if tx.update_fixture(fixture, status="disputed", confirm_after=None) is None:
+                disputed = tx.update_fixture(fixture, status="disputed", confirm_after=None)
+                if disputed is None:
                     raise Stale().where(lang)
                 return Reply(text=words("league-disputed", user=f"<@{caller.user_id}>",
                                         id=fixture.id, result=said,
                                         referee=f"<@{league.creator_id}>"),
-                             mention=league.creator_id)
+                             mention=league.creator_id,
+                             buttons=[Button("league-uphold", words("button-league-uphold"),
+                                             fixture.id, fixture.report_no, "", "primary")])
             lines = self._settle(tx, words, league, fixture, outcome, "opponent")
         return Reply(text=words("league-confirmed", user=f"<@{caller.user_id}>",
                                 id=fixture.id, result=said), lines=lines)

@@ -104,8 +104,9 @@ class GameService:
             reply = self.rulebook.show(channel_id, caller, parsed[3])
             reply.ephemeral = True
             return reply
-        # --- a league report's Confirm / Dispute (bot/reports.py): named by fixture and report
-        if parsed is not None and parsed[0] in ("league-confirm", "league-dispute"):
+        # --- a league report's Confirm / Dispute / Uphold (bot/reports.py): fixture and report
+        if parsed is not None and parsed[0] in ("league-confirm", "league-dispute",
+                                                "league-uphold"):
             return self.leagues.reports.press(caller, parsed[0], parsed[1], parsed[2])
         # --- previews of an import (bot/previews.py): Accept applies it, Cancel drops it
         if parsed is not None and parsed[0] in ("preview-yes", "preview-no"):

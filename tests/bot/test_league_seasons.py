@@ -529,3 +529,22 @@ def test_a_linked_warhammer_game_gives_its_fixture_the_victory_points(
     (fixture,) = fixtures(leagues, "Points")
     got = {fixture.home: fixture.home_score, fixture.away: fixture.away_score}
     assert got == {game.seats["attacker"]: 30, game.seats["defender"]: 8}
+
+
+def test_the_referee_upholds_a_disputed_report_by_its_button(service: GameService,
+                                                            leagues: Leagues) -> None:
+    season(leagues, "Appeal", [BOB, CAROL])
+    leagues.start("g1", ALICE, "Appeal")  # Alice referees without playing
+    reported = report(leagues, "Appeal", BOB, CAROL, result="win")
+    disputed = press(service, reported, CAROL, "Dispute")
+    assert [b.label for b in disputed.buttons] == ["Uphold the report"]
+    for someone in (BOB, CAROL):
+        with pytest.raises(errors.LeagueRefereeOnly):
+            press(service, disputed, someone, "Uphold the report")
+    upheld = press(service, disputed, ALICE, "Uphold the report")
+    assert upheld.text.startswith("<@1001> settles fixture")
+    assert upheld.lines == ["**Appeal** is complete: every fixture is settled."]
+    (fixture,) = fixtures(leagues, "Appeal")
+    assert (fixture.winner, fixture.settled_by) == (BOB.user_id, "referee")
+    with pytest.raises(errors.Stale):
+        press(service, disputed, MOD, "Uphold the report")

@@ -424,9 +424,10 @@ league-result = { $home } v { $away }: { $winner ->
     }
 league-reported = { $user } reports fixture #{ $id }: { $result }. { $other }, confirm or dispute it; unanswered, it confirms itself in { $hours } hours.
 button-league-confirm = Confirm
+button-league-uphold = Uphold the report
 button-league-dispute = Dispute
 league-confirmed = { $user } confirms fixture #{ $id }: { $result }.
-league-disputed = { $user } disputes fixture #{ $id } ({ $result }). { $referee } or a moderator settles it with `/league resolve fixture:{ $id }`.
+league-disputed = { $user } disputes fixture #{ $id } ({ $result }). { $referee } or a moderator settles it: **Uphold the report** as it stands, or decide otherwise with `/league resolve fixture:{ $id }`.
 league-resolved = { $user } settles fixture #{ $id }: { $result }.
 league-auto-confirmed = Fixture #{ $id } is confirmed after { $hours } hours without an answer: { $result }.
 league-new-round = **Round { $round }** is paired:

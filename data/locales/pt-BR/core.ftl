@@ -429,9 +429,10 @@ league-result = { $home } x { $away }: { $winner ->
     }
 league-reported = { $user } informa o resultado do confronto nº { $id }: { $result }. { $other }, confirme ou conteste; sem resposta, ele se confirma sozinho em { $hours } horas.
 button-league-confirm = Confirmar
+button-league-uphold = Manter o resultado informado
 button-league-dispute = Contestar
 league-confirmed = { $user } confirma o confronto nº { $id }: { $result }.
-league-disputed = { $user } contesta o confronto nº { $id } ({ $result }). { $referee } ou um moderador decide com `/league resolve fixture:{ $id }`.
+league-disputed = { $user } contesta o confronto nº { $id } ({ $result }). { $referee } ou um moderador decide: **Manter o resultado informado** como está, ou decidir outra coisa com `/league resolve fixture:{ $id }`.
 league-resolved = { $user } decide o confronto nº { $id }: { $result }.
 league-auto-confirmed = O confronto nº { $id } foi confirmado após { $hours } horas sem resposta: { $result }.
 league-new-round = **Rodada { $round }** sorteada:
