@@ -7,6 +7,7 @@ from typing import Any
 
 from bot import turnlog
 from bot.boards import BoardReplies
+from bot.clocks import control_text, parse_points
 from bot.errors import (
     AlreadySeated,
     BotOpponent,
@@ -14,6 +15,7 @@ from bot.errors import (
     InvitedOther,
     NoFreeSeat,
     NotSeated,
+    PlayerError,
     RefereeOnly,
     RefereeViewLocked,
     ReportsLocked,
@@ -238,8 +240,15 @@ class Games:
         deadline_hours: int | None = None,
         reports: str | None = None,
         referee_sees: str | None = None,
+        time: str | None = None,
+        remind: str | None = None,
     ) -> Reply:
-        """Show or change the game's language, turn deadline and how reports are trusted.
+        """Show or change the game's language, time control, reminders and how reports
+        are trusted.
+
+        `time` is a time control's text form (TimeControl.parse); `deadline_hours` is
+        its shorthand (`24` is `24h remind`, `0` none). `remind` lists the reminder
+        points before the deadline ('24h,1h'; bot/clocks.py).
 
         The reports policy (core/reports-need-agreement) is the creator's to set while
         the game waits for players, so whoever joins sees it; later only a moderator
@@ -248,13 +257,30 @@ class Games:
         with self.store.transaction() as tx:
             game = running(tx, channel_id, caller)
             lang, sid = game.language, game.system
-            changing = (language, deadline_hours, reports, referee_sees)
+            changing = (language, deadline_hours, reports, referee_sees, time, remind)
             if any(value is not None for value in changing):
                 if not game.seats_of(caller.user_id) and not Table(game).is_referee(caller):
                     raise NotSeated().where(lang, sid)
                 settings = dict(game.settings)
+                control: TimeControl | None = None
                 if deadline_hours is not None:
-                    settings["deadline_hours"] = deadline_hours or None
+                    control = TimeControl(kind="deadline", per_turn_minutes=deadline_hours * 60,
+                                          expiry="remind") if deadline_hours else TimeControl()
+                if time is not None:
+                    try:
+                        control = TimeControl.parse(time)
+                    except PlayerError as err:
+                        raise err.where(lang, sid) from None
+                if control is not None:
+                    settings.pop("deadline_hours", None)  # the older form, now a time control
+                    settings.pop("time_control", None)
+                    if control.limited:
+                        settings["time_control"] = control.model_dump()
+                if remind is not None:
+                    try:
+                        settings["remind"] = list(parse_points(remind))
+                    except PlayerError as err:
+                        raise err.where(lang, sid) from None
                 for option, value, allowed, locked in (
                     ("reports", reports, REPORT_POLICIES, ReportsLocked),
                     ("referee_sees", referee_sees, REFEREE_VIEWS, RefereeViewLocked),
@@ -274,9 +300,7 @@ class Games:
                     language=pick_language(language) if language else game.language,
                 )
         words = Table(game).words
-        hours = game.settings.get("deadline_hours")
-        deadline = words("game-deadline-hours", hours=hours) if hours else words(
-            "game-no-deadline")
+        deadline = control_text(words, game.settings)
         policy = game.settings.get("reports", "confirm")
         sees = game.settings.get("referee_sees", "public")
         return Reply(

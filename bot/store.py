@@ -12,7 +12,7 @@ import os
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
@@ -132,6 +132,29 @@ def m004_lookups_and_checkpoints(db: Database) -> None:
     )
 
 
+@migrations()
+def m005_clocks(db: Database) -> None:
+    """Keep each game's clock (bot/clocks.py) and when something next falls due, by index.
+
+    `clock` is the JSON of a running game's clock; `due_at` the next moment the
+    scheduler must look at the game (a reminder point or the expiry), NULL when none.
+    The turn deadlines of old (`deadline_hours` in the settings) become clocks: such a
+    game is due at once, and the scheduler sets its clock up from when it last changed.
+    A player's choice of reminders by DM is one row of `reminder_prefs`.
+    """
+    db.execute("ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT '{}'")
+    db.execute("ALTER TABLE games ADD COLUMN due_at TEXT")
+    db.execute("CREATE INDEX games_due ON games (due_at, id) WHERE due_at IS NOT NULL")
+    db.execute(
+        f"UPDATE games SET due_at = updated_at WHERE {_DEADLINED} "
+        "AND json_extract(settings, '$.time_control') IS NULL"
+    )
+    db.execute("DROP INDEX IF EXISTS games_deadlined")
+    db.table("reminder_prefs").create(
+        {"user_id": str, "dm": int, "updated_at": str}, pk="user_id", strict=True
+    )
+
+
 CHECKPOINT_EVERY = 32  # log entries between kept positions
 
 
@@ -161,6 +184,9 @@ class GameRow:
     pending: dict[str, Any]
     created_at: str
     updated_at: str
+    # The game's clock (bot/clocks.py) and the next moment it falls due (m005_clocks).
+    clock: dict[str, Any] = field(default_factory=dict)
+    due_at: str | None = None
 
     @property
     def over(self) -> bool:
@@ -187,7 +213,7 @@ class LogEntry:
     created_at: str = ""
 
 
-_JSON_COLUMNS = ("seats", "invited", "state", "settings", "pending")
+_JSON_COLUMNS = ("seats", "invited", "state", "settings", "pending", "clock")
 
 
 def _dumps(value: Any) -> str:
@@ -222,12 +248,19 @@ class StaleVersion(Exception):
     """The game changed since it was read; the caller should read it again."""
 
 
+GameHook = Callable[["Transaction", GameRow, dict[str, Any]], dict[str, Any]]
+"""Called by `update_game` before it writes: (transaction, the game as read, the changes);
+returns more changes to write in the same statement (bot/clocks.py keeps a clock so)."""
+
+
 class Transaction:
     """The reads and writes one command may make, inside one SQLite transaction."""
 
-    def __init__(self, conn: sqlite3.Connection, clock: Clock = SYSTEM_CLOCK) -> None:
+    def __init__(self, conn: sqlite3.Connection, clock: Clock = SYSTEM_CLOCK,
+                 hooks: tuple[GameHook, ...] = ()) -> None:
         self.conn = conn
         self.clock = clock
+        self.hooks = hooks
 
     def now(self) -> str:
         """The present moment as stored (the store's clock)."""
@@ -275,9 +308,12 @@ class Transaction:
         """Write changes to a game, bumping its version; StaleVersion if someone wrote first.
 
         `bump=False` is for changes that leave the position alone (settings), so the
-        buttons under the latest board stay valid.
+        buttons under the latest board stay valid. Every change of a game passes here,
+        so the store's hooks (the clocks) see each one, inside the same transaction.
         """
         values = dict(changes)
+        for hook in self.hooks:
+            values.update(hook(self, game, values))
         for column in _JSON_COLUMNS:
             if column in values:
                 values[column] = _dumps(values[column])
@@ -404,32 +440,6 @@ class Transaction:
             "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq "
             "DESC LIMIT ?) ORDER BY seq", (game_id, since, -1 if last is None else last))]
 
-    def due_for_reminder(self, now: str, after_id: int, limit: int) -> list[GameRow]:
-        """Return up to `limit` running games, by id after `after_id`, whose deadline has
-        passed at `now` and whose position has not been reminded yet (found by index)."""
-        rows = self.conn.execute(
-            f"SELECT * FROM games INDEXED BY games_deadlined WHERE {_DEADLINED} "
-            "AND updated_at <= ? AND id > ? "
-            "AND datetime(updated_at, '+' || json_extract(settings, '$.deadline_hours') "
-            "|| ' hours') <= datetime(?) "
-            "AND json_extract(pending, '$.reminded') IS NOT version "
-            "ORDER BY id LIMIT ?",
-            (now, after_id, now, limit),
-        ).fetchall()
-        return [_game(r) for r in rows]
-
-    def mark_reminded(self, game: GameRow) -> bool:
-        """Note that the player to act at this position has been reminded (no version bump).
-
-        Returns False, changing nothing, if the game has moved on since it was read.
-        """
-        cursor = self.conn.execute(
-            "UPDATE games SET pending = json_set(pending, '$.reminded', ?) "
-            "WHERE id = ? AND version = ?",
-            (game.version, game.id, game.version),
-        )
-        return cursor.rowcount == 1
-
     def league(self, guild_id: str, name: str) -> tuple[int, str, str, str] | None:
         """Return (id, guild id, name, creator id) of a server's league, if it exists."""
         row = self.conn.execute(
@@ -471,6 +481,46 @@ class Transaction:
     def game_ids(self) -> list[int]:
         """Return every game id, oldest first."""
         return [int(r[0]) for r in self.conn.execute("SELECT id FROM games ORDER BY id")]
+
+    # ---- clocks and the scheduler
+    def due_games(self, now: str, limit: int) -> list[GameRow]:
+        """Return up to `limit` games due at `now` (their `due_at` passed), soonest first,
+        found by the games_due index."""
+        rows = self.conn.execute(
+            "SELECT * FROM games INDEXED BY games_due WHERE due_at IS NOT NULL AND due_at <= ? "
+            "ORDER BY due_at, id LIMIT ?",
+            (now, limit),
+        ).fetchall()
+        return [_game(r) for r in rows]
+
+    def claim_due(self, game: GameRow, clock: dict[str, Any], due_at: str | None) -> bool:
+        """Write a game's clock and next due moment if the game is still as it was read
+        (same version, same `due_at`); False, changing nothing, if someone moved it first.
+
+        The position's version is not bumped: buttons under the board stay valid.
+        """
+        cursor = self.conn.execute(
+            "UPDATE games SET clock = ?, due_at = ? WHERE id = ? AND version = ? "
+            "AND due_at IS ?",
+            (_dumps(clock), due_at, game.id, game.version, game.due_at),
+        )
+        return cursor.rowcount == 1
+
+    def reminder_dm(self, user_id: str) -> bool:
+        """Say whether a user asked for their reminders by direct message."""
+        row = self.conn.execute(
+            "SELECT dm FROM reminder_prefs WHERE user_id = ?", (user_id,)
+        ).fetchone()
+        return bool(row and row[0])
+
+    def set_reminder_dm(self, user_id: str, dm: bool) -> None:
+        """Keep whether a user wants their reminders by direct message."""
+        self.conn.execute(
+            "INSERT INTO reminder_prefs (user_id, dm, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
+            "updated_at = excluded.updated_at",
+            (user_id, int(dm), self.now()),
+        )
 
 
 class StoreError(Exception):
@@ -546,6 +596,7 @@ class Store:
     ) -> None:
         self.path = str(path)
         self.clock = clock
+        self._hooks: dict[str, GameHook] = {}
         self.read_only = read_only
         self.synchronous = synchronous
         self._local = threading.local()
@@ -641,6 +692,10 @@ class Store:
             self._local.conn = conn
         return conn
 
+    def add_hook(self, name: str, hook: GameHook) -> None:
+        """Have `hook` see every game update of this store's transactions (one per name)."""
+        self._hooks[name] = hook
+
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
         """Run a block as one write transaction, taken up front (BEGIN IMMEDIATE)."""
@@ -650,7 +705,7 @@ class Store:
             conn = self._connection()
             conn.execute("BEGIN IMMEDIATE")
             try:
-                yield Transaction(conn, self.clock)
+                yield Transaction(conn, self.clock, tuple(self._hooks.values()))
             except BaseException:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
