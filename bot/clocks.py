@@ -339,7 +339,7 @@ class ClockSource:
 
     name = "clocks"
 
-    def __init__(self, store: Store, batch: int = 50) -> None:
+    def __init__(self, store: Store, batch: int = 20) -> None:
         self.store = store
         self.batch = batch
 
