@@ -14,7 +14,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -302,6 +302,19 @@ class Transaction:
         )
         found = self.game(int(cursor.lastrowid or 0))
         assert found is not None
+        # A game that starts at once (a solo game) starts its clock too (the hooks).
+        extra: dict[str, Any] = {}
+        for hook in self.hooks:
+            extra.update(hook(self, replace(found, status="open"), {"status": found.status}))
+        if extra:
+            for column in _JSON_COLUMNS:
+                if column in extra:
+                    extra[column] = _dumps(extra[column])
+            sets = ", ".join(f"{column} = ?" for column in extra)
+            self.conn.execute(f"UPDATE games SET {sets} WHERE id = ?",
+                              (*extra.values(), found.id))
+            found = self.game(found.id)
+            assert found is not None
         return found
 
     def update_game(self, game: GameRow, *, bump: bool = True, **changes: Any) -> GameRow:

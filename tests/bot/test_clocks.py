@@ -16,6 +16,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.clocks import ClockState, loaded
+from bot.console import Console
 from bot.errors import (
     HolidayTooLong,
     NoClock,
@@ -421,3 +422,29 @@ def test_a_stored_game_with_the_old_deadline_hours_still_reminds(
     [out] = service.scheduler.due()
     assert "out of time" in out.text and game(service).status == "active"
     service.store.close()
+
+
+def test_a_solo_game_starts_its_clock_at_once(timed: GameService) -> None:
+    timed.new_game("solo", "g1", ALICE, "race", "short", opponent=ALICE,
+                   time_control=TimeControl.parse("1d"))
+    assert clock_of(timed, "solo").seat == "red"
+    # The 24 h point is the start itself (skipped); the 1 h point comes next.
+    assert game(timed, "solo").due_at == "2026-03-03T08:00:00.000+00:00"
+    assert "Red (<@1001>) to act — 1 d 0 h left" in status_text(timed, "solo")
+
+
+def test_the_console_shows_what_fell_due_after_each_command(
+    timed: GameService, clock: FakeClock, tmp_path: Path
+) -> None:
+    said: list[str] = []
+    console = Console(timed, tmp_path / "out", write=said.append)
+    console.run_lines([
+        "@alice /game new system:race scenario:short opponent:@bob time:2h claim",
+        "@bob /game join",
+    ])
+    clock.advance(hours=2)
+    console.execute("@alice /game status")
+    assert ("⌛ Red (<@alice>) is out of time. <@bob>, you may claim the win with the button "
+            "below, or play on.") in said
+    console.execute("@bob click 1")  # the notice's button
+    assert "Blue claims the win: Red ran out of time." in said
