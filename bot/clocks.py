@@ -249,7 +249,9 @@ def follow(tx: Transaction, game: GameRow, changes: dict[str, Any]) -> dict[str,
     points = reminder_points(after.settings)
     cs = loaded(game.clock)
     if cs is None or cs.control != tc.text():
+        turns = cs.turn if cs is not None else 0  # turns keep counting: old claims lapse
         cs = _fresh(tc, after, Table(after).prompt.seat, now, points)
+        cs.turn += turns
     else:
         if any(key in changes for key in _MOVES):
             seat = Table(after).prompt.seat
@@ -540,6 +542,8 @@ class Clocks:
             if cs is None or cs.seat is None:
                 raise NotOutOfTime(seat="—").where(*where)
             loser = cs.seat
+            if control_of(game.settings).expiry != "claim":  # the control changed since
+                raise Stale().where(*where)
             if str(cs.turn) != turn or tx.clock.now() < cs.expires():
                 raise NotOutOfTime(seat=seat_term(loser)).where(*where)
             mine = [s for s in game.seats_of(caller.user_id) if s != loser]

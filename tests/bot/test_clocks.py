@@ -448,3 +448,19 @@ def test_the_console_shows_what_fell_due_after_each_command(
             "below, or play on.") in said
     console.execute("@bob click 1")  # the notice's button
     assert "Blue claims the win: Red ran out of time." in said
+
+
+def test_a_claim_lapses_when_the_time_control_changes(
+    timed: GameService, clock: FakeClock
+) -> None:
+    start(timed, "2h claim")
+    clock.advance(hours=2)
+    [notice] = timed.scheduler.due()
+    timed.settings("c1", MOD, time="1h claim")  # a new control: a fresh clock, turns go on
+    clock.advance(hours=1)
+    [again] = timed.scheduler.due()
+    assert again.buttons[0].arg != notice.buttons[0].arg
+    with pytest.raises(NotOutOfTime):
+        timed.press("c1", BOB, notice.buttons[0].custom_id)
+    timed.press("c1", BOB, again.buttons[0].custom_id)
+    assert game(timed).status == "finished"
