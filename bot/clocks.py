@@ -51,9 +51,11 @@ from bot.errors import (
     NotOutOfTime,
     NotSeated,
     NotTimeClaimant,
+    PlayerError,
     RefereeOnly,
     RemindBad,
     Stale,
+    bad_input,
 )
 from bot.replies import Button, Reply
 from bot.scheduler import Notice
@@ -131,6 +133,37 @@ def parse_points(text: str) -> tuple[int, ...]:
     if not found or len(found) > 5:
         raise RemindBad(value=text)
     return tuple(sorted(found, reverse=True))
+
+
+def hours_in(hours: int, field: str, most: int) -> int:
+    """Return hours typed for a command, or refuse a number out of 1..most."""
+    if hours < 1:
+        raise bad_input("input-greater-than-equal", field=field, ge=1)
+    if hours > most:
+        raise bad_input("input-less-than-equal", field=field, le=most)
+    return hours
+
+
+def timed_settings(settings: dict[str, Any], deadline_hours: int | None, time: str | None,
+                   remind: str | None) -> dict[str, Any]:
+    """Return a game's settings with a new time control and reminder points, as typed
+    in `/game settings` (`deadline_hours` is the older shorthand of `time:<n>h remind`)."""
+    out = dict(settings)
+    control: TimeControl | None = None
+    if deadline_hours is not None:
+        hours = hours_in(deadline_hours, "deadline_hours", 336) if deadline_hours else 0
+        control = TimeControl(kind="deadline", per_turn_minutes=hours * 60) if hours else (
+            NO_TIME_CONTROL)
+    if time is not None:
+        control = TimeControl.parse(time)
+    if control is not None:
+        out.pop("deadline_hours", None)  # the older form, now a time control
+        out.pop("time_control", None)
+        if control.limited:
+            out["time_control"] = control.model_dump()
+    if remind is not None:
+        out["remind"] = list(parse_points(remind))
+    return out
 
 
 class ClockState(BaseModel):
@@ -455,6 +488,10 @@ class Clocks:
         """Give the player to act `hours` more (a referee: the creator or a moderator)."""
         with self.store.transaction() as tx:
             game, _, cs = self._running_clock(tx, channel_id, caller)
+            try:
+                hours_in(hours, "hours", 24 * 30)
+            except PlayerError as err:
+                raise err.where(game.language, game.system) from None
             if not Table(game).is_referee(caller):
                 raise RefereeOnly().where(game.language, game.system)
             now = tx.clock.now()
@@ -483,6 +520,10 @@ class Clocks:
         with self.store.transaction() as tx:
             game, tc, cs = self._running_clock(tx, channel_id, caller)
             where = (game.language, game.system)
+            try:
+                hours_in(hours, "hours", 24 * 60)
+            except PlayerError as err:
+                raise err.where(*where) from None
             mine = game.seats_of(caller.user_id)
             if not mine:
                 raise NotSeated().where(*where)

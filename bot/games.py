@@ -7,7 +7,7 @@ from typing import Any
 
 from bot import turnlog
 from bot.boards import BoardReplies
-from bot.clocks import control_text, parse_points
+from bot.clocks import control_text, timed_settings
 from bot.errors import (
     AlreadySeated,
     BotOpponent,
@@ -243,12 +243,9 @@ class Games:
         time: str | None = None,
         remind: str | None = None,
     ) -> Reply:
-        """Show or change the game's language, time control, reminders and how reports
-        are trusted.
-
-        `time` is a time control's text form (TimeControl.parse); `deadline_hours` is
-        its shorthand (`24` is `24h remind`, `0` none). `remind` lists the reminder
-        points before the deadline ('24h,1h'; bot/clocks.py).
+        """Show or change the game's language, time control and reminders (`time`,
+        `remind`, or the shorthand `deadline_hours`: bot/clocks.py timed_settings) and
+        how reports are trusted.
 
         The reports policy (core/reports-need-agreement) is the creator's to set while
         the game waits for players, so whoever joins sees it; later only a moderator
@@ -261,26 +258,10 @@ class Games:
             if any(value is not None for value in changing):
                 if not game.seats_of(caller.user_id) and not Table(game).is_referee(caller):
                     raise NotSeated().where(lang, sid)
-                settings = dict(game.settings)
-                control: TimeControl | None = None
-                if deadline_hours is not None:
-                    control = TimeControl(kind="deadline", per_turn_minutes=deadline_hours * 60,
-                                          expiry="remind") if deadline_hours else TimeControl()
-                if time is not None:
-                    try:
-                        control = TimeControl.parse(time)
-                    except PlayerError as err:
-                        raise err.where(lang, sid) from None
-                if control is not None:
-                    settings.pop("deadline_hours", None)  # the older form, now a time control
-                    settings.pop("time_control", None)
-                    if control.limited:
-                        settings["time_control"] = control.model_dump()
-                if remind is not None:
-                    try:
-                        settings["remind"] = list(parse_points(remind))
-                    except PlayerError as err:
-                        raise err.where(lang, sid) from None
+                try:
+                    settings = timed_settings(game.settings, deadline_hours, time, remind)
+                except PlayerError as err:
+                    raise err.where(lang, sid) from None
                 for option, value, allowed, locked in (
                     ("reports", reports, REPORT_POLICIES, ReportsLocked),
                     ("referee_sees", referee_sees, REFEREE_VIEWS, RefereeViewLocked),
@@ -300,12 +281,12 @@ class Games:
                     language=pick_language(language) if language else game.language,
                 )
         words = Table(game).words
-        deadline = control_text(words, game.settings)
         policy = game.settings.get("reports", "confirm")
         sees = game.settings.get("referee_sees", "public")
         return Reply(
             text=words("game-settings", language=Term(kind="language", id=game.language),
-                       deadline=deadline, reports=words(f"game-reports-{policy}"),
+                       deadline=control_text(words, game.settings),
+                       reports=words(f"game-reports-{policy}"),
                        referee=words(f"game-referee-sees-{sees}")),
             game_id=game.id,
             version=game.version,

@@ -23,7 +23,8 @@ from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 from bot.clock import SYSTEM_CLOCK, Clock, stamp
-from rules.core.text import Msg
+from bot.storeerrors import StoreError as StoreError
+from bot.storeerrors import storage_error as storage_error
 
 migrations = Migrations("banneret")
 
@@ -134,14 +135,9 @@ def m004_lookups_and_checkpoints(db: Database) -> None:
 
 @migrations()
 def m005_clocks(db: Database) -> None:
-    """Keep each game's clock (bot/clocks.py) and when something next falls due, by index.
-
-    `clock` is the JSON of a running game's clock; `due_at` the next moment the
-    scheduler must look at the game (a reminder point or the expiry), NULL when none.
-    The turn deadlines of old (`deadline_hours` in the settings) become clocks: such a
-    game is due at once, and the scheduler sets its clock up from when it last changed.
-    A player's choice of reminders by DM is one row of `reminder_prefs`.
-    """
+    """Keep each game's clock (JSON, bot/clocks.py) and `due_at`, the next moment the scheduler
+    must look at it (indexed); games with the older `deadline_hours` are due at once (their
+    clock is set up then). `reminder_prefs`: who takes reminders by DM."""
     db.execute("ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT '{}'")
     db.execute("ALTER TABLE games ADD COLUMN due_at TEXT")
     db.execute("CREATE INDEX games_due ON games (due_at, id) WHERE due_at IS NOT NULL")
@@ -248,9 +244,9 @@ class StaleVersion(Exception):
     """The game changed since it was read; the caller should read it again."""
 
 
+# Called by `update_game` before it writes with (transaction, game as read, changes); returns
+# more changes to write in the same statement (bot/clocks.py keeps a game's clock so).
 GameHook = Callable[["Transaction", GameRow, dict[str, Any]], dict[str, Any]]
-"""Called by `update_game` before it writes: (transaction, the game as read, the changes);
-returns more changes to write in the same statement (bot/clocks.py keeps a clock so)."""
 
 
 class Transaction:
@@ -302,19 +298,9 @@ class Transaction:
         )
         found = self.game(int(cursor.lastrowid or 0))
         assert found is not None
-        # A game that starts at once (a solo game) starts its clock too (the hooks).
-        extra: dict[str, Any] = {}
-        for hook in self.hooks:
-            extra.update(hook(self, replace(found, status="open"), {"status": found.status}))
-        if extra:
-            for column in _JSON_COLUMNS:
-                if column in extra:
-                    extra[column] = _dumps(extra[column])
-            sets = ", ".join(f"{column} = ?" for column in extra)
-            self.conn.execute(f"UPDATE games SET {sets} WHERE id = ?",
-                              (*extra.values(), found.id))
-            found = self.game(found.id)
-            assert found is not None
+        for hook in self.hooks:  # a game that starts at once (solo) starts its clock too
+            extra = hook(self, replace(found, status="open"), {"status": found.status})
+            found = self.update_game(found, bump=False, **extra) if extra else found
         return found
 
     def update_game(self, game: GameRow, *, bump: bool = True, **changes: Any) -> GameRow:
@@ -497,83 +483,30 @@ class Transaction:
 
     # ---- clocks and the scheduler
     def due_games(self, now: str, limit: int) -> list[GameRow]:
-        """Return up to `limit` games due at `now` (their `due_at` passed), soonest first,
-        found by the games_due index."""
-        rows = self.conn.execute(
+        """Return up to `limit` games whose `due_at` has come, soonest first (by index)."""
+        return [_game(r) for r in self.conn.execute(
             "SELECT * FROM games INDEXED BY games_due WHERE due_at IS NOT NULL AND due_at <= ? "
-            "ORDER BY due_at, id LIMIT ?",
-            (now, limit),
-        ).fetchall()
-        return [_game(r) for r in rows]
+            "ORDER BY due_at, id LIMIT ?", (now, limit))]
 
     def claim_due(self, game: GameRow, clock: dict[str, Any], due_at: str | None) -> bool:
-        """Write a game's clock and next due moment if the game is still as it was read
-        (same version, same `due_at`); False, changing nothing, if someone moved it first.
-
-        The position's version is not bumped: buttons under the board stay valid.
-        """
-        cursor = self.conn.execute(
-            "UPDATE games SET clock = ?, due_at = ? WHERE id = ? AND version = ? "
-            "AND due_at IS ?",
-            (_dumps(clock), due_at, game.id, game.version, game.due_at),
-        )
-        return cursor.rowcount == 1
+        """Write a clock and its next due moment, no version bump, if the row is as `game`
+        was read (version, `due_at`); False, changing nothing, if someone moved it first."""
+        return self.conn.execute(
+            "UPDATE games SET clock = ?, due_at = ? WHERE id = ? AND version = ? AND due_at IS ?",
+            (_dumps(clock), due_at, game.id, game.version, game.due_at)).rowcount == 1
 
     def reminder_dm(self, user_id: str) -> bool:
-        """Say whether a user asked for their reminders by direct message."""
-        row = self.conn.execute(
-            "SELECT dm FROM reminder_prefs WHERE user_id = ?", (user_id,)
-        ).fetchone()
+        """Say whether a user takes their reminders by direct message."""
+        row = self.conn.execute("SELECT dm FROM reminder_prefs WHERE user_id = ?",
+                                (user_id,)).fetchone()
         return bool(row and row[0])
 
     def set_reminder_dm(self, user_id: str, dm: bool) -> None:
-        """Keep whether a user wants their reminders by direct message."""
+        """Keep whether a user takes their reminders by direct message."""
         self.conn.execute(
-            "INSERT INTO reminder_prefs (user_id, dm, updated_at) VALUES (?, ?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
-            "updated_at = excluded.updated_at",
-            (user_id, int(dm), self.now()),
-        )
-
-
-class StoreError(Exception):
-    """A database that cannot be used as it is, said in one line: what, which file, what to do.
-
-    Transports show `message` (a catalogue message, `store-<kind>`) instead of a traceback.
-    """
-
-    def __init__(self, kind: str, path: str, detail: str = "") -> None:
-        super().__init__(f"{kind}: {path}: {detail}".rstrip(": "))
-        self.kind = kind
-        self.path = path
-        self.detail = detail
-
-    @property
-    def message(self) -> Msg:
-        """Return the catalogue message that explains the problem."""
-        return Msg(key=f"store-{self.kind}", args={"path": self.path, "detail": self.detail})
-
-
-# What SQLite's error text says, and what we call it.
-_KINDS = (
-    ("not a database", "corrupt"),
-    ("malformed", "corrupt"),
-    ("disk i/o error", "corrupt"),
-    ("readonly", "read-only"),
-    ("read-only", "read-only"),
-    ("full", "full"),
-    ("locked", "busy"),
-    ("busy", "busy"),
-    ("unable to open", "cannot-open"),
-)
-
-
-def storage_error(error: sqlite3.Error, path: str) -> StoreError:
-    """Name what went wrong with a database file from SQLite's error."""
-    text = str(error).lower()
-    kind = next((k for needle, k in _KINDS if needle in text), "failed")
-    return StoreError(kind, path, str(error))
-
+            "INSERT INTO reminder_prefs (user_id, dm, updated_at) VALUES (?, ?, ?) ON CONFLICT "
+            "(user_id) DO UPDATE SET dm = excluded.dm, updated_at = excluded.updated_at",
+            (user_id, int(dm), self.now()))
 
 @cache
 def _known_migrations() -> frozenset[str]:
