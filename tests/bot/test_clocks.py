@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +22,7 @@ from bot.errors import (
     NoClock,
     NotOutOfTime,
     NotTimeClaimant,
+    PlayerError,
     RefereeOnly,
     RemindBad,
 )
@@ -464,3 +465,18 @@ def test_a_claim_lapses_when_the_time_control_changes(
         timed.press("c1", BOB, notice.buttons[0].custom_id)
     timed.press("c1", BOB, again.buttons[0].custom_id)
     assert game(timed).status == "finished"
+
+
+def test_hours_out_of_range_are_refused_and_change_nothing(timed: GameService) -> None:
+    start(timed, "2h")
+    before = game(timed)
+    calls: list[Callable[[], object]] = [
+        lambda: timed.clocks.extend("c1", MOD, 0),
+        lambda: timed.clocks.extend("c1", MOD, 10**18),
+        lambda: timed.clocks.holiday("c1", ALICE, -1),
+        lambda: timed.settings("c1", ALICE, deadline_hours=-1),
+    ]
+    for call in calls:
+        with pytest.raises(PlayerError):
+            call()
+    assert game(timed) == before
