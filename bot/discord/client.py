@@ -13,9 +13,9 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord.commands import CatalogueTranslator, build_groups
-from bot.discord.deadlines import Deadlines
 from bot.discord.io import GameButton, report_error
 from bot.discord.live import LiveTurns
+from bot.discord.scheduler import Scheduled
 from bot.rulesearch import warm
 from bot.service import GameService
 from bot.surface import surface
@@ -74,11 +74,11 @@ class BanneretBot(commands.AutoShardedBot):
         self.live = LiveTurns()
 
     async def setup_hook(self) -> None:
-        """Add the slash commands of the surface and the deadline check; sync commands."""
+        """Add the slash commands of the surface and the scheduler's check; sync commands."""
         await self.tree.set_translator(CatalogueTranslator())
         for group in build_groups(surface()):
             self.tree.add_command(group)
-        await self.add_cog(Deadlines(self))
+        await self.add_cog(Scheduled(self))
         self.add_dynamic_items(GameButton)
         # The rules index (about a second to build) is made now, off the event loop,
         # rather than by the first player to ask a rules question.
