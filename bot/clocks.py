@@ -46,6 +46,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from bot.errors import (
     ClockExpired,
+    ExtendOwnClock,
     HolidayTooLong,
     NoClock,
     NotOutOfTime,
@@ -494,6 +495,9 @@ class Clocks:
                 raise err.where(game.language, game.system) from None
             if not Table(game).is_referee(caller):
                 raise RefereeOnly().where(game.language, game.system)
+            if cs.seat and cs.seat in game.seats_of(caller.user_id):
+                # The time is for the other side to give (or a referee who is not to act).
+                raise ExtendOwnClock().where(game.language, game.system)
             now = tx.clock.now()
             expires = max(cs.expires(), now) + timedelta(hours=hours)
             cs.left = (expires - at(cs.since)).total_seconds()

@@ -248,6 +248,12 @@ class RemindBad(PlayerError):
     key = "remind-bad"
 
 
+class ExtendOwnClock(PlayerError):
+    """A referee who holds the seat to act asking more time for themself."""
+
+    key = "error-extend-own-clock"
+
+
 class HolidayTooLong(PlayerError):
     """A holiday longer than what is left of the game's allowance."""
 

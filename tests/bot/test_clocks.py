@@ -18,6 +18,7 @@ from bot.clock import FakeClock
 from bot.clocks import ClockState, loaded
 from bot.console import Console
 from bot.errors import (
+    ExtendOwnClock,
     HolidayTooLong,
     NoClock,
     NotOutOfTime,
@@ -299,6 +300,19 @@ def test_a_referee_extends_the_deadline(timed: GameService, clock: FakeClock) ->
     [reminder] = timed.scheduler.due()  # the 1 h point of the new deadline
     assert "1 h 0 min left" in reminder.text
     assert "Mod gives Red 3 h more." in "\n".join(timed.log_lines("c1").lines)
+
+
+def test_a_creator_who_plays_cannot_extend_their_own_turn(
+    timed: GameService, clock: FakeClock
+) -> None:
+    start(timed, "2h claim")  # Alice created the game and holds Red, to act first
+    before = clock_of(timed)
+    with pytest.raises(ExtendOwnClock) as refused:
+        timed.clocks.extend("c1", ALICE, 3)
+    assert "more time while it is your turn" in refused.value.text()
+    assert clock_of(timed) == before
+    play_turn(timed)  # now Blue (Bob) is to act: his opponent may give him time
+    assert timed.clocks.extend("c1", ALICE, 3).text == "Alice gives Blue 3 h more."
 
 
 def test_a_holiday_pauses_the_clock_within_the_allowance(

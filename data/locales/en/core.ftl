@@ -246,6 +246,7 @@ game-log-extend = { $user } gives { $seat } { $hours } h more.
 game-log-holiday = { $seat } takes a holiday of { $hours } h.
 error-no-clock = This game has no time control running. `/game settings time:` sets one, e.g. `48h` or `3d+1d/7d`.
 remind-bad = “{ $value }” is not a list of reminder points. Type up to five times before the deadline, separated by commas, such as `24h,1h` or `2d,12h,30m`, or `none` for no reminders.
+error-extend-own-clock = You cannot give yourself more time while it is your turn: ask a moderator, or take a holiday if the game allows one (`/game holiday`).
 error-holiday-too-long = A holiday of { $hours } h is more than you have left: { $left } of the { $allowance } this game allows.
 error-clock-expired = Your time has already run out, so a holiday can no longer pause it. Ask the game's creator or a moderator for more time (`/game extend`).
 error-not-out-of-time = { $seat } is not out of time any more: they acted, or their time was extended. The game goes on.

@@ -251,6 +251,7 @@ game-log-extend = { $user } dá mais { $hours } h { $seat_ao }.
 game-log-holiday = { CAP($seat_o) } tira férias de { $hours } h.
 error-no-clock = Esta partida não tem controle de tempo em andamento. `/game settings time:` define um, p. ex. `48h` ou `3d+1d/7d`.
 remind-bad = “{ $value }” não é uma lista de lembretes. Digite até cinco tempos antes do prazo, separados por vírgulas, como `24h,1h` ou `2d,12h,30m`, ou `none` para nenhum lembrete.
+error-extend-own-clock = Você não pode dar mais tempo a si mesmo enquanto é a sua vez: peça a um moderador, ou tire férias se a partida permitir (`/game holiday`).
 error-holiday-too-long = Férias de { $hours } h passam do que você ainda tem: { $left } das { $allowance } que esta partida permite.
 error-clock-expired = O seu tempo já acabou, então as férias não podem mais pausá-lo. Peça mais tempo a quem criou a partida ou a um moderador (`/game extend`).
 error-not-out-of-time = O tempo { $seat_do } não está mais esgotado: a jogada foi feita, ou o prazo foi estendido. A partida continua.
