@@ -2,7 +2,8 @@
 
 Two things once froze every channel: a roster file of dotted keys that took the TOML
 parser seconds inside the write transaction, and the deadline scan that held the
-write lock over all 10,000 overdue games. Here the same Samurai turn is timed alone
+write lock over all 10,000 overdue games (now the scheduler, bot/scheduler.py, which
+claims due clocks in short batches). Here the same Samurai turn is timed alone
 and while, in other threads, five players upload hostile rosters (the 48 KB dotted-key
 bomb, and the costliest file the upload budgets still let through), or while the
 deadline scan works through 10,000 overdue games. The floor is the turn alone, on the
@@ -25,7 +26,6 @@ from typing import Any
 from bench.positions import typical_turn
 from bench.tables import seat_games, temp_store
 from bench.timing import Figure, Report, median, ms, paired
-from bot.deadlines import overdue
 from bot.errors import PlayerError
 from bot.service import GameService
 from bot.store import Store
@@ -125,8 +125,9 @@ def _scan(report: Report) -> None:
     store = temp_store("deadlines.db")
     service = GameService(store, render=render_png)
     late = (datetime.now(UTC) - timedelta(hours=48)).isoformat(timespec="milliseconds")
+    # Games whose 24 h deadline (the older setting) ran out while the bot was down.
     due = replace(turn.before, settings={"deadline_hours": 24}, updated_at=late,
-                  pending={})
+                  pending={}, clock={}, due_at=late)
     seat_games(store, due, [f"due-{i}" for i in range(OVERDUE)])
     channels = [f"play-{i}" for i in range(2 * SCAN_ROUNDS + 2)]
     seat_games(store, turn.before, channels)
@@ -146,11 +147,12 @@ def _scan(report: Report) -> None:
             alone.append(time.perf_counter() - t0)
             # Each round scans a fresh batch of due games: clear the marks first.
             store._connection().execute(
-                "UPDATE games SET pending = '{}' WHERE channel_id LIKE 'due-%'")
+                "UPDATE games SET clock = '{}', due_at = updated_at "
+                "WHERE channel_id LIKE 'due-%'")
 
             def scan() -> None:
                 t = time.perf_counter()
-                overdue(store)
+                service.scheduler.due()
                 scans.append(time.perf_counter() - t)
 
             during.append(_while(scan, functools.partial(play, 2 * i + 1)))

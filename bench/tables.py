@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.store import GameRow, Store
 
-_JSON = ("seats", "invited", "state", "settings", "pending")
+_JSON = ("seats", "invited", "state", "settings", "pending", "clock")
 
 
 def _dumps(value: Any) -> str:

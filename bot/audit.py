@@ -2,7 +2,8 @@
 
 A game is its log: who created it and took each seat (`join` entries), what was
 played (`action`, with `undo` taking actions back), requests still open (`claim`,
-`undo_request`) and how it ended (`resign`, `end`, or the rules' own outcome). Every
+`undo_request`) and how it ended (`resign`, `end`, `out_of_time`, or the rules' own
+outcome). Every
 fact the row keeps besides the position is derived here from those entries, so an
 edit to the row, a deleted entry or a log cut short is found and named with the first
 entry that disagrees. The position itself is checked by replaying (records.py).
@@ -22,7 +23,8 @@ from rules.core.engine import Engine
 from rules.core.text import Msg
 
 # Log entries whose command moved the game to a new version (its buttons go stale).
-BUMPS = frozenset({"action", "resign", "end", "undo_request", "undo_refused", "undo"})
+BUMPS = frozenset({"action", "resign", "end", "undo_request", "undo_refused", "undo",
+                   "out_of_time"})
 # Entries that answer an open claim, naming it by its sequence number ("of").
 CLAIM_ANSWERS = frozenset({"claim_agreed", "claim_disputed", "claim_withdrawn", "claim_lapsed"})
 
@@ -87,6 +89,9 @@ def derive(sys: Engine[Any], seats: tuple[str, ...], entries: list[LogEntry],
         elif entry.kind == "resign":
             ended = _resigned(facts, entry)
             facts.seed_revealed = True
+        elif entry.kind == "out_of_time":  # lost on time (bot/clocks.py)
+            ended = _out_of_time(facts, entry)
+            facts.seed_revealed = True
         elif entry.kind == "end":
             by = entry.action.get("by")
             ended = ("ended", None, Msg(key="result-ended", args={"user": by} if by else {}))
@@ -132,6 +137,13 @@ def _resigned(facts: Facts, entry: LogEntry) -> tuple[str, str | None, Msg]:
     solo = bool(others) and facts.seats.get(others[0]) == entry.actor_id
     winner = others[0] if others and not solo else None
     return "finished", winner, Msg(key="result-resigned", args={"seat": seat_term(loser)})
+
+
+def _out_of_time(facts: Facts, entry: LogEntry) -> tuple[str, str | None, Msg]:
+    loser = str(entry.action.get("seat"))
+    others = [s for s in facts.seats if s != loser]
+    winner = others[0] if others and facts.seats.get(others[0]) != facts.seats.get(loser) else None
+    return "finished", winner, Msg(key="result-out-of-time", args={"seat": seat_term(loser)})
 
 
 def compare(facts: Facts, claimed: dict[str, Any]) -> Msg | None:

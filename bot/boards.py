@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from bot.clock import Clock
+from bot.clocks import time_line
 from bot.pictures import Pictures
 from bot.replies import Board, Boards, Button, Reply, TurnMark, action_digest
 from bot.table import Table
@@ -20,8 +22,10 @@ Render = Callable[[Any], bytes]
 class BoardReplies:
     """Build (and keep) the board reply of positions, and turn replies on top of them."""
 
-    def __init__(self, render: Render | None, boards: Boards | None = None) -> None:
+    def __init__(self, render: Render | None, boards: Boards | None = None,
+                 clock: Clock | None = None) -> None:
         self._render = render
+        self._clock = clock
         self._boards = boards or Boards()
         self._pictures = Pictures()
 
@@ -51,7 +55,13 @@ class BoardReplies:
         game = table.game
         key = (game.id, game.version, game.updated_at, game.language, game.status, game.winner,
                game.result, game.seed_revealed, game.system, game.scenario)
-        return self._boards.get(key, lambda: self._make(table)).reply()
+        reply = self._boards.get(key, lambda: self._make(table)).reply()
+        if self._clock is not None:
+            # The time left changes by the minute: said fresh, after the turn line.
+            line = time_line(table, self._clock.now())
+            if line is not None:
+                reply.lines.insert(1 if reply.lines else 0, line)
+        return reply
 
     def _make(self, table: Table) -> Board:
         game, words = table.game, table.words

@@ -2,11 +2,44 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+_SHARDS = re.compile(r"^\s*(?P<ids>[\d\s,-]+)/\s*(?P<count>\d+)\s*$")
+
+
+class Shards(BaseModel, frozen=True):
+    """Which of the bot's gateway shards this process runs: `0-3/16` is shards 0 to 3 of 16.
+
+    Several processes (on one host or several) each run their own range against one
+    shared PostgreSQL store; together they cover every shard of the count.
+    """
+
+    ids: tuple[int, ...]
+    count: int
+
+    @classmethod
+    def parse(cls, text: str) -> Shards:
+        """Read `first-last/count`, `id/count` or `a,b,c-d/count`; ValueError naming the form."""
+        found = _SHARDS.match(text)
+        if found is None:
+            raise ValueError(f"BANNERET_SHARDS {text!r}: expected ids/count, like 0-3/16")
+        count = int(found["count"])
+        ids: set[int] = set()
+        for part in found["ids"].replace(" ", "").split(","):
+            first, _, last = part.partition("-")
+            if not first.isdigit() or (last and not last.isdigit()):
+                raise ValueError(f"BANNERET_SHARDS {text!r}: expected ids/count, like 0-3/16")
+            ids.update(range(int(first), int(last or first) + 1))
+        if count < 1 or not ids or max(ids) >= count:
+            raise ValueError(
+                f"BANNERET_SHARDS {text!r}: shard ids run from 0 to count - 1 ({count - 1})"
+            )
+        return cls(ids=tuple(sorted(ids)), count=count)
 
 
 class Settings(BaseSettings):
@@ -26,3 +59,22 @@ class Settings(BaseSettings):
     api_base: str | None = Field(None, validation_alias="BANNERET_API_BASE")
     gateway_url: str | None = Field(None, validation_alias="BANNERET_GATEWAY_URL")
     log_level: str = Field("INFO", validation_alias="BANNERET_LOG_LEVEL")
+    # The gateway shards this process runs (`0-3/16`); unset: every shard, as many as
+    # Discord recommends (one process serving the whole bot).
+    shards: str | None = Field(None, validation_alias="BANNERET_SHARDS")
+    # Seconds between the IDENTIFYs of this process's shards: Discord allows one every
+    # 5 seconds (per concurrency bucket); only the tests shorten it for their loopback server.
+    identify_gap: float = Field(5.0, ge=0, validation_alias="BANNERET_IDENTIFY_GAP")
+
+    @field_validator("shards")
+    @classmethod
+    def _shards_readable(cls, value: str | None) -> str | None:
+        if value is not None and value.strip():
+            Shards.parse(value)  # refuse a malformed range at start-up, naming the form
+            return value.strip()
+        return None
+
+    @property
+    def shard_plan(self) -> Shards | None:
+        """The shards this process runs (None: all that Discord recommends)."""
+        return Shards.parse(self.shards) if self.shards else None

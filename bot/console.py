@@ -41,6 +41,9 @@ class Console:
     last: Reply | None = None
     images: list[Path] = field(default_factory=list)
     failures: int = 0
+    # Run the scheduler (reminders, expiries: bot/scheduler.py) after each command, so
+    # local play shows what Discord would post when time passes.
+    scheduled: bool = True
 
     def caller(self, token: str) -> Caller:
         """Build the caller for an `@name` (a trailing * marks a moderator)."""
@@ -81,9 +84,12 @@ class Console:
             return None
         self.last = reply
         self.show(reply)
+        shown: Reply | None = reply
         if reply.thread is not None:
-            return self._thread(reply)
-        return reply
+            shown = self._thread(reply)
+        if self.scheduled:
+            self.post_due()
+        return shown
 
     def _thread(self, reply: Reply) -> Reply | None:
         """Go on in the thread a reply asks for: a channel named after the one it opens from
@@ -100,6 +106,18 @@ class Console:
         self.last = opened
         self.show(opened)
         return opened
+
+    def post_due(self) -> None:
+        """Show what has fallen due (bot/scheduler.py), as the bot would post it; a notice
+        with buttons becomes the reply `click` answers."""
+        for notice in self.service.scheduler.due():
+            where = f"(to @{notice.user_id}) " if notice.user_id else ""
+            self.write(where + notice.text)
+            if notice.buttons:
+                self.last = Reply(text=notice.text, buttons=list(notice.buttons),
+                                  game_id=notice.game_id)
+                for number, button in enumerate(notice.buttons, 1):
+                    self.write(f"  [{number}] {button.label}   (click {number})")
 
     def _command(self, caller: Caller, head: str, rest: str) -> Reply:
         group = head.lstrip("/")

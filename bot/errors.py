@@ -151,8 +151,12 @@ class BadInput(PlayerError):
 
 
 def bad_input(key: str, /, **values: Value) -> BadInput:
-    """Refuse a command that could not be read, with the message saying why."""
-    return BadInput(Msg(key=key, args=values))
+    """Refuse a command that could not be read, with the message saying why.
+
+    The message is built without validation, so text Banneret composed (`Said`, such
+    as a list of the commands to try) keeps its kind and is quoted whole.
+    """
+    return BadInput(Msg.model_construct(key=key, args=values))
 
 
 def unreadable(error: ValidationError) -> BadInput:
@@ -230,6 +234,48 @@ class ReportsLocked(PlayerError):
 
 class RefereeViewLocked(PlayerError):
     key = "error-referee-view-locked"
+
+
+class NoClock(PlayerError):
+    """The game has no time control, so there is no clock to extend or pause."""
+
+    key = "error-no-clock"
+
+
+class RemindBad(PlayerError):
+    """Reminder points that cannot be read; the reply shows the form they take."""
+
+    key = "remind-bad"
+
+
+class ExtendOwnClock(PlayerError):
+    """A referee who holds the seat to act asking more time for themself."""
+
+    key = "error-extend-own-clock"
+
+
+class HolidayTooLong(PlayerError):
+    """A holiday longer than what is left of the game's allowance."""
+
+    key = "error-holiday-too-long"
+
+
+class ClockExpired(PlayerError):
+    """The player's time has already run out: a holiday cannot pause it any more."""
+
+    key = "error-clock-expired"
+
+
+class NotOutOfTime(PlayerError):
+    """A win claimed on time while the player still has time (they acted, or got more)."""
+
+    key = "error-not-out-of-time"
+
+
+class NotTimeClaimant(PlayerError):
+    """Only the opponent of the player out of time may claim the win."""
+
+    key = "error-not-time-claimant"
     rule_id = "core/referee-sees-hidden"
 
 

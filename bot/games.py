@@ -7,6 +7,7 @@ from typing import Any
 
 from bot import turnlog
 from bot.boards import BoardReplies
+from bot.clocks import control_text, timed_settings
 from bot.errors import (
     AlreadySeated,
     BotOpponent,
@@ -14,6 +15,7 @@ from bot.errors import (
     InvitedOther,
     NoFreeSeat,
     NotSeated,
+    PlayerError,
     RefereeOnly,
     RefereeViewLocked,
     ReportsLocked,
@@ -266,8 +268,12 @@ class Games:
         deadline_hours: int | None = None,
         reports: str | None = None,
         referee_sees: str | None = None,
+        time: str | None = None,
+        remind: str | None = None,
     ) -> Reply:
-        """Show or change the game's language, turn deadline and how reports are trusted.
+        """Show or change the game's language, time control and reminders (`time`,
+        `remind`, or the shorthand `deadline_hours`: bot/clocks.py timed_settings) and
+        how reports are trusted.
 
         The reports policy (core/reports-need-agreement) is the creator's to set while
         the game waits for players, so whoever joins sees it; later only a moderator
@@ -276,13 +282,14 @@ class Games:
         with self.store.transaction() as tx:
             game = running(tx, channel_id, caller)
             lang, sid = game.language, game.system
-            changing = (language, deadline_hours, reports, referee_sees)
+            changing = (language, deadline_hours, reports, referee_sees, time, remind)
             if any(value is not None for value in changing):
                 if not game.seats_of(caller.user_id) and not Table(game).is_referee(caller):
                     raise NotSeated().where(lang, sid)
-                settings = dict(game.settings)
-                if deadline_hours is not None:
-                    settings["deadline_hours"] = deadline_hours or None
+                try:
+                    settings = timed_settings(game.settings, deadline_hours, time, remind)
+                except PlayerError as err:
+                    raise err.where(lang, sid) from None
                 for option, value, allowed, locked in (
                     ("reports", reports, REPORT_POLICIES, ReportsLocked),
                     ("referee_sees", referee_sees, REFEREE_VIEWS, RefereeViewLocked),
@@ -302,14 +309,12 @@ class Games:
                     language=pick_language(language) if language else game.language,
                 )
         words = Table(game).words
-        hours = game.settings.get("deadline_hours")
-        deadline = words("game-deadline-hours", hours=hours) if hours else words(
-            "game-no-deadline")
         policy = game.settings.get("reports", "confirm")
         sees = game.settings.get("referee_sees", "public")
         return Reply(
             text=words("game-settings", language=Term(kind="language", id=game.language),
-                       deadline=deadline, reports=words(f"game-reports-{policy}"),
+                       deadline=control_text(words, game.settings),
+                       reports=words(f"game-reports-{policy}"),
                        referee=words(f"game-referee-sees-{sees}")),
             game_id=game.id,
             version=game.version,

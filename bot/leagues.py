@@ -51,7 +51,8 @@ from bot.fixtures import (
 )
 from bot.games import Games
 from bot.replies import Reply
-from bot.reports import Notice, Reports, round_lines
+from bot.reports import LeagueSource, Reports, round_lines
+from bot.scheduler import Notice
 from bot.seasonstore import LeagueRow
 from bot.store import Store, Transaction
 from bot.table import Caller, Table, running
@@ -101,6 +102,8 @@ class Leagues:
     def __init__(self, store: Store, games: Games | None = None) -> None:
         self.store = store
         self.reports = Reports(store, games)
+        # Reports confirmed by time: a source of the scheduler (bot/scheduler.py).
+        self.source = LeagueSource(self.reports)
 
     # ------------------------------------------------------------ making a league
 

@@ -48,6 +48,7 @@ from bot.fixtures import (
 )
 from bot.games import Games
 from bot.replies import Button, Reply, ThreadRequest
+from bot.scheduler import Notice
 from bot.seasonstore import FixtureRow, LeagueRow
 from bot.store import GameRow, Store, Transaction
 from bot.table import Caller, Table
@@ -59,14 +60,6 @@ RESULTS = ("win", "loss", "draw")
 VERDICTS = ("home", "away", "draw")
 # Reports confirmed by time in one scheduler pass at most (the rest wait for the next).
 DUE_BATCH = 100
-
-
-@dataclass(frozen=True)
-class Notice:
-    """Something a league says by itself (a report confirmed by time): where, and the words."""
-
-    channel_id: str
-    text: str
 
 
 def fixture_line(words: Words, f: FixtureRow) -> str:
@@ -404,8 +397,23 @@ class Reports:
                 text = words("league-auto-confirmed", id=fixture.id,
                              result=self._said(words, season, outcome, fixture),
                              hours=season.confirm_hours)
-                notices.append(Notice(league.channel_id or "", "\n".join([text, *lines])))
+                if league.channel_id:  # leagues made before seasons have no channel to post in
+                    notices.append(Notice("\n".join([text, *lines]),
+                                          channel_id=league.channel_id))
         return notices
 
 
-__all__ = ["Notice", "Outcome", "Reports", "fixture_line", "round_lines"]
+class LeagueSource:
+    """Reports left unanswered past their league's confirm_hours, as the scheduler's due items."""
+
+    name = "leagues"
+
+    def __init__(self, reports: Reports) -> None:
+        self.reports = reports
+
+    def due(self, now: datetime) -> list[Notice]:
+        """Confirm what is overdue (claimed by guarded updates) and say so in each league."""
+        return self.reports.confirm_due(now)
+
+
+__all__ = ["LeagueSource", "Outcome", "Reports", "fixture_line", "round_lines"]

@@ -6,6 +6,8 @@
 - `records`: export and verify (bot/records.py)
 - `rulebook`: rule search and rule text (bot/rulebook.py)
 - `leagues`: leagues and their standings (bot/leagues.py)
+- `clocks`: time controls: extend, holiday, reminders, a win claimed on time (bot/clocks.py)
+- `scheduler`: what falls due with time, from its sources (bot/scheduler.py)
 
 Each part takes the store (and the board replies) it needs, and a per-command
 `Table` (bot/table.py) works out a game's prompt, outcome and legal actions once.
@@ -22,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.boards import BoardReplies, Render
+from bot.clocks import CLAIM_BUTTON, Clocks, follow
 from bot.errors import PlayerError
 from bot.games import Games
 from bot.leagues import Leagues
@@ -29,6 +32,7 @@ from bot.previews import Previews
 from bot.records import Records
 from bot.replies import Button, Reply, parse_custom_id
 from bot.rulebook import Rulebook
+from bot.scheduler import Scheduler
 from bot.store import Store
 from bot.table import Caller, Table, latest
 from bot.timecontrol import TimeControl
@@ -48,7 +52,7 @@ class GameService:
     ) -> None:
         self.store = store
         self._render = render
-        self.boards = BoardReplies(render)
+        self.boards = BoardReplies(render, clock=store.clock)
         self.games = Games(store, self.boards, seed_factory)
         self.turns = Turns(store, self.boards)
         self.views = Views(store, self.boards, self.turns.claim_buttons)
@@ -56,6 +60,11 @@ class GameService:
         self.rulebook = Rulebook(store)
         self.leagues = Leagues(store, self.games)
         self.previews = Previews(store, self.boards, self.turns)
+        # Every change of a game keeps its clock (bot/clocks.py), in the same transaction.
+        store.add_hook("clocks", follow)
+        self.clocks = Clocks(store, self.boards)
+        self.scheduler = Scheduler(store, store.clock,
+                                   sources=[self.clocks.source, self.leagues.source])
 
     # ------------------------------------------------------------ games
     def new_game(self, channel_id: str, guild_id: str, caller: Caller, system_id: str,
@@ -80,10 +89,11 @@ class GameService:
 
     def settings(self, channel_id: str, caller: Caller, language: str | None = None,
                  deadline_hours: int | None = None, reports: str | None = None,
-                 referee_sees: str | None = None) -> Reply:
+                 referee_sees: str | None = None, time: str | None = None,
+                 remind: str | None = None) -> Reply:
         """Show or change settings (see Games.settings)."""
         return self.games.settings(channel_id, caller, language, deadline_hours, reports,
-                                   referee_sees)
+                                   referee_sees, time, remind)
 
     # ------------------------------------------------------------ turns
     def act(self, channel_id: str, caller: Caller, action: dict[str, Any],
@@ -113,6 +123,8 @@ class GameService:
             return self.previews.press(channel_id, caller, parsed[1], parsed[3],
                                        accept=parsed[0] == "preview-yes")
         # ---
+        if parsed is not None and parsed[0] == CLAIM_BUTTON:  # a win claimed on time
+            return self.clocks.claim(channel_id, caller, parsed[1], parsed[3])
         return self.turns.press(channel_id, caller, custom_id, self.games)
 
     def undo(self, channel_id: str, caller: Caller) -> Reply:

@@ -14,7 +14,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,8 @@ from sqlite_utils.migrations import Migrations
 
 from bot.clock import SYSTEM_CLOCK, Clock, stamp
 from bot.seasonstore import SeasonQueries, create_season_tables
-from rules.core.text import Msg
+from bot.storeerrors import StoreError as StoreError
+from bot.storeerrors import storage_error as storage_error
 
 migrations = Migrations("banneret")
 
@@ -134,6 +135,24 @@ def m004_lookups_and_checkpoints(db: Database) -> None:
 
 
 @migrations()
+def m005_clocks(db: Database) -> None:
+    """Keep each game's clock (JSON, bot/clocks.py) and `due_at`, the next moment the scheduler
+    must look at it (indexed); games with the older `deadline_hours` are due at once (their
+    clock is set up then). `reminder_prefs`: who takes reminders by DM."""
+    db.execute("ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT '{}'")
+    db.execute("ALTER TABLE games ADD COLUMN due_at TEXT")
+    db.execute("CREATE INDEX games_due ON games (due_at, id) WHERE due_at IS NOT NULL")
+    db.execute(
+        f"UPDATE games SET due_at = updated_at WHERE {_DEADLINED} "
+        "AND json_extract(settings, '$.time_control') IS NULL"
+    )
+    db.execute("DROP INDEX IF EXISTS games_deadlined")
+    db.table("reminder_prefs").create(
+        {"user_id": str, "dm": int, "updated_at": str}, pk="user_id", strict=True
+    )
+
+
+@migrations()
 def m006_league_seasons(db: Database) -> None:
     """Give leagues a season: settings, players, fixtures and their reported results."""
     create_season_tables(db)
@@ -168,6 +187,9 @@ class GameRow:
     pending: dict[str, Any]
     created_at: str
     updated_at: str
+    # The game's clock (bot/clocks.py) and the next moment it falls due (m005_clocks).
+    clock: dict[str, Any] = field(default_factory=dict)
+    due_at: str | None = None
 
     @property
     def over(self) -> bool:
@@ -194,7 +216,7 @@ class LogEntry:
     created_at: str = ""
 
 
-_JSON_COLUMNS = ("seats", "invited", "state", "settings", "pending")
+_JSON_COLUMNS = ("seats", "invited", "state", "settings", "pending", "clock")
 
 
 def _dumps(value: Any) -> str:
@@ -234,13 +256,20 @@ class StaleVersion(Exception):
     """The game changed since it was read; the caller should read it again."""
 
 
+# Called by `update_game` before it writes with (transaction, game as read, changes); returns
+# more changes to write in the same statement (bot/clocks.py keeps a game's clock so).
+GameHook = Callable[["Transaction", GameRow, dict[str, Any]], dict[str, Any]]
+
+
 class Transaction(SeasonQueries):
     """The reads and writes one command may make, inside one SQLite transaction."""
 
     def __init__(self, conn: sqlite3.Connection, clock: Clock = SYSTEM_CLOCK,
+                 hooks: tuple[GameHook, ...] = (),
                  game_over: tuple[GameOverHook, ...] = ()) -> None:
         self.conn = conn
         self.clock = clock
+        self.hooks = hooks
         self._game_over = game_over
 
     def now(self) -> str:
@@ -283,15 +312,21 @@ class Transaction(SeasonQueries):
         )
         found = self.game(int(cursor.lastrowid or 0))
         assert found is not None
+        for hook in self.hooks:  # a game that starts at once (solo) starts its clock too
+            extra = hook(self, replace(found, status="open"), {"status": found.status})
+            found = self.update_game(found, bump=False, **extra) if extra else found
         return found
 
     def update_game(self, game: GameRow, *, bump: bool = True, **changes: Any) -> GameRow:
         """Write changes to a game, bumping its version; StaleVersion if someone wrote first.
 
         `bump=False` is for changes that leave the position alone (settings), so the
-        buttons under the latest board stay valid.
+        buttons under the latest board stay valid. Every change of a game passes here,
+        so the store's hooks (the clocks) see each one, inside the same transaction.
         """
         values = dict(changes)
+        for hook in self.hooks:
+            values.update(hook(self, game, values))
         for column in _JSON_COLUMNS:
             if column in values:
                 values[column] = _dumps(values[column])
@@ -310,8 +345,8 @@ class Transaction(SeasonQueries):
             self._keep_checkpoint(game.id, values["state"])
         written = _game(rows[0])
         if written.over and not game.over:
-            for hook in self._game_over:  # a league fixture takes the result, in this write
-                hook(self, written)
+            for settle in self._game_over:  # a league fixture takes the result, in this write
+                settle(self, written)
         return written
 
     def _keep_checkpoint(self, game_id: int, state: str) -> None:
@@ -422,31 +457,6 @@ class Transaction(SeasonQueries):
             "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq "
             "DESC LIMIT ?) ORDER BY seq", (game_id, since, -1 if last is None else last))]
 
-    def due_for_reminder(self, now: str, after_id: int, limit: int) -> list[GameRow]:
-        """Return up to `limit` running games, by id after `after_id`, whose deadline has
-        passed at `now` and whose position has not been reminded yet (found by index)."""
-        rows = self.conn.execute(
-            f"SELECT * FROM games INDEXED BY games_deadlined WHERE {_DEADLINED} "
-            "AND updated_at <= ? AND id > ? "
-            "AND datetime(updated_at, '+' || json_extract(settings, '$.deadline_hours') "
-            "|| ' hours') <= datetime(?) "
-            "AND json_extract(pending, '$.reminded') IS NOT version "
-            "ORDER BY id LIMIT ?",
-            (now, after_id, now, limit),
-        ).fetchall()
-        return [_game(r) for r in rows]
-
-    def mark_reminded(self, game: GameRow) -> bool:
-        """Note that the player to act at this position has been reminded (no version bump).
-
-        Returns False, changing nothing, if the game has moved on since it was read.
-        """
-        cursor = self.conn.execute(
-            "UPDATE games SET pending = json_set(pending, '$.reminded', ?) "
-            "WHERE id = ? AND version = ?",
-            (game.version, game.id, game.version),
-        )
-        return cursor.rowcount == 1
 
     def league_games(self, league_id: int) -> list[GameRow]:
         """Return the games a league counts, oldest first."""
@@ -464,44 +474,32 @@ class Transaction(SeasonQueries):
     # ---- league seasons: SeasonQueries (bot/seasonstore.py), a base of this class
 
 
-class StoreError(Exception):
-    """A database that cannot be used as it is, said in one line: what, which file, what to do.
+    # ---- clocks and the scheduler
+    def due_games(self, now: str, limit: int) -> list[GameRow]:
+        """Return up to `limit` games whose `due_at` has come, soonest first (by index)."""
+        return [_game(r) for r in self.conn.execute(
+            "SELECT * FROM games INDEXED BY games_due WHERE due_at IS NOT NULL AND due_at <= ? "
+            "ORDER BY due_at, id LIMIT ?", (now, limit))]
 
-    Transports show `message` (a catalogue message, `store-<kind>`) instead of a traceback.
-    """
+    def claim_due(self, game: GameRow, clock: dict[str, Any], due_at: str | None) -> bool:
+        """Write a clock and its next due moment, no version bump, if the row is as `game`
+        was read (version, `due_at`); False, changing nothing, if someone moved it first."""
+        return self.conn.execute(
+            "UPDATE games SET clock = ?, due_at = ? WHERE id = ? AND version = ? AND due_at IS ?",
+            (_dumps(clock), due_at, game.id, game.version, game.due_at)).rowcount == 1
 
-    def __init__(self, kind: str, path: str, detail: str = "") -> None:
-        super().__init__(f"{kind}: {path}: {detail}".rstrip(": "))
-        self.kind = kind
-        self.path = path
-        self.detail = detail
+    def reminder_dm(self, user_id: str) -> bool:
+        """Say whether a user takes their reminders by direct message."""
+        row = self.conn.execute("SELECT dm FROM reminder_prefs WHERE user_id = ?",
+                                (user_id,)).fetchone()
+        return bool(row and row[0])
 
-    @property
-    def message(self) -> Msg:
-        """Return the catalogue message that explains the problem."""
-        return Msg(key=f"store-{self.kind}", args={"path": self.path, "detail": self.detail})
-
-
-# What SQLite's error text says, and what we call it.
-_KINDS = (
-    ("not a database", "corrupt"),
-    ("malformed", "corrupt"),
-    ("disk i/o error", "corrupt"),
-    ("readonly", "read-only"),
-    ("read-only", "read-only"),
-    ("full", "full"),
-    ("locked", "busy"),
-    ("busy", "busy"),
-    ("unable to open", "cannot-open"),
-)
-
-
-def storage_error(error: sqlite3.Error, path: str) -> StoreError:
-    """Name what went wrong with a database file from SQLite's error."""
-    text = str(error).lower()
-    kind = next((k for needle, k in _KINDS if needle in text), "failed")
-    return StoreError(kind, path, str(error))
-
+    def set_reminder_dm(self, user_id: str, dm: bool) -> None:
+        """Keep whether a user takes their reminders by direct message."""
+        self.conn.execute(
+            "INSERT INTO reminder_prefs (user_id, dm, updated_at) VALUES (?, ?, ?) ON CONFLICT "
+            "(user_id) DO UPDATE SET dm = excluded.dm, updated_at = excluded.updated_at",
+            (user_id, int(dm), self.now()))
 
 @cache
 def _known_migrations() -> frozenset[str]:
@@ -537,6 +535,7 @@ class Store:
     ) -> None:
         self.path = str(path)
         self.clock = clock
+        self._hooks: dict[str, GameHook] = {}
         self.read_only = read_only
         self.synchronous = synchronous
         self._local = threading.local()
@@ -634,6 +633,10 @@ class Store:
             self._local.conn = conn
         return conn
 
+    def add_hook(self, name: str, hook: GameHook) -> None:
+        """Have `hook` see every game update of this store's transactions (one per name)."""
+        self._hooks[name] = hook
+
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
         """Run a block as one write transaction, taken up front (BEGIN IMMEDIATE)."""
@@ -643,7 +646,8 @@ class Store:
             conn = self._connection()
             conn.execute("BEGIN IMMEDIATE")
             try:
-                yield Transaction(conn, self.clock, tuple(self.game_over.values()))
+                yield Transaction(conn, self.clock, tuple(self._hooks.values()),
+                                  tuple(self.game_over.values()))
             except BaseException:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")

@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from bot.errors import GuildOnly, bad_input
+from bot.errors import GuildOnly, PlayerError, bad_input
 from bot.fixtures import FORMATS, TIEBREAK_ORDERS
 from bot.replies import Reply
 from bot.service import GameService
 from bot.table import Caller
 from bot.text import Said, Words, pick_language
+from bot.timecontrol import TimeControl
 from rules.core.commands import Command, Option
 from rules.core.system import available, system
 from rules.core.text import items
@@ -148,10 +149,11 @@ def _game(add: Add) -> None:
     """Declare /game: one game per channel, from the invitation to the record."""
     add("game", "new", lambda sv, c, o: sv.new_game(
         c.channel_id, c.guild_id, c.caller, o["system"], o["scenario"],
-        opponent=o.get("opponent"), seat=o.get("seat"), language=o.get("language")),
+        opponent=o.get("opponent"), seat=o.get("seat"), language=o.get("language"),
+        time_control=_time_control(c, o.get("time"), o.get("language"))),
         _o("system", autocomplete="system"), _o("scenario", autocomplete="scenario"),
         _o("opponent", "user", False), _o("seat", required=False, autocomplete="seat"),
-        _o("language", required=False, choices=("en", "pt-BR")))
+        _o("language", required=False, choices=("en", "pt-BR")), _o("time", required=False))
     add("game", "join", lambda sv, c, o: sv.join(c.channel_id, c.caller, seat=o.get("seat")),
         _o("seat", required=False, autocomplete="seat"))
     add("game", "status", lambda sv, c, o: sv.status(c.channel_id, c.caller))
@@ -174,11 +176,31 @@ def _game(add: Add) -> None:
     add("game", "settings", lambda sv, c, o: sv.settings(
         c.channel_id, c.caller, language=o.get("language"),
         deadline_hours=o.get("deadline_hours"), reports=o.get("reports"),
-        referee_sees=o.get("referee_sees")),
+        referee_sees=o.get("referee_sees"), time=o.get("time"), remind=o.get("remind")),
         _o("language", required=False, choices=("en", "pt-BR")),
         _o("deadline_hours", "int", False, min_value=0, max_value=336),
         _o("reports", required=False, choices=("trust", "confirm", "referee")),
-        _o("referee_sees", required=False, choices=("public", "everything")))
+        _o("referee_sees", required=False, choices=("public", "everything")),
+        _o("time", required=False), _o("remind", required=False))
+    # Play-by-post clocks (bot/clocks.py)
+    add("game", "extend", lambda sv, c, o: sv.clocks.extend(c.channel_id, c.caller, o["hours"]),
+        _o("hours", "int", min_value=1, max_value=24 * 30))
+    add("game", "holiday", lambda sv, c, o: sv.clocks.holiday(c.channel_id, c.caller,
+                                                               o["hours"]),
+        _o("hours", "int", min_value=1, max_value=24 * 60))
+    add("game", "reminders", lambda sv, c, o: sv.clocks.reminders(c.channel_id, c.caller,
+                                                                   bool(o["dm"])),
+        _o("dm", "bool"), private=True)
+
+
+def _time_control(ctx: Context, text: str | None, language: str | None) -> TimeControl | None:
+    """Read `/game new time:` (None when left out); TimeControlBad in the caller's words."""
+    if text is None:
+        return None
+    try:
+        return TimeControl.parse(text)
+    except PlayerError as err:
+        raise err.where(pick_language(language, ctx.caller.locale)) from None
 
 
 def _rules_and_leagues(add: Add) -> None:

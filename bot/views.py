@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.boards import BoardReplies
+from bot.clocks import LOG_KINDS as CLOCK_LOG_KINDS
 from bot.errors import NotSeated, Stale
 from bot.replies import MAX_REPLY, Button, Reply
 from bot.store import LogEntry, Store
@@ -193,6 +194,11 @@ class Views:
                 else:
                     said = Said(" / ".join(table.event(e) for e in entry.events)) or table.typed(
                         entry.action)
+            elif entry.kind in CLOCK_LOG_KINDS:  # bot/clocks.py: expiry, extension, holiday
+                said = words(CLOCK_LOG_KINDS[entry.kind], seat=seat,
+                             hours=int(entry.action.get("hours") or 0),
+                             policy=str(entry.action.get("policy") or "none"),
+                             user=str(entry.action.get("by") or ""))
             else:
                 said = words(LOG_KINDS[entry.kind], seat=seat)
             lines.append(words("game-log-line", seq=entry.seq, seat=seat, what=said))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 import yarl
@@ -13,9 +13,9 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord.commands import CatalogueTranslator, build_groups
-from bot.discord.deadlines import Deadlines
 from bot.discord.io import GameButton, report_error
 from bot.discord.live import LiveTurns
+from bot.discord.scheduler import Scheduled
 from bot.rulesearch import warm
 from bot.service import GameService
 from bot.surface import surface
@@ -46,10 +46,16 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 
-class BanneretBot(commands.Bot):
-    """Banneret on Discord: slash commands and buttons over a GameService."""
+class BanneretBot(commands.AutoShardedBot):
+    """Banneret on Discord: slash commands and buttons over a GameService.
+
+    discord.py's own sharding: with `BANNERET_SHARDS` unset the process runs every shard
+    Discord recommends; set (`0-3/16`) it runs those shards of that many, so several
+    processes split the gateway between them.
+    """
 
     def __init__(self, service: GameService, settings: Settings) -> None:
+        shards = settings.shard_plan
         # No privileged intents: slash commands and buttons need none. Guilds (not
         # privileged) keeps discord.py's channel state sound.
         super().__init__(
@@ -58,6 +64,9 @@ class BanneretBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=BanneretTree,
             help_command=None,
+            # None (discord.py's default): every shard, as many as Discord recommends.
+            shard_ids=cast(list[int], list(shards.ids) if shards else None),
+            shard_count=shards.count if shards else None,
         )
         self.service = service
         self.settings = settings
@@ -65,11 +74,11 @@ class BanneretBot(commands.Bot):
         self.live = LiveTurns()
 
     async def setup_hook(self) -> None:
-        """Add the slash commands of the surface and the deadline check; sync commands."""
+        """Add the slash commands of the surface and the scheduler's check; sync commands."""
         await self.tree.set_translator(CatalogueTranslator())
         for group in build_groups(surface()):
             self.tree.add_command(group)
-        await self.add_cog(Deadlines(self))
+        await self.add_cog(Scheduled(self))
         self.add_dynamic_items(GameButton)
         # The rules index (about a second to build) is made now, off the event loop,
         # rather than by the first player to ask a rules question.
@@ -81,6 +90,11 @@ class BanneretBot(commands.Bot):
         else:
             synced = await self.tree.sync()
         log.info("synced %d commands", len(synced))
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Space the shards' IDENTIFYs as Discord requires (`identify_gap`, 5 s by default)."""
+        if not initial:
+            await asyncio.sleep(self.settings.identify_gap)
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         """Log errors outside commands with what was happening."""

@@ -8,7 +8,10 @@ turn by the Objectives held, then by the units each side destroyed or drove off.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core.engine import Outcome
+from rules.core.inches import Point
 from rules.core.model import Event
 from rules.core.text import Msg, msg, term
 from rules.fantasy_warriors import catalogue
@@ -19,22 +22,26 @@ from rules.fantasy_warriors.actions import (
     OrdersSwitched,
     SwitchReason,
 )
+from rules.fantasy_warriors.catalogue import Scenario
 from rules.fantasy_warriors.lookup import scenario_of
 from rules.fantasy_warriors.orders import (
+    Same,
     describe_goal,
     eligible_targets,
+    gap_at,
     governing,
-    objective_gap,
     order_name,
     reached_units,
     seeking,
 )
 from rules.fantasy_warriors.state import (
     SEATS,
+    Block,
     FantasyWarriorsState,
     ObjectiveRef,
     Seat,
     Stage,
+    UnitKind,
     commands_in_order,
     in_play,
     other,
@@ -90,7 +97,10 @@ def switch_orders(work: FantasyWarriorsState, events: list[Event]) -> None:
 
 def scenario_ref(state: FantasyWarriorsState, objective_id: str) -> ObjectiveRef:
     """Return a scenario Objective as a plan would name it (its approach settled if it is not)."""
-    sc = scenario_of(state)
+    return _scenario_ref(scenario_of(state), objective_id)
+
+
+def _scenario_ref(sc: Scenario, objective_id: str) -> ObjectiveRef:
     obj = sc.objective(objective_id)
     assert obj is not None
     feature = sc.feature(obj.feature) if obj.feature else None
@@ -102,14 +112,24 @@ def scenario_ref(state: FantasyWarriorsState, objective_id: str) -> ObjectiveRef
 def holders(state: FantasyWarriorsState) -> dict[str, Seat | None]:
     """Return who holds each of the scenario's Objectives: a side with a unit within 3 inches of
     it and no enemy unit as near."""
-    sc = scenario_of(state)
+    placed = tuple((u.side, u.kind, u.position, u.facing, u.block) for u in in_play(state))
+    return dict(_holders(Same(scenario_of(state)), placed))
+
+
+@lru_cache(maxsize=256)
+def _holders(same: Same, placed: tuple[tuple[Seat, UnitKind, Point, float, Block | None], ...]
+             ) -> tuple[tuple[str, Seat | None], ...]:
+    """holders by value: a turn's rules, buttons and picture ask it several times of one
+    position, and it depends only on where each unit in play stands."""
+    sc = same.scenario
     reach = catalogue.battle_rules().reach
-    out: dict[str, Seat | None] = {}
+    out: list[tuple[str, Seat | None]] = []
     for obj in sc.objectives:
-        ref = scenario_ref(state, obj.id)
-        near = {u.side for u in in_play(state) if objective_gap(sc, ref, u) <= reach + 1e-9}
-        out[obj.id] = next(iter(near)) if len(near) == 1 else None
-    return out
+        ref = _scenario_ref(sc, obj.id)
+        near = {side for side, kind, position, facing, block in placed
+                if gap_at(sc, ref, kind, position, facing, block) <= reach + 1e-9}
+        out.append((obj.id, next(iter(near)) if len(near) == 1 else None))
+    return tuple(out)
 
 
 def battle_over(work: FantasyWarriorsState) -> bool:

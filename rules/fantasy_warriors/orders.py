@@ -258,10 +258,16 @@ def objective_distance(sc: Scenario, ref: ObjectiveRef, at: Point) -> float:
 
 def objective_gap(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> float:
     """Return how far a unit's base edge is from the Objective itself (its line, area or point)."""
-    return _objective_gap(_Same(sc), ref, unit.kind, unit.position, unit.facing, unit.block)
+    return _objective_gap(Same(sc), ref, unit.kind, unit.position, unit.facing, unit.block)
 
 
-class _Same:
+def gap_at(sc: Scenario, ref: ObjectiveRef, kind: UnitKind, position: Point, facing: float,
+           block: Block | None) -> float:
+    """objective_gap of a unit given by its kind and where it stands."""
+    return _objective_gap(Same(sc), ref, kind, position, facing, block)
+
+
+class Same:
     """A scenario as a cache key: equal only to itself (it is held while cached, so its id
     is never reused meanwhile)."""
 
@@ -274,11 +280,11 @@ class _Same:
         return id(self.scenario)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.scenario is self.scenario
+        return isinstance(other, Same) and other.scenario is self.scenario
 
 
 @lru_cache(maxsize=8192)
-def _objective_gap(same: _Same, ref: ObjectiveRef, kind: UnitKind, position: Point, facing: float,
+def _objective_gap(same: Same, ref: ObjectiveRef, kind: UnitKind, position: Point, facing: float,
                    block: Block | None) -> float:
     """objective_gap by value (a turn's rules, buttons and picture ask it of the same units
     tens of thousands of times; the answer depends only on these)."""

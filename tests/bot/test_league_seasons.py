@@ -189,7 +189,8 @@ def test_a_four_player_round_robin_from_start_to_standings(
     clock.advance(hours=47)
     assert leagues.confirm_due(clock.now()) == []
     clock.advance(hours=2)
-    (notice,) = leagues.confirm_due(clock.now())
+    # The one scheduler (clocks and leagues) finds it, as the bot's minute tick would.
+    (notice,) = [n for n in service.scheduler.due() if n.channel_id == LC]
     assert notice.channel_id == LC
     assert notice.text.startswith(f"Fixture #{between(leagues, 'Spring', BOB, DAN).id} is "
                                   "confirmed after 48 hours without an answer")
@@ -548,3 +549,28 @@ def test_the_referee_upholds_a_disputed_report_by_its_button(service: GameServic
     assert (fixture.winner, fixture.settled_by) == (BOB.user_id, "referee")
     with pytest.raises(errors.Stale):
         press(service, disputed, MOD, "Uphold the report")
+
+
+def test_a_linked_game_lost_on_time_settles_its_fixture(service: GameService,
+                                                        leagues: Leagues, clock: FakeClock) -> None:
+    """The league's time control runs each fixture's game; a forfeit on time is its result."""
+    season(leagues, "Timed", [ALICE, BOB], time="2h forfeit")
+    leagues.start("g1", ALICE, "Timed")
+    opening = leagues.play("g1", LC, ALICE, "Timed", opponent=BOB)
+    assert opening.thread is not None
+    opening.thread.then("thread-timed")
+    with service.store.reading() as tx:
+        game = tx.latest_game("thread-timed")
+    assert game is not None
+    late = PEOPLE[str(game.seats[game.state["turn"]])]
+    other = BOB if late == ALICE else ALICE
+    clock.advance(hours=1, minutes=59)
+    assert [n for n in service.scheduler.due() if "loses" in n.text] == []
+    clock.advance(minutes=2)
+    lost = [n for n in service.scheduler.due() if n.channel_id == "thread-timed"]
+    assert any("ran out of time and loses" in n.text for n in lost), lost
+    settled = between(leagues, "Timed", ALICE, BOB)
+    assert (settled.status, settled.winner, settled.settled_by) == ("done", other.user_id,
+                                                                     "game")
+    table = leagues.standings("g1", other, "Timed")
+    assert table.lines[0].startswith(f"1. <@{other.user_id}>: 3 pts · 1 W 0 D 0 L")

@@ -14,7 +14,7 @@ from pathlib import Path
 from bot.store import GameRow, Store, Transaction
 
 SCANNED = ("games", "actions", "checkpoints", "league_games", "leagues", "league_players",
-           "league_fixtures")
+           "league_fixtures", "reminder_prefs")
 MEANT_TO_SCAN = {"game_ids"}
 
 
@@ -49,8 +49,10 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
         "append": lambda: tx.append(game, "action", "alice", "red", {"type": "step"}),
         "entry": lambda: tx.entry(game.id, 1),
         "log": lambda: (tx.log(game.id), tx.log(game.id, last=5)),
-        "due_for_reminder": lambda: tx.due_for_reminder("2999-01-01T00:00:00", 0, 10),
-        "mark_reminded": lambda: tx.mark_reminded(game),
+        "due_games": lambda: tx.due_games("2999-01-01T00:00:00", 10),
+        "claim_due": lambda: tx.claim_due(game, {}, None),
+        "reminder_dm": lambda: tx.reminder_dm("alice"),
+        "set_reminder_dm": lambda: tx.set_reminder_dm("alice", True),
         "league": lambda: tx.league("g", "spring"),
         "insert_league": lambda: tx.insert_league("g", "autumn", "alice"),
         "add_to_league": lambda: tx.add_to_league(league[0], game.id),
@@ -117,4 +119,4 @@ def test_no_store_query_scans_a_whole_table(tmp_path: Path) -> None:
     }
     assert {k: v for k, v in scans.items() if v} == {}
     assert all(ran[name] for name in calls), "every method ran at least one query"
-    assert plans["latest_game"] and plans["due_for_reminder"]
+    assert plans["latest_game"] and plans["due_games"]

@@ -21,6 +21,7 @@ from typing import Any
 
 from PIL import Image
 
+from bot.clock import SYSTEM_CLOCK, Clock
 from bot.config import Settings
 from bot.discord.client import BanneretBot, point_at
 from bot.service import GameService
@@ -55,6 +56,8 @@ class Table:
     carol: FakeUser  # a spectator
     seeds: Callable[[], str]
     bots: list[BanneretBot] = field(default_factory=list)
+    # The time the bot's store goes by (a FakeClock in tests of clocks and reminders).
+    clock: Clock = SYSTEM_CLOCK
 
     @property
     def channel(self) -> Any:
@@ -76,7 +79,8 @@ class Table:
         """Start a new BanneretBot process on the same database and fake server."""
         settings = self.settings()
         point_at(settings.api_base, settings.gateway_url)
-        self.service = GameService(Store(settings.db), render=renderer(), seed_factory=self.seeds)
+        self.service = GameService(Store(settings.db, clock=self.clock), render=renderer(),
+                                   seed_factory=self.seeds)
         self.bot = BanneretBot(self.service, settings)
         self.bots.append(self.bot)
         await self.runner.start(self.bot)
@@ -103,7 +107,8 @@ class Table:
 
 
 @asynccontextmanager
-async def open_table(fake: FakeDiscord, runner: BotRunner, tmp_path: Path) -> AsyncIterator[Table]:
+async def open_table(fake: FakeDiscord, runner: BotRunner, tmp_path: Path,
+                     clock: Clock = SYSTEM_CLOCK) -> AsyncIterator[Table]:
     """Run Banneret against `fake` for one test; fail on any ERROR the test did not clear."""
     counter = itertools.count()
     table = Table(
@@ -116,6 +121,7 @@ async def open_table(fake: FakeDiscord, runner: BotRunner, tmp_path: Path) -> As
         bob=fake.user("bob"),
         carol=fake.user("carol"),
         seeds=lambda: f"e2e-seed-{next(counter)}",
+        clock=clock,
     )
     await table.start_bot()
     try:

@@ -127,7 +127,6 @@ rules-source = Source: { $source ->
 
 ## Games
 
-game-deadline-passed = { $user }, your turn as { $seat } has waited more than { $hours } h. The game is waiting for you!
 game-created = New { $system } game: **{ $scenario }**. { $creator } plays { $seat }.
 game-invited = { $user } is invited to play { $seat }: accept with the button or `/game join`.
 game-open-seat = The { $seat } seat is open: join with `/game join`.
@@ -206,16 +205,53 @@ verify-no-game = there is no game { $game }
 verify-not-a-record = this is not a { $format } record
 verify-no-system = there is no game system called { $system } here
 game-verify-pending-seed = Game { $game }: the seed is not revealed yet, so the rolls can be checked once the game ends.
-game-settings = Settings: language { $language }, turn deadline { $deadline }, reports about the other side's units: { $reports }, a referee who does not play sees: { $referee }.
+game-settings = Settings: language { $language }, time control { $deadline }, reports about the other side's units: { $reports }, a referee who does not play sees: { $referee }.
 game-reports-trust = trusted
 game-reports-confirm = need that side's agreement
 game-reports-referee = a referee's only
 game-referee-sees-public = the public position only
 game-referee-sees-everything = every seat's hidden information
 game-no-deadline = none
-game-deadline-hours = { $hours } h
 game-exported = The game record is attached. Its digest is `{ $digest }`: a copy with another digest is not this record.
 game-nobody = nobody
+game-time-control = { $control } (reminders { $points } before)
+game-no-reminders = none
+clock-left = { $seat } ({ $user }) to act — { $left } left
+clock-paused = { $seat } ({ $user }) to act — on holiday for { $pause } more, then { $left } left
+clock-out = { $seat } ({ $user }) to act — out of time
+clock-span-days = { $days } d { $hours } h
+clock-span-hours = { $hours } h { $minutes } min
+clock-span-minutes = { $minutes } min
+clock-reminder = ⏰ { $user }, { $seat } has { $left } left to act.
+clock-reminder-dm = ⏰ { $user }, { $seat } has { $left } left to act in your { $system } game in { $channel }.
+clock-out-of-time-remind = ⌛ { $user }, { $seat } is out of time. The game goes on: please act as soon as you can.
+clock-out-of-time-claim = ⌛ { $seat } ({ $user }) is out of time. { $other }, you may claim the win with the button below, or play on.
+clock-out-of-time-forfeit = ⌛ { $seat } ({ $user }) ran out of time and loses the game.
+result-out-of-time = { $seat } ran out of time.
+clock-claimed = { $seat } claims the win: { $loser } ran out of time.
+clock-extended = { $user } gives { $seat } { $hours } h more.
+clock-holiday = { $seat } is on holiday for { $hours } h: the clock is paused until then ({ $left } of the holiday allowance left).
+clock-reminders-dm = Your turn reminders will come by direct message, in every game.
+clock-reminders-channel = Your turn reminders will be posted in each game's channel.
+button-claim-win = Claim the win
+game-log-time-expired = { $seat } is out of time ({ $policy ->
+        [claim] the opponent may claim the win
+       *[other] the game goes on
+    }).
+game-log-out-of-time = { $seat } ran out of time and loses ({ $policy ->
+        [claim] the win was claimed
+       *[other] forfeit
+    }).
+game-log-extend = { $user } gives { $seat } { $hours } h more.
+game-log-holiday = { $seat } takes a holiday of { $hours } h.
+error-no-clock = This game has no time control running. `/game settings time:` sets one, e.g. `48h` or `3d+1d/7d`.
+remind-bad = “{ $value }” is not a list of reminder points. Type up to five times before the deadline, separated by commas, such as `24h,1h` or `2d,12h,30m`, or `none` for no reminders.
+error-extend-own-clock = You cannot give yourself more time while it is your turn: ask a moderator, or take a holiday if the game allows one (`/game holiday`).
+error-holiday-too-long = A holiday of { $hours } h is more than you have left: { $left } of the { $allowance } this game allows.
+error-clock-expired = Your time has already run out, so a holiday can no longer pause it. Ask the game's creator or a moderator for more time (`/game extend`).
+error-not-out-of-time = { $seat } is not out of time any more: they acted, or their time was extended. The game goes on.
+error-not-time-claimant = Only the opponent of { $seat } may claim this win.
+
 language-en = English
 language-pt-br = Brazilian Portuguese
 
@@ -459,11 +495,20 @@ command-game-resign = Concede the game
 command-game-end = End the game without a winner (creator or moderator)
 command-game-export = Download the game record as JSON
 command-game-verify = Replay the game from its log and check every roll
-command-game-settings = Show or change the game's language, turn deadline, how reports are trusted and what referees see
+command-game-settings = Show or change the language, time control, reminders, report trust and what referees see
 command-game-settings-language = Language of the bot's replies
-command-game-settings-deadline_hours = Hours a player has for a turn (0: none)
+command-game-settings-deadline_hours = Shorthand for `time:`: hours a player has for a turn, with reminders (0: none)
 command-game-settings-reports = Reports about the other side's units: trust, confirm (agreement) or referee
 command-game-settings-referee_sees = What a referee who does not play may see: public, or everything hidden
+command-game-new-time = Time control: `none`, `48h` per turn, or a clock `3d+1d/7d`; add `remind`, `claim` or `forfeit`
+command-game-settings-time = Time control: `none`, `48h` per turn, or a clock `3d+1d/7d`; add `remind`, `claim` or `forfeit`
+command-game-settings-remind = When to remind the player to act, before the deadline: e.g. `24h,1h` (or `none`)
+command-game-extend = Give the player to act more time (creator or moderator)
+command-game-extend-hours = Hours to add to the deadline
+command-game-holiday = Pause your own clock for a holiday, within the game's allowance
+command-game-holiday-hours = Hours of holiday
+command-game-reminders = Choose where your turn reminders go: the game's channel or a direct message
+command-game-reminders-dm = `true` for direct messages, `false` for the game's channel
 command-rules = Look up the rules and get rulings
 command-rules-ask = Ask a rules question in your own words
 command-rules-ask-question = Your question, e.g. can my leader split off with this card?

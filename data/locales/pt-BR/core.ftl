@@ -132,7 +132,6 @@ rules-source = Fonte: { $source ->
 
 ## Partidas
 
-game-deadline-passed = { $user }, a sua vez com { $seat_o } está esperando há mais de { $hours } h. A partida aguarda você!
 game-created = Nova partida de { $system }: **{ $scenario }**. { $creator } joga com { $seat_o }.
 game-invited = { $user } foi convidado a jogar com { $seat_o }: aceite com o botão ou com `/game join`.
 game-open-seat = O lugar { $seat_do } está livre: entre com `/game join`.
@@ -211,16 +210,53 @@ verify-no-game = não existe a partida { $game }
 verify-not-a-record = isto não é um registro { $format }
 verify-no-system = não existe aqui o sistema de jogo { $system }
 game-verify-pending-seed = Partida { $game }: a semente ainda não foi revelada, então as rolagens poderão ser conferidas quando a partida terminar.
-game-settings = Configurações: idioma { $language }, prazo por turno { $deadline }, informes sobre unidades do outro lado: { $reports }, um árbitro que não joga vê: { $referee }.
+game-settings = Configurações: idioma { $language }, controle de tempo { $deadline }, informes sobre unidades do outro lado: { $reports }, um árbitro que não joga vê: { $referee }.
 game-reports-trust = aceitos
 game-reports-confirm = precisam da concordância desse lado
 game-reports-referee = só do árbitro
 game-referee-sees-public = só a posição pública
 game-referee-sees-everything = o que cada lado esconde
 game-no-deadline = nenhum
-game-deadline-hours = { $hours } h
 game-exported = O registro da partida está em anexo. O seu resumo (digest) é `{ $digest }`: uma cópia com outro resumo não é este registro.
 game-nobody = ninguém
+game-time-control = { $control } (lembretes { $points } antes)
+game-no-reminders = nenhum
+clock-left = Vez { $seat_do } ({ $user }) — restam { $left }
+clock-paused = Vez { $seat_do } ({ $user }) — de férias por mais { $pause }, depois restam { $left }
+clock-out = Vez { $seat_do } ({ $user }) — o tempo acabou
+clock-span-days = { $days } d { $hours } h
+clock-span-hours = { $hours } h { $minutes } min
+clock-span-minutes = { $minutes } min
+clock-reminder = ⏰ { $user }, restam { $left } para { $seat_o } jogar.
+clock-reminder-dm = ⏰ { $user }, restam { $left } para { $seat_o } jogar na sua partida de { $system } em { $channel }.
+clock-out-of-time-remind = ⌛ { $user }, o tempo { $seat_do } acabou. A partida continua: jogue assim que puder.
+clock-out-of-time-claim = ⌛ O tempo { $seat_do } ({ $user }) acabou. { $other }, você pode reivindicar a vitória com o botão abaixo, ou seguir jogando.
+clock-out-of-time-forfeit = ⌛ O tempo { $seat_do } ({ $user }) acabou, e { $seat_o } perde a partida.
+result-out-of-time = O tempo { $seat_do } acabou.
+clock-claimed = { CAP($seat_o) } reivindica a vitória: o tempo { $loser_do } acabou.
+clock-extended = { $user } dá mais { $hours } h { $seat_ao }.
+clock-holiday = { CAP($seat_o) } está de férias por { $hours } h: o relógio fica parado até lá (restam { $left } de férias permitidas).
+clock-reminders-dm = Os seus lembretes de vez vão chegar por mensagem direta, em todas as partidas.
+clock-reminders-channel = Os seus lembretes de vez serão publicados no canal de cada partida.
+button-claim-win = Reivindicar a vitória
+game-log-time-expired = O tempo { $seat_do } acabou ({ $policy ->
+        [claim] o adversário pode reivindicar a vitória
+       *[other] a partida continua
+    }).
+game-log-out-of-time = O tempo { $seat_do } acabou, e { $seat_o } perde ({ $policy ->
+        [claim] a vitória foi reivindicada
+       *[other] derrota por tempo
+    }).
+game-log-extend = { $user } dá mais { $hours } h { $seat_ao }.
+game-log-holiday = { CAP($seat_o) } tira férias de { $hours } h.
+error-no-clock = Esta partida não tem controle de tempo em andamento. `/game settings time:` define um, p. ex. `48h` ou `3d+1d/7d`.
+remind-bad = “{ $value }” não é uma lista de lembretes. Digite até cinco tempos antes do prazo, separados por vírgulas, como `24h,1h` ou `2d,12h,30m`, ou `none` para nenhum lembrete.
+error-extend-own-clock = Você não pode dar mais tempo a si mesmo enquanto é a sua vez: peça a um moderador, ou tire férias se a partida permitir (`/game holiday`).
+error-holiday-too-long = Férias de { $hours } h passam do que você ainda tem: { $left } das { $allowance } que esta partida permite.
+error-clock-expired = O seu tempo já acabou, então as férias não podem mais pausá-lo. Peça mais tempo a quem criou a partida ou a um moderador (`/game extend`).
+error-not-out-of-time = O tempo { $seat_do } não está mais esgotado: a jogada foi feita, ou o prazo foi estendido. A partida continua.
+error-not-time-claimant = Só o adversário { $seat_do } pode reivindicar esta vitória.
+
 language-en = inglês
 language-pt-br = português do Brasil
 
@@ -464,11 +500,20 @@ command-game-resign = Desista da partida
 command-game-end = Encerre a partida sem vencedor (quem criou ou um moderador)
 command-game-export = Baixe o registro da partida em JSON
 command-game-verify = Refaça a partida a partir do registro e confira cada rolagem
-command-game-settings = Veja ou mude o idioma, o prazo por turno, a confiança nos informes e o que os árbitros veem
+command-game-settings = Veja ou mude idioma, controle de tempo, lembretes, confiança nos informes e o que árbitros veem
 command-game-settings-language = Idioma das respostas do bot
-command-game-settings-deadline_hours = Horas que um jogador tem para a sua vez (0: sem prazo)
+command-game-settings-deadline_hours = Atalho para `time:`: horas que um jogador tem para a sua vez, com lembretes (0: sem prazo)
 command-game-settings-reports = Informes sobre unidades do outro lado: trust, confirm (concordância) ou referee
 command-game-settings-referee_sees = O que um árbitro que não joga pode ver: public, ou everything (o que é oculto)
+command-game-new-time = Controle de tempo: `none`, `48h` por turno ou relógio `3d+1d/7d`, e `remind`, `claim` ou `forfeit`
+command-game-settings-time = Controle de tempo: `none`, `48h` por turno ou relógio `3d+1d/7d`, e `remind`, `claim` ou `forfeit`
+command-game-settings-remind = Quando lembrar quem deve jogar, antes do prazo: p. ex. `24h,1h` (ou `none`)
+command-game-extend = Dê mais tempo a quem deve jogar (quem criou a partida ou um moderador)
+command-game-extend-hours = Horas a somar ao prazo
+command-game-holiday = Pause o seu próprio relógio para férias, dentro do que a partida permite
+command-game-holiday-hours = Horas de férias
+command-game-reminders = Escolha para onde vão os seus lembretes de vez: o canal da partida ou mensagem direta
+command-game-reminders-dm = `true` para mensagem direta, `false` para o canal da partida
 command-rules = Consulte as regras e peça decisões
 command-rules-ask = Faça uma pergunta de regras com as suas palavras
 command-rules-ask-question = A sua pergunta, por exemplo: meu comandante pode fugir do acampamento?

@@ -49,6 +49,7 @@ from __future__ import annotations
 from fakediscord.constants import CB_DEFERRED_MESSAGE, IT_COMMAND
 from fakediscord.driver import BotRunner, ErrorLog, point_discord_at
 from fakediscord.errors import ImpossibleAction, InteractionTimeout, Rejection
+from fakediscord.gateway import shard_of
 from fakediscord.models import (
     Attachment,
     FakeChannel,
@@ -79,4 +80,5 @@ __all__ = [
     "Rejection",
     "Revision",
     "point_discord_at",
+    "shard_of",
 ]

@@ -84,13 +84,18 @@ class BotRunner:
         """Bind to a started fake (discord.py must already point at it)."""
         self.fake = fake
         self._tasks: dict[discord.Client, asyncio.Task[None]] = {}
-        self._sessions: dict[discord.Client, _GatewaySession] = {}
+        self._sessions: dict[discord.Client, list[_GatewaySession]] = {}
         self._counter = itertools.count(1)
 
     async def start(
-        self, bot: discord.Client, *, token: str | None = None, timeout: float = 10.0
+        self, bot: discord.Client, *, token: str | None = None, timeout: float = 10.0,
+        shards: int = 1,
     ) -> discord.Client:
-        """Run bot.start(token) as a task; return once it identified (or raise its error)."""
+        """Run bot.start(token) as a task; return once it identified (or raise its error).
+
+        A sharded bot (discord.py's AutoShardedClient) identifies once per shard it runs:
+        pass how many, and this returns once every one of them is connected.
+        """
         if discord.http.Route.BASE != self.fake.base_url:
             raise RuntimeError("discord.py is not pointed at this FakeDiscord (redirect_discord())")
         before = self.fake.identify_count
@@ -98,7 +103,9 @@ class BotRunner:
             bot.start(token or self.fake.token), name=f"fakediscord-bot-{next(self._counter)}"
         )
         self._tasks[bot] = task
-        waiter = asyncio.create_task(self.fake.wait_until_identified(after=before, timeout=timeout))
+        waiter = asyncio.create_task(
+            self.fake.wait_until_identified(after=before + shards - 1, timeout=timeout)
+        )
         done, _ = await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
         if waiter in done:
             try:
@@ -106,7 +113,7 @@ class BotRunner:
             except InteractionTimeout:
                 await self.stop(bot)
                 raise
-            self._sessions[bot] = self.fake._live_sessions()[-1]
+            self._sessions[bot] = self.fake._live_sessions()[-shards:]
             return bot
         waiter.cancel()
         with contextlib.suppress(asyncio.CancelledError, InteractionTimeout):
@@ -132,11 +139,12 @@ class BotRunner:
             except Exception:
                 _log.debug("bot task ended with an error", exc_info=True)
         await self._cleanup(bot)
-        session = self._sessions.pop(bot, None)
-        if session is not None:
-            # Let the gateway handler notice the closed socket before anything else runs.
+        sessions = self._sessions.pop(bot, [])
+        if sessions:
+            # Let the gateway handler notice the closed sockets before anything else runs.
             await self.fake.wait_for(
-                lambda: session.closed, timeout=timeout, what="the gateway session to close"
+                lambda: all(s.closed for s in sessions), timeout=timeout,
+                what="the gateway sessions to close",
             )
 
     async def _cleanup(self, bot: discord.Client) -> None:

@@ -32,6 +32,19 @@ class _GatewaySession:
     def intents(self) -> int:
         return int((self.identify or {}).get("intents", 0))
 
+    @property
+    def shard(self) -> tuple[int, int]:
+        """The (shard id, shard count) this session identified with; (0, 1) unsharded."""
+        found = (self.identify or {}).get("shard") or [0, 1]
+        return int(found[0]), int(found[1])
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Say whether this session receives a guild's events (DMs go to shard 0)."""
+        shard, count = self.shard
+        if guild_id is None:
+            return shard == 0
+        return shard_of(guild_id, count) == shard
+
     def send_op(self, op: int, d: Any) -> None:
         self.queue.put_nowait({"op": op, "d": d})
 
@@ -111,15 +124,23 @@ class GatewayEndpoint(ServerState):
         if intents & PRIVILEGED_INTENTS & ~self.allowed_privileged_intents:
             await session.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
+        shard = d.get("shard")
+        if shard is not None and not _valid_shard(shard):
+            await session.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        if shard is None and self.shard_count > 1:
+            await session.ws.close(code=4011, message=b"Sharding required.")
+            return
         self.identify_payloads.append(d)
         session.identify = d
         session.session_id = secrets.token_hex(16)
         self._known_sessions[session.session_id] = d
+        served = [g for g in self.guilds if session.serves(g.id)]
         ready: dict[str, Any] = {
             "v": API_VERSION,
             "user": self.bot_user.to_payload()
             | {"verified": True, "mfa_enabled": False, "flags": 0, "email": None},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in served],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -134,7 +155,7 @@ class GatewayEndpoint(ServerState):
         if "shard" in d:
             ready["shard"] = d["shard"]
         session.dispatch("READY", ready)
-        for guild in self.guilds:
+        for guild in served:
             session.dispatch("GUILD_CREATE", self._guild_create_payload(guild))
         session.identified = True
         self._identify_count += 1
@@ -158,3 +179,16 @@ class GatewayEndpoint(ServerState):
             if d.get("nonce") is not None:
                 chunk["nonce"] = d["nonce"]
             session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+
+def _valid_shard(shard: Any) -> bool:
+    """Say whether IDENTIFY's shard is [id, count] with 0 <= id < count."""
+    return (
+        isinstance(shard, list) and len(shard) == 2
+        and all(isinstance(n, int) for n in shard) and 0 <= shard[0] < shard[1]
+    )
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a guild's events: (guild_id >> 22) % shard_count, as Discord."""
+    return (guild_id >> 22) % shard_count

@@ -239,7 +239,8 @@ class FakeGuild:
         self.roles.append(role)
         if self._fake is not None:
             self._fake._broadcast(
-                "GUILD_ROLE_CREATE", {"guild_id": str(self.id), "role": role.to_payload()}
+                "GUILD_ROLE_CREATE", {"guild_id": str(self.id), "role": role.to_payload()},
+                guild_id=self.id,
             )
         return role
 

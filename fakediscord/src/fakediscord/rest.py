@@ -229,7 +229,7 @@ class RestApi(GatewayEndpoint):
         return _json(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
@@ -482,7 +482,8 @@ class RestApi(GatewayEndpoint):
         parent.guild.channels.append(thread)
         self._register_channel(thread)
         payload = thread.to_payload(self.bot_user)
-        self._broadcast("THREAD_CREATE", payload | {"newly_created": True})
+        self._broadcast("THREAD_CREATE", payload | {"newly_created": True},
+                        guild_id=parent.guild.id)
         return _json(payload, status=201)
 
     async def _create_dm(self, request: web.Request) -> web.StreamResponse:

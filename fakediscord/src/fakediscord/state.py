@@ -60,8 +60,17 @@ class ServerState:
         timeout: float = 5.0,
         attachment_size_limit: int = 10 * 1024 * 1024,
         allowed_privileged_intents: int = PRIVILEGED_INTENTS,
+        shard_count: int = 1,
     ) -> None:
-        """Configure the fake; nothing listens until `start()`."""
+        """Configure the fake; nothing listens until `start()`.
+
+        `shard_count` is what `GET /gateway/bot` recommends; above 1 a bot must IDENTIFY
+        with a shard, and each guild's events go only to the session of its shard
+        (`shard_of`), as Discord does.
+        """
+        if shard_count < 1:
+            raise ValueError("shard_count must be at least 1")
+        self.shard_count = shard_count
         self.token = token
         self.response_deadline = response_deadline
         self.quiet = quiet
@@ -165,7 +174,8 @@ class ServerState:
         if self._live_sessions():
             for guild in self.guilds:
                 payload = user.member_payload(guild) | {"guild_id": str(guild.id)}
-                self._broadcast("GUILD_MEMBER_ADD", payload, intent=INTENT_GUILD_MEMBERS)
+                self._broadcast("GUILD_MEMBER_ADD", payload, intent=INTENT_GUILD_MEMBERS,
+                                guild_id=guild.id)
         return user
 
     def moderator(self, name: str) -> FakeUser:
@@ -194,7 +204,7 @@ class ServerState:
         self.guilds.append(guild)
         guild._fake = self
         if self._live_sessions():
-            self._broadcast("GUILD_CREATE", self._guild_create_payload(guild))
+            self._broadcast("GUILD_CREATE", self._guild_create_payload(guild), guild_id=guild.id)
         return guild
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
@@ -214,7 +224,8 @@ class ServerState:
     def _register_channel(self, channel: FakeChannel, *, announce: str | None = None) -> None:
         self.channels[channel.id] = channel
         if announce and channel.guild is not None:
-            self._broadcast(announce, channel.to_payload(self.bot_user))
+            self._broadcast(announce, channel.to_payload(self.bot_user),
+                            guild_id=channel.guild.id)
 
     # ------------------------------------------------------------ queries
 
@@ -388,17 +399,29 @@ class ServerState:
 
     # ------------------------------------------------------------ gateway sessions
 
-    def _target_session(self) -> _GatewaySession:
+    def _target_session(self, guild_id: int | None = None) -> _GatewaySession:
+        """Return the newest live session that receives a guild's events (None: a DM)."""
         live = self._live_sessions()
         if not live:
             raise RuntimeError(self._diagnose("no bot is connected to FakeDiscord"))
-        return live[-1]
+        serving = [s for s in live if s.serves(guild_id)]
+        if not serving:
+            shard = 0 if guild_id is None else "?"
+            raise RuntimeError(self._diagnose(
+                f"no connected bot session serves shard {shard} of guild {guild_id}"
+            ))
+        return serving[-1]
 
     def _live_sessions(self) -> list[_GatewaySession]:
         return [s for s in self._sessions if s.identified and not s.closed]
 
-    def _broadcast(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
+    def _broadcast(
+        self, event: str, data: dict[str, Any], *, intent: int = 0, guild_id: int | None = None
+    ) -> None:
+        """Send an event to every live session that wants it (of a guild: its shard's)."""
         for session in self._live_sessions():
+            if guild_id is not None and not session.serves(guild_id):
+                continue
             if not intent or session.intents & intent:
                 session.dispatch(event, data)
 

@@ -327,7 +327,8 @@ class UserActions(ServerState):
         return record
 
     def _send_interaction(self, record: _Interaction) -> None:
-        session = self._target_session()
+        guild = record.channel.guild
+        session = self._target_session(guild.id if guild is not None else None)
         record.dispatched_at = asyncio.get_running_loop().time()
         session.dispatch("INTERACTION_CREATE", record.payload)
 

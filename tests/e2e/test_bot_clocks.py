@@ -1,0 +1,95 @@
+"""Play-by-post clocks end to end: the real BanneretBot over the fake Discord, on a FakeClock.
+
+The bot's store goes by a FakeClock the test moves; instead of waiting a minute for
+the scheduler's loop, the test runs the cog's check (`Scheduled.tick`) directly, as
+the loop would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.discord.scheduler import Scheduled
+from fakediscord import BotRunner, FakeDiscord, Message
+
+from .test_bot_support import Table, assert_refused, description, open_table
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock("2026-03-02T09:00:00+00:00")
+
+
+@pytest.fixture
+async def table(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, tmp_path: Path, clock: FakeClock
+) -> AsyncIterator[Table]:
+    async with open_table(fake_discord, bot_runner, tmp_path, clock=clock) as t:
+        yield t
+
+
+async def timed_race(table: Table, time: str) -> None:
+    """Alice (red, to act first) starts a race with a time control; Bob accepts."""
+    invitation = await table.fake.slash(table.alice, table.channel, "game new", system="race",
+                                        scenario="short", opponent=table.bob, time=time)
+    await table.fake.click(table.bob, invitation, label="Accept the invitation")
+
+
+def scheduler(table: Table) -> Scheduled:
+    cog = table.bot.get_cog("Scheduled")
+    assert isinstance(cog, Scheduled)
+    return cog
+
+
+def posted_since(table: Table, count: int) -> list[Message]:
+    """Return the channel's messages after the first `count`."""
+    return table.fake.messages_in(table.channel)[count:]
+
+
+async def test_status_shows_the_time_left_and_a_reminder_is_posted(
+    table: Table, clock: FakeClock
+) -> None:
+    await timed_race(table, "48h")
+    clock.advance(hours=4)
+    status = await table.fake.slash(table.alice, table.channel, "game status")
+    assert "Red (<@" in description(status) and "to act — 1 d 20 h left" in description(status)
+    before = len(table.fake.messages_in(table.channel))
+    clock.advance(hours=20)  # 24 h before the deadline
+    await scheduler(table).tick()
+    [reminder] = posted_since(table, before)
+    assert reminder.content == f"⏰ <@{table.alice.id}>, Red has 1 d 0 h left to act."
+    assert reminder.allowed_mentions == {"parse": [], "users": [table.alice.id]}
+    assert await scheduler(table).tick() == []  # never twice
+    assert posted_since(table, before) == [reminder]
+
+
+async def test_a_win_claimed_on_time_with_the_button(table: Table, clock: FakeClock) -> None:
+    await timed_race(table, "2h claim")
+    clock.advance(hours=2)
+    before = len(table.fake.messages_in(table.channel))
+    await scheduler(table).tick()
+    expired = posted_since(table, before)[-1]
+    assert "is out of time" in expired.content and f"<@{table.bob.id}>" in expired.content
+    refused = await table.fake.click(table.alice, expired, label="Claim the win")
+    assert_refused(refused, "Only the opponent of Red may claim this win.")
+    refused = await table.fake.click(table.carol, expired, label="Claim the win")
+    assert_refused(refused, "Only the opponent of Red may claim this win.")
+    claimed = await table.fake.click(table.bob, expired, label="Claim the win")
+    assert "Blue claims the win: Red ran out of time." in claimed.text
+    with table.service.store.reading() as tx:
+        game = tx.latest_game(str(table.channel.id))
+    assert game is not None and (game.status, game.winner) == ("finished", "blue")
+
+
+async def test_reminders_by_direct_message(table: Table, clock: FakeClock) -> None:
+    await timed_race(table, "3h")
+    chose = await table.fake.slash(table.alice, table.channel, "game reminders", dm=True)
+    assert chose.ephemeral and "direct message" in chose.text
+    clock.advance(hours=2)
+    await scheduler(table).tick()
+    dm = table.fake.messages_in(table.fake.dm_channel(table.alice))
+    assert dm and "Red has 1 h 0 min left to act in your Race to Ten game" in dm[-1].content
