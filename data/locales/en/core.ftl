@@ -431,9 +431,12 @@ league-col-drawn = D
 league-col-lost = L
 league-col-diff = +/−
 league-col-sos = SOS
-league-col-turn = Turn
+league-col-turn = Per turn
 league-picture-title = { $name } — standings
-league-picture-subtitle = Round { $round } of { $rounds } · { $system }
+league-picture-subtitle = { $round ->
+        [0] { $rounds } rounds
+       *[other] After round { $round } of { $rounds }
+    } · { $system }
 league-picture-footer = Tie-breaks: { $tiebreaks }
 league-picture-more = and { $count } more
 league-exported = **{ $name }**: fixtures and standings as CSV files, and everything as JSON.

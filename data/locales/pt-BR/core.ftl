@@ -436,13 +436,16 @@ league-col-drawn = E
 league-col-lost = D
 league-col-diff = Saldo
 league-col-sos = FT
-league-col-turn = Turno
+league-col-turn = Por turno
 league-picture-title = { $name } — classificação
-league-picture-subtitle = Rodada { $round } de { $rounds } · { $system }
+league-picture-subtitle = { $round ->
+        [0] { $rounds } rodadas
+       *[other] Após a rodada { $round } de { $rounds }
+    } · { $system }
 league-picture-footer = Desempate: { $tiebreaks }
 league-picture-more = e mais { $count }
 league-exported = **{ $name }**: confrontos e classificação em arquivos CSV, e tudo em JSON.
-league-ratings-title = { $system }: ratings a partir de { $count ->
+league-ratings-title = { $system }: rating dos jogadores, a partir de { $count ->
         [one] um resultado
        *[other] { $count } resultados
     } nas ligas deste servidor
