@@ -186,8 +186,10 @@ class Reports:
             if fixture.status != "pending":
                 raise LeagueFixtureBusy(id=fixture.id, status=fixture.status).where(lang)
             season = Season.of(league)
+            # The league's referee referees its games too (extend, end, adjust), not
+            # whichever player opened the thread.
             game = self.games.new_seated(
-                tx, thread_id, guild_id, caller.user_id, season.system or "",
+                tx, thread_id, guild_id, league.creator_id, season.system or "",
                 season.scenario or "", (fixture.home, fixture.away), season.language,
                 time_control=season.time_control())
             if tx.update_fixture(fixture, status="playing", game_id=game.id,

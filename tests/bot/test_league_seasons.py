@@ -574,3 +574,19 @@ def test_a_linked_game_lost_on_time_settles_its_fixture(service: GameService,
                                                                      "game")
     table = leagues.standings("g1", other, "Timed")
     assert table.lines[0].startswith(f"1. <@{other.user_id}>: 3 pts · 1 W 0 D 0 L")
+
+
+def test_the_league_referee_referees_its_games(service: GameService, leagues: Leagues) -> None:
+    """A fixture's game is refereed by the league's creator, not by the player who opened it."""
+    leagues.create("g1", DAN, "Refereed", channel_id=LC, system_id="race", time="2h remind")
+    for player in (ALICE, BOB):
+        leagues.join("g1", player, "Refereed")
+    leagues.start("g1", DAN, "Refereed")
+    opening = leagues.play("g1", LC, BOB, "Refereed", opponent=ALICE)
+    assert opening.thread is not None
+    opening.thread.then("thread-ref")
+    with pytest.raises(errors.RefereeOnly):
+        service.clocks.extend("thread-ref", BOB, 2)  # he opened the thread, but plays
+    with pytest.raises(errors.RefereeOnly):
+        service.end("thread-ref", BOB)
+    assert service.clocks.extend("thread-ref", DAN, 2).text.startswith("Dan gives")
