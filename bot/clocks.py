@@ -38,7 +38,7 @@ one sends each reminder.
 from __future__ import annotations
 
 import re
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -370,37 +370,54 @@ def _out_of_time(tx: Transaction, game: GameRow, loser: str, actor: str, policy:
 # ---------------------------------------------------------------- the scheduler's source
 
 
+@dataclass
+class _Plan:
+    """What one due game's clock calls for, worked out on a read snapshot: the clock to
+    write, when it is next due, the reminder to post and the expiry policy to apply."""
+
+    game: GameRow
+    clock: dict[str, Any]
+    due_at: str | None
+    table: Table | None = None
+    state: ClockState | None = None
+    reminder: Notice | None = None
+    policy: str | None = None
+
+
 class ClockSource:
     """Reminders and expiries of game clocks, as the scheduler's due items."""
 
     name = "clocks"
 
-    def __init__(self, store: Store, batch: int = 20) -> None:
+    def __init__(self, store: Store, batch: int = 50) -> None:
         self.store = store
         self.batch = batch
 
     def due(self, now: datetime) -> list[Notice]:
         """Claim every game clock due at `now` and return what to post about them.
 
-        Each batch is one short write transaction: read the due games by index, decide,
-        and mark them (the reminder points sent, the expiry applied, the next `due_at`),
-        so a notice is returned once only, whatever other process looks too.
+        Each batch is read and decided on a read snapshot (reading the position and
+        wording the reminders, the costly part), then claimed in one short write
+        transaction: each game's clock is written only if its row is still as read
+        (version and `due_at`), so a notice is returned once only, whatever other process
+        looks too; a game that moved meanwhile is decided again in the next batch.
         """
         notices: list[Notice] = []
         while True:
-            with self.store.transaction() as tx:
+            with self.store.reading() as tx:
                 games = tx.due_games(stamp(now), self.batch)
-                for game in games:
-                    notices.extend(self._settle(tx, game, now))
+                plans = [self._plan(tx, game, now) for game in games]
+            with self.store.transaction() as tx:
+                for plan in plans:
+                    notices.extend(self._claim(tx, plan))
             if len(games) < self.batch:
                 return notices
 
-    def _settle(self, tx: Transaction, game: GameRow, now: datetime) -> list[Notice]:
-        """Decide what one due game's clock calls for, and claim it."""
+    def _plan(self, tx: Transaction, game: GameRow, now: datetime) -> _Plan:
+        """Decide what one due game's clock calls for (nothing is written here)."""
         tc = control_of(game.settings)
         if not tc.limited or game.status != "active":
-            tx.claim_due(game, {}, None)
-            return []
+            return _Plan(game, {}, None)
         table = Table(game)
         points = reminder_points(game.settings)
         cs = loaded(game.clock)
@@ -408,7 +425,7 @@ class ClockSource:
             # A deadline of old: it runs from when the game last changed.
             start = at(game.updated_at) if cs is None else now
             cs = _fresh(tc, game, table.prompt.seat, start, points)
-        notices: list[Notice] = []
+        reminder: Notice | None = None
         policy: str | None = None
         if cs.seat is not None and not cs.expired:
             expires, since = cs.expires(), at(cs.since)
@@ -419,11 +436,17 @@ class ClockSource:
                          and max(since, expires - timedelta(minutes=p)) <= now]
                 if ready:
                     cs.sent = sorted({*cs.sent, *ready}, reverse=True)
-                    notices.append(self._reminder(tx, table, cs.seat, expires - now))
-        if not tx.claim_due(game, cs.model_dump(), _due(cs, points)):
-            return []  # another process claimed it first
-        if policy is not None and cs.seat is not None:
-            notices.append(self._expire(tx, table, cs, policy))
+                    reminder = self._reminder(tx, table, cs.seat, expires - now)
+        return _Plan(game, cs.model_dump(), _due(cs, points), table, cs, reminder, policy)
+
+    def _claim(self, tx: Transaction, plan: _Plan) -> list[Notice]:
+        """Write a plan's clock if the game is still as read, and apply its expiry."""
+        if not tx.claim_due(plan.game, plan.clock, plan.due_at):
+            return []  # another process claimed it first, or the game moved on
+        notices = [plan.reminder] if plan.reminder is not None else []
+        cs, table = plan.state, plan.table
+        if plan.policy is not None and cs is not None and cs.seat is not None and table:
+            notices.append(self._expire(tx, table, cs, plan.policy))
         return notices
 
     def _reminder(self, tx: Transaction, table: Table, seat: str, left: timedelta) -> Notice:
