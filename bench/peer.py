@@ -25,6 +25,12 @@ NAME = "peer"
 TITLE = "Peer: matplotlib drawing the same board vs. ours"
 
 
+def _worded(text: object) -> str:
+    """The words of a worded view (the board words Msgs and Terms before drawing)."""
+    assert isinstance(text, str), f"an unworded value reached the drawing: {text!r}"
+    return text
+
+
 def _hex(rgb: tuple[int, int, int]) -> str:
     r, g, b = rgb
     return f"#{r:02x}{g:02x}{b:02x}"
@@ -133,14 +139,14 @@ def matplotlib_png(view: HexBoardView, width: int = 1200) -> bytes:
         ax.add_patch(FancyArrow(x1, y1, (x2 - x1) * 0.6, (y2 - y1) * 0.6, width=5,
                                 head_width=16, color="#d62020" if a.kind == "battle" else ink))
     ax.add_patch(Rectangle((0, lay.height), width, panel_h, color="#f6f3ea"))
-    ax.text(16, lay.height + 26, view.panel.title, fontsize=22, fontweight="bold", va="center",
-            color=ink)
+    ax.text(16, lay.height + 26, _worded(view.panel.title), fontsize=22, fontweight="bold",
+            va="center", color=ink)
     for i, line in enumerate(view.panel.lines):
         y = lay.height + 66 + 34 * i
         colour = _hex(side_colour(line.side, view.sides)) if line.side else ink
         if line.side:
             ax.add_patch(Rectangle((16, y - 9), 18, 18, facecolor=colour, edgecolor=ink))
-        ax.text(46 if line.side else 16, y, line.text, fontsize=17, color=colour,
+        ax.text(46 if line.side else 16, y, _worded(line.text), fontsize=17, color=colour,
                 fontweight="bold" if line.bold else "normal", va="center")
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi)
