@@ -18,12 +18,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, cast
 
+from bot.clocks import span
 from bot.errors import (
     LeagueAlreadyIn,
     LeagueBadName,
     LeagueBadSetting,
     LeagueExists,
-    LeagueNoSeason,
     LeagueNotAllowed,
     LeagueNotIn,
     LeagueNotStarted,
@@ -51,10 +51,9 @@ from bot.fixtures import (
 )
 from bot.games import Games
 from bot.replies import Reply
-from bot.reports import LeagueSource, Reports, round_lines
+from bot.reports import LeagueSource, Reports, round_lines, season_of
 from bot.scheduler import Notice
-from bot.seasonstore import LeagueRow
-from bot.store import Store, Transaction
+from bot.store import Store
 from bot.table import Caller, Table, running
 from bot.text import (
     Said,
@@ -72,18 +71,6 @@ from rules.core.text import Msg, items
 MAX_LEAGUE_NAME = 40
 # The standings picture shows this many rows; the footer says how many more there are.
 PICTURE_ROWS = 32
-
-
-def _age(words: Words, since: str, now: datetime) -> str:
-    """Say how long ago a time was, briefly ('3 h 5 min', '2 d 4 h')."""
-    minutes = max(0, int((now - datetime.fromisoformat(since)).total_seconds() // 60))
-    days, rest = divmod(minutes, 24 * 60)
-    hours, mins = divmod(rest, 60)
-    if days:
-        return words("age-days", days=days, hours=hours)
-    if hours:
-        return words("age-hours", hours=hours, minutes=mins)
-    return words("age-minutes", minutes=mins)
 
 
 def number(value: float) -> str:
@@ -205,19 +192,11 @@ class Leagues:
 
     # ------------------------------------------------------------ players
 
-    def _season_of(self, tx: Transaction, guild_id: str, name: str, lang: str
-                   ) -> tuple[LeagueRow, Season]:
-        league = league_of(tx, guild_id, name, lang)
-        season = Season.of(league)
-        if season.system is None:
-            raise LeagueNoSeason(name=league.name).where(lang)
-        return league, season
-
     def join(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Join a league that has not started yet."""
         lang = pick_language(caller.locale)
         with self.store.transaction() as tx:
-            league, _ = self._season_of(tx, guild_id, name, lang)
+            league, _ = season_of(tx, guild_id, name, lang)
             if league.status != "open":
                 raise LeagueStarted(name=league.name).where(lang)
             if not tx.join_league(league.id, caller.user_id, caller.name):
@@ -230,7 +209,7 @@ class Leagues:
         """Leave a league before it starts."""
         lang = pick_language(caller.locale)
         with self.store.transaction() as tx:
-            league, _ = self._season_of(tx, guild_id, name, lang)
+            league, _ = season_of(tx, guild_id, name, lang)
             if league.status != "open":
                 raise LeagueStarted(name=league.name).where(lang)
             if not tx.leave_league(league.id, caller.user_id):
@@ -244,7 +223,7 @@ class Leagues:
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.transaction() as tx:
-            league, _ = self._season_of(tx, guild_id, name, lang)
+            league, _ = season_of(tx, guild_id, name, lang)
             if not referee(league, caller):
                 raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
             if league.status == "open":
@@ -270,7 +249,7 @@ class Leagues:
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.transaction() as tx:
-            league, season = self._season_of(tx, guild_id, name, lang)
+            league, season = season_of(tx, guild_id, name, lang)
             if not referee(league, caller):
                 raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
             if league.status != "open":
@@ -295,7 +274,7 @@ class Leagues:
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.reading() as tx:
-            league, _ = self._season_of(tx, guild_id, name, lang)
+            league, _ = season_of(tx, guild_id, name, lang)
             fixtures = tx.fixtures(league.id)
         if not fixtures:
             raise LeagueNotStarted(name=league.name).where(lang)
@@ -308,7 +287,7 @@ class Leagues:
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.reading() as tx:
-            league, season = self._season_of(tx, guild_id, name, lang)
+            league, season = season_of(tx, guild_id, name, lang)
             fixtures = tx.fixtures(league.id)
             rows = table(tx, league, season, fixtures)
             who = names(tx, league)
@@ -366,7 +345,7 @@ class Leagues:
         """Attach a league's fixtures, results and standings as CSV and JSON files."""
         lang = pick_language(caller.locale)
         with self.store.reading() as tx:
-            league, season = self._season_of(tx, guild_id, name, lang)
+            league, season = season_of(tx, guild_id, name, lang)
             fixtures = tx.fixtures(league.id)
             rows = table(tx, league, season, fixtures)
             who = names(tx, league)
@@ -465,7 +444,8 @@ class Leagues:
                 line = words(
                     "league-turn-line", where=where, system=words("system-title"),
                     seat=seat_term(seat), user=f"<@{user}>" if user else "—",
-                    age=_age(words, game.updated_at, now),
+                    age=span(words, (now - datetime.fromisoformat(game.updated_at))
+                             .total_seconds()),
                 )
             waiting.append((game.updated_at, line))
         lines = [line for _, line in sorted(waiting)]

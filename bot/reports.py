@@ -105,6 +105,17 @@ class Outcome:
                 "away_score": self.away_score}
 
 
+def season_of(tx: Transaction, guild_id: str, name: str, lang: str
+              ) -> tuple[LeagueRow, Season]:
+    """Return a server's league and its season; refuse a league that has no season (one
+    made before seasons, for counting games only)."""
+    league = league_of(tx, guild_id, name, lang)
+    season = Season.of(league)
+    if season.system is None:
+        raise LeagueNoSeason(name=league.name).where(lang)
+    return league, season
+
+
 class Reports:
     """Play fixtures in threads, report and confirm results, resolve disputes."""
 
@@ -118,10 +129,7 @@ class Reports:
 
     def _running(self, tx: Transaction, guild_id: str, name: str, lang: str
                  ) -> tuple[LeagueRow, Season]:
-        league = league_of(tx, guild_id, name, lang)
-        season = Season.of(league)
-        if season.system is None:
-            raise LeagueNoSeason(name=league.name).where(lang)
+        league, season = season_of(tx, guild_id, name, lang)
         if league.status != "running":
             raise LeagueNotStarted(name=league.name).where(lang)
         return league, season
@@ -418,4 +426,4 @@ class LeagueSource:
         return self.reports.confirm_due(now)
 
 
-__all__ = ["LeagueSource", "Outcome", "Reports", "fixture_line", "round_lines"]
+__all__ = ["LeagueSource", "season_of", "Outcome", "Reports", "fixture_line", "round_lines"]

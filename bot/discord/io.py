@@ -16,7 +16,7 @@ import re
 import threading
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,7 +25,7 @@ from discord import app_commands
 from bot import progress, uploads
 from bot.discord.live import LiveTurns, Shown, board_file, edit_message, fresh_lines, turn_lines
 from bot.errors import LeagueNoThread, PlayerError, bad_input
-from bot.replies import MAX_REPLY, Reply, ThreadRequest, TurnMark
+from bot.replies import MAX_REPLY, Button, Reply, ThreadRequest, TurnMark
 from bot.rulebook import cite, rule_button
 from bot.service import GameService
 from bot.store import StoreError
@@ -108,10 +108,15 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bn:(
 
 def reply_view(reply: Reply) -> discord.ui.View | None:
     """Build the buttons under a reply (persistent: no timeout)."""
-    if not reply.buttons:
+    return buttons_view(reply.buttons)
+
+
+def buttons_view(buttons: Sequence[Button]) -> discord.ui.View | None:
+    """Build a persistent view of game buttons (at most Discord's 25); None for none."""
+    if not buttons:
         return None
     view = discord.ui.View(timeout=None)
-    for button in reply.buttons[:25]:
+    for button in buttons[:25]:
         view.add_item(GameButton(button.custom_id, button.label, button.style))
     return view
 

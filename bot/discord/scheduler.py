@@ -15,23 +15,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord.io import GameButton
+from bot.discord.io import buttons_view
 from bot.scheduler import Notice
 
 if TYPE_CHECKING:
     from bot.discord.client import BanneretBot
 
 log = logging.getLogger(__name__)
-
-
-def _view(notice: Notice) -> discord.ui.View | None:
-    """Build a notice's buttons (persistent, handled like every other game button)."""
-    if not notice.buttons:
-        return None
-    view = discord.ui.View(timeout=None)
-    for button in notice.buttons[:25]:
-        view.add_item(GameButton(button.custom_id, button.label, button.style))
-    return view
 
 
 def _mentions(notice: Notice) -> discord.AllowedMentions:
@@ -42,7 +32,7 @@ def _mentions(notice: Notice) -> discord.AllowedMentions:
 
 
 async def _post(target: discord.abc.Messageable, notice: Notice) -> None:
-    view = _view(notice)
+    view = buttons_view(notice.buttons)  # handled like every other game button
     if view is None:
         await target.send(notice.text[:2000], allowed_mentions=_mentions(notice))
     else:

@@ -472,9 +472,6 @@ league-auto-confirmed = Fixture #{ $id } is confirmed after { $hours } hours wit
 league-new-round = **Round { $round }** is paired:
 league-no-thread = Discord would not let me open a thread here: I need the permission to create public threads in this channel. Nothing was started; try again once it is given.
 league-finished = **{ $name }** is complete: every fixture is settled.
-age-days = { $days } d { $hours } h
-age-hours = { $hours } h { $minutes } min
-age-minutes = { $minutes } min
 
 ## Command help: /game, /rules, /league
 

@@ -477,9 +477,6 @@ league-auto-confirmed = O confronto nº { $id } foi confirmado após { $hours } 
 league-new-round = **Rodada { $round }** sorteada:
 league-no-thread = O Discord não me deixou abrir um tópico aqui: preciso da permissão de criar tópicos públicos neste canal. Nada foi iniciado; tente de novo quando ela for concedida.
 league-finished = **{ $name }** terminou: todos os confrontos estão decididos.
-age-days = { $days } d { $hours } h
-age-hours = { $hours } h { $minutes } min
-age-minutes = { $minutes } min
 
 ## Ajuda dos comandos: /game, /rules, /league
 
