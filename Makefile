@@ -18,7 +18,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy rules renderers bot tools bench fakediscord/src
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 # Longer runs: many more random games, 100,000 hostile commands, 1,000 kills, 32 writers.
 deep: $(STAMP)
