@@ -25,8 +25,9 @@ from sqlite_utils import Database
 from bench.positions import Turn, script_turns, typical_turn
 from bench.tables import game_values, seat_games
 from bench.timing import Figure, Report, ms, paired
+from bot.migrations import migrations
 from bot.service import GameService
-from bot.store import CHECKPOINT_EVERY, Store, migrations
+from bot.store import CHECKPOINT_EVERY, Store
 from bot.text import event_record
 from renderers import render_png
 from rules.core.system import system
@@ -144,8 +145,9 @@ def _log(report: Report) -> None:
     turn = _wh40k_move()
     services, ids = [], []
     for actions in (DEEP, 10):
-        service = GameService(community(10), render=render_png)
-        ids.append(long_game(service.store, f"log-{actions}", actions))
+        store = community(10)
+        service = GameService(store, render=render_png)
+        ids.append(long_game(store, f"log-{actions}", actions))
         service.status(f"log-{actions}")
         services.append(service)
     big, small = services

@@ -54,10 +54,11 @@ def _encode_floor(png: bytes) -> float:
 
 def play(system_id: str, turns: tuple[Turn, ...]) -> list[Played]:
     """Time every turn of a demo in order, each on its own channel at its own position."""
-    service = GameService(temp_store(), render=render_png)
+    store = temp_store()
+    service = GameService(store, render=render_png)
     channels = [f"{system_id}-{t.index}" for t in turns]
     for turn, channel in zip(turns, channels, strict=True):
-        seat_games(service.store, turn.before, [channel])
+        seat_games(store, turn.before, [channel])
     out: list[Played] = []
     with quiet_gc():
         for turn, channel in zip(turns, channels, strict=True):

@@ -9,14 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import GameStore, open_store
 
 
-def make_service(db: Path | str | Store, seed: str | None = None) -> GameService:
+def make_service(db: Path | str | GameStore, seed: str | None = None) -> GameService:
     """Open the store and wire the renderer in (a fixed dice seed only for demos and tests)."""
     from renderers import render_png
 
-    store = db if isinstance(db, Store) else Store(db)
+    store = db if isinstance(db, GameStore) else open_store(db)
     if seed is None:
         return GameService(store, render=render_png)
     fixed = seed

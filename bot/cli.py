@@ -14,7 +14,7 @@ from bot.config import Settings
 from bot.console import Console
 from bot.records import said
 from bot.service import GameService
-from bot.store import Store, StoreError
+from bot.store import GameStore, Store, StoreError, open_store
 from bot.text import Words
 from rules.core.data import data_dir
 
@@ -101,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
 def _job(args: argparse.Namespace, settings: Settings) -> int:
     job = args.job or "run"
 
-    def store(read_only: bool = False) -> Store:
-        return Store(settings.db, read_only=read_only, synchronous=settings.synchronous)
+    def store(read_only: bool = False) -> GameStore:
+        return open_store(settings.db, read_only=read_only, synchronous=settings.synchronous)
 
     if job == "run":
         if settings.discord_token is None:
@@ -136,7 +136,7 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
     raise AssertionError(f"unknown job {job}")
 
 
-def verify_job(store: Callable[[bool], Store], record: Path | None) -> int:
+def verify_job(store: Callable[[bool], GameStore], record: Path | None) -> int:
     """Verify an exported record, or every game of the database (opened read-only)."""
     words = Words.of(None)
     if record is not None:
@@ -188,7 +188,7 @@ def roster_check(path: Path, datasheets: Path | None, language: str = "en") -> i
     return 0
 
 
-def backup_job(store: Store, target: Path) -> int:
+def backup_job(store: GameStore, target: Path) -> int:
     """Copy the database to a new file while the bot may be writing to it."""
     words = Words.of(None)
     if target.exists():

@@ -60,7 +60,7 @@ from bot.errors import (
 )
 from bot.replies import Button, Reply
 from bot.scheduler import Notice
-from bot.store import GameRow, Store, Transaction
+from bot.store import GameRow, GameStore, Transaction
 from bot.table import Caller, Table, running
 from bot.text import Words, pick_language, seat_term
 from bot.timecontrol import MOST_MINUTES, NO_TIME_CONTROL, TimeControl, span_text
@@ -389,7 +389,7 @@ class ClockSource:
 
     name = "clocks"
 
-    def __init__(self, store: Store, batch: int = 50) -> None:
+    def __init__(self, store: GameStore, batch: int = 50) -> None:
         self.store = store
         self.batch = batch
 
@@ -494,7 +494,7 @@ class ClockSource:
 class Clocks:
     """Extend a deadline, take a holiday, choose where reminders go, claim a win on time."""
 
-    def __init__(self, store: Store, boards: BoardReplies) -> None:
+    def __init__(self, store: GameStore, boards: BoardReplies) -> None:
         self.store = store
         self.boards = boards
         self.source = ClockSource(store)

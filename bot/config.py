@@ -50,7 +50,9 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(None, validation_alias="DISCORD_TOKEN")
     # A guild to sync commands to instantly while developing (global sync takes up to an hour).
     discord_dev_guild: int | None = Field(None, validation_alias="DISCORD_DEV_GUILD")
-    db: Path = Field(Path("banneret.db"), validation_alias="BANNERET_DB")
+    # A SQLite file (made on first use), or a PostgreSQL URL (`postgresql://user@host/db`)
+    # that several bot processes share (bot/pgstore.py).
+    db: str = Field("banneret.db", validation_alias="BANNERET_DB")
     # SQLite's durability: FULL keeps every acknowledged command through a power loss;
     # NORMAL saves an fsync per command but may lose the last ones then.
     synchronous: Literal["FULL", "NORMAL"] = Field("FULL", validation_alias="BANNERET_SYNCHRONOUS")
@@ -65,6 +67,11 @@ class Settings(BaseSettings):
     # Seconds between the IDENTIFYs of this process's shards: Discord allows one every
     # 5 seconds (per concurrency bucket); only the tests shorten it for their loopback server.
     identify_gap: float = Field(5.0, ge=0, validation_alias="BANNERET_IDENTIFY_GAP")
+
+    @field_validator("db", mode="before")
+    @classmethod
+    def _db_as_text(cls, value: object) -> object:
+        return str(value) if isinstance(value, Path) else value
 
     @field_validator("shards")
     @classmethod

@@ -27,7 +27,7 @@ from bot.errors import (
 )
 from bot.records import engine_version
 from bot.replies import Button, Reply
-from bot.store import GameRow, Store, Transaction
+from bot.store import GameRow, GameStore, Transaction
 from bot.table import Caller, Table, running
 from bot.text import Said, pick_language, seat_term, system_title
 from bot.timecontrol import TimeControl
@@ -51,7 +51,7 @@ class Games:
     """Start, seat, finish and configure the game of a channel."""
 
     def __init__(
-        self, store: Store, boards: BoardReplies, seed_factory: Callable[[], str]
+        self, store: GameStore, boards: BoardReplies, seed_factory: Callable[[], str]
     ) -> None:
         self.store = store
         self.boards = boards

@@ -53,7 +53,7 @@ from bot.games import Games
 from bot.replies import Reply
 from bot.reports import LeagueSource, Reports, round_lines, season_of
 from bot.scheduler import Notice
-from bot.store import Store
+from bot.store import GameStore
 from bot.table import Caller, Table, running
 from bot.text import (
     Said,
@@ -86,7 +86,7 @@ def _bad(lang: str, key: str, **values: Any) -> LeagueBadSetting:
 class Leagues:
     """Create leagues and run their seasons; add games to them, show turns and standings."""
 
-    def __init__(self, store: Store, games: Games | None = None) -> None:
+    def __init__(self, store: GameStore, games: Games | None = None) -> None:
         self.store = store
         self.reports = Reports(store, games)
         # Reports confirmed by time: a source of the scheduler (bot/scheduler.py).

@@ -16,7 +16,7 @@ from typing import Any
 from bot.boards import BoardReplies
 from bot.errors import Stale
 from bot.replies import Button, Reply, action_digest
-from bot.store import Store
+from bot.store import GameStore
 from bot.table import Caller, Table
 from bot.turns import Turns, apply, parse
 
@@ -26,7 +26,7 @@ PENDING = "previews"
 class Previews:
     """Offer an action as a preview, and apply or drop it when its buttons are pressed."""
 
-    def __init__(self, store: Store, boards: BoardReplies, turns: Turns) -> None:
+    def __init__(self, store: GameStore, boards: BoardReplies, turns: Turns) -> None:
         self.store = store
         self.boards = boards
         self.turns = turns

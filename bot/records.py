@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.audit import Wrong, compare, derive
-from bot.store import ACTIVE, GameRow, LogEntry, Store
+from bot.store import ACTIVE, GameRow, GameStore, LogEntry
 from bot.table import Table
 from bot.text import Words, event_record
 from rules.core.errors import RuleViolation
@@ -239,7 +239,7 @@ def _same_position(sys: GameSystem, state: BaseModel, stored: dict[str, Any]) ->
 class Records:
     """Export a game's record and check that records replay exactly."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: GameStore) -> None:
         self.store = store
 
     def export(self, game: GameRow, entries: list[LogEntry]) -> bytes:

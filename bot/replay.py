@@ -27,7 +27,7 @@ from bot import progress
 from bot.errors import PlayerError, bad_input
 from bot.records import Records, effective_actions, record_entries, said
 from bot.replies import Reply
-from bot.store import LogEntry, Store
+from bot.store import GameStore, LogEntry, Store
 from bot.table import Caller, Table, latest
 from bot.text import Words, word_view
 from rules.core.errors import RuleViolation
@@ -163,7 +163,7 @@ def said_lines(words: Words, chosen: Span, made: Animation) -> list[str]:
 
 
 def replay_channel(
-    store: Store, drawing: bool, channel_id: str, caller: Caller | None,
+    store: GameStore, drawing: bool, channel_id: str, caller: Caller | None,
     start: int | None = None, end: int | None = None, delay: float | None = None,
 ) -> Reply:
     """Animate the channel's latest game (running or over), from its public views."""

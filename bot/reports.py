@@ -50,7 +50,7 @@ from bot.games import Games
 from bot.replies import Button, Reply, ThreadRequest
 from bot.scheduler import Notice
 from bot.seasonstore import FixtureRow, LeagueRow
-from bot.store import GameRow, Store, Transaction
+from bot.store import GameRow, GameStore, Transaction
 from bot.table import Caller, Table
 from bot.text import Words, pick_language, seat_term
 from rules.core.text import Msg, items
@@ -119,7 +119,7 @@ def season_of(tx: Transaction, guild_id: str, name: str, lang: str
 class Reports:
     """Play fixtures in threads, report and confirm results, resolve disputes."""
 
-    def __init__(self, store: Store, games: Games | None) -> None:
+    def __init__(self, store: GameStore, games: Games | None) -> None:
         self.store = store
         self.games = games
         # A linked game's end settles its fixture in the write that ends it.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.errors import UnknownRule, UnknownSystem
 from bot.replies import Button, Reply
 from bot.rulesearch import SHARED, Found, index, ready
-from bot.store import Store
+from bot.store import GameStore
 from bot.table import Caller
 from bot.text import Said, Words, pick_language
 from rules.core.references import RuleReference, all_rules, rule, worded
@@ -37,7 +37,7 @@ def rule_button(words: Words, ref: RuleReference) -> Button:
 class Rulebook:
     """Answer `/rules search` and `/rules show` in the channel's language."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: GameStore) -> None:
         self.store = store
 
     def language(self, channel_id: str, caller: Caller) -> str:

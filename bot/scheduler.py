@@ -24,7 +24,7 @@ from typing import Protocol
 
 from bot.clock import Clock
 from bot.replies import Button
-from bot.store import Store
+from bot.store import GameStore
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ class Source(Protocol):
 class Scheduler:
     """Asks every source what is due now; a failing source does not stop the others."""
 
-    def __init__(self, store: Store, clock: Clock, sources: Iterable[Source] = ()) -> None:
+    def __init__(self, store: GameStore, clock: Clock, sources: Iterable[Source] = ()) -> None:
         self.store = store
         self.clock = clock
         self.sources: dict[str, Source] = {}

@@ -9,11 +9,12 @@ are found by index (tests/bot/test_query_plans.py runs every one of them).
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
+
+from bot.dialect import Connection, Dialect, Row
 
 
 def create_season_tables(db: Database) -> None:
@@ -111,13 +112,13 @@ class FixtureRow:
         return self.away if user_id == self.home else self.home
 
 
-def _league_row(row: sqlite3.Row) -> LeagueRow:
+def _league_row(row: Row) -> LeagueRow:
     data = dict(row)
     data["settings"] = json.loads(data["settings"] or "{}")
     return LeagueRow(**data)
 
 
-def _fixture(row: sqlite3.Row) -> FixtureRow:
+def _fixture(row: Row) -> FixtureRow:
     data = dict(row)
     data["report"] = json.loads(data["report"] or "{}")
     return FixtureRow(**data)
@@ -126,14 +127,20 @@ def _fixture(row: sqlite3.Row) -> FixtureRow:
 class SeasonQueries:
     """League-season queries of a transaction (`Transaction` derives from this class)."""
 
-    conn: sqlite3.Connection
+    conn: Connection
+    sql: Dialect
 
     def now(self) -> str:
         """The present moment as stored (a `Transaction` gives its store's clock)."""
         raise NotImplementedError
 
+    def serialize(self, key: str) -> None:
+        """Make writers that name `key` take turns (a `Transaction` says how)."""
+        raise NotImplementedError
+
     def league(self, guild_id: str, name: str) -> tuple[int, str, str, str] | None:
         """Return (id, guild id, name, creator id) of a server's league, if it exists."""
+        self.serialize(f"league:{guild_id}:{name}")
         row = self.conn.execute(
             "SELECT id, guild_id, name, creator_id FROM leagues WHERE guild_id = ? AND name = ?",
             (guild_id, name),
@@ -150,7 +157,8 @@ class SeasonQueries:
     def add_to_league(self, league_id: int, game_id: int) -> None:
         """Count a game in a league (adding it twice changes nothing)."""
         self.conn.execute(
-            "INSERT OR IGNORE INTO league_games (league_id, game_id, added_at) VALUES (?, ?, ?)",
+            "INSERT INTO league_games (league_id, game_id, added_at) VALUES (?, ?, ?) "
+            "ON CONFLICT DO NOTHING",
             (league_id, game_id, self.now()),
         )
 
@@ -163,25 +171,27 @@ class SeasonQueries:
 
     def league_season(self, guild_id: str, name: str) -> LeagueRow | None:
         """Return a server's league by name, with its season."""
+        self.serialize(f"league:{guild_id}:{name}")
         row = self.conn.execute(
-            "SELECT * FROM leagues WHERE guild_id = ? AND name = ?", (guild_id, name)
-        ).fetchone()
+            "SELECT * FROM leagues WHERE guild_id = ? AND name = ?" + self.sql.for_update(),
+            (guild_id, name)).fetchone()
         return _league_row(row) if row else None
 
     def league_by_id(self, league_id: int) -> LeagueRow | None:
         """Return a league by id."""
-        row = self.conn.execute("SELECT * FROM leagues WHERE id = ?", (league_id,)).fetchone()
+        row = self.conn.execute("SELECT * FROM leagues WHERE id = ?" + self.sql.for_update(),
+                                (league_id,)).fetchone()
         return _league_row(row) if row else None
 
     def insert_league_season(self, guild_id: str, name: str, creator_id: str, channel_id: str,
                              settings: dict[str, Any]) -> int:
         """Create a league with its season settings; return its id."""
-        cursor = self.conn.execute(
+        row = self.conn.execute(
             "INSERT INTO leagues (guild_id, name, creator_id, created_at, settings, status, "
-            "channel_id) VALUES (?, ?, ?, ?, ?, 'open', ?)",
+            "channel_id) VALUES (?, ?, ?, ?, ?, 'open', ?) RETURNING id",
             (guild_id, name, creator_id, self.now(), _dumps(settings), channel_id),
-        )
-        return int(cursor.lastrowid or 0)
+        ).fetchone()
+        return int(row[0])
 
     def set_league_status(self, league_id: int, status: str, settings: dict[str, Any]) -> None:
         """Write a league's status and settings."""
@@ -198,8 +208,9 @@ class SeasonQueries:
     def join_league(self, league_id: int, user_id: str, name: str) -> bool:
         """Add a player to a league; False if they were in it already."""
         cursor = self.conn.execute(
-            "INSERT OR IGNORE INTO league_players (league_id, user_id, name, status, joined_at) "
-            "VALUES (?, ?, ?, 'playing', ?)", (league_id, user_id, name, self.now()))
+            "INSERT INTO league_players (league_id, user_id, name, status, joined_at) "
+            "VALUES (?, ?, ?, 'playing', ?) ON CONFLICT DO NOTHING",
+            (league_id, user_id, name, self.now()))
         return cursor.rowcount == 1
 
     def leave_league(self, league_id: int, user_id: str) -> bool:
@@ -220,11 +231,12 @@ class SeasonQueries:
                        settled_by: str | None = None) -> int:
         """Add one fixture to a league; return its id."""
         settled_at = self.now() if status == "done" else None
-        cursor = self.conn.execute(
+        row = self.conn.execute(
             "INSERT INTO league_fixtures (league_id, round, home, away, status, winner, "
-            "settled_by, settled_at, report, report_no) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '{}', 0)",
-            (league_id, round_no, home, away, status, winner, settled_by, settled_at))
-        return int(cursor.lastrowid or 0)
+            "settled_by, settled_at, report, report_no) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '{}', 0) "
+            "RETURNING id", (league_id, round_no, home, away, status, winner, settled_by,
+                             settled_at)).fetchone()
+        return int(row[0])
 
     def fixtures(self, league_id: int) -> list[FixtureRow]:
         """Return a league's fixtures, round by round."""
@@ -259,7 +271,7 @@ class SeasonQueries:
     def fixtures_due(self, now: str, limit: int) -> list[FixtureRow]:
         """Return up to `limit` reported fixtures whose confirmation time has passed."""
         rows = self.conn.execute(
-            "SELECT * FROM league_fixtures INDEXED BY league_fixtures_due "
+            f"SELECT * FROM league_fixtures{self.sql.indexed('league_fixtures_due')} "
             "WHERE status = 'reported' AND confirm_after <= ? ORDER BY confirm_after, id "
             "LIMIT ?", (now, limit)).fetchall()
         return [_fixture(r) for r in rows]
@@ -270,7 +282,8 @@ class SeasonQueries:
         rows = self.conn.execute(
             "SELECT league_fixtures.* FROM leagues JOIN league_fixtures "
             "ON league_fixtures.league_id = leagues.id "
-            "WHERE leagues.guild_id = ? AND json_extract(leagues.settings, '$.system') = ? "
+            "WHERE leagues.guild_id = ? "
+            f"AND {self.sql.json_text('leagues.settings', 'system')} = ? "
             "AND league_fixtures.status = 'done' AND league_fixtures.away IS NOT NULL "
             "ORDER BY league_fixtures.settled_at, league_fixtures.id",
             (guild_id, system_id)).fetchall()

@@ -33,7 +33,7 @@ from bot.records import Records
 from bot.replies import Button, Reply, parse_custom_id
 from bot.rulebook import Rulebook
 from bot.scheduler import Scheduler
-from bot.store import Store
+from bot.store import GameStore
 from bot.table import Caller, Table, latest
 from bot.timecontrol import TimeControl
 from bot.turns import Turns
@@ -46,7 +46,7 @@ class GameService:
 
     def __init__(
         self,
-        store: Store,
+        store: GameStore,
         render: Render | None = None,
         seed_factory: Callable[[], str] = lambda: secrets.token_hex(16),
     ) -> None:

@@ -1,8 +1,11 @@
-"""SQLite storage for games and their append-only action logs (sqlite-utils, WAL).
+"""Storage for games and their append-only action logs: the transaction and the SQLite store.
 
-Schema changes are sqlite-utils `Migrations`. The hot path (one command = one
-transaction) uses plain SQL inside `BEGIN IMMEDIATE`, so two commands on one
-channel serialize at the database even across processes, and neither is lost.
+`Transaction` is every read and write one command makes, in SQL that SQLite and
+PostgreSQL both speak (bot/dialect.py names where they differ); `Store` keeps it in a
+SQLite file (WAL), `bot/pgstore.py` in PostgreSQL. Schema changes are sqlite-utils
+`Migrations` (bot/migrations.py). The hot path (one command = one transaction) uses
+plain SQL inside `BEGIN IMMEDIATE`, so two commands on one channel serialize at the
+database even across processes, and neither is lost.
 """
 
 from __future__ import annotations
@@ -13,151 +16,21 @@ import sqlite3
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
 
 from bot.clock import SYSTEM_CLOCK, Clock, stamp
-from bot.seasonstore import SeasonQueries, create_season_tables
+from bot.dialect import SQLITE, Connection, Dialect, Row
+from bot.migrations import check_schema, migrations
+from bot.seasonstore import SeasonQueries
 from bot.storeerrors import StoreError as StoreError
 from bot.storeerrors import storage_error as storage_error
 
-migrations = Migrations("banneret")
-
 ACTIVE = ("open", "active")
-
-
-@migrations()
-def m001_games_and_actions(db: Database) -> None:
-    """Create the games table and the action log."""
-    db.table("games").create(
-        {
-            "id": int,
-            "channel_id": str,
-            "guild_id": str,
-            "system": str,
-            "scenario": str,
-            "creator_id": str,
-            "seats": str,  # JSON: seat -> Discord user id (or null while open)
-            "invited": str,  # JSON: seat -> invited user id
-            "status": str,  # open | active | finished | ended
-            "winner": str,
-            "result": str,
-            "seed_hash": str,
-            "seed": str,  # kept private in our database; shown only once revealed
-            "seed_revealed": int,
-            "state": str,
-            "version": int,
-            "engine_version": str,
-            "language": str,
-            "settings": str,  # JSON
-            "pending": str,  # JSON: open requests such as an undo awaiting consent
-            "created_at": str,
-            "updated_at": str,
-        },
-        pk="id",
-        not_null={"channel_id", "system", "scenario", "status", "state", "version"},
-        defaults={
-            "seats": "{}",
-            "invited": "{}",
-            "settings": "{}",
-            "pending": "{}",
-            "version": 0,
-            "seed_revealed": 0,
-        },
-        strict=True,
-    )
-    db.execute(
-        "CREATE UNIQUE INDEX games_one_active_per_channel ON games(channel_id) "
-        "WHERE status IN ('open', 'active')"
-    )
-    db.table("actions").create(
-        {
-            "game_id": int,
-            "seq": int,
-            "kind": str,  # action | undo | undo_request | undo_refused | join | resign | end
-            "actor_id": str,
-            "seat": str,
-            "action": str,  # JSON
-            "events": str,  # JSON
-            "irreversible": int,
-            "created_at": str,
-        },
-        pk=("game_id", "seq"),
-        foreign_keys=[("game_id", "games", "id")],
-        strict=True,
-    )
-
-
-@migrations()
-def m002_leagues(db: Database) -> None:
-    """Create leagues and the games they track."""
-    db.table("leagues").create(
-        {"id": int, "guild_id": str, "name": str, "creator_id": str, "created_at": str},
-        pk="id",
-        not_null={"guild_id", "name", "creator_id"},
-        strict=True,
-    )
-    db.execute("CREATE UNIQUE INDEX leagues_name_per_guild ON leagues(guild_id, name)")
-    db.table("league_games").create(
-        {"league_id": int, "game_id": int, "added_at": str},
-        pk=("league_id", "game_id"),
-        foreign_keys=[("league_id", "leagues", "id"), ("game_id", "games", "id")],
-        strict=True,
-    )
-
-
-# The games a deadline scan looks at; the index below covers exactly these rows.
-_DEADLINED = "status = 'active' AND json_extract(settings, '$.deadline_hours') > 0"
-
-
-@migrations()
-def m003_deadline_index(db: Database) -> None:
-    """Index the running games that have a turn deadline, by when they last changed."""
-    db.execute(f"CREATE INDEX games_deadlined ON games (updated_at, id) WHERE {_DEADLINED}")
-
-
-@migrations()
-def m004_lookups_and_checkpoints(db: Database) -> None:
-    """Index a channel's games by id; keep positions for undo (CHECKPOINT_EVERY)."""
-    db.execute("CREATE INDEX games_by_channel ON games (channel_id, id)")
-    db.table("checkpoints").create(
-        {"game_id": int, "seq": int, "state": str},
-        pk=("game_id", "seq"),
-        foreign_keys=[("game_id", "games", "id")],
-        strict=True,
-    )
-
-
-@migrations()
-def m005_clocks(db: Database) -> None:
-    """Keep each game's clock (JSON, bot/clocks.py) and `due_at`, the next moment the scheduler
-    must look at it (indexed); games with the older `deadline_hours` are due at once (their
-    clock is set up then). `reminder_prefs`: who takes reminders by DM."""
-    db.execute("ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT '{}'")
-    db.execute("ALTER TABLE games ADD COLUMN due_at TEXT")
-    db.execute("CREATE INDEX games_due ON games (due_at, id) WHERE due_at IS NOT NULL")
-    db.execute(
-        f"UPDATE games SET due_at = updated_at WHERE {_DEADLINED} "
-        "AND json_extract(settings, '$.time_control') IS NULL"
-    )
-    db.execute("DROP INDEX IF EXISTS games_deadlined")
-    db.table("reminder_prefs").create(
-        {"user_id": str, "dm": int, "updated_at": str}, pk="user_id", strict=True
-    )
-
-
-@migrations()
-def m006_league_seasons(db: Database) -> None:
-    """Give leagues a season: settings, players, fixtures and their reported results."""
-    create_season_tables(db)
-
-
 CHECKPOINT_EVERY = 32  # log entries between kept positions
 
 
@@ -223,7 +96,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-def _game(row: sqlite3.Row) -> GameRow:
+def _game(row: Row) -> GameRow:
     data = dict(row)
     for column in _JSON_COLUMNS:
         data[column] = json.loads(data[column] or "{}")
@@ -231,7 +104,7 @@ def _game(row: sqlite3.Row) -> GameRow:
     return GameRow(**data)
 
 
-def _entry(row: sqlite3.Row) -> LogEntry:
+def _entry(row: Row) -> LogEntry:
     data = dict(row)
     data["action"] = json.loads(data["action"] or "{}")
     data["events"] = json.loads(data["events"] or "[]")
@@ -262,15 +135,16 @@ GameHook = Callable[["Transaction", GameRow, dict[str, Any]], dict[str, Any]]
 
 
 class Transaction(SeasonQueries):
-    """The reads and writes one command may make, inside one SQLite transaction."""
+    """The reads and writes one command may make, inside one database transaction."""
 
-    def __init__(self, conn: sqlite3.Connection, clock: Clock = SYSTEM_CLOCK,
+    def __init__(self, conn: Connection, clock: Clock = SYSTEM_CLOCK,
                  hooks: tuple[GameHook, ...] = (),
-                 game_over: tuple[GameOverHook, ...] = ()) -> None:
+                 game_over: tuple[GameOverHook, ...] = (), sql: Dialect = SQLITE) -> None:
         self.conn = conn
         self.clock = clock
         self.hooks = hooks
         self._game_over = game_over
+        self.sql = sql
 
     def now(self) -> str:
         """The present moment as stored (the store's clock)."""
@@ -278,25 +152,35 @@ class Transaction(SeasonQueries):
 
     def active_game(self, channel_id: str) -> GameRow | None:
         """Return the channel's open or running game, if any."""
+        self.serialize(f"channel:{channel_id}")
         row = self.conn.execute(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('open', 'active')",
-            (channel_id,),
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('open', 'active')"
+            + self.sql.for_update(), (channel_id,),
         ).fetchone()
         return _game(row) if row else None
 
     def latest_game(self, channel_id: str) -> GameRow | None:
         """Return the channel's running game, or else its most recent one."""
+        self.serialize(f"channel:{channel_id}")
         row = self.conn.execute(
             "SELECT * FROM games WHERE channel_id = ? "
-            "ORDER BY status IN ('open', 'active') DESC, id DESC LIMIT 1",
+            "ORDER BY status IN ('open', 'active') DESC, id DESC LIMIT 1" + self.sql.for_update(),
             (channel_id,),
         ).fetchone()
         return _game(row) if row else None
 
     def game(self, game_id: int) -> GameRow | None:
         """Return one game by id."""
-        row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self.conn.execute("SELECT * FROM games WHERE id = ?" + self.sql.for_update(),
+                                (game_id,)).fetchone()
         return _game(row) if row else None
+
+    def serialize(self, key: str) -> None:
+        """Make the writes of this transaction and every other one that names `key` (a
+        channel, a league) take turns: PostgreSQL's transaction lock on the key; nothing
+        under SQLite, whose writers already take turns."""
+        if self.sql.locks:
+            self.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (key,))
 
     def insert_game(self, values: dict[str, Any]) -> GameRow:
         """Create a game row and return it."""
@@ -307,11 +191,9 @@ class Transaction(SeasonQueries):
                 row[column] = _dumps(row[column])
         columns = ", ".join(row)
         marks = ", ".join("?" for _ in row)
-        cursor = self.conn.execute(
-            f"INSERT INTO games ({columns}) VALUES ({marks})", tuple(row.values())
-        )
-        found = self.game(int(cursor.lastrowid or 0))
-        assert found is not None
+        found = _game(self.conn.execute(
+            f"INSERT INTO games ({columns}) VALUES ({marks}) RETURNING *", tuple(row.values())
+        ).fetchone())
         for hook in self.hooks:  # a game that starts at once (solo) starts its clock too
             extra = hook(self, replace(found, status="open"), {"status": found.status})
             found = self.update_game(found, bump=False, **extra) if extra else found
@@ -362,7 +244,8 @@ class Transaction(SeasonQueries):
     def save_checkpoint(self, game_id: int, seq: int, state: str) -> None:
         """Store the position (JSON text) after every log entry up to `seq`."""
         self.conn.execute(
-            "INSERT OR REPLACE INTO checkpoints (game_id, seq, state) VALUES (?, ?, ?)",
+            "INSERT INTO checkpoints (game_id, seq, state) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state",
             (game_id, seq, state),
         )
 
@@ -385,7 +268,7 @@ class Transaction(SeasonQueries):
         actions and events themselves (what undo needs to know which actions stand)."""
         rows = self.conn.execute(
             "SELECT seq, kind, CASE WHEN kind = 'undo' "
-            "THEN COALESCE(json_extract(action, '$.count'), 1) ELSE 0 END "
+            f"THEN COALESCE({self.sql.json_int('action', 'count')}, 1) ELSE 0 END "
             "FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,),
         ).fetchall()
@@ -453,9 +336,13 @@ class Transaction(SeasonQueries):
 
     def log(self, game_id: int, last: int | None = None, since: int = 0) -> list[LogEntry]:
         """Return a game's log in order, from entry `since` on (only the last `last`)."""
+        if last is None:
+            return [_entry(r) for r in self.conn.execute(
+                "SELECT * FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq",
+                (game_id, since))]
         return [_entry(r) for r in self.conn.execute(
             "SELECT * FROM (SELECT * FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq "
-            "DESC LIMIT ?) ORDER BY seq", (game_id, since, -1 if last is None else last))]
+            "DESC LIMIT ?) AS tail ORDER BY seq", (game_id, since, last))]
 
 
     def league_games(self, league_id: int) -> list[GameRow]:
@@ -478,14 +365,15 @@ class Transaction(SeasonQueries):
     def due_games(self, now: str, limit: int) -> list[GameRow]:
         """Return up to `limit` games whose `due_at` has come, soonest first (by index)."""
         return [_game(r) for r in self.conn.execute(
-            "SELECT * FROM games INDEXED BY games_due WHERE due_at IS NOT NULL AND due_at <= ? "
-            "ORDER BY due_at, id LIMIT ?", (now, limit))]
+            f"SELECT * FROM games{self.sql.indexed('games_due')} WHERE due_at IS NOT NULL "
+            "AND due_at <= ? ORDER BY due_at, id LIMIT ?", (now, limit))]
 
     def claim_due(self, game: GameRow, clock: dict[str, Any], due_at: str | None) -> bool:
         """Write a clock and its next due moment, no version bump, if the row is as `game`
         was read (version, `due_at`); False, changing nothing, if someone moved it first."""
         return self.conn.execute(
-            "UPDATE games SET clock = ?, due_at = ? WHERE id = ? AND version = ? AND due_at IS ?",
+            "UPDATE games SET clock = ?, due_at = ? WHERE id = ? AND version = ? "
+            "AND due_at IS NOT DISTINCT FROM ?",
             (_dumps(clock), due_at, game.id, game.version, game.due_at)).rowcount == 1
 
     def reminder_dm(self, user_id: str) -> bool:
@@ -501,19 +389,54 @@ class Transaction(SeasonQueries):
             "(user_id) DO UPDATE SET dm = excluded.dm, updated_at = excluded.updated_at",
             (user_id, int(dm), self.now()))
 
-@cache
-def _known_migrations() -> frozenset[str]:
-    return frozenset(m.name for m in migrations.pending(Database(memory=True)))
+class GameStore:
+    """What the service needs of a store, whichever database keeps the games.
+
+    `transaction()` runs one command's reads and writes as one transaction; `reading()`
+    gives reads on one snapshot. Hooks registered here see every write (the clocks'
+    `add_hook`; `game_over`, called by name when a write ends a game).
+    """
+
+    def __init__(self, path: str, *, clock: Clock = SYSTEM_CLOCK,
+                 read_only: bool = False) -> None:
+        self.path = path
+        self.clock = clock
+        self.read_only = read_only
+        self._hooks: dict[str, GameHook] = {}
+        self.game_over: dict[str, GameOverHook] = {}
+
+    def add_hook(self, name: str, hook: GameHook) -> None:
+        """Have `hook` see every game update of this store's transactions (one per name)."""
+        self._hooks[name] = hook
+
+    def transaction(self) -> AbstractContextManager[Transaction]:
+        """One write transaction."""
+        raise NotImplementedError
+
+    def reading(self) -> AbstractContextManager[Transaction]:
+        """Reads on one consistent snapshot."""
+        raise NotImplementedError
+
+    def backup(self, target: str | Path) -> None:
+        """Copy the whole database to `target` while the bot may be writing to it."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Let go of the database (connections)."""
+        raise NotImplementedError
 
 
-def _check_schema(db: Database, path: str) -> None:
-    """Refuse a database written by a newer Banneret (it has migrations we do not know)."""
-    unknown = [m.name for m in migrations.applied(db) if m.name not in _known_migrations()]
-    if unknown:
-        raise StoreError("newer", path, ", ".join(unknown))
+def open_store(location: str | Path, *, read_only: bool = False, synchronous: str = "FULL",
+               clock: Clock = SYSTEM_CLOCK) -> GameStore:
+    """Open the store `BANNERET_DB` names: a `postgresql://` URL, or else a SQLite file."""
+    if str(location).startswith(("postgresql://", "postgres://")):
+        from bot.pgstore import PgStore
+
+        return PgStore(str(location), read_only=read_only, clock=clock)
+    return Store(location, read_only=read_only, synchronous=synchronous, clock=clock)
 
 
-class Store:
+class Store(GameStore):
     """A SQLite file of games; one connection per thread, WAL, migrations on open.
 
     Opening takes the write lock before it looks at the schema, so several processes
@@ -533,14 +456,9 @@ class Store:
         synchronous: str = "FULL",
         clock: Clock = SYSTEM_CLOCK,
     ) -> None:
-        self.path = str(path)
-        self.clock = clock
-        self._hooks: dict[str, GameHook] = {}
-        self.read_only = read_only
+        super().__init__(str(path), clock=clock, read_only=read_only)
         self.synchronous = synchronous
         self._local = threading.local()
-        # Called when a write ends a game, by name (registering twice replaces).
-        self.game_over: dict[str, GameOverHook] = {}
         memory = self.path == ":memory:"
         file = Path(self.path)
         if not memory and file.is_dir():
@@ -601,11 +519,11 @@ class Store:
         if self.read_only:
             if not db["_sqlite_migrations"].exists():
                 raise StoreError("not-ours", self.path)
-            _check_schema(db, self.path)
+            check_schema(db, self.path)
             return
         conn.execute("BEGIN IMMEDIATE")
         try:
-            _check_schema(db, self.path)
+            check_schema(db, self.path)
             migrations.apply(db)
         except BaseException:
             conn.execute("ROLLBACK")
@@ -632,10 +550,6 @@ class Store:
                 raise
             self._local.conn = conn
         return conn
-
-    def add_hook(self, name: str, hook: GameHook) -> None:
-        """Have `hook` see every game update of this store's transactions (one per name)."""
-        self._hooks[name] = hook
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:

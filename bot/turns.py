@@ -37,7 +37,7 @@ from bot.games import stored_result
 from bot.replies import Button, Reply, TurnMark, action_digest, parse_custom_id
 from bot.rewind import Standing
 from bot.rulebook import cite
-from bot.store import GameRow, Store, Transaction
+from bot.store import GameRow, GameStore, Transaction
 from bot.table import Caller, Table, no_game, running
 from bot.text import Said, event_record, seat_term
 from rules.core.errors import RuleViolation
@@ -88,7 +88,7 @@ def apply(table: Table, parsed: Action) -> tuple[Any, list[Event]]:
 class Turns:
     """Act, settle claims, press buttons, take back and judge actions."""
 
-    def __init__(self, store: Store, boards: BoardReplies) -> None:
+    def __init__(self, store: GameStore, boards: BoardReplies) -> None:
         self.store = store
         self.boards = boards
 

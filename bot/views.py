@@ -12,7 +12,7 @@ from bot.boards import BoardReplies
 from bot.clocks import LOG_KINDS as CLOCK_LOG_KINDS
 from bot.errors import NotSeated, Stale
 from bot.replies import MAX_REPLY, Button, Reply
-from bot.store import LogEntry, Store
+from bot.store import GameStore, LogEntry
 from bot.table import Caller, Table, latest
 from bot.text import (
     Said,
@@ -55,7 +55,7 @@ LOG_KINDS = {
 class Views:
     """Status, private view, log and completions of a channel's game."""
 
-    def __init__(self, store: Store, boards: BoardReplies, claim_buttons: Any) -> None:
+    def __init__(self, store: GameStore, boards: BoardReplies, claim_buttons: Any) -> None:
         self.store = store
         self.boards = boards
         self._claim_buttons = claim_buttons

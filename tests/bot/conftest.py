@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from bot.service import Caller, GameService
-from bot.store import Store
+from bot.store import GameStore, open_store
 from rules.core.system import register
 from tests.race.engine import SYSTEM as RACE
 
@@ -23,14 +22,15 @@ DAN = Caller(user_id="1009", name="Dan")  # a spectator with no rights over any 
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "games.db")
+def store(db_location: str) -> Iterator[GameStore]:
+    """A new store: SQLite, or in modules with BOTH_STORES each store in turn."""
+    s = open_store(db_location)
     yield s
     s.close()
 
 
 @pytest.fixture
-def service(store: Store) -> GameService:
+def service(store: GameStore) -> GameService:
     seeds = (f"seed-{n}" for n in itertools.count())
     return GameService(store, seed_factory=lambda: next(seeds))
 

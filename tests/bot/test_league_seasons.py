@@ -25,8 +25,10 @@ from bot.leagues import Leagues
 from bot.replies import Reply
 from bot.seasonstore import FixtureRow
 from bot.service import Caller, GameService
-from bot.store import Store
+from bot.store import open_store
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
+
+BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
 
 ERIN = Caller(user_id="1010", name="Erin")
 FRANK = Caller(user_id="1011", name="Frank")
@@ -40,8 +42,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def service(tmp_path: Path, clock: FakeClock) -> Iterator[GameService]:
-    store = Store(tmp_path / "league.db", clock=clock)
+def service(db_location: str, clock: FakeClock) -> Iterator[GameService]:
+    store = open_store(db_location, clock=clock)
     seeds = (f"league-seed-{n}" for n in itertools.count())
     yield GameService(store, seed_factory=lambda: next(seeds))
     store.close()

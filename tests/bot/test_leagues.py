@@ -11,6 +11,8 @@ from bot.leagues import Leagues
 from bot.service import GameService, PlayerError
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
 
+BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
+
 
 @pytest.fixture
 def league(race: GameService) -> Leagues:

@@ -25,8 +25,8 @@ def _values(channel: str) -> dict[str, object]:
                 language="en", settings={"deadline_hours": 1})
 
 
-# Transaction methods that read no table (the store's clock).
-NOT_QUERIES = {"now"}
+# Transaction methods that read no table (the store's clock; a PostgreSQL lock).
+NOT_QUERIES = {"now", "serialize"}
 
 
 def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
@@ -88,6 +88,17 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
     return {name: call for name, call in calls.items()}
 
 
+def _inserts_values(sql: str) -> bool:
+    """Say whether a statement inserts given values (it reads no table to find rows).
+
+    SQLite's plan for `INSERT ... VALUES ... RETURNING` into a parent table lists a scan of
+    each child table: the foreign-key check it runs only while deferred violations are
+    outstanding, and we declare no constraint deferred (timed: an insert costs the same
+    with 300,000 child rows as with none). Such statements are not explained."""
+    text = " ".join(sql.split()).upper()
+    return text.startswith("INSERT INTO") and " VALUES " in text and " SELECT " not in text
+
+
 def test_no_store_query_scans_a_whole_table(tmp_path: Path) -> None:
     store = Store(tmp_path / "plans.db")
     with store.transaction() as tx:
@@ -110,6 +121,8 @@ def test_no_store_query_scans_a_whole_table(tmp_path: Path) -> None:
                 conn.set_trace_callback(None)
             ran[name] = len(traced)
             for sql in traced:
+                if _inserts_values(sql):
+                    continue
                 rows = conn.execute(f"EXPLAIN QUERY PLAN {sql}").fetchall()
                 plans.setdefault(name, []).extend(str(r[3]) for r in rows)
     scans = {

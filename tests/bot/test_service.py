@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import threading
 
 import pytest
@@ -24,17 +23,17 @@ from bot.errors import (
 )
 from bot.records import said
 from bot.service import GameService, PlayerError
-from bot.store import Store
+from bot.store import GameStore
 from tests.bot.conftest import ALICE, BOB, CAROL, MOD
 
+BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
 
-def _snapshot(store: Store) -> tuple[list[tuple], list[tuple]]:
-    conn = sqlite3.connect(store.path)
-    try:
-        games = conn.execute("SELECT * FROM games ORDER BY id").fetchall()
-        actions = conn.execute("SELECT * FROM actions ORDER BY game_id, seq").fetchall()
-    finally:
-        conn.close()
+
+def _snapshot(store: GameStore) -> tuple[list[tuple], list[tuple]]:
+    with store.reading() as tx:
+        games = [tuple(r) for r in tx.conn.execute("SELECT * FROM games ORDER BY id")]
+        actions = [tuple(r) for r in tx.conn.execute(
+            "SELECT * FROM actions ORDER BY game_id, seq")]
     return games, actions
 
 
@@ -73,7 +72,7 @@ def test_no_game_wrong_seat_wrong_turn(race: GameService) -> None:
     assert "Red" in err.value.text()
 
 
-def test_refusals_leave_the_game_byte_identical(race: GameService, store: Store) -> None:
+def test_refusals_leave_the_game_byte_identical(race: GameService, store: GameStore) -> None:
     race.act("c1", ALICE, {"type": "roll"})
     before = _snapshot(store)
     with pytest.raises(Refused) as err:
@@ -92,7 +91,7 @@ def test_refusals_leave_the_game_byte_identical(race: GameService, store: Store)
 
 
 def test_our_own_errors_are_logged_and_apply_nothing(
-    race: GameService, store: Store, caplog: pytest.LogCaptureFixture
+    race: GameService, store: GameStore, caplog: pytest.LogCaptureFixture
 ) -> None:
     before = _snapshot(store)
     with caplog.at_level(logging.ERROR), pytest.raises(InternalError) as err:
@@ -104,7 +103,7 @@ def test_our_own_errors_are_logged_and_apply_nothing(
     assert _snapshot(store) == before
 
 
-def test_concurrent_commands_on_one_channel_serialize(race: GameService, store: Store) -> None:
+def test_concurrent_commands_on_one_channel_serialize(race: GameService, store: GameStore) -> None:
     """Two threads race (Alice marks while also marking): both land, in order, none lost."""
     barrier = threading.Barrier(2)
     errors: list[BaseException] = []
@@ -224,13 +223,13 @@ def test_export_before_the_end_hides_the_seed(race: GameService) -> None:
     assert not ok and "not revealed" in said((ok, text))
 
 
-def test_verify_detects_a_corrupted_state(race: GameService, store: Store) -> None:
+def test_verify_detects_a_corrupted_state(race: GameService, store: GameStore) -> None:
     race.act("c1", ALICE, {"type": "roll"})
     assert race.verify_all()[0][1]
-    conn = sqlite3.connect(store.path)
-    conn.execute("UPDATE games SET state = json_set(state, '$.pos.red', 7)")
-    conn.commit()
-    conn.close()
+    with store.transaction() as tx:  # behind the service's back, as a damaged copy would be
+        state = json.loads(tx.conn.execute("SELECT state FROM games").fetchone()[0])
+        state["pos"]["red"] = 7
+        tx.conn.execute("UPDATE games SET state = ?", (json.dumps(state),))
     ok, text = race.verify_game(1)
     assert not ok and "differs" in said((ok, text))
 
@@ -262,7 +261,7 @@ def test_referee_adjustments(race: GameService) -> None:
     assert log[-1].actor_id == MOD.user_id
 
 
-def test_ruling_judges_without_applying(race: GameService, store: Store) -> None:
+def test_ruling_judges_without_applying(race: GameService, store: GameStore) -> None:
     before = _snapshot(store)
     legal = race.ruling("c1", CAROL, {"type": "roll"})
     assert legal.text.startswith("Legal")

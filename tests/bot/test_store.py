@@ -5,10 +5,13 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import psycopg
 import pytest
 from sqlite_utils import Database
 
-from bot.store import StaleVersion, Store, migrations
+from bot.store import GameStore, StaleVersion, Store, migrations
+
+BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
 
 
 def _game(tx, channel: str = "c") -> object:
@@ -42,16 +45,17 @@ def test_migrations_apply_once_and_wal_is_on(tmp_path: Path) -> None:
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_one_active_game_per_channel(store: Store) -> None:
+def test_one_active_game_per_channel(store: GameStore) -> None:
     with store.transaction() as tx:
         _game(tx)
-    with pytest.raises(sqlite3.IntegrityError), store.transaction() as tx:
+    with pytest.raises((sqlite3.IntegrityError, psycopg.IntegrityError)), \
+            store.transaction() as tx:
         _game(tx)
     with store.transaction() as tx:
         _game(tx, channel="other")  # another channel (or thread) is fine
 
 
-def test_update_checks_the_version(store: Store) -> None:
+def test_update_checks_the_version(store: GameStore) -> None:
     with store.transaction() as tx:
         game = _game(tx)
         newer = tx.update_game(game, state={"n": 2})
@@ -60,7 +64,7 @@ def test_update_checks_the_version(store: Store) -> None:
             tx.update_game(game, state={"n": 3})
 
 
-def test_failed_transaction_writes_nothing(store: Store) -> None:
+def test_failed_transaction_writes_nothing(store: GameStore) -> None:
     with pytest.raises(RuntimeError), store.transaction() as tx:
         game = _game(tx)
         tx.append(game, "action", "u", "red", {"type": "x"})
@@ -69,7 +73,7 @@ def test_failed_transaction_writes_nothing(store: Store) -> None:
         assert tx.game_ids() == []
 
 
-def test_log_is_ordered_and_tail_readable(store: Store) -> None:
+def test_log_is_ordered_and_tail_readable(store: GameStore) -> None:
     with store.transaction() as tx:
         game = _game(tx)
         for n in range(5):

@@ -15,6 +15,8 @@ from bot.store import CHECKPOINT_EVERY
 from rules.core.system import system
 from tests.bot.conftest import ALICE
 
+BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
+
 
 def _marks(race: GameService, notes: list[str]) -> None:
     for note in notes:

@@ -3,7 +3,8 @@ is lost, none applied twice, and the log's order is the order the position saw.
 
 `make test` runs 2 processes x 2 threads; `make deep` sets CONCURRENCY=8x4 (32 writers).
 Each writer marks the race game (an action any seat may take at any time) through its
-own GameService on the one database file, as separate bot processes would.
+own GameService on the one database (a SQLite file; a PostgreSQL database), as separate
+bot processes would.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ import sys
 from pathlib import Path
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
 from tests.bot.conftest import ALICE, BOB
+
+BOTH_STORES = True  # the writers share one SQLite file, or one PostgreSQL database
 
 PROCESSES, THREADS = (int(n) for n in os.environ.get("CONCURRENCY", "2x2").split("x"))
 MARKS = 10  # per writer
@@ -24,13 +27,13 @@ ROOT = Path(__file__).resolve().parents[2]
 CHILD = r"""
 import sys, threading
 from bot.service import GameService
-from bot.store import Store
+from bot.store import open_store
 from rules.core.system import register
 from tests.bot.conftest import ALICE
 from tests.race.engine import SYSTEM
 register(SYSTEM)
 db, proc, threads, marks = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-store = Store(db)
+store = open_store(db)
 service = GameService(store)
 go = threading.Barrier(threads)
 failed = []
@@ -48,9 +51,9 @@ print("\n".join(failed) or "ok", flush=True)
 """
 
 
-def test_concurrent_writers_lose_no_update(tmp_path: Path) -> None:
-    db = tmp_path / "games.db"
-    service = GameService(Store(db), seed_factory=lambda: "concurrency")
+def test_concurrent_writers_lose_no_update(db_location: str) -> None:
+    db = db_location
+    service = GameService(open_store(db), seed_factory=lambda: "concurrency")
     service.new_game("c1", "g", ALICE, "race", "short", opponent=BOB)
     service.join("c1", BOB)
     children = [

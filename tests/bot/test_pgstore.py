@@ -1,0 +1,180 @@
+"""The PostgreSQL store against a real server: the same answers as SQLite, its schema
+guarded, its failures named, and writers on one channel taking turns.
+
+The store and service suites run on both stores (modules with `BOTH_STORES`); this
+module holds what only PostgreSQL has: a second, separately built schema, a server that
+may be unreachable, and many writers that need locks to take turns.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from bot.clock import FakeClock
+from bot.errors import GameExists
+from bot.pgstore import PG_MIGRATIONS, PgStore, shown
+from bot.service import GameService
+from bot.store import GameStore, Store, open_store
+from bot.storeerrors import StoreError
+from tests.bot.conftest import ALICE, BOB, CAROL
+from tests.bot.test_query_plans import _calls, _values
+from tools.pgcluster import Cluster
+
+START = "2026-03-01T12:00:00+00:00"
+BOTH_STORES = True  # tests taking `store` run on SQLite and on PostgreSQL
+
+
+def _plain(value: Any) -> Any:
+    """A result as comparable data (rows as dicts, in order)."""
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: _plain(v) for k, v in vars(value).items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _every_answer(store: GameStore) -> dict[str, Any]:
+    with store.transaction() as tx:
+        for i in range(3):
+            tx.insert_game({**_values(f"old-{i}"), "status": "finished"})
+        game = tx.insert_game(_values("c1"))
+        tx.append(game, "action", "alice", "red", {"type": "step"})
+    with store.transaction() as tx:
+        return {name: _plain(call()) for name, call in _calls(tx, game).items()}
+
+
+def test_every_query_answers_as_on_sqlite(tmp_path: Path, pg_cluster: Cluster) -> None:
+    """Each public method of the transaction, called in the same order on both stores with
+    the same clock, returns the same rows (ids, JSON columns, order, timestamps)."""
+    sqlite = Store(tmp_path / "same.db", clock=FakeClock(START))
+    postgres = open_store(pg_cluster.database("same_answers"), clock=FakeClock(START))
+    try:
+        assert isinstance(postgres, PgStore)
+        expected, got = _every_answer(sqlite), _every_answer(postgres)
+        assert got.keys() == expected.keys()
+        assert {k: v for k, v in got.items() if v != expected[k]} == {}
+    finally:
+        postgres.close()
+
+
+def test_undo_counts_read_from_json_the_same_way(store: GameStore) -> None:
+    """`log_outline` reads an undo's count out of its JSON on both stores."""
+    with store.transaction() as tx:
+        game = tx.insert_game(_values("c1"))
+        tx.append(game, "action", "alice", "red", {"type": "step"})
+        tx.append(game, "undo", "alice", "red", {"count": 3})
+        tx.append(game, "undo", "alice", "red", {})
+    with store.reading() as tx:
+        assert tx.log_outline(game.id) == [(1, "action", 0), (2, "undo", 3), (3, "undo", 1)]
+
+
+def test_a_newer_schema_is_refused_and_left_alone(pg_cluster: Cluster) -> None:
+    url = pg_cluster.database("newer")
+    PgStore(url).close()
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("INSERT INTO banneret_migrations VALUES ('m999_from_the_future', 'x')")
+    with pytest.raises(StoreError) as raised:
+        PgStore(url)
+    assert raised.value.kind == "newer" and "m999_from_the_future" in raised.value.detail
+    with psycopg.connect(url) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM banneret_migrations ORDER BY 1")]
+    assert names == sorted([n for n, _ in PG_MIGRATIONS] + ["m999_from_the_future"])
+
+
+def test_migrations_apply_once_when_many_open_at_once(pg_cluster: Cluster) -> None:
+    url = pg_cluster.database("racing_openers")
+    opened: list[PgStore] = []
+    failures: list[BaseException] = []
+    gate = threading.Barrier(4)
+
+    def open_it() -> None:
+        try:
+            gate.wait()
+            opened.append(PgStore(url, pool_size=1))
+        except BaseException as err:  # noqa: BLE001 - asserted below
+            failures.append(err)
+
+    threads = [threading.Thread(target=open_it) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for store in opened:
+        store.pool.close()
+    assert failures == [] and len(opened) == 4
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT name, count(*) FROM banneret_migrations GROUP BY name")
+        assert sorted(rows.fetchall()) == sorted((n, 1) for n, _ in PG_MIGRATIONS)
+
+
+def test_a_database_without_our_tables_is_not_read(pg_cluster: Cluster) -> None:
+    with pytest.raises(StoreError) as raised:
+        PgStore(pg_cluster.database("someone_elses"), read_only=True)
+    assert raised.value.kind == "not-ours-pg"
+
+
+def test_an_unreachable_server_is_named_without_its_password(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    monkeypatch.setenv("PGCONNECT_TIMEOUT", "2")
+    url = f"postgresql://bot:s3cret@/games?host={tmp_path}"  # no server listens there
+    with pytest.raises(StoreError) as raised:
+        open_store(url)
+    err = raised.value
+    assert err.kind == "unreachable"
+    assert "s3cret" not in str(err) and "s3cret" not in err.path
+    assert err.path == shown(url) == f"postgresql://bot@/games?host={tmp_path}"
+
+
+def test_two_new_games_on_one_channel_at_once_make_one_game(pg_cluster: Cluster) -> None:
+    """Without SQLite's single writer, both would find the channel free; the channel's
+    lock makes the second wait and then see the first game (a polite refusal, no
+    constraint error)."""
+    store = open_store(pg_cluster.database("one_channel"))
+    services = [GameService(store, seed_factory=lambda: "s") for _ in range(2)]
+    gate = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def new_game(service: GameService, caller: Any) -> None:
+        gate.wait()
+        try:
+            service.new_game("c1", "g1", caller, "race", "short", opponent=CAROL)
+            outcomes.append("made")
+        except GameExists:
+            outcomes.append("refused")
+        except BaseException as err:  # noqa: BLE001 - asserted below
+            outcomes.append(repr(err))
+
+    for _ in range(5):
+        threads = [threading.Thread(target=new_game, args=(s, c))
+                   for s, c in zip(services, (ALICE, BOB), strict=True)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(outcomes) == ["made", "refused"], outcomes
+        with store.transaction() as tx:  # clear the channel for the next round
+            game = tx.active_game("c1")
+            assert game is not None
+            tx.update_game(game, status="ended")
+        outcomes.clear()
+    with store.reading() as tx:
+        assert len(tx.game_ids()) == 5
+    store.close()
+
+
+def test_settings_are_stored_as_json_text(pg_cluster: Cluster) -> None:
+    """JSON columns stay text (as in SQLite), so `banneret migrate` copies them as they are."""
+    store = open_store(pg_cluster.database("json_text"))
+    with store.transaction() as tx:
+        tx.insert_game({**_values("c1"), "settings": {"time_control": {"kind": "deadline"}}})
+    with store.reading() as tx:
+        raw = tx.conn.execute("SELECT settings FROM games").fetchone()[0]
+    assert json.loads(raw) == {"time_control": {"kind": "deadline"}}
+    store.close()
