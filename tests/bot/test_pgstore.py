@@ -17,13 +17,14 @@ import psycopg
 import pytest
 
 from bot.clock import FakeClock
+from bot.dialect import Dialect
 from bot.errors import GameExists
-from bot.pgstore import PG_MIGRATIONS, PgStore, shown
+from bot.pgstore import PG_MIGRATIONS, PgConnection, PgStore, _marks, shown
 from bot.service import GameService
-from bot.store import GameStore, Store, open_store
+from bot.store import GameStore, Store, Transaction, open_store
 from bot.storeerrors import StoreError
 from tests.bot.conftest import ALICE, BOB, CAROL
-from tests.bot.test_query_plans import _calls, _values
+from tests.bot.test_query_plans import MEANT_TO_SCAN, _calls, _values
 from tools.pgcluster import Cluster
 
 START = "2026-03-01T12:00:00+00:00"
@@ -178,3 +179,79 @@ def test_settings_are_stored_as_json_text(pg_cluster: Cluster) -> None:
         raw = tx.conn.execute("SELECT settings FROM games").fetchone()[0]
     assert json.loads(raw) == {"time_control": {"kind": "deadline"}}
     store.close()
+
+
+def test_writers_reading_one_game_by_id_take_turns(store: GameStore) -> None:
+    """A write transaction that reads a game by id (a referee, a league, the scheduler) holds
+    it until it commits: the next writer reads the game as written, not a stale copy."""
+    with store.transaction() as tx:
+        game_id = tx.insert_game(_values("c1")).id
+    gate = threading.Barrier(2)
+    failures: list[BaseException] = []
+
+    def bump(note: str) -> None:
+        try:
+            gate.wait()
+            for n in range(5):
+                with store.transaction() as tx:
+                    game = tx.game(game_id)
+                    assert game is not None
+                    threading.Event().wait(0.01)  # the other writer arrives meanwhile
+                    tx.update_game(game, pending={**game.pending, f"{note}{n}": n})
+        except BaseException as err:  # noqa: BLE001 - asserted below
+            failures.append(err)
+        finally:
+            store.close()
+
+    threads = [threading.Thread(target=bump, args=(x,)) for x in "ab"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
+    with store.reading() as tx:
+        game = tx.game(game_id)
+    assert game is not None and game.version == 10
+    assert sorted(game.pending) == sorted(f"{x}{n}" for x in "ab" for n in range(5))
+
+
+class _Recording(PgConnection):
+    """A connection that keeps every statement it runs, with its values."""
+
+    def __init__(self, conn: Any) -> None:
+        super().__init__(conn)
+        self.ran: list[tuple[str, tuple[Any, ...]]] = []
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:
+        self.ran.append((sql, tuple(parameters)))
+        return super().execute(sql, parameters)
+
+
+def test_no_query_scans_a_whole_table_on_postgresql(pg_cluster: Cluster) -> None:
+    """As tests/bot/test_query_plans.py does for SQLite: every statement the transaction
+    runs is explained with sequential scans priced out of reach, so a `Seq Scan` left in
+    a plan means no index serves that query (`game_ids` lists every game on purpose)."""
+    store = PgStore(pg_cluster.database("plans"))
+    with store.transaction() as tx:
+        for i in range(30):
+            tx.insert_game({**_values(f"old-{i}"), "status": "finished"})
+        game = tx.insert_game(_values("c1"))
+        tx.append(game, "action", "alice", "red", {"type": "step"})
+    scans: dict[str, list[str]] = {}
+    with store.pool.connection() as raw:
+        recording = _Recording(raw)
+        tx = Transaction(recording, store.clock, sql=Dialect("postgresql", True))
+        for name, call in _calls(tx, game).items():
+            recording.ran.clear()
+            call()
+            for sql, values in list(recording.ran):
+                if name in MEANT_TO_SCAN or sql.lstrip().upper().startswith("INSERT"):
+                    continue
+                raw.execute("SET LOCAL enable_seqscan = off")
+                plan = [r[0] for r in raw.execute("EXPLAIN " + _marks(sql), values)]
+                scans.setdefault(name, []).extend(
+                    line.strip() for line in plan if "Seq Scan" in line)
+        raw.rollback()
+    store.close()
+    assert {k: v for k, v in scans.items() if v} == {}
+    assert scans.keys() >= {"active_game", "due_games", "log", "fixtures_due"}
