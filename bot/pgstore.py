@@ -33,7 +33,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from bot.clock import SYSTEM_CLOCK, Clock
 from bot.dialect import Cursor, Dialect
@@ -186,10 +186,15 @@ class PgStore(GameStore):
         self.pool = ConnectionPool(url, min_size=1, max_size=max(1, pool_size), open=False,
                                    kwargs={"row_factory": _rows, "autocommit": False},
                                    name="banneret")
+        wait = float(os.environ.get("PGCONNECT_TIMEOUT", 10))
         try:
             with self._errors():
-                self.pool.open(wait=True, timeout=float(os.environ.get("PGCONNECT_TIMEOUT",
-                                                                       10)))
+                try:
+                    self.pool.open(wait=True, timeout=wait)
+                except PoolTimeout:
+                    # The pool only says it gave up; one direct attempt says why.
+                    psycopg.connect(url, connect_timeout=max(1, int(wait))).close()
+                    raise
                 self._migrate()
         except BaseException:
             self.pool.close()
