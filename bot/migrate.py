@@ -126,10 +126,13 @@ def opened_source(location: str) -> Iterator[GameStore]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _held(tx: Transaction) -> tuple[int, int, int]:
-    """(games, leagues, rows in every table) a store already holds."""
-    counts = {t.name: int(tx.conn.execute(f"SELECT count(*) FROM {t.name}").fetchone()[0])
-              for t in TABLES}
+_NAMES = tuple(table.name for table in TABLES)
+
+
+def _held(tx: Transaction, tables: tuple[str, ...] = _NAMES) -> tuple[int, int, int]:
+    """(games, leagues, rows in all `tables`) a store already holds."""
+    counts = {name: int(tx.conn.execute(f"SELECT count(*) FROM {name}").fetchone()[0])
+              for name in tables}
     return counts["games"], counts["leagues"], sum(counts.values())
 
 
@@ -145,8 +148,8 @@ def check_target(location: str) -> None:
             return  # a new, empty PostgreSQL database: the usual target
         raise
     try:
-        with store.reading() as tx:
-            games, leagues, rows = _held(tx)
+        with store.reading() as tx:  # tables every version has (an older one may lack some)
+            games, leagues, rows = _held(tx, ("games", "leagues"))
     finally:
         store.close()
     if rows:

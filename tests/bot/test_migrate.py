@@ -292,6 +292,20 @@ def test_postgresql_moves_back_to_a_new_sqlite_file(pg_url: str, tmp_path: Path)
     assert order == [p.user_id for p in (ALICE, BOB, CAROL, DAN)]
 
 
+def test_an_empty_database_of_an_older_version_is_a_target_brought_up_to_date(
+    demo_db: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "old-and-empty.db"
+    shutil.copy(FIXTURES / "games-v1.db", target)
+    with sqlite3.connect(target) as conn:  # the schema of version 1, without its rows
+        for table in ("league_games", "leagues", "actions", "games"):
+            conn.execute(f"DELETE FROM {table}")
+    status, said, complained = _migrate(demo_db, target)
+    assert (status, complained) == (0, [])
+    with _store(demo_db) as source, _store(target) as copy:
+        assert _rows(copy) == _rows(source)
+
+
 # ---------------------------------------------------------------- refusals and failures
 
 
