@@ -1,4 +1,5 @@
-"""The `banneret` command: run the bot (or the local demo), the console, scripts, verify."""
+"""The `banneret` command: run the bot (or the local demo), the console, scripts, verify,
+backup, migrate."""
 
 from __future__ import annotations
 
@@ -80,6 +81,12 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("--language", choices=("en", "pt-BR"), help="the words on the boards")
     backup = sub.add_parser("backup", help="copy the live database safely to a new file")
     backup.add_argument("target", type=Path)
+    move = sub.add_parser("migrate", help="copy every game and league into a new, empty "
+                          "database (SQLite file -> PostgreSQL, or back), then verify them there")
+    move.add_argument("--from", dest="source", required=True,
+                      help="the database to copy: a SQLite file or a postgresql:// URL")
+    move.add_argument("--to", dest="target", required=True,
+                      help="the empty database to fill: a postgresql:// URL or a new SQLite file")
     roster = sub.add_parser("roster", help="check an army file as /wh40k roster would read it")
     roster.add_argument("what", choices=("check",))
     roster.add_argument("file", type=Path, help="a TOML roster, a .ros/.rosz, or the app's text")
@@ -131,6 +138,10 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
                           args.language)
     if job == "backup":
         return backup_job(store(read_only=True), args.target)
+    if job == "migrate":
+        from bot.migrate import migrate
+
+        return migrate(args.source, args.target)
     if job == "roster":
         return roster_check(args.file, args.datasheets, args.language)
     raise AssertionError(f"unknown job {job}")

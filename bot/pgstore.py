@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
@@ -261,8 +261,13 @@ class PgStore(GameStore):
             (str(p) for p in sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_dump"))), None)
         if pg_dump is None:
             raise StoreError("failed", self.path, "pg_dump is not installed")
-        done = subprocess.run([pg_dump, "--format=custom", f"--file={target}", self.url],
-                              capture_output=True, text=True, check=False)
+        # The password goes to pg_dump in its environment, not on its command line, where
+        # every user of the machine could read it (ps).
+        password = urlsplit(self.url).password
+        env = {**os.environ, **({"PGPASSWORD": unquote(password)} if password else {})}
+        done = subprocess.run([pg_dump, "--format=custom", f"--file={target}",
+                               f"--dbname={shown(self.url)}"],
+                              capture_output=True, text=True, check=False, env=env)
         if done.returncode != 0:
             raise StoreError("failed", self.path, done.stderr.strip())
 

@@ -595,6 +595,25 @@ backup-exists = `{ $path }` already exists; name a new file for the backup.
 run-no-token = No DISCORD_TOKEN set: playing the bundled demo games locally.
 console-welcome = Banneret console. Type commands as in Discord, e.g. `@alice /game new system:samurai scenario:river-crossing opponent:@bob`.
 backup-done = Backed up `{ $source }` to `{ $path }`.
+migrate-copied = Copied { $games ->
+    [one] one game
+   *[other] { $games } games
+}, { $entries ->
+    [one] one log entry
+   *[other] { $entries } log entries
+} and { $leagues ->
+    [one] one league
+   *[other] { $leagues } leagues
+} from `{ $source }` to `{ $target }`.
+migrate-failed = The copy into `{ $target }` failed ({ $detail }). Nothing was copied: the target is as empty as before, so the same command can run again once the cause is put right.
+migrate-verified = { $good } of { $games } copied games verified by replaying their logs on `{ $target }`.
+migrate-target-not-empty = `{ $path }` already holds data ({ $games ->
+    [one] one game
+   *[other] { $games } games
+}, { $leagues ->
+    [one] one league
+   *[other] { $leagues } leagues
+}); `banneret migrate` copies only into an empty database. Nothing was written to it.
 error-store = The game records could not be saved just now, so your action was not applied. The problem has been logged (reference { $ref }); please try again later.
 console-not-saved = (could not save `{ $path }`: { $detail }; the command itself was applied)
 game-log-earlier = ({ $count ->

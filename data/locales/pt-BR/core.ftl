@@ -600,6 +600,30 @@ backup-exists = `{ $path }` já existe; dê um nome de arquivo novo para o backu
 run-no-token = Nenhum DISCORD_TOKEN definido: jogando localmente as partidas de demonstração.
 console-welcome = Console do Banneret. Digite os comandos como no Discord, por exemplo `@alice /game new system:samurai scenario:river-crossing opponent:@bob`.
 backup-done = Backup de `{ $source }` feito em `{ $path }`.
+migrate-copied = Copiados de `{ $source }` para `{ $target }`: { $games ->
+    [0] nenhuma partida
+    [1] uma partida
+   *[other] { $games } partidas
+}, { $entries ->
+    [0] nenhum registro de jogada
+    [1] um registro de jogada
+   *[other] { $entries } registros de jogadas
+} e { $leagues ->
+    [0] nenhuma liga
+    [1] uma liga
+   *[other] { $leagues } ligas
+}.
+migrate-failed = A cópia para `{ $target }` falhou ({ $detail }). Nada foi copiado: o destino continua vazio como antes, então o mesmo comando pode ser executado de novo depois de corrigida a causa.
+migrate-verified = { $good } de { $games } partidas copiadas conferidas: suas jogadas foram refeitas em `{ $target }`.
+migrate-target-not-empty = `{ $path }` já tem dados ({ $games ->
+    [0] nenhuma partida
+    [1] uma partida
+   *[other] { $games } partidas
+}, { $leagues ->
+    [0] nenhuma liga
+    [1] uma liga
+   *[other] { $leagues } ligas
+}); o `banneret migrate` só copia para um banco vazio. Nada foi escrito nele.
 error-store = Não foi possível salvar os registros da partida agora, então a sua ação não foi aplicada. O problema foi registrado (referência { $ref }); tente de novo mais tarde.
 console-not-saved = (não foi possível salvar `{ $path }`: { $detail }; o comando em si foi aplicado)
 game-log-earlier = ({ $count ->
