@@ -51,7 +51,7 @@ MARKS = 2  # marks per stream per channel in each wave (two waves)
 STREAMS = ("a", "b")  # two streams of marks per channel at once (the seat to act's player:
 # on Discord an action command acts for the caller's seat, and only Red is to act)
 KILLED = 1  # the shard whose process is killed
-REFUSAL = 0xC0392B
+REFUSAL = 0xC0392B  # the colour of a refusal's embed
 INVITE = "Accept the invitation"
 
 BOT = r"""
@@ -155,10 +155,10 @@ async def sharded() -> AsyncIterator[FakeDiscord]:
     """A loopback Discord with four shards and PER_SHARD guilds on each.
 
     The machine this runs on is small and shared (four bots, a writer and other test
-    workers on two cores), so the fake waits up to 15 s for a first answer instead of
+    workers on two cores), so the fake waits up to 30 s for a first answer instead of
     Discord's 3 s: what is checked here is the store, not the bot's speed.
     """
-    async with FakeDiscord(shard_count=SHARDS, response_deadline=15.0, timeout=45.0,
+    async with FakeDiscord(shard_count=SHARDS, response_deadline=30.0, timeout=45.0,
                            quiet=0.25) as fake:
         for n in itertools.count():
             counts = Counter(shard_of(g.id, SHARDS) for g in fake.guilds)
@@ -406,3 +406,24 @@ async def test_four_processes_one_killed_lose_nothing_and_repeat_nothing(
     assert reminders >= 1, "no reminder was posted: the schedulers never raced for one"
     assert all(expiries_of[str(c.id)] == 1 for c in timed), expiries_of
     assert bots.errors() == []
+
+
+async def test_the_scheduler_checks_as_often_as_the_setting_says(tmp_path: Path) -> None:
+    """`BANNERET_SCHEDULER_EVERY` sets the seconds between checks (a minute by default)."""
+    from bot.config import Settings
+    from bot.discord.client import BanneretBot
+    from bot.discord.scheduler import Scheduled
+
+    service = GameService(open_store(str(tmp_path / "games.db")))
+    try:
+        for env, seconds in (({}, 60.0), ({"BANNERET_SCHEDULER_EVERY": "2.5"}, 2.5)):
+            settings = Settings(_env_file=None, **env)  # type: ignore[call-arg]
+            cog = Scheduled(BanneretBot(service, settings))
+            try:
+                assert cog.check.seconds + 60 * cog.check.minutes == seconds
+            finally:
+                cog.check.cancel()
+        with pytest.raises(ValueError, match="BANNERET_SCHEDULER_EVERY|greater than 0"):
+            Settings(_env_file=None, BANNERET_SCHEDULER_EVERY="0")  # type: ignore[call-arg]
+    finally:
+        service.store.close()
