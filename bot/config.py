@@ -67,6 +67,9 @@ class Settings(BaseSettings):
     # Seconds between the IDENTIFYs of this process's shards: Discord allows one every
     # 5 seconds (per concurrency bucket); only the tests shorten it for their loopback server.
     identify_gap: float = Field(5.0, ge=0, validation_alias="BANNERET_IDENTIFY_GAP")
+    # Seconds between the scheduler's checks for reminders and expiries (bot/discord/
+    # scheduler.py); a minute suits play by post, the tests of several processes shorten it.
+    scheduler_every: float = Field(60.0, gt=0, validation_alias="BANNERET_SCHEDULER_EVERY")
 
     @field_validator("db", mode="before")
     @classmethod

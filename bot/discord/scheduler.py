@@ -1,4 +1,5 @@
-"""Post what falls due with time (reminders, expiries: bot/scheduler.py), checked every minute.
+"""Post what falls due with time (reminders, expiries: bot/scheduler.py), checked every minute
+(`BANNERET_SCHEDULER_EVERY` seconds).
 
 The first check runs as soon as the bot is ready, so what fell due while it was down
 is handled once at start-up. Each check runs the service's scheduler in a worker
@@ -44,6 +45,7 @@ class Scheduled(commands.Cog):
 
     def __init__(self, bot: BanneretBot) -> None:
         self.bot = bot
+        self.check.change_interval(seconds=bot.settings.scheduler_every)
         self.check.start()
 
     async def cog_unload(self) -> None:
