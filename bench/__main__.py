@@ -1,7 +1,8 @@
 """Run the benchmarks: `python -m bench [NAME ...] [--record]`.
 
 With no NAME every benchmark runs, in the order below. `--record` also writes the
-figures into bench/RESULTS.md (between its `figures` markers).
+figures into bench/RESULTS.md (between its `figures` markers); after a run of some
+benchmarks, the other benchmarks' rows stay as they were.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench.timing import Report
+from bench.timing import Figure, Report
 
 # name -> module, in running order
 BENCHMARKS: dict[str, str] = {
@@ -29,6 +30,7 @@ BENCHMARKS: dict[str, str] = {
     "loop": "bench.loop",
     "rulesearch": "bench.rulesearch",
     "replay": "bench.replay",
+    "postgres": "bench.postgres",
 }
 RESULTS = Path(__file__).with_name("RESULTS.md")
 
@@ -51,31 +53,53 @@ def run(names: list[str]) -> list[Report]:
     return reports
 
 
-def markdown(reports: list[Report]) -> str:
-    """Return the figures as a Markdown table."""
-    rows = [
-        f"Measured {time.strftime('%Y-%m-%d')} on {platform.machine()}, "
-        f"Python {platform.python_version()}, `python -m bench` (whole run).",
+def _row(report: Report, f: Figure) -> str:
+    value = f"{f.value:.2f}x" if f.unit == "x" else f"{f.value:.1f} {f.unit}"
+    return (f"| {report.name} | {f.name} | {value} | {f.target} | "
+            f"{'yes' if f.met else '**no**'} | {f.detail} |")
+
+
+def markdown(reports: list[Report], previous: str = "") -> str:
+    """Return the figures as a Markdown table.
+
+    After a run of some benchmarks only, the rows of the others are kept from
+    `previous` (the table as it was), in running order, and a line says which
+    benchmarks were measured when.
+    """
+    measured = (f"Measured {time.strftime('%Y-%m-%d')} on {platform.machine()}, "
+                f"Python {platform.python_version()}")
+    ran = [r.name for r in reports]
+    rows: dict[str, list[str]] = {name: [] for name in BENCHMARKS}
+    head = [f"{measured}, `python -m bench` (whole run)."]
+    if set(ran) != set(BENCHMARKS) and previous:
+        head = [line for line in previous.splitlines()
+                if line.strip() and not line.startswith("|")
+                and not any(f"`python -m bench {name}`" in line for name in ran)]
+        head.append(f"{measured}, `python -m bench {' '.join(ran)}`: the "
+                    f"{', '.join(ran)} rows.")
+        for line in previous.splitlines():
+            cells = line.split("|")
+            if len(cells) > 2 and cells[1].strip() in rows and cells[1].strip() not in ran:
+                rows[cells[1].strip()].append(line)
+    for report in reports:
+        rows.setdefault(report.name, []).extend(_row(report, f) for f in report.figures)
+    return "\n".join([
+        *head,
         "",
         "| benchmark | figure | value | target | met | absolute |",
         "| --- | --- | --- | --- | --- | --- |",
-    ]
-    for report in reports:
-        for f in report.figures:
-            value = f"{f.value:.2f}x" if f.unit == "x" else f"{f.value:.1f} {f.unit}"
-            rows.append(
-                f"| {report.name} | {f.name} | {value} | {f.target} | "
-                f"{'yes' if f.met else '**no**'} | {f.detail} |"
-            )
-    return "\n".join(rows)
+        *(line for lines in rows.values() for line in lines),
+    ])
 
 
 def record(reports: list[Report]) -> None:
-    """Write the figures into bench/RESULTS.md between its markers."""
+    """Write the figures into bench/RESULTS.md between its markers (keeping the rows of
+    benchmarks that did not run)."""
     text = RESULTS.read_text(encoding="utf-8")
-    body = markdown(reports)
-    pattern = re.compile(r"(<!-- figures:start -->\n).*?(<!-- figures:end -->)", re.S)
-    RESULTS.write_text(pattern.sub(lambda m: f"{m.group(1)}{body}\n{m.group(2)}", text))
+    pattern = re.compile(r"(<!-- figures:start -->\n)(.*?)(<!-- figures:end -->)", re.S)
+    found = pattern.search(text)
+    body = markdown(reports, found.group(2) if found else "")
+    RESULTS.write_text(pattern.sub(lambda m: f"{m.group(1)}{body}\n{m.group(3)}", text))
 
 
 def main(argv: list[str] | None = None) -> int:

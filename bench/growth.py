@@ -27,7 +27,7 @@ from bench.tables import game_values, seat_games
 from bench.timing import Figure, Report, ms, paired
 from bot.migrations import migrations
 from bot.service import GameService
-from bot.store import CHECKPOINT_EVERY, Store
+from bot.store import CHECKPOINT_EVERY, GameStore, Store
 from bot.text import event_record
 from renderers import render_png
 from rules.core.system import system
@@ -79,7 +79,7 @@ def _wh40k_move() -> Turn:
     return next(t for t in turns if t.action.get("type") == "move")
 
 
-def long_game(store: Store, channel: str, actions: int) -> int:
+def long_game(store: GameStore, channel: str, actions: int) -> int:
     """Put a 40k game in `channel` whose log holds `actions` real moves; return its id."""
     turn = _wh40k_move()
     sys = system(turn.before.system)

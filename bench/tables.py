@@ -1,7 +1,9 @@
 """Stores laid out for the benchmarks: many channels at the same position, big logs.
 
-Rows go in with plain sqlite3 `executemany`, which is how a million log rows can be
-laid down in seconds; every turn under test still goes through GameService.
+Rows go in with the connection's `executemany` inside one `store.transaction()` (on
+SQLite the plain sqlite3 call; on PostgreSQL psycopg's pipelined one, and `COPY` for
+the log), which is how a million log rows can be laid down in seconds, on either
+store; every turn under test still goes through GameService.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from bot.store import GameRow, Store
+from bot.pgstore import PgConnection
+from bot.store import GameRow, GameStore, Store
 
 _JSON = ("seats", "invited", "state", "settings", "pending", "clock")
 
@@ -39,27 +42,32 @@ def temp_store(name: str = "bench.db") -> Store:
     return Store(folder / name)
 
 
-def seat_games(store: Store, row: GameRow, channels: list[str]) -> list[int]:
+def seat_games(store: GameStore, row: GameRow, channels: list[str]) -> list[int]:
     """Put a copy of the game in `row` in each channel; return the new game ids."""
-    conn = store._connection()
     rows = [game_values(row, c) for c in channels]
     columns = list(rows[0])
-    conn.execute("BEGIN IMMEDIATE")
-    conn.executemany(
-        f"INSERT INTO games ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
-        [tuple(r[c] for c in columns) for r in rows],
-    )
-    conn.execute("COMMIT")
-    marks = ", ".join("?" for _ in channels)
-    found = conn.execute(
-        f"SELECT id FROM games WHERE channel_id IN ({marks}) ORDER BY id", channels
-    ).fetchall()
+    with store.transaction() as tx:
+        tx.conn.executemany(
+            f"INSERT INTO games ({', '.join(columns)}) "
+            f"VALUES ({', '.join('?' for _ in columns)})",
+            [tuple(r[c] for c in columns) for r in rows],
+        )
+        marks = ", ".join("?" for _ in channels)
+        found = tx.conn.execute(
+            f"SELECT id FROM games WHERE channel_id IN ({marks}) ORDER BY id", channels
+        ).fetchall()
     return [int(r[0]) for r in found]
 
 
-def fill_log(store: Store, game_ids: list[int], per_game: int, batch: int = 50_000) -> None:
-    """Give each game `per_game` log rows (seq 1..per_game) of a typical size."""
-    conn = store._connection()
+_LOG_COLUMNS = ("game_id", "seq", "kind", "actor_id", "seat", "action", "events",
+                "irreversible", "created_at")
+
+
+def fill_log(store: GameStore, game_ids: list[int], per_game: int, batch: int = 50_000) -> None:
+    """Give each game `per_game` log rows (seq 1..per_game) of a typical size.
+
+    One transaction per `batch` rows; on PostgreSQL the rows stream in with `COPY`.
+    """
     action = _dumps({"type": "move", "piece": "U13", "to": "E6", "seat": "uesugi"})
     events = _dumps(
         [{"type": "PieceMoved", "piece": "U13", "to": "E6", "_text": "U13 moves to E6"}]
@@ -76,10 +84,16 @@ def fill_log(store: Store, game_ids: list[int], per_game: int, batch: int = 50_0
         chunk = [r for _, r in zip(range(batch), it, strict=False)]
         if not chunk:
             break
-        conn.execute("BEGIN IMMEDIATE")
-        conn.executemany(
-            "INSERT INTO actions (game_id, seq, kind, actor_id, seat, action, events, "
-            "irreversible, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            chunk,
-        )
-        conn.execute("COMMIT")
+        with store.transaction() as tx:
+            conn = tx.conn
+            if isinstance(conn, PgConnection):
+                copy = f"COPY actions ({', '.join(_LOG_COLUMNS)}) FROM STDIN"
+                with conn.raw.cursor() as cursor, cursor.copy(copy) as out:
+                    for r in chunk:
+                        out.write_row(r)
+            else:
+                conn.executemany(
+                    f"INSERT INTO actions ({', '.join(_LOG_COLUMNS)}) "
+                    f"VALUES ({', '.join('?' for _ in _LOG_COLUMNS)})",
+                    chunk,
+                )
