@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import math
 import threading
+import types
 import typing
 import unicodedata
 from collections.abc import Hashable, Iterable, Mapping
@@ -387,8 +388,13 @@ def _worded(value: Any, words: Words) -> Any:
         return words.word(value)
     if isinstance(value, BaseModel):
         changes = {}
-        fields = value.__dict__.items() if value.__pydantic_extra__ is None else value
-        for name, item in fields:
+        if value.__pydantic_extra__ is None:
+            # Only the fields whose type can hold words (a map's hexes and pieces cannot).
+            fields = value.__dict__
+            named = ((name, fields[name]) for name in _wordy_fields(type(value)))
+        else:
+            named = iter(value)
+        for name, item in named:
             new = _worded(item, words)
             if new is not item:
                 changes[name] = new
@@ -400,6 +406,41 @@ def _worded(value: Any, words: Words) -> Any:
         mapped = {k: _worded(v, words) for k, v in value.items()}
         return mapped if any(mapped[k] is not value[k] for k in value) else value
     return value
+
+
+_LOOKING: set[type[BaseModel]] = set()
+
+
+@cache
+def _wordy_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """Return the fields of a model type whose values may hold a Msg, Term or Items."""
+    return tuple(name for name, info in model.model_fields.items()
+                 if not _wordless(info.annotation))
+
+
+def _wordless(annotation: Any) -> bool:
+    """Say whether values of a type can never hold words: plain scalars, literals, and
+    tuples, dicts, unions and models made only of them. Anything else may (Any too)."""
+    if annotation in _PLAIN:
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, Msg | Term | Items):
+        return False
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if annotation in _LOOKING:
+            return False  # a model that contains itself: say it may (never skipped)
+        _LOOKING.add(annotation)
+        try:
+            return not _wordy_fields(annotation)
+        finally:
+            _LOOKING.discard(annotation)
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return True
+    if origin is typing.Annotated:
+        return _wordless(typing.get_args(annotation)[0])
+    if origin in (tuple, dict, typing.Union, types.UnionType):
+        return all(a is Ellipsis or _wordless(a) for a in typing.get_args(annotation))
+    return False
 
 
 def term_key(t: Term) -> str:
