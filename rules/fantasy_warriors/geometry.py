@@ -289,13 +289,31 @@ def shape_gap(a: Sequence[Point], b: Sequence[Point], a_closed: bool = True,
 
 
 def overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
-    """Say whether two polygons share more than an edge (one pokes into the other)."""
+    """Say whether two polygons share more than an edge (one pokes into the other).
+
+    Blocks whose boxes meet are measured once per pair of corner lists (`_OVERLAPS`):
+    a turn's moves and buttons test the same blocks against each other many times, and
+    the next turn tests most of them again.
+    """
     ax0, ay0, ax1, ay1 = _box(a)
     bx0, by0, bx1, by1 = _box(b)
     if ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0:
         return False
-    shrunk = _shrink(a, 1e-6)
-    return shape_gap(shrunk, b) == 0.0
+    key = (tuple([c for p in a for c in (p.x, p.y)]), tuple([c for p in b for c in (p.x, p.y)]))
+    found = _OVERLAPS.get(key)
+    if found is None:
+        found = shape_gap(_shrink(a, 1e-6), b) == 0.0
+        if len(_OVERLAPS) >= _OVERLAPS_MAX:
+            _OVERLAPS.clear()
+        _OVERLAPS[key] = found
+    return found
+
+
+# overlap's answers by the corners' coordinates (floats compare as they compute here: a
+# zero's sign never changes a comparison or a division in these tests). Bounded: emptied
+# whole when full.
+_OVERLAPS: dict[tuple[tuple[float, ...], tuple[float, ...]], bool] = {}
+_OVERLAPS_MAX = 8192
 
 
 def _shrink(poly: Sequence[Point], by: float) -> list[Point]:
