@@ -142,7 +142,7 @@ _LIST_STYLES: dict[str, Literal["standard", "or", "unit-narrow"]] = {
 # Messages and terms already worded, per Words: (words, frozen value) -> text. Bounded:
 # emptied whole when full (refilled by the next boards within a turn or two).
 _WORDED: dict[tuple[Any, Hashable], str] = {}
-_WORDED_MAX = 50_000
+_WORDED_MAX = 20_000
 
 
 def _remember(key: tuple[Any, Hashable], text: str) -> None:
