@@ -49,6 +49,8 @@ class Table:
         self.system: GameSystem = system(game.system)
         self._legal: dict[str, list[Action]] = {}
         self._views: dict[str | None, SeatView] = {}
+        self._boards: dict[str | None, Any] = {}
+        self._pictures: dict[str | None, Any] = {}
 
     @property
     def language(self) -> str:
@@ -170,9 +172,21 @@ class Table:
         """Word one stored event (an event stored in an older shape keeps its stored words)."""
         return self.words.event(self.system, record)
 
+    def board(self, seat: str | None) -> Any:
+        """Return the board of `view(seat)`: asked of the system alone when the rest of
+        the view (its summaries, its position as data) has not been needed, as a turn's
+        picture does not need them."""
+        if seat in self._views:
+            return self._views[seat].board
+        if seat not in self._boards:
+            self._boards[seat] = self.system.board(self.state, seat)
+        return self._boards[seat]
+
     def picture(self, seat: str | None = None) -> Any:
-        """Return the board as `seat` sees it, worded, ready to draw."""
-        return word_view(self.view(seat).board, self.words)
+        """Return the board as `seat` sees it, worded, ready to draw (once per seat)."""
+        if seat not in self._pictures:
+            self._pictures[seat] = word_view(self.board(seat), self.words)
+        return self._pictures[seat]
 
     def result(self) -> str:
         """Word the stored result of a game that is over (a message stored as data)."""

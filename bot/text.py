@@ -23,10 +23,12 @@ their fields) and this module words it:
 from __future__ import annotations
 
 import logging
+import math
 import threading
+import types
 import typing
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -137,6 +139,35 @@ _LIST_STYLES: dict[str, Literal["standard", "or", "unit-narrow"]] = {
 }
 
 
+# Messages and terms already worded, per Words: (words, frozen value) -> text. Bounded:
+# emptied whole when full (refilled by the next boards within a turn or two).
+_WORDED: dict[tuple[Any, Hashable], str] = {}
+_WORDED_MAX = 20_000
+
+
+def _remember(key: tuple[Any, Hashable], text: str) -> None:
+    if len(_WORDED) >= _WORDED_MAX:
+        _WORDED.clear()
+    _WORDED[key] = text
+
+
+def _frozen(value: Any) -> Hashable:
+    """Return a value as a hashable key that tells apart everything wording tells apart.
+
+    Scalars keep their type (1, 1.0, True and "1" are worded differently; `Said` is
+    quoted whole) and a float its sign (-0.0).
+    """
+    if isinstance(value, Term):
+        return ("T", value.kind, value.id)
+    if isinstance(value, Msg):
+        return ("M", value.key, tuple((k, _frozen(v)) for k, v in value.args.items()))
+    if isinstance(value, Items):
+        return ("I", tuple(_frozen(v) for v in value.items), value.style, value.typed)
+    if isinstance(value, float):
+        return (float, value, math.copysign(1.0, value))
+    return (type(value), value)
+
+
 @dataclass(frozen=True)
 class Words:
     """One language's words for one game system (or for the bot alone: `system_id='core'`)."""
@@ -179,7 +210,22 @@ class Words:
         return self.message(Msg(key=key, args=values))
 
     def message(self, m: Msg) -> str:
-        """Word a message; a missing key is logged and shown as the key."""
+        """Word a message; a missing key is logged and shown as the key.
+
+        A message worded cleanly once is remembered (`_WORDED`): the same message in the
+        same words always reads the same, and a board repeats most of its words each turn.
+        """
+        key = (self, _frozen(m))
+        found = _WORDED.get(key)
+        if found is not None:
+            return found
+        text, clean = self._message(m)
+        if clean:
+            _remember(key, text)
+        return text
+
+    def _message(self, m: Msg) -> tuple[str, bool]:
+        """Word a message; say too whether it was worded without a missing key or error."""
         for bundle in self._bundles():
             if bundle.has_message(m.key):
                 found = bundle.get_message(m.key)
@@ -193,9 +239,9 @@ class Words:
                 if errors:
                     log.error("message %s (%s) in %s: %s", m.key, self.system_id,
                               self.language, errors)
-                return str(text)
+                return str(text), not errors
         log.error("missing message %s for %s in %s", m.key, self.system_id, self.language)
-        return m.key
+        return m.key, False
 
     def strict(self, m: Msg) -> str:
         """Word a message, raising LookupError if its key or a value it needs is missing.
@@ -231,10 +277,18 @@ class Words:
 
     def term(self, t: Term) -> str:
         """Word a term: the message `<kind>-<id>`, or the id itself when there is none."""
+        cached = (self, _frozen(t))
+        found = _WORDED.get(cached)
+        if found is not None:
+            return found
         key = term_key(t)
         if not self.has(key):
-            return t.id
-        return self.message(Msg(key=key))
+            text, clean = t.id, True
+        else:
+            text, clean = self._message(Msg(key=key))
+        if clean:
+            _remember(cached, text)
+        return text
 
     def word(self, value: Value) -> str:
         """Word any value: a message, a term, a list, a number or plain text."""
@@ -324,12 +378,23 @@ def word_view(view: V, words: Words) -> V:
     return worded
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def _worded(value: Any, words: Words) -> Any:
+    if type(value) in _PLAIN:  # most of a view: coordinates, labels, flags
+        return value
     if isinstance(value, Msg | Term | Items):
         return words.word(value)
     if isinstance(value, BaseModel):
         changes = {}
-        for name, item in value:
+        if value.__pydantic_extra__ is None:
+            # Only the fields whose type can hold words (a map's hexes and pieces cannot).
+            fields = value.__dict__
+            named = ((name, fields[name]) for name in _wordy_fields(type(value)))
+        else:
+            named = iter(value)
+        for name, item in named:
             new = _worded(item, words)
             if new is not item:
                 changes[name] = new
@@ -341,6 +406,41 @@ def _worded(value: Any, words: Words) -> Any:
         mapped = {k: _worded(v, words) for k, v in value.items()}
         return mapped if any(mapped[k] is not value[k] for k in value) else value
     return value
+
+
+_LOOKING: set[type[BaseModel]] = set()
+
+
+@cache
+def _wordy_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """Return the fields of a model type whose values may hold a Msg, Term or Items."""
+    return tuple(name for name, info in model.model_fields.items()
+                 if not _wordless(info.annotation))
+
+
+def _wordless(annotation: Any) -> bool:
+    """Say whether values of a type can never hold words: plain scalars, literals, and
+    tuples, dicts, unions and models made only of them. Anything else may (Any too)."""
+    if annotation in _PLAIN:
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, Msg | Term | Items):
+        return False
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if annotation in _LOOKING:
+            return False  # a model that contains itself: say it may (never skipped)
+        _LOOKING.add(annotation)
+        try:
+            return not _wordy_fields(annotation)
+        finally:
+            _LOOKING.discard(annotation)
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return True
+    if origin is typing.Annotated:
+        return _wordless(typing.get_args(annotation)[0])
+    if origin in (tuple, dict, typing.Union, types.UnionType):
+        return all(a is Ellipsis or _wordless(a) for a in typing.get_args(annotation))
+    return False
 
 
 def term_key(t: Term) -> str:

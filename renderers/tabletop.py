@@ -408,7 +408,14 @@ def _base_box(lay: TableLayout, u: TableUnit) -> P.Box:
 
 
 def _hits(tags: list[_Tag], avoid: tuple[P.Box, ...]) -> int:
-    return sum(1 for t in tags for box in avoid if _overlaps(t.box, box))
+    """Count the (tag, box) pairs that overlap (`_overlaps` written out: it runs a lot)."""
+    n = 0
+    for t in tags:
+        a0, a1, a2, a3 = t.box
+        for b in avoid:
+            if a0 < b[2] and b[0] < a2 and a1 < b[3] and b[1] < a3:
+                n += 1
+    return n
 
 
 def _stack_tags(lay: TableLayout, u: TableUnit, sides: dict[str, str], *, down: bool) -> list[_Tag]:

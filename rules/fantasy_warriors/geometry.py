@@ -24,14 +24,34 @@ def _nearest_xy(
 
 
 def _nearest_on_chain(p: Point, line: Sequence[Point]) -> tuple[float, float, float]:
-    """Return (x, y, distance) of the point of a chain of segments nearest to p."""
-    best = (line[0].x, line[0].y, math.hypot(p.x - line[0].x, p.y - line[0].y))
-    for a, b in zip(line, line[1:], strict=False):
-        x, y = _nearest_xy(p.x, p.y, a.x, a.y, b.x, b.y)
-        d = math.hypot(p.x - x, p.y - y)
-        if d < best[2]:
-            best = (x, y, d)
-    return best
+    """Return (x, y, distance) of the point of a chain of segments nearest to p.
+
+    `_nearest_xy` written out in the loop (the same sums in the same order): this runs
+    for every corner of every block a move or a picture measures.
+    """
+    hypot = math.hypot
+    px, py = p.x, p.y
+    first = line[0]
+    ax, ay = first.x, first.y
+    bx_, by_, best_d = ax, ay, hypot(px - ax, py - ay)
+    for b in line[1:]:
+        bx, by = b.x, b.y
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        if length2 == 0:
+            x, y = ax, ay
+        else:
+            t = ((px - ax) * dx + (py - ay) * dy) / length2
+            if not t < 1.0:  # min(1.0, t) keeps 1.0 unless t is smaller
+                t = 1.0
+            if not t > 0.0:  # max(0.0, t) keeps 0.0 unless t is larger
+                t = 0.0
+            x, y = ax + t * dx, ay + t * dy
+        d = hypot(px - x, py - y)
+        if d < best_d:
+            bx_, by_, best_d = x, y, d
+        ax, ay = bx, by
+    return bx_, by_, best_d
 
 
 def nearest_on_line(p: Point, line: Sequence[Point]) -> Point:
@@ -222,9 +242,20 @@ def _edges(chain: Sequence[Point], closed: bool) -> list[tuple[Point, Point]]:
 
 
 def _box(pts: Sequence[Point]) -> tuple[float, float, float, float]:
-    xs = [p.x for p in pts]
-    ys = [p.y for p in pts]
-    return min(xs), min(ys), max(xs), max(ys)
+    first = pts[0]
+    x0 = x1 = first.x
+    y0 = y1 = first.y
+    for p in pts:
+        x, y = p.x, p.y
+        if x < x0:
+            x0 = x
+        elif x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        elif y > y1:
+            y1 = y
+    return x0, y0, x1, y1
 
 
 def shape_gap(a: Sequence[Point], b: Sequence[Point], a_closed: bool = True,
@@ -258,13 +289,31 @@ def shape_gap(a: Sequence[Point], b: Sequence[Point], a_closed: bool = True,
 
 
 def overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
-    """Say whether two polygons share more than an edge (one pokes into the other)."""
+    """Say whether two polygons share more than an edge (one pokes into the other).
+
+    Blocks whose boxes meet are measured once per pair of corner lists (`_OVERLAPS`):
+    a turn's moves and buttons test the same blocks against each other many times, and
+    the next turn tests most of them again.
+    """
     ax0, ay0, ax1, ay1 = _box(a)
     bx0, by0, bx1, by1 = _box(b)
     if ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0:
         return False
-    shrunk = _shrink(a, 1e-6)
-    return shape_gap(shrunk, b) == 0.0
+    key = (tuple([c for p in a for c in (p.x, p.y)]), tuple([c for p in b for c in (p.x, p.y)]))
+    found = _OVERLAPS.get(key)
+    if found is None:
+        found = shape_gap(_shrink(a, 1e-6), b) == 0.0
+        if len(_OVERLAPS) >= _OVERLAPS_MAX:
+            _OVERLAPS.clear()
+        _OVERLAPS[key] = found
+    return found
+
+
+# overlap's answers by the corners' coordinates (floats compare as they compute here: a
+# zero's sign never changes a comparison or a division in these tests). Bounded: emptied
+# whole when full.
+_OVERLAPS: dict[tuple[tuple[float, ...], tuple[float, ...]], bool] = {}
+_OVERLAPS_MAX = 8192
 
 
 def _shrink(poly: Sequence[Point], by: float) -> list[Point]:

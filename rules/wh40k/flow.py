@@ -10,7 +10,7 @@ Stratagem needs, and so on).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from rules.core.dice import Dice
@@ -186,8 +186,12 @@ HANDLERS: dict[str, Handler[Wh40kState, Any]] = {
 def _accepted(state: Wh40kState, found: Iterable[Action]) -> list[Action]:
     """Keep the candidates the skeleton's check accepts: open in this step, sent by the seat
     to act unless open out of turn, and passed by their handler's check."""
+    return list(_accepting(state, found))
+
+
+def _accepting(state: Wh40kState, found: Iterable[Action]) -> Iterator[Action]:
+    """`_accepted`, one candidate at a time (checked only as they are asked for)."""
     step = STEPS[state.step]
-    out = []
     for action in found:
         if action.type not in step.actions:
             continue
@@ -199,8 +203,7 @@ def _accepted(state: Wh40kState, found: Iterable[Action]) -> list[Action]:
                 check(state, action)
         except RuleViolation:
             continue
-        out.append(action)
-    return out
+        yield action
 
 
 def _own(state: Wh40kState, seat: str) -> list[Unit]:
@@ -232,25 +235,38 @@ def legal_battle(state: Wh40kState, seat: str) -> list[Action]:
     """Offer moving on, CP, scores, Stratagems, Falling Back, tests, losses and moves."""
     if seat not in SEATS:
         return []
+    return _accepted(state, _battle_offers(state, seat))
+
+
+def _legal_battle_lazily(state: Wh40kState, seat: str) -> Iterator[Action]:
+    """`legal_battle` worked out only as far as it is asked for: the option-less choices
+    (next phase, 1 CP) come first, so the step is `simple_first` and buttons stop early."""
+    if seat not in SEATS:
+        return iter(())
+    return _accepting(state, _battle_offers(state, seat))
+
+
+def _battle_offers(state: Wh40kState, seat: str) -> Iterator[Action]:
+    """The candidates of `legal_battle`, in its order; the option-less ones first."""
     side: Seat = "attacker" if seat == "attacker" else "defender"
     alive = [u for u in state.units.values() if not u.destroyed]
     own = _own(state, seat)
-    found: list[Action] = [NextPhase(seat=seat), GainCp(seat=seat, amount=1),
-                           Score(seat=seat, primary=5), Score(seat=seat, secondary=3)]
+    yield from (NextPhase(seat=seat), GainCp(seat=seat, amount=1),
+                Score(seat=seat, primary=5), Score(seat=seat, secondary=3))
     for strat in catalogue.stratagems().values():
         if stratagems.is_open(state, side, strat):
-            found.append(UseStratagem(seat=seat, name=strat.id))
-            found += [UseStratagem(seat=seat, name=strat.id, unit=u.id) for u in own]
-    found += [FallBack(seat=seat, unit=u.id) for u in own]
+            yield UseStratagem(seat=seat, name=strat.id)
+            yield from (UseStratagem(seat=seat, name=strat.id, unit=u.id) for u in own)
+    yield from (FallBack(seat=seat, unit=u.id) for u in own)
     # Tests are offered where the turn calls for them; a test some ability demands in
     # another step is typed (shocktest), not offered on every unit in every phase.
     for u in alive:
         if state.step == "command" or (u.side == seat and command.due_cause(state, u)):
-            found.append(ShockTest(seat=seat, unit=u.id))
-        found.append(Casualties(seat=seat, unit=u.id, models=1))
+            yield ShockTest(seat=seat, unit=u.id)
+        yield Casualties(seat=seat, unit=u.id, models=1)
         if u.wounds > 1:
-            found.append(Casualties(seat=seat, unit=u.id, wounds=1))
-    return _accepted(state, found + _moves(state, seat, own))
+            yield Casualties(seat=seat, unit=u.id, wounds=1)
+    yield from _moves(state, seat, own)
 
 
 # --- the step table ----------------------------------------------------------------------------
@@ -300,7 +316,8 @@ _HINTS: dict[str, Callable[[Wh40kState], Msg]] = {
 
 def _battle_step(step: str, actions: tuple[str, ...] = BATTLE_OPEN) -> Step[Wh40kState]:
     hint = _HINTS.get(step) or _hint(f"prompt-{step}")
-    return Step(actions=actions, actor=_active, hint=hint, legal=legal_battle)
+    return Step(actions=actions, actor=_active, hint=hint, legal=_legal_battle_lazily,
+                simple_first=True)
 
 
 STEPS: dict[str, Step[Wh40kState]] = {

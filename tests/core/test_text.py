@@ -7,7 +7,17 @@ from typing import Annotated, Literal
 import pytest
 
 from bot.text import Words, event_message, pick_language, word_view
-from rules.core.board import HexBoardView, Panel, PanelLine
+from rules.core.board import (
+    HexBoardView,
+    Panel,
+    PanelLine,
+    StatusTag,
+    TableArrow,
+    TableFeature,
+    TableObjective,
+    TabletopView,
+    TableUnit,
+)
 from rules.core.errors import RuleViolation
 from rules.core.model import Event
 from rules.core.text import Items, Msg, Named, Term, items, kebab, msg, refuse, term
@@ -91,6 +101,27 @@ def test_a_view_is_worded_before_it_is_drawn() -> None:
     assert worded.panel.title == "Bushido, a Batalha de Sekigahara"
     assert [ln.text for ln in worded.panel.lines] == ["Oeste", "as is"]
     assert worded.static_key == "k@pt-BR"
+
+
+def test_every_word_on_a_tabletop_is_worded_and_the_rest_kept_as_it_is() -> None:
+    # Wording looks only into the fields whose type can hold words; every one of them
+    # is worded, however deep (a unit's status tag), and the other parts stay as given.
+    features = (TableFeature(kind="wood", points=((0.0, 0.0), (1.0, 0.0), (0.0, 1.0)),
+                             label=term("seat", "west")),)
+    arrows = (TableArrow(x1=1, y1=1, x2=2, y2=2),)
+    view = TabletopView(
+        static_key="t", width=10, height=10, features=features, arrows=arrows,
+        units=(TableUnit(x=1, y=1, side="west", label=term("seat", "east"),
+                         status=("plain", StatusTag(kind="x", text=term("seat", "west")))),),
+        objectives=(TableObjective(x=5, y=5, label=msg("system-title")),),
+    )
+    worded = word_view(view, Words("pt-BR", "bushido"))
+    assert worded.features[0].label == "Oeste"
+    assert worded.units[0].label == "Leste"
+    assert worded.units[0].status == ("plain", StatusTag(kind="x", text="Oeste"))
+    assert worded.objectives[0].label == "Bushido, a Batalha de Sekigahara"
+    assert worded.arrows is view.arrows
+    assert worded.features[0].points is view.features[0].points
 
 
 def test_a_language_is_picked_leniently() -> None:

@@ -116,3 +116,26 @@ def test_cut_text_ends_with_an_ellipsis_when_the_font_has_one() -> None:
     if P._FACE:  # Roboto has the ellipsis; the ASCII fallback font cuts with '.'
         assert mark == "\u2026"
     assert P.fit_text("U6", 20, 150) == "U6"
+
+
+def test_polygons_are_drawn_as_pillow_draws_them() -> None:
+    # Canvas keeps one blank mask for wide outlines instead of a new image-sized one each
+    # time: the pixels must be Pillow's own, polygon after polygon, on RGB and blended.
+    import random
+
+    from PIL import ImageDraw
+
+    rng = random.Random(7)
+    for mode in (None, "RGBA"):
+        ours = Image.new("RGB", (160, 120), (236, 232, 220))
+        theirs = ours.copy()
+        canvas, pillow = P.Canvas(ours, mode), ImageDraw.Draw(theirs, mode)
+        for _ in range(60):
+            corners = [(rng.uniform(-20, 180), rng.uniform(-20, 140))
+                       for _ in range(rng.randint(3, 6))]
+            fill = rng.choice([None, (200, 30, 30), (20, 90, 200, 128)])
+            outline = rng.choice([None, P.INK, (20, 90, 200)])
+            width = rng.choice([0, 1, 2, 3, 5])
+            canvas.polygon(corners, fill=fill, outline=outline, width=width)
+            pillow.polygon(corners, fill=fill, outline=outline, width=width)
+        assert ours.tobytes() == theirs.tobytes()
