@@ -109,7 +109,8 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
     job = args.job or "run"
 
     def store(read_only: bool = False) -> GameStore:
-        return open_store(settings.db, read_only=read_only, synchronous=settings.synchronous)
+        return open_store(settings.db, read_only=read_only, synchronous=settings.synchronous,
+                          pool_size=settings.db_pool)
 
     if job == "run":
         if settings.discord_token is None:

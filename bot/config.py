@@ -70,6 +70,9 @@ class Settings(BaseSettings):
     # Seconds between the scheduler's checks for reminders and expiries (bot/discord/
     # scheduler.py); a minute suits play by post, the tests of several processes shorten it.
     scheduler_every: float = Field(60.0, gt=0, validation_alias="BANNERET_SCHEDULER_EVERY")
+    # PostgreSQL only: connections this process keeps open at most (one per command
+    # running at once; discord.py hands commands to a pool of min(32, cores + 4) threads).
+    db_pool: int = Field(8, ge=1, le=100, validation_alias="BANNERET_DB_POOL")
 
     @field_validator("db", mode="before")
     @classmethod

@@ -427,12 +427,13 @@ class GameStore:
 
 
 def open_store(location: str | Path, *, read_only: bool = False, synchronous: str = "FULL",
-               clock: Clock = SYSTEM_CLOCK) -> GameStore:
-    """Open the store `BANNERET_DB` names: a `postgresql://` URL, or else a SQLite file."""
+               clock: Clock = SYSTEM_CLOCK, pool_size: int = 4) -> GameStore:
+    """Open the store `BANNERET_DB` names: a `postgresql://` URL (with at most `pool_size`
+    connections), or else a SQLite file."""
     if str(location).startswith(("postgresql://", "postgres://")):
         from bot.pgstore import PgStore
 
-        return PgStore(str(location), read_only=read_only, clock=clock)
+        return PgStore(str(location), read_only=read_only, clock=clock, pool_size=pool_size)
     return Store(location, read_only=read_only, synchronous=synchronous, clock=clock)
 
 

@@ -255,3 +255,27 @@ def test_no_query_scans_a_whole_table_on_postgresql(pg_cluster: Cluster) -> None
     store.close()
     assert {k: v for k, v in scans.items() if v} == {}
     assert scans.keys() >= {"active_game", "due_games", "log", "fixtures_due"}
+
+
+def test_the_cli_opens_postgresql_with_the_pool_size_asked_for(
+    pg_cluster: Cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`BANNERET_DB` as a URL makes every job use PostgreSQL; `BANNERET_DB_POOL` bounds the
+    connections one process opens."""
+    from bot import cli
+
+    url = pg_cluster.database("cli_pool")
+    PgStore(url).close()  # the bot's first start builds the tables; verify only reads
+    opened: list[PgStore] = []
+    real_init = PgStore.__init__
+
+    def spy(self: PgStore, *args: Any, **kwargs: Any) -> None:
+        real_init(self, *args, **kwargs)
+        opened.append(self)
+
+    monkeypatch.setattr(PgStore, "__init__", spy)
+    monkeypatch.setenv("BANNERET_DB", url)
+    monkeypatch.setenv("BANNERET_DB_POOL", "3")
+    assert cli.main(["verify"]) == 0
+    assert [store.pool.max_size for store in opened] == [3]
+    assert [store.read_only for store in opened] == [True]
