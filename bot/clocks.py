@@ -59,7 +59,7 @@ from bot.errors import (
     bad_input,
 )
 from bot.replies import Button, Reply
-from bot.scheduler import Notice
+from bot.scheduler import Notice, keep
 from bot.store import GameRow, GameStore, Transaction
 from bot.table import Caller, Table, running
 from bot.text import Words, pick_language, seat_term
@@ -408,8 +408,8 @@ class ClockSource:
                 games = tx.due_games(stamp(now), self.batch)
                 plans = [self._plan(tx, game, now) for game in games]
             with self.store.transaction() as tx:
-                for plan in plans:
-                    notices.extend(self._claim(tx, plan))
+                claimed = [n for plan in plans for n in self._claim(tx, plan)]
+                notices.extend(keep(tx, claimed))  # kept until posted, in the claim's write
             if len(games) < self.batch:
                 return notices
 

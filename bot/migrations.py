@@ -143,6 +143,16 @@ def m006_league_seasons(db: Database) -> None:
     create_season_tables(db)
 
 
+@migrations()
+def m007_outbox(db: Database) -> None:
+    """Keep each notice the scheduler claimed until it is posted (bot/scheduler.py): a
+    process that dies before posting leaves it for another to post once its lease lapses."""
+    db.table("outbox").create(
+        {"id": int, "nonce": str, "notice": str, "lease_until": str, "created_at": str},
+        pk="id", not_null={"nonce", "notice", "lease_until"}, strict=True)
+    db.execute("CREATE INDEX outbox_lapsed ON outbox (lease_until, id)")
+
+
 @cache
 def known_migrations() -> frozenset[str]:
     return frozenset(m.name for m in migrations.pending(Database(memory=True)))

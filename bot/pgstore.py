@@ -105,10 +105,16 @@ PG_MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX league_fixtures_due ON league_fixtures (confirm_after, id)
             WHERE status = 'reported';
     """),
+    ("m007_outbox", f"""
+        CREATE TABLE outbox (
+            id {_ID}, nonce {_T} NOT NULL, notice {_T} NOT NULL, lease_until {_T} NOT NULL,
+            created_at {_T});
+        CREATE INDEX outbox_lapsed ON outbox (lease_until, id);
+    """),
 )
 
 # The tables whose ids PostgreSQL hands out (`banneret migrate` moves them on).
-IDENTITY_TABLES = ("games", "leagues", "league_fixtures")
+IDENTITY_TABLES = ("games", "leagues", "league_fixtures", "outbox")
 _MIGRATION_LOCK = 0x42414E4E  # one process at a time builds the schema
 
 

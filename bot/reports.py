@@ -48,7 +48,7 @@ from bot.fixtures import (
 )
 from bot.games import Games
 from bot.replies import Button, Reply, ThreadRequest
-from bot.scheduler import Notice
+from bot.scheduler import Notice, keep
 from bot.seasonstore import FixtureRow, LeagueRow
 from bot.store import GameRow, GameStore, Transaction
 from bot.table import Caller, Table
@@ -410,7 +410,7 @@ class Reports:
                 if league.channel_id:  # leagues made before seasons have no channel to post in
                     notices.append(Notice("\n".join([text, *lines]),
                                           channel_id=league.channel_id))
-        return notices
+            return keep(tx, notices)  # kept until posted, in the claim's write
 
 
 class LeagueSource:

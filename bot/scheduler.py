@@ -12,19 +12,30 @@ the first source; adding another is one line:
 
 Transports run `Scheduler.due()` and deliver the notices: the Discord cog every
 minute (bot/discord/scheduler.py, in a worker thread), the console after each command.
+
+Nothing due is lost when a process dies between claiming a notice and posting it:
+each source keeps what it claims in the outbox table, in the same transaction
+(`keep`), under a lease. The Discord cog asks `due(lease=True)`, posts each notice
+with its `nonce` (Discord posts a message once per nonce, so a second try of the same
+notice returns the first message) and then calls `delivered`; a notice whose lease
+runs out unposted (its process died) is taken over by the next check of any process
+and posted again under the same nonce. Callers that show notices at once (the
+console, tests) ask `due()` and the outbox is emptied as they are handed out.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import asdict, dataclass, replace
+from datetime import datetime, timedelta
 from typing import Protocol
 
-from bot.clock import Clock
+from bot.clock import Clock, stamp
 from bot.replies import Button
-from bot.store import GameStore
+from bot.store import GameStore, Transaction
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +55,37 @@ class Notice:
     buttons: tuple[Button, ...] = ()
     mention: str | None = None
     game_id: int | None = None
+    # Kept in the outbox until posted (`keep`); Discord posts one message per `nonce`
+    # (random: SQLite may give a deleted row's id to the next one).
+    outbox_id: int | None = None
+    nonce: str | None = None
+
+    def dumps(self) -> str:
+        """The notice as JSON, as the outbox keeps it."""
+        return json.dumps({**asdict(self), "outbox_id": None, "nonce": None}, sort_keys=True)
+
+    @classmethod
+    def loads(cls, text: str, outbox_id: int, nonce: str) -> Notice:
+        """A notice kept in the outbox."""
+        data = json.loads(text)
+        data["buttons"] = tuple(Button(**b) for b in data["buttons"])
+        return cls(**{**data, "outbox_id": outbox_id, "nonce": nonce})
+
+
+LEASE = timedelta(minutes=2)  # how long a claimed notice waits for its post
+LAPSED_BATCH = 50
+
+
+def keep(tx: Transaction, notices: list[Notice]) -> list[Notice]:
+    """Put claimed notices in the outbox, in the claiming transaction, leased for `LEASE`
+    from now; return them with their outbox ids (sources call this before they commit)."""
+    until = stamp(tx.clock.now() + LEASE)
+    kept = []
+    for notice in notices:
+        nonce = f"bn-{secrets.token_hex(8)}"  # Discord takes at most 25 characters
+        kept.append(replace(notice, outbox_id=tx.put_notice(nonce, notice.dumps(), until),
+                            nonce=nonce))
+    return kept
 
 
 class Source(Protocol):
@@ -68,16 +110,47 @@ class Scheduler:
         """Register a source (one per name: adding a name again replaces it)."""
         self.sources[source.name] = source
 
-    def due(self) -> list[Notice]:
-        """Return every notice due now, claimed so no other process sends it."""
+    def due(self, lease: bool = False) -> list[Notice]:
+        """Return every notice due now, claimed so no other process sends it: first those
+        whose process died before posting them (lease run out), then the sources' new ones.
+
+        With `lease=True` each stays in the outbox until `delivered`; else it leaves the
+        outbox as it is handed out (the caller shows it at once)."""
         now = self.clock.now()
-        notices: list[Notice] = []
+        notices = self._lapsed(now)
         for source in self.sources.values():
             try:
                 notices.extend(source.due(now))
             except Exception:
                 log.exception("scheduler source %s failed", source.name)
+        if not lease:
+            self.delivered(*notices)
         return notices
 
+    def _lapsed(self, now: datetime) -> list[Notice]:
+        """Take over the kept notices whose lease ran out, each by one process only."""
+        with self.store.reading() as tx:
+            lapsed = tx.lapsed_notices(stamp(now), LAPSED_BATCH)
+        if not lapsed:
+            return []
+        taken: list[Notice] = []
+        with self.store.transaction() as tx:
+            until = stamp(now + LEASE)
+            for notice_id, nonce, text, lease in lapsed:
+                if tx.renew_notice(notice_id, lease, until):
+                    taken.append(Notice.loads(text, notice_id, nonce))
+        if taken:
+            log.warning("posting %d notice(s) again whose process stopped before posting "
+                        "them", len(taken))
+        return taken
 
-__all__ = ["Notice", "Scheduler", "Source"]
+    def delivered(self, *notices: Notice) -> None:
+        """Forget notices that are posted (or that no channel would take)."""
+        kept = [n.outbox_id for n in notices if n.outbox_id is not None]
+        if kept:
+            with self.store.transaction() as tx:
+                for notice_id in kept:
+                    tx.drop_notice(notice_id)
+
+
+__all__ = ["LEASE", "Notice", "Scheduler", "Source", "keep"]

@@ -376,6 +376,29 @@ class Transaction(SeasonQueries):
             "AND due_at IS NOT DISTINCT FROM ?",
             (_dumps(clock), due_at, game.id, game.version, game.due_at)).rowcount == 1
 
+    # ---- the outbox: notices claimed and not yet posted (bot/scheduler.py)
+    def put_notice(self, nonce: str, notice: str, lease_until: str) -> int:
+        """Keep a claimed notice (JSON) until it is posted; return its id."""
+        return int(self.conn.execute(
+            "INSERT INTO outbox (nonce, notice, lease_until, created_at) VALUES (?, ?, ?, ?) "
+            "RETURNING id", (nonce, notice, lease_until, self.now())).fetchone()[0])
+
+    def lapsed_notices(self, now: str, limit: int) -> list[tuple[int, str, str, str]]:
+        """Return (id, nonce, notice, lease) of kept notices whose lease has run out."""
+        return [(int(r[0]), r[1], r[2], r[3]) for r in self.conn.execute(
+            "SELECT id, nonce, notice, lease_until FROM outbox WHERE lease_until <= ? "
+            "ORDER BY lease_until, id LIMIT ?", (now, limit))]
+
+    def renew_notice(self, notice_id: int, lease: str, lease_until: str) -> bool:
+        """Take a lapsed notice over (its lease still as read); False if another did."""
+        return self.conn.execute(
+            "UPDATE outbox SET lease_until = ? WHERE id = ? AND lease_until = ?",
+            (lease_until, notice_id, lease)).rowcount == 1
+
+    def drop_notice(self, notice_id: int) -> None:
+        """Forget a notice once it is posted."""
+        self.conn.execute("DELETE FROM outbox WHERE id = ?", (notice_id,))
+
     def reminder_dm(self, user_id: str) -> bool:
         """Say whether a user takes their reminders by direct message."""
         row = self.conn.execute("SELECT dm FROM reminder_prefs WHERE user_id = ?",

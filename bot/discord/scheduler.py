@@ -4,14 +4,16 @@
 The first check runs as soon as the bot is ready, so what fell due while it was down
 is handled once at start-up. Each check runs the service's scheduler in a worker
 thread (SQLite never blocks the event loop); the scheduler has already claimed every
-notice it returns, so a notice that cannot be delivered is logged, not retried.
+notice it returns and keeps it until `delivered` is called after its post. A notice
+Discord refuses is logged and not tried again; one this process never got to post
+(it died) is posted by the next check of any process, under the same nonce.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands, tasks
@@ -33,11 +35,15 @@ def _mentions(notice: Notice) -> discord.AllowedMentions:
 
 
 async def _post(target: discord.abc.Messageable, notice: Notice) -> None:
+    # The nonce makes a second try of the same notice (its first process died before it
+    # was marked posted) return the first message instead of posting another.
+    options: dict[str, Any] = {"allowed_mentions": _mentions(notice)}
+    if notice.nonce is not None:
+        options["nonce"] = notice.nonce
     view = buttons_view(notice.buttons)  # handled like every other game button
-    if view is None:
-        await target.send(notice.text[:2000], allowed_mentions=_mentions(notice))
-    else:
-        await target.send(notice.text[:2000], allowed_mentions=_mentions(notice), view=view)
+    if view is not None:
+        options["view"] = view
+    await target.send(notice.text[:2000], **options)
 
 
 class Scheduled(commands.Cog):
@@ -62,9 +68,11 @@ class Scheduled(commands.Cog):
 
     async def tick(self) -> list[Notice]:
         """Claim what is due now and post it; return the notices (tests call this)."""
-        notices = await asyncio.to_thread(self.bot.service.scheduler.due)
+        scheduler = self.bot.service.scheduler
+        notices = await asyncio.to_thread(scheduler.due, True)
         for notice in notices:
             await self.send(notice)
+            await asyncio.to_thread(scheduler.delivered, notice)
         return notices
 
     async def send(self, notice: Notice) -> None:

@@ -390,6 +390,42 @@ def test_two_stores_on_one_file_claim_a_due_item_once(db_location: str, clock: F
     assert len({n.game_id for n in notices}) == 6  # each reminder exactly once
 
 
+def test_notices_left_unposted_are_taken_over_once_when_their_lease_runs_out(
+    db_location: str, clock: FakeClock
+) -> None:
+    """Notices a process claimed and never marked posted (it died) stay in the outbox;
+    once their lease runs out, of two processes checking at once each notice goes to one,
+    with the nonce it was first claimed with; posted ones never come back."""
+    first, second = _service(db_location, clock), _service(db_location, clock)
+    for n in range(6):
+        start(first, "2h claim", channel=f"c{n}")
+    clock.advance(hours=1)
+    claimed = first.scheduler.due(lease=True)  # the process dies before posting these
+    assert len(claimed) == 6 and all(n.nonce for n in claimed)
+    first.scheduler.delivered(claimed[0])  # this one was posted before it died
+    assert second.scheduler.due(lease=True) == []  # their leases still run
+    clock.advance(minutes=3)
+    found: list[list[Notice]] = []
+    gate = threading.Barrier(2)
+
+    def check(service: GameService) -> None:
+        gate.wait()
+        found.append(service.scheduler.due(lease=True))
+        service.store.close()
+
+    threads = [threading.Thread(target=check, args=(s,)) for s in (first, second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    taken = [n for batch in found for n in batch]
+    assert sorted((n.nonce, n.text) for n in taken) == sorted(
+        (n.nonce, n.text) for n in claimed[1:])  # each once, as first claimed
+    second.scheduler.delivered(*taken)
+    clock.advance(minutes=3)
+    assert first.scheduler.due(lease=True) == [] == second.scheduler.due(lease=True)
+
+
 def test_a_failing_source_does_not_stop_the_others(timed: GameService, clock: FakeClock) -> None:
     class Broken:
         name = "broken"

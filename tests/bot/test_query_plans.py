@@ -14,7 +14,7 @@ from pathlib import Path
 from bot.store import GameRow, Store, Transaction
 
 SCANNED = ("games", "actions", "checkpoints", "league_games", "leagues", "league_players",
-           "league_fixtures", "reminder_prefs")
+           "league_fixtures", "reminder_prefs", "outbox")
 MEANT_TO_SCAN = {"game_ids"}
 
 
@@ -81,6 +81,10 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
         "fixtures_due": lambda: tx.fixtures_due("2999-01-01T00:00:00", 10),
         "rated_fixtures": lambda: tx.rated_fixtures("g", "race"),
         "action_times": lambda: tx.action_times(game.id),
+        "put_notice": lambda: tx.put_notice("bn-1", '{"text": "t"}', "2026-01-01T00:00:00"),
+        "lapsed_notices": lambda: tx.lapsed_notices("2999-01-01T00:00:00", 10),
+        "renew_notice": lambda: tx.renew_notice(1, "2026-01-01T00:00:00", "2026-01-02"),
+        "drop_notice": lambda: tx.drop_notice(1),
     }
     public = {n for n, _ in inspect.getmembers(Transaction, inspect.isfunction)
               if not n.startswith("_")} - NOT_QUERIES

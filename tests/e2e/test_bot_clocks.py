@@ -93,3 +93,35 @@ async def test_reminders_by_direct_message(table: Table, clock: FakeClock) -> No
     await scheduler(table).tick()
     dm = table.fake.messages_in(table.fake.dm_channel(table.alice))
     assert dm and "Red has 1 h 0 min left to act in your Race to Ten game" in dm[-1].content
+
+
+async def test_a_notice_left_unposted_by_a_dead_process_is_posted_once_by_the_next_check(
+    table: Table, clock: FakeClock
+) -> None:
+    """A process claims a reminder and dies before it is marked posted, once before its
+    post and once after it: the next check (any process) posts it within the lease, and
+    the nonce makes a post that did land come back as the same message, not a second."""
+    await timed_race(table, "48h")
+    cog = scheduler(table)
+    scheduling = table.bot.service.scheduler
+    before = len(table.fake.messages_in(table.channel))
+    clock.advance(hours=24)
+    [claimed] = scheduling.due(lease=True)  # claimed; the process dies before posting
+    assert claimed.nonce is not None
+    assert posted_since(table, before) == []
+    assert await cog.tick() == []  # its lease still runs: nobody else posts it yet
+    clock.advance(minutes=3)
+    [again] = await cog.tick()  # the lease ran out: taken over and posted, once
+    assert again.nonce == claimed.nonce and again.text == claimed.text
+    [reminder] = posted_since(table, before)
+    assert reminder.content == claimed.text
+    assert await cog.tick() == []  # marked posted now
+    # Posted, but the process died before marking it: the retry returns the same message.
+    clock.advance(hours=22, minutes=57)  # an hour before the deadline: reminder two
+    [second] = scheduling.due(lease=True)
+    await cog.send(second)
+    clock.advance(minutes=3)
+    [retried] = await cog.tick()
+    assert retried.nonce == second.nonce
+    assert [m.content for m in posted_since(table, before)] == [claimed.text, second.text]
+    assert await cog.tick() == []

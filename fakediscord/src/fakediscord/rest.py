@@ -436,8 +436,16 @@ class RestApi(GatewayEndpoint):
         body, uploads = await self._read_body(request)
         if uploads:
             self._require(channel, "attach_files")
+        nonce = body.get("nonce")
+        key = (channel.id, str(nonce))
+        if nonce is not None and body.get("enforce_nonce") and key in self.nonced:
+            # As Discord: the same author, channel and nonce again returns the first message.
+            return _json(self.nonced[key].to_api(self.bot_user, self.application_id,
+                                                 self.origin))
         rev = self._new_revision(body, uploads, allow_ephemeral=False)
         msg = self._create_message(channel, rev, kind="channel", record=None)
+        if nonce is not None and body.get("enforce_nonce"):
+            self.nonced[key] = msg
         msg.tts = bool(body.get("tts"))
         msg.message_reference = body.get("message_reference")
         msg.poll = body.get("poll")

@@ -87,6 +87,9 @@ class ServerState:
         self.guilds: list[FakeGuild] = []
         self.channels: dict[int, FakeChannel] = {}
         self.messages: list[Message] = []
+        # (channel id, nonce) -> the message it made, for `enforce_nonce` (a retry
+        # with the same nonce returns that message instead of posting another).
+        self.nonced: dict[tuple[int, str], Message] = {}
         self.interactions: list[_Interaction] = []
         self.rejections: list[Rejection] = []
         self.server_errors: list[str] = []
