@@ -411,9 +411,10 @@ async def test_four_processes_one_killed_lose_nothing_and_repeat_nothing(
     assert len([n for _, n, _ in results if n.startswith("w2-")]) == len(channels) * len(
         STREAMS) * MARKS
     assert writer_acks
-    # Every game's expiry was claimed once (its log) and posted at most once; a notice is
-    # claimed before it is posted, so one claimed by the killed bot in the instant before
-    # it died is never posted (at most once, by design: bot/discord/scheduler.py).
+    # Every game's expiry was claimed once (its log) and posted at most once; one claimed
+    # by the killed bot in the instant before it died waits in the outbox for its
+    # two-minute lease to run out, longer than this test runs, and is then posted by
+    # another process (tests/e2e/test_bot_clocks.py and tests/bot/test_clocks.py show it).
     # A reminder is posted at most once, and may be skipped: a scheduler claims a game
     # only if nobody wrote it since it read it, so a game written all the time (as here)
     # can reach its expiry before a claim succeeds, and a reminder past its expiry is
