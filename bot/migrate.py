@@ -38,7 +38,7 @@ import psycopg
 
 from bot.records import said
 from bot.service import GameService
-from bot.store import GameStore, Store, StoreError, Transaction, open_store
+from bot.store import GameStore, Store, StoreError, Transaction, is_postgres, open_store
 from bot.text import Words
 
 BATCH = 500  # rows a statement carries
@@ -94,16 +94,12 @@ class TargetNotEmpty(Exception):
         self.leagues = leagues
 
 
-def _is_url(location: str) -> bool:
-    return location.startswith(("postgresql://", "postgres://"))
-
-
 @contextmanager
 def opened_source(location: str) -> Iterator[GameStore]:
     """Open the database to copy from, refusing one that is missing, not Banneret's or
     newer (StoreError). A SQLite file is copied aside first and the copy brought to this
     version's schema, so the file itself is left exactly as it was."""
-    if _is_url(location):
+    if is_postgres(location):
         open_store(location, read_only=True).close()  # not ours, or newer: refused unopened
         store = open_store(location)  # an older schema is brought up to date, as on start
         try:
@@ -140,7 +136,7 @@ def _held(tx: Transaction, tables: tuple[str, ...] = _NAMES) -> tuple[int, int, 
 def check_target(location: str) -> None:
     """Refuse a target that holds anything, or that is not Banneret's, writing nothing to
     it (TargetNotEmpty, StoreError). A new file or an empty database passes."""
-    if not _is_url(location) and not Path(location).exists():
+    if not is_postgres(location) and not Path(location).exists():
         return
     try:
         store = open_store(location, read_only=True)
@@ -265,7 +261,7 @@ def migrate(source: str, target: str, *, batch: int = BATCH,
 def origin_path(location: str, store: GameStore) -> str:
     """The source as messages name it: the file given (not its copy), or the URL shown
     without its password."""
-    return store.path if _is_url(location) else location
+    return store.path if is_postgres(location) else location
 
 
 __all__ = ["BATCH", "TABLES", "Copied", "Table", "TargetNotEmpty", "check_target", "copy_rows",

@@ -449,11 +449,16 @@ class GameStore:
         raise NotImplementedError
 
 
+def is_postgres(location: str | Path) -> bool:
+    """Say whether `BANNERET_DB` names a PostgreSQL database (a URL) rather than a file."""
+    return str(location).startswith(("postgresql://", "postgres://"))
+
+
 def open_store(location: str | Path, *, read_only: bool = False, synchronous: str = "FULL",
                clock: Clock = SYSTEM_CLOCK, pool_size: int = 4) -> GameStore:
     """Open the store `BANNERET_DB` names: a `postgresql://` URL (with at most `pool_size`
     connections), or else a SQLite file."""
-    if str(location).startswith(("postgresql://", "postgres://")):
+    if is_postgres(location):
         from bot.pgstore import PgStore
 
         return PgStore(str(location), read_only=read_only, clock=clock, pool_size=pool_size)

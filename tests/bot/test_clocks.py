@@ -366,26 +366,32 @@ def test_a_game_without_a_clock_has_nothing_to_extend_or_pause(timed: GameServic
 # ---------------------------------------------------------------- the scheduler
 
 
+def _checked_at_once(*services: GameService, lease: bool = False) -> list[Notice]:
+    """Run every service's scheduler check at the same moment, each in its own thread (as
+    processes sharing the database would); return all the notices they handed out."""
+    found: list[list[Notice]] = []
+    gate = threading.Barrier(len(services))
+
+    def check(service: GameService) -> None:
+        gate.wait()
+        found.append(service.scheduler.due(lease=lease))
+        service.store.close()
+
+    threads = [threading.Thread(target=check, args=(s,)) for s in services]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [n for batch in found for n in batch]
+
+
 def test_two_stores_on_one_file_claim_a_due_item_once(db_location: str, clock: FakeClock) -> None:
     path = db_location
     first, second = _service(path, clock), _service(path, clock)
     for n in range(6):
         start(first, "2h claim", channel=f"c{n}")
     clock.advance(hours=1)  # every game's 1 h reminder is due
-    found: list[list[Notice]] = []
-    gate = threading.Barrier(2)
-
-    def check(service: GameService) -> None:
-        gate.wait()
-        found.append(service.scheduler.due())
-        service.store.close()
-
-    threads = [threading.Thread(target=check, args=(s,)) for s in (first, second)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    notices = [n for batch in found for n in batch]
+    notices = _checked_at_once(first, second)
     assert sorted(n.channel_id or "" for n in notices) == [f"c{n}" for n in range(6)]
     assert len({n.game_id for n in notices}) == 6  # each reminder exactly once
 
@@ -405,20 +411,7 @@ def test_notices_left_unposted_are_taken_over_once_when_their_lease_runs_out(
     first.scheduler.delivered(claimed[0])  # this one was posted before it died
     assert second.scheduler.due(lease=True) == []  # their leases still run
     clock.advance(minutes=3)
-    found: list[list[Notice]] = []
-    gate = threading.Barrier(2)
-
-    def check(service: GameService) -> None:
-        gate.wait()
-        found.append(service.scheduler.due(lease=True))
-        service.store.close()
-
-    threads = [threading.Thread(target=check, args=(s,)) for s in (first, second)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    taken = [n for batch in found for n in batch]
+    taken = _checked_at_once(first, second, lease=True)
     assert sorted((n.nonce, n.text) for n in taken) == sorted(
         (n.nonce, n.text) for n in claimed[1:])  # each once, as first claimed
     second.scheduler.delivered(*taken)
