@@ -44,9 +44,13 @@ class Caller:
 class Table:
     """One game, for one command."""
 
-    def __init__(self, game: GameRow) -> None:
+    def __init__(self, game: GameRow, state: Any = None) -> None:
+        """Set the table for a stored game; `state`, when given, is its position already
+        read (the one just stored), so it is not read again from the row."""
         self.game = game
         self.system: GameSystem = system(game.system)
+        if state is not None:
+            self.__dict__["state"] = state
         self._legal: dict[str, list[Action]] = {}
         self._views: dict[str | None, SeatView] = {}
         self._boards: dict[str | None, Any] = {}

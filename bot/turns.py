@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from concurrent.futures import Future
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -125,8 +126,8 @@ class Turns:
             needs = self._agreement_needed(table, parsed, caller)
             if needs is not None:
                 return self._claim(tx, table, caller, parsed, *needs)
-            after, records, turn = self._commit(tx, table, parsed, caller.user_id)
-        return self.boards.turn(after, records, before, turn)
+            after, records, turn, drawing = self._commit(tx, table, parsed, caller.user_id)
+        return self.boards.turn(after, records, before, turn, drawing)
 
     def _acted_on(
         self, tx: Transaction, channel_id: str, caller: Caller, action: dict[str, Any]
@@ -174,9 +175,10 @@ class Turns:
 
     def _commit(
         self, tx: Transaction, table: Table, parsed: Action, actor_id: str
-    ) -> tuple[Table, list[dict[str, Any]], TurnMark]:
+    ) -> tuple[Table, list[dict[str, Any]], TurnMark, Future[bytes] | None]:
         """Apply a checked action inside the command's transaction and store it; say
-        which turn message shows it (bot/turnlog.py)."""
+        which turn message shows it (bot/turnlog.py), and begin drawing the new board
+        (`BoardReplies.start`) as the last thing before the caller's commit."""
         game, system = table.game, table.system
         new_state, events = apply(table, parsed)
         records = [event_record(system, e) for e in events]
@@ -195,8 +197,9 @@ class Turns:
             # A referee's correction undid what ended the game: it goes on. Its seed
             # stays public, so any further rolls can be foreseen (see the README).
             changes.update(status="active", winner=None, result=None)
-        after = Table(tx.update_game(game, **changes))
-        return after, records, turnlog.mark(tx, after, old, marker, entry.seq)
+        after = Table(tx.update_game(game, **changes), state=new_state)
+        mark = turnlog.mark(tx, after, old, marker, entry.seq)
+        return after, records, mark, self.boards.start(after)
 
     # ------------------------------------------------------------ claims
 
@@ -326,8 +329,8 @@ class Turns:
                              game_id=game.id, version=game.version)
             tx.append(game, "claim_agreed", caller.user_id, answering, {"of": seq})
             table = Table(tx.update_game(game, bump=False, pending=rest))
-            after, records, turn = self._commit(tx, table, parsed, entry.actor_id)
-        reply = self.boards.turn(after, records, before, turn)
+            after, records, turn, drawing = self._commit(tx, table, parsed, entry.actor_id)
+        reply = self.boards.turn(after, records, before, turn, drawing)
         reply.lines.insert(0, reply.text)
         reply.text = after.words("claim-agreed", seat=who, claimant=claimant, kind=kind)
         return reply
