@@ -139,3 +139,23 @@ def test_polygons_are_drawn_as_pillow_draws_them() -> None:
             canvas.polygon(corners, fill=fill, outline=outline, width=width)
             pillow.polygon(corners, fill=fill, outline=outline, width=width)
         assert ours.tobytes() == theirs.tobytes()
+
+
+def test_a_line_is_as_wide_as_it_is_drawn() -> None:
+    # Measured and drawn alike: a line set from its left end and the same line set
+    # from its measured right end are the same pixels.
+    lines = [
+        "Takeda: name up to 2 pieces to order with Order Two Units Right",
+        "C5 Bowmen: TAKE AND HOLD (OPPOSE) -> O4 The Greywater (contact)",
+        "Card: Order Three Units Right (Takeda)",
+        "Turno 3 de 8: Sul se move, Norte espera",
+    ]
+    for line in lines:
+        for size in (17, 20, 23):
+            width = P.text_width(line, size)
+            left = Image.new("RGB", (1400, 40), (255, 255, 255))
+            right = left.copy()
+            P.draw_text(P.Canvas(left), (10.25, 20), line, size, (0, 0, 0), anchor="lm")
+            P.draw_text(P.Canvas(right), (10.25 + width, 20), line, size, (0, 0, 0),
+                        anchor="rm")
+            assert left.tobytes() == right.tobytes(), (line, size)
