@@ -250,7 +250,7 @@ async def send_turn(
                     await _open_turn(interaction, reply, mark, live, turn_lines(reply, mark))
                     return
                 shown.version = version
-            await _acknowledge(interaction, reply)
+            await _acknowledge(interaction, reply, shown)
             return
         if mark.fresh and shown is not None and shown.since == mark.closed and mark.closing:
             # The turn it showed is over: its whole log, and no buttons left to press.
@@ -296,7 +296,9 @@ async def _open_turn(
                                      reply.version or 0))
 
 
-async def _acknowledge(interaction: discord.Interaction[Any], reply: Reply) -> None:
+async def _acknowledge(
+    interaction: discord.Interaction[Any], reply: Reply, shown: Shown | None
+) -> None:
     """Answer an interaction whose move was shown by editing the turn message.
 
     A slash command gets a short private note of what it did, without the board. A
@@ -308,13 +310,21 @@ async def _acknowledge(interaction: discord.Interaction[Any], reply: Reply) -> N
                      game_id=reply.game_id, version=reply.version)
         await post_reply(interaction, note)
         return
-    if interaction.response.is_done():
-        return
     message = interaction.message
+    edit: Callable[..., Awaitable[object]] = interaction.response.edit_message
+    if interaction.response.is_done():
+        # Slow work answered late: the button's message is the deferred answer's
+        # original, unless it is the turn message itself, already edited with the move.
+        deferred = (interaction.response.type
+                    == discord.InteractionResponseType.deferred_message_update)
+        if not deferred or message is None or (shown is not None
+                                               and message.id == shown.message_id):
+            return
+        edit = interaction.edit_original_response
     if message is not None and not message.attachments:
-        await interaction.response.edit_message(embed=reply_embed(reply, footer=False), view=None)
+        await edit(embed=reply_embed(reply, footer=False), view=None)
     else:
-        await interaction.response.edit_message(view=None)
+        await edit(view=None)
 
 
 async def _drop_thinking(interaction: discord.Interaction[Any]) -> None:

@@ -71,10 +71,13 @@ async def test_slow_download_is_deferred_in_time(
         table.alice, table.channel, "wh40k roster", text=("army.toml", ROSTER.read_bytes())
     )
     assert preview.deferred
+    # Accepting is made slow too (answered only after deferring, whatever the machine):
+    # the preview is then edited into the result as the deferred answer's original. The
+    # fake settles on a quiet moment, which a cold first board can outlast on a loaded
+    # machine, so wait for the edit itself.
+    monkeypatch.setattr(bot.discord.io, "DIRECT_ANSWER_SECONDS", 0)
     loaded = await table.fake.click(table.alice, preview, label="Accept")
-    # Accepting defers too (the answer is due in 0.05 s here); the preview is then edited
-    # into the result. The fake settles on a quiet moment, which a cold first board can
-    # outlast on a loaded machine, so wait for the edit itself.
+    assert loaded.deferred
     said = "Attacker loads the roster “Ultramarines strike force”"
     await table.fake.wait_for(lambda: said in description(loaded), what="the accepted roster")
 
@@ -103,6 +106,29 @@ async def test_binary_and_hostile_files_are_refused_politely(table: Table) -> No
     )
     assert_refused(hostile, "more than 8 dots", "core/bad-input")
     assert table.version() == before
+
+
+async def test_a_slow_button_on_the_turn_message_leaves_its_board_and_buttons(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move from the turn message answered after deferring edits that message once:
+    with the move, its board and its buttons (not stripped by the late answer)."""
+    fake, alice, bob = table.fake, table.alice, table.bob
+    asked = await fake.slash(alice, table.channel, "wh40k start", first="attacker")
+    await fake.click(bob, asked, label="Agree")
+    monkeypatch.setattr(bot.discord.io, "DIRECT_ANSWER_SECONDS", 0)
+    pressed = turn_message(table)
+    movement = await fake.click(alice, pressed, label="On to Movement")
+    assert movement.deferred
+    said = "Attacker's Movement phase begins"
+    await fake.wait_for(lambda: said in str(turn_message(table).embed),
+                        what="the move on the turn message")
+    await fake.settle()
+    shown = turn_message(table)
+    assert shown.id == pressed.id
+    assert said in str(shown.embed["description"])
+    assert shown.attachments and png_of(shown).width == 1200
+    assert shown.components  # the Movement phase's buttons
 
 
 async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
