@@ -284,7 +284,43 @@ def shape_gap(a: Sequence[Point], b: Sequence[Point], a_closed: bool = True,
             best = min(best, *(distance(p, chain[0]) for p in pts))
             continue
         line = outline(chain) if closed and len(chain) > 2 else chain
-        best = min(best, *(_nearest_on_chain(p, line)[2] for p in pts))
+        best = min(best, _chain_gap(pts, line))
+    return best
+
+
+def _chain_gap(pts: Sequence[Point], line: Sequence[Point]) -> float:
+    """Return the least distance from any of `pts` to a chain of segments: the least
+    `_nearest_on_chain(p, line)[2]`, with the same sums in the same order, each segment's
+    sides worked out once for all the points (shape_gap measures every corner of a block)."""
+    hypot = math.hypot
+    first = line[0]
+    fx, fy = first.x, first.y
+    segments = []
+    ax, ay = fx, fy
+    for b in line[1:]:
+        bx, by = b.x, b.y
+        dx, dy = bx - ax, by - ay
+        segments.append((ax, ay, dx, dy, dx * dx + dy * dy))
+        ax, ay = bx, by
+    best = math.inf
+    for p in pts:
+        px, py = p.x, p.y
+        d = hypot(px - fx, py - fy)
+        if d < best:
+            best = d
+        for ax, ay, dx, dy, length2 in segments:
+            if length2 == 0:
+                x, y = ax, ay
+            else:
+                t = ((px - ax) * dx + (py - ay) * dy) / length2
+                if not t < 1.0:
+                    t = 1.0
+                if not t > 0.0:
+                    t = 0.0
+                x, y = ax + t * dx, ay + t * dy
+            d = hypot(px - x, py - y)
+            if d < best:
+                best = d
     return best
 
 

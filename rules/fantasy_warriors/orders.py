@@ -156,22 +156,34 @@ def unit_gap(a: Unit, b: Unit) -> float:
 
 
 class _Base(NamedTuple):
-    """What a unit's base is and where it stands: all a distance between bases depends on."""
+    """What a unit's base is and where it stands: all a distance between bases depends on.
+
+    Plain numbers, not models: it is a cache key, and hashing and comparing pydantic
+    models (Point, Block) cost more than the lookups save.
+    """
 
     kind: UnitKind
-    position: Point
+    x: float
+    y: float
     facing: float
-    block: Block | None
+    frontage: float | None
+    depth: float | None
 
     @classmethod
     def of(cls, unit: Unit) -> _Base:
-        return cls(unit.kind, unit.position, unit.facing, unit.block)
+        position, block = unit.position, unit.block
+        if block is None:
+            return cls(unit.kind, position.x, position.y, unit.facing, None, None)
+        return cls(unit.kind, position.x, position.y, unit.facing, block.frontage, block.depth)
+
+    @property
+    def position(self) -> Point:
+        return Point(x=self.x, y=self.y)
 
     def corners(self) -> list[Point] | None:
-        if self.block is None:
+        if self.frontage is None or self.depth is None:
             return None
-        return list(_block_corners(self.position.x, self.position.y, self.block.frontage,
-                                   self.block.depth, self.facing))
+        return list(_block_corners(self.x, self.y, self.frontage, self.depth, self.facing))
 
     @property
     def radius(self) -> float:
@@ -244,6 +256,10 @@ def effective_point(sc: Scenario, ref: ObjectiveRef, at: Point) -> Point:
     An explicit point is itself; a line is its nearest point to the unit; an area is its centre.
     """
     shape, pts = _shape(sc, ref)
+    return _effective(shape, pts, at)
+
+
+def _effective(shape: str, pts: Sequence[Point], at: Point) -> Point:
     if shape == "line":
         return nearest_on_line(at, pts)
     if shape == "area":
@@ -258,13 +274,44 @@ def objective_distance(sc: Scenario, ref: ObjectiveRef, at: Point) -> float:
 
 def objective_gap(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> float:
     """Return how far a unit's base edge is from the Objective itself (its line, area or point)."""
-    return _objective_gap(Same(sc), ref, unit.kind, unit.position, unit.facing, unit.block)
+    return gap_at(sc, ref, unit.kind, unit.position, unit.facing, unit.block)
 
 
 def gap_at(sc: Scenario, ref: ObjectiveRef, kind: UnitKind, position: Point, facing: float,
            block: Block | None) -> float:
     """objective_gap of a unit given by its kind and where it stands."""
-    return _objective_gap(Same(sc), ref, kind, position, facing, block)
+    return _objective_gap(_Goal.of(sc, ref), kind, position.x, position.y, facing,
+                          None if block is None else block.frontage,
+                          None if block is None else block.depth)
+
+
+class _Goal(NamedTuple):
+    """An Objective on a scenario's table as a cache key: the scenario (by identity) and
+    what of the plan's reference places it, as plain values (hashing the models costs more
+    than the lookups save)."""
+
+    same: Same
+    ref: str
+    feature: str | None
+    x: float | None
+    y: float | None
+    approach: str
+
+    @classmethod
+    def of(cls, sc: Scenario, ref: ObjectiveRef) -> _Goal:
+        point = ref.point
+        if point is None:
+            return cls(Same(sc), ref.ref, ref.feature, None, None, ref.approach)
+        return cls(Same(sc), ref.ref, ref.feature, point.x, point.y, ref.approach)
+
+    def shape(self) -> tuple[str, Sequence[Point]]:
+        """_shape of the reference this key was made from."""
+        if self.x is not None and self.y is not None:
+            return "point", [Point(x=self.x, y=self.y)]
+        feature = self.same.scenario.feature(self.feature or "")
+        if feature is None:
+            raise ValueError(f"objective {self.ref} has no place on the table")
+        return feature.shape, feature.corners()
 
 
 class Same:
@@ -284,15 +331,15 @@ class Same:
 
 
 @lru_cache(maxsize=8192)
-def _objective_gap(same: Same, ref: ObjectiveRef, kind: UnitKind, position: Point, facing: float,
-                   block: Block | None) -> float:
+def _objective_gap(goal: _Goal, kind: UnitKind, x: float, y: float, facing: float,
+                   frontage: float | None, depth: float | None) -> float:
     """objective_gap by value (a turn's rules, buttons and picture ask it of the same units
     tens of thousands of times; the answer depends only on these)."""
-    shape, pts = _shape(same.scenario, ref)
-    if block is not None:
-        corners = list(_block_corners(position.x, position.y, block.frontage, block.depth,
-                                      facing))
+    shape, pts = goal.shape()
+    if frontage is not None and depth is not None:
+        corners = list(_block_corners(x, y, frontage, depth, facing))
         return shape_gap(corners, pts, b_closed=shape == "area")
+    position = Point(x=x, y=y)
     if shape == "line":
         far = distance_to_line(position, pts)
     elif shape == "area":
@@ -304,17 +351,28 @@ def _objective_gap(same: Same, ref: ObjectiveRef, kind: UnitKind, position: Poin
 
 def at_objective(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> bool:
     """Say whether a unit has achieved an Objective by its approach (contact, enter, stand over)."""
+    position, block = unit.position, unit.block
+    return _at_objective(_Goal.of(sc, ref), unit.kind, position.x, position.y, unit.facing,
+                         None if block is None else block.frontage,
+                         None if block is None else block.depth)
+
+
+@lru_cache(maxsize=8192)
+def _at_objective(goal: _Goal, kind: UnitKind, x: float, y: float, facing: float,
+                  frontage: float | None, depth: float | None) -> bool:
+    """at_objective by value (every unit is asked of every Objective, many times a turn)."""
     contact = catalogue.battle_rules().contact
-    shape, pts = _shape(sc, ref)
-    if ref.approach == "enter" and shape == "area":
-        return inside(unit.position, pts)
-    if ref.approach == "contact":
-        return objective_gap(sc, ref, unit) <= contact + 1e-9
-    point = effective_point(sc, ref, unit.position)
-    block = footprint(unit)
-    if block is not None:
+    shape, pts = goal.shape()
+    position = Point(x=x, y=y)
+    if goal.approach == "enter" and shape == "area":
+        return inside(position, pts)
+    if goal.approach == "contact":
+        return _objective_gap(goal, kind, x, y, facing, frontage, depth) <= contact + 1e-9
+    point = _effective(shape, pts, position)
+    if frontage is not None and depth is not None:
+        block = list(_block_corners(x, y, frontage, depth, facing))
         return shape_gap(block, [point]) <= contact + 1e-9
-    return distance(unit.position, point) - radius(unit) <= contact + 1e-9
+    return distance(position, point) - catalogue.battle_rules().radius[kind] <= contact + 1e-9
 
 
 def occupants(

@@ -9,6 +9,7 @@ The state holds ids and numbers only: every name a player reads comes from the c
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -185,8 +186,9 @@ class FantasyWarriorsState(CoreState):
     ruleset: int = 1
 
 
+@lru_cache(maxsize=4096)
 def unit_number(unit_id: str) -> tuple[str, int]:
-    """Return a sort key that puts N2 before N10."""
+    """Return a sort key that puts N2 before N10 (kept: every listing of units sorts by it)."""
     return unit_id[:1], int(unit_id[1:]) if unit_id[1:].isdigit() else 0
 
 
