@@ -54,7 +54,14 @@ from rules.fantasy_warriors.actions import (
     UnitsInContact,
 )
 from rules.fantasy_warriors.battle import battle_over, finish, reopenable
-from rules.fantasy_warriors.geometry import bearing, heading, overlap, step_toward
+from rules.fantasy_warriors.geometry import (
+    bearing,
+    box,
+    boxes_apart,
+    heading,
+    overlap,
+    step_toward,
+)
 from rules.fantasy_warriors.lookup import (
     alive,
     find_command,
@@ -559,12 +566,15 @@ def _detours(state: FantasyWarriorsState, me: Seat, unit: Unit, aim: Point) -> l
         if 0 <= x <= sc.width and 0 <= y <= sc.height:
             found.append(Move(seat=me, unit=unit.id, x=x, y=y))
     # Straight on until its block would touch another's.
-    others = [footprint(u) for u in in_play(state) if u.id != unit.id]
+    others = [(o, box(o)) for o in (footprint(u) for u in in_play(state) if u.id != unit.id)
+              if o is not None]
     reach = min(far, allowance)
     while reach > 0.25:
         to = step_toward(unit.position, aim, reach)
         block = footprint(unit, to)
-        if block is not None and not any(o is not None and overlap(block, o) for o in others):
+        mine = box(block) if block is not None else None
+        if block is not None and mine is not None and not any(
+                not boxes_apart(mine, there) and overlap(block, o) for o, there in others):
             found.append(Move(seat=me, unit=unit.id, x=to.x, y=to.y))
             break
         reach -= 0.25

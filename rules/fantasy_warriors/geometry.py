@@ -324,6 +324,20 @@ def _chain_gap(pts: Sequence[Point], line: Sequence[Point]) -> float:
     return best
 
 
+Box = tuple[float, float, float, float]
+
+
+def box(pts: Sequence[Point]) -> Box:
+    """Return the bounding box of points: (least x, least y, most x, most y)."""
+    return _box(pts)
+
+
+def boxes_apart(a: Box, b: Box) -> bool:
+    """Say whether two bounding boxes share no inside (then their polygons cannot overlap:
+    the test `overlap` makes first)."""
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
 def overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
     """Say whether two polygons share more than an edge (one pokes into the other).
 

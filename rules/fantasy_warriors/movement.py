@@ -13,7 +13,7 @@ from rules.core.text import Value, items, msg, refuse, term
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.actions import Contact, Move
 from rules.fantasy_warriors.catalogue import CombinationOrder
-from rules.fantasy_warriors.geometry import overlap, within
+from rules.fantasy_warriors.geometry import box, boxes_apart, overlap, within
 from rules.fantasy_warriors.lookup import (
     alive,
     find_unit,
@@ -133,9 +133,12 @@ def _check_room_on_table(
     block = footprint(unit, to, facing)
     if block is None:
         return
+    mine = box(block)
     for other in in_play(state):
         there = footprint(other)
-        if other.id != unit.id and there is not None and overlap(block, there):
+        if other.id == unit.id or there is None or boxes_apart(mine, box(there)):
+            continue
+        if overlap(block, there):
             refuse("fantasy_warriors/no-overlap", "refusal-units-overlap", unit=unit.id,
                    name=unit.name, other=other.id, other_name=other.name)
 

@@ -207,20 +207,28 @@ def closing(
     """Return where a block stands, turned to face the enemy (or as it faces), once it has gone
     straight at it until their bases are `within` inches apart (None: a round base, or already
     that close)."""
-    face = bearing(unit.position, enemy.position) if turned else unit.facing
-    other = footprint(enemy) or [enemy.position]
-    spare = 0.0 if enemy.block is not None else radius(enemy)
-    far = distance(unit.position, enemy.position)
-    if unit.block is None or far == 0:
+    return _closing(_Base.of(unit), _Base.of(enemy), within, turned)
+
+
+@lru_cache(maxsize=4096)
+def _closing(mine: _Base, theirs: _Base, within: float, turned: bool) -> tuple[Point, float] | None:
+    """closing by value: a turn's buttons close the same blocks on the same enemies as the
+    turn before (the answer's Point is frozen, so it is shared safely)."""
+    start, there = mine.position, theirs.position
+    face = bearing(start, there) if turned else mine.facing
+    other = theirs.corners() or [there]
+    spare = 0.0 if theirs.frontage is not None else theirs.radius
+    far = distance(start, there)
+    frontage, depth = mine.frontage, mine.depth
+    if frontage is None or depth is None or far == 0:
         return None
-    ux, uy = (enemy.position.x - unit.position.x) / far, (enemy.position.y - unit.position.y) / far
+    ux, uy = (there.x - start.x) / far, (there.y - start.y) / far
 
     def gap_at(p: Point) -> float:
-        block = footprint(unit, p, face)
-        assert block is not None
+        block = list(_block_corners(p.x, p.y, frontage, depth, face))
         return max(0.0, shape_gap(block, other) - spare)
 
-    spot = unit.position
+    spot = start
     left = gap_at(spot)
     if left <= within:
         return None
