@@ -35,6 +35,7 @@ from rules.fantasy_warriors.state import (
     ObjectiveRef,
     OrderId,
     Orders,
+    Stage,
     TargetRef,
     Unit,
     UnitKind,
@@ -87,11 +88,22 @@ def order_tag(orders: Orders, side: str, short: bool = False) -> Msg:
 
     `short` names the order by the board's shorter names (`order-short-<name>`: "TAKE&HOLD").
     """
-    combo = combination_of(orders.order)
-    stage = "basic" if combo is None else orders.stage
+    friendly = orders.target is not None and orders.target.side == side
+    return _order_tag(orders.order, orders.stage, friendly, short)
+
+
+@lru_cache(maxsize=256)
+def _order_tag(order: OrderId, stage: Stage, friendly: bool, short: bool) -> Msg:
+    """order_tag by what it reads of the orders (a frozen message, shared: every board
+    tags every unit)."""
+    orders = Orders(order=order, stage=stage)
+    combo = combination_of(order)
+    shown = "basic" if combo is None else stage
     kind = "order-short" if short else "order"
-    return msg("order-tag", order=term(kind, order_name(orders, side)),
-               now=term(kind, governing(orders)), stage=stage)
+    name = (combo.friendly_name if friendly and combo.friendly_name else combo.name) \
+        if combo is not None else governing(orders)
+    return msg("order-tag", order=term(kind, name), now=term(kind, governing(orders)),
+               stage=shown)
 
 
 def flags(orders: Orders) -> tuple[str, ...]:
