@@ -82,6 +82,7 @@ from rules.fantasy_warriors.orders import (
     describe_goal,
     flags,
     footprint,
+    footprint_box,
     goal_points,
     governing,
     move_allowance,
@@ -566,15 +567,16 @@ def _detours(state: FantasyWarriorsState, me: Seat, unit: Unit, aim: Point) -> l
         if 0 <= x <= sc.width and 0 <= y <= sc.height:
             found.append(Move(seat=me, unit=unit.id, x=x, y=y))
     # Straight on until its block would touch another's.
-    others = [(o, box(o)) for o in (footprint(u) for u in in_play(state) if u.id != unit.id)
-              if o is not None]
+    others = [(u, there) for u in in_play(state) if u.id != unit.id
+              for there in (footprint_box(u),) if there is not None]
     reach = min(far, allowance)
     while reach > 0.25:
         to = step_toward(unit.position, aim, reach)
         block = footprint(unit, to)
         mine = box(block) if block is not None else None
         if block is not None and mine is not None and not any(
-                not boxes_apart(mine, there) and overlap(block, o) for o, there in others):
+                not boxes_apart(mine, there) and overlap(block, footprint(o) or [])
+                for o, there in others):
             found.append(Move(seat=me, unit=unit.id, x=to.x, y=to.y))
             break
         reach -= 0.25

@@ -29,6 +29,7 @@ from rules.fantasy_warriors.orders import (
     eligible_targets,
     enemies_between,
     footprint,
+    footprint_box,
     friends_between,
     governing,
     move_allowance,
@@ -135,10 +136,10 @@ def _check_room_on_table(
         return
     mine = box(block)
     for other in in_play(state):
-        there = footprint(other)
-        if other.id == unit.id or there is None or boxes_apart(mine, box(there)):
+        there = footprint_box(other)
+        if other.id == unit.id or there is None or boxes_apart(mine, there):
             continue
-        if overlap(block, there):
+        if overlap(block, footprint(other) or []):
             refuse("fantasy_warriors/no-overlap", "refusal-units-overlap", unit=unit.id,
                    name=unit.name, other=other.id, other_name=other.name)
 

@@ -16,8 +16,10 @@ from rules.core.text import Msg, Term, msg, term
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.catalogue import CombinationOrder, Feature, Scenario
 from rules.fantasy_warriors.geometry import (
+    Box,
     across,
     bearing,
+    box,
     centre,
     distance_to_area,
     distance_to_line,
@@ -153,6 +155,21 @@ def footprint(
     where = at or unit.position
     return list(_block_corners(where.x, where.y, unit.block.frontage, unit.block.depth,
                                unit.facing if facing is None else facing))
+
+
+def footprint_box(unit: Unit) -> Box | None:
+    """Return the bounding box of a unit's block where it stands (None for a round base)."""
+    block = unit.block
+    if block is None:
+        return None
+    where = unit.position
+    return _block_box(where.x, where.y, block.frontage, block.depth, unit.facing)
+
+
+@lru_cache(maxsize=4096)
+def _block_box(x: float, y: float, frontage: float, depth: float, facing: float) -> Box:
+    """The bounding box of a block's corners (cached like the corners)."""
+    return box(_block_corners(x, y, frontage, depth, facing))
 
 
 @lru_cache(maxsize=4096)

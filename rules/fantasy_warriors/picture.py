@@ -28,12 +28,12 @@ from rules.fantasy_warriors.catalogue import Scenario
 from rules.fantasy_warriors.geometry import centre, diamond, midpoint, strip
 from rules.fantasy_warriors.lookup import scenario_of
 from rules.fantasy_warriors.orders import (
+    Same,
     describe_goal,
     feature_name,
     flags,
     footprint,
     governing,
-    Same,
     objective_name,
     order_name,
     order_tag,
