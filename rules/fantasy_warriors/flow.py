@@ -56,11 +56,12 @@ from rules.fantasy_warriors.actions import (
 from rules.fantasy_warriors.battle import battle_over, finish, reopenable
 from rules.fantasy_warriors.geometry import (
     bearing,
-    box,
     boxes_apart,
     heading,
     overlap,
+    rectangle_box,
     step_toward,
+    step_xy,
 )
 from rules.fantasy_warriors.lookup import (
     alive,
@@ -567,17 +568,19 @@ def _detours(state: FantasyWarriorsState, me: Seat, unit: Unit, aim: Point) -> l
         if 0 <= x <= sc.width and 0 <= y <= sc.height:
             found.append(Move(seat=me, unit=unit.id, x=x, y=y))
     # Straight on until its block would touch another's.
+    # (Each spot's box first, from plain numbers; its corners only when it meets another's.)
     others = [(u, there) for u in in_play(state) if u.id != unit.id
               for there in (footprint_box(u),) if there is not None]
+    assert unit.block is not None  # only blocks make detours
+    frontage, depth = unit.block.frontage, unit.block.depth
     reach = min(far, allowance)
     while reach > 0.25:
-        to = step_toward(unit.position, aim, reach)
-        block = footprint(unit, to)
-        mine = box(block) if block is not None else None
-        if block is not None and mine is not None and not any(
-                not boxes_apart(mine, there) and overlap(block, footprint(o) or [])
-                for o, there in others):
-            found.append(Move(seat=me, unit=unit.id, x=to.x, y=to.y))
+        x, y = step_xy(unit.position, aim, reach)
+        mine = rectangle_box(x, y, frontage, depth, unit.facing)
+        meeting = [o for o, there in others if not boxes_apart(mine, there)]
+        block = footprint(unit, Point(x=x, y=y)) if meeting else None
+        if block is None or not any(overlap(block, footprint(o) or []) for o in meeting):
+            found.append(Move(seat=me, unit=unit.id, x=x, y=y))
             break
         reach -= 0.25
     return found

@@ -20,6 +20,7 @@ from rules.fantasy_warriors.geometry import (
     across,
     bearing,
     box,
+    boxes_apart,
     centre,
     distance_to_area,
     distance_to_line,
@@ -580,8 +581,7 @@ def enemies_between(
         if enemy.side == unit.side or enemy.engaged or enemy.id in ignore:
             continue
         if swept is not None:
-            if _ahead(unit.position, goal, enemy.position) and shape_gap(
-                    footprint(enemy) or [enemy.position], swept) == 0.0:
+            if _ahead(unit.position, goal, enemy.position) and _touches(enemy, swept):
                 out.append(enemy)
         elif across(enemy.position, unit.position, goal, radius(enemy) + radius(unit)):
             out.append(enemy)
@@ -596,7 +596,22 @@ def friends_between(state: FantasyWarriorsState, unit: Unit, goal: Point) -> lis
     swept = lane(block, (goal.x - unit.position.x, goal.y - unit.position.y))
     return [f for f in in_play(state, unit.side)
             if f.id != unit.id and _ahead(unit.position, goal, f.position)
-            and shape_gap(footprint(f) or [f.position], swept) == 0.0]
+            and _touches(f, swept)]
+
+
+def _touches(unit: Unit, ground: list[Point]) -> bool:
+    """Say whether a unit's block (or, round, its centre) touches a piece of ground.
+
+    Shapes whose bounding boxes lie more than a millionth of an inch apart are not
+    measured: shape_gap could not come to 0 for them (every point of one is that far from
+    every point of the other, far beyond its rounding).
+    """
+    there = footprint_box(unit)
+    if there is None:
+        there = (unit.position.x, unit.position.y, unit.position.x, unit.position.y)
+    if boxes_apart(there, box(ground), 1e-6):
+        return False
+    return shape_gap(footprint(unit) or [unit.position], ground) == 0.0
 
 
 def _ahead(start: Point, goal: Point, p: Point) -> bool:
