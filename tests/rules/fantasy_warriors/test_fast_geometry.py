@@ -82,12 +82,16 @@ def test_rectangle_box_is_the_box_of_the_rectangle() -> None:
 
 
 def test_step_xy_is_step_toward() -> None:
+    """step_xy and step_toward go where step_toward always went (as it was written)."""
     rng = random.Random(RNG_SEED)
     for _ in range(2000):
         p, goal = _point(rng), _point(rng)
         inches = rng.choice((0.25, 3.0, 8.0, rng.uniform(0, 20)))
+        d = distance(p, goal)
+        t = 1.0 if d <= inches or d == 0 else inches / d
+        plain = (round(p.x + t * (goal.x - p.x), 2), round(p.y + t * (goal.y - p.y), 2))
         there = step_toward(p, goal, inches)
-        assert step_xy(p, goal, inches) == (there.x, there.y)
+        assert step_xy(p, goal, inches) == plain == (there.x, there.y)
 
 
 def test_shapes_whose_boxes_are_apart_never_touch() -> None:
