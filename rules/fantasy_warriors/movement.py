@@ -37,10 +37,10 @@ from rules.fantasy_warriors.orders import (
     objective_distance,
     order_tag,
     reached_objective,
+    reached_units,
     seeking,
     target_options,
     unit_gap,
-    unit_reached,
     within_short_range,
 )
 from rules.fantasy_warriors.state import (
@@ -360,12 +360,15 @@ def laggards(state: FantasyWarriorsState) -> list[tuple[Unit, str]]:
     each with the rule that required it."""
     sc = scenario_of(state)
     out: list[tuple[Unit, str]] = []
+    reached: dict[str, set[str]] = {}  # reached_units by command, found once for its units
     for unit in in_play(state, state.active):
         combo = seeking(state.commands[unit.command].orders)
         start = state.turn_start.get(unit.id)
         if combo is None or start is None or unit.engaged or unit.id in state.fought:
             continue
-        if unit_reached(state, sc, unit) or _pressed_on(state, unit, combo, start):
+        if unit.command not in reached:
+            reached[unit.command] = reached_units(state, sc, state.commands[unit.command])
+        if unit.id in reached[unit.command] or _pressed_on(state, unit, combo, start):
             continue
         rule = f"fantasy_warriors/{RULE_PREFIX[combo.id]}-direct-route"
         out.append((unit, "fantasy_warriors/press-on" if state.ruleset >= 2 else rule))

@@ -199,8 +199,16 @@ def units_of(state: FantasyWarriorsState, command: Command) -> list[Unit]:
 
 def in_play(state: FantasyWarriorsState, side: Seat | None = None) -> list[Unit]:
     """Return the units on the battlefield, of one side or both, by id."""
-    found = [u for u in state.units.values() if u.in_play and (side is None or u.side == side)]
-    return sorted(found, key=lambda u: unit_number(u.id))
+    units = state.units
+    return [u for u in (units[i] for i in _by_number(tuple(units)))
+            if u.in_play and (side is None or u.side == side)]
+
+
+@lru_cache(maxsize=256)
+def _by_number(ids: tuple[str, ...]) -> tuple[str, ...]:
+    """Unit ids sorted by unit_number (stable, as sorting the units themselves was): a
+    battle's ids never change, and every listing of units asks for this order."""
+    return tuple(sorted(ids, key=unit_number))
 
 
 def partners(state: FantasyWarriorsState, unit_id: str) -> list[str]:
