@@ -52,23 +52,34 @@ from rules.fantasy_warriors.state import (
 
 def reached_now(state: FantasyWarriorsState) -> set[str]:
     """Return the units pursuing a combination order that have reached its goal."""
-    if state.step != "battle":
-        return set()
-    sc = scenario_of(state)
     out: set[str] = set()
-    for command in state.commands.values():
-        if seeking(command.orders) is not None:
-            out |= reached_units(state, sc, command)
+    for found in _reached_by_command(state).values():
+        out |= found
     return out
 
 
-def _switch(work: FantasyWarriorsState, command_id: str) -> tuple[Stage, SwitchReason] | None:
-    """Return the stage a command's combination order now moves to, and why (None: it stays)."""
+def _reached_by_command(state: FantasyWarriorsState) -> dict[str, set[str]]:
+    """Return reached_units of every command pursuing a combination order, by its id."""
+    if state.step != "battle":
+        return {}
+    sc = scenario_of(state)
+    return {command.id: reached_units(state, sc, command)
+            for command in state.commands.values() if seeking(command.orders) is not None}
+
+
+def _switch(work: FantasyWarriorsState, command_id: str,
+            known: dict[str, set[str]]) -> tuple[Stage, SwitchReason] | None:
+    """Return the stage a command's combination order now moves to, and why (None: it stays).
+
+    `known`: reached_units already found for some commands in this very position (a
+    switch changes only a stage, which reached_units does not read)."""
     command = work.commands[command_id]
     combo = seeking(command.orders)
     if combo is None:
         return None
-    reached = reached_units(work, scenario_of(work), command)
+    reached = known.get(command_id)
+    if reached is None:
+        reached = reached_units(work, scenario_of(work), command)
     if combo.needs == "objective":
         units = units_of(work, command)
         return ("second", "objective") if units and len(reached) == len(units) else None
@@ -79,11 +90,13 @@ def _switch(work: FantasyWarriorsState, command_id: str) -> tuple[Stage, SwitchR
     return None
 
 
-def switch_orders(work: FantasyWarriorsState, events: list[Event]) -> None:
-    """Switch every combination order whose condition is now met, without any test."""
+def switch_orders(work: FantasyWarriorsState, events: list[Event],
+                  known: dict[str, set[str]] | None = None) -> None:
+    """Switch every combination order whose condition is now met, without any test
+    (`known`: reached_units of commands, already found in this position)."""
     for command in commands_in_order(work):
         orders = command.orders
-        change = _switch(work, command.id)
+        change = _switch(work, command.id, known or {})
         if change is None or orders is None:
             continue
         stage, reason = change
@@ -197,12 +210,16 @@ def follow_up(
     """After any report in battle: say who reached its goal, switch orders, end an emptied field."""
     if work.step != "battle":
         return
-    for uid in sorted(reached_now(work) - reached_now(before), key=unit_number):
+    known = _reached_by_command(work)
+    now: set[str] = set()
+    for found in known.values():
+        now |= found
+    for uid in sorted(now - reached_now(before), key=unit_number):
         unit = work.units[uid]
         command = work.commands[unit.command]
         goal = describe_goal(work, command.side, command.orders) if command.orders else None
         assert goal is not None
         events.append(GoalReached(unit=uid, name=unit.name, goal=goal))
-    switch_orders(work, events)
+    switch_orders(work, events, known)
     if battle_over(work):
         finish(work, events)

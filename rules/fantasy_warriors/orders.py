@@ -389,8 +389,13 @@ def _objective_gap(goal: _Goal, kind: UnitKind, x: float, y: float, facing: floa
 
 def at_objective(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> bool:
     """Say whether a unit has achieved an Objective by its approach (contact, enter, stand over)."""
+    return _at(_Goal.of(sc, ref), unit)
+
+
+def _at(goal: _Goal, unit: Unit) -> bool:
+    """at_objective of an Objective already made a key (asked of many units in a row)."""
     position, block = unit.position, unit.block
-    return _at_objective(_Goal.of(sc, ref), unit.kind, position.x, position.y, unit.facing,
+    return _at_objective(goal, unit.kind, position.x, position.y, unit.facing,
                          None if block is None else block.frontage,
                          None if block is None else block.depth)
 
@@ -417,7 +422,8 @@ def occupants(
     state: FantasyWarriorsState, sc: Scenario, ref: ObjectiveRef, side: str
 ) -> list[Unit]:
     """Return a side's units that stand at an Objective (whatever their own orders)."""
-    return [u for u in in_play(state) if u.side == side and at_objective(sc, ref, u)]
+    goal = _Goal.of(sc, ref)
+    return [u for u in in_play(state) if u.side == side and _at(goal, u)]
 
 
 def _commands_with(state: FantasyWarriorsState, side: str, key: str, objective: bool) -> set[str]:

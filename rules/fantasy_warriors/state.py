@@ -200,8 +200,10 @@ def units_of(state: FantasyWarriorsState, command: Command) -> list[Unit]:
 def in_play(state: FantasyWarriorsState, side: Seat | None = None) -> list[Unit]:
     """Return the units on the battlefield, of one side or both, by id."""
     units = state.units
-    return [u for u in (units[i] for i in _by_number(tuple(units)))
-            if u.in_play and (side is None or u.side == side)]
+    ordered = map(units.__getitem__, _by_number(tuple(units)))
+    if side is None:
+        return [u for u in ordered if u.status == "in-play"]  # u.in_play, without a call
+    return [u for u in ordered if u.status == "in-play" and u.side == side]
 
 
 @lru_cache(maxsize=256)
