@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core.engine import Outcome
-from rules.core.inches import Point
 from rules.core.model import Event
 from rules.core.text import Msg, msg, term
 from rules.fantasy_warriors import catalogue
@@ -28,15 +27,15 @@ from rules.fantasy_warriors.orders import (
     Same,
     describe_goal,
     eligible_targets,
-    gap_at,
     governing,
+    objective_gap_by_value,
+    objective_key,
     order_name,
     reached_units,
     seeking,
 )
 from rules.fantasy_warriors.state import (
     SEATS,
-    Block,
     FantasyWarriorsState,
     ObjectiveRef,
     Seat,
@@ -125,22 +124,29 @@ def _scenario_ref(sc: Scenario, objective_id: str) -> ObjectiveRef:
 def holders(state: FantasyWarriorsState) -> dict[str, Seat | None]:
     """Return who holds each of the scenario's Objectives: a side with a unit within 3 inches of
     it and no enemy unit as near."""
-    placed = tuple((u.side, u.kind, u.position, u.facing, u.block) for u in in_play(state))
+    placed = tuple(
+        (u.side, u.kind, u.position.x, u.position.y, u.facing,
+         None if u.block is None else u.block.frontage, None if u.block is None else u.block.depth)
+        for u in in_play(state))
     return dict(_holders(Same(scenario_of(state)), placed))
 
 
+Placed = tuple[Seat, UnitKind, float, float, float, float | None, float | None]
+
+
 @lru_cache(maxsize=256)
-def _holders(same: Same, placed: tuple[tuple[Seat, UnitKind, Point, float, Block | None], ...]
-             ) -> tuple[tuple[str, Seat | None], ...]:
+def _holders(same: Same, placed: tuple[Placed, ...]) -> tuple[tuple[str, Seat | None], ...]:
     """holders by value: a turn's rules, buttons and picture ask it several times of one
-    position, and it depends only on where each unit in play stands."""
+    position, and it depends only on where each unit in play stands (side, kind, x, y,
+    facing, frontage and depth: plain numbers, quick to hash and compare)."""
     sc = same.scenario
     reach = catalogue.battle_rules().reach
     out: list[tuple[str, Seat | None]] = []
     for obj in sc.objectives:
-        ref = _scenario_ref(sc, obj.id)
-        near = {side for side, kind, position, facing, block in placed
-                if gap_at(sc, ref, kind, position, facing, block) <= reach + 1e-9}
+        goal = objective_key(sc, _scenario_ref(sc, obj.id))
+        near = {side for side, kind, x, y, facing, frontage, depth in placed
+                if objective_gap_by_value(goal, kind, x, y, facing, frontage, depth)
+                <= reach + 1e-9}
         out.append((obj.id, next(iter(near)) if len(near) == 1 else None))
     return tuple(out)
 

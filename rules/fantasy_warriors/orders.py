@@ -323,6 +323,17 @@ def gap_at(sc: Scenario, ref: ObjectiveRef, kind: UnitKind, position: Point, fac
                           None if block is None else block.depth)
 
 
+def objective_key(sc: Scenario, ref: ObjectiveRef) -> _Goal:
+    """Return an Objective as plain values, for objective_gap_by_value."""
+    return _Goal.of(sc, ref)
+
+
+def objective_gap_by_value(goal: _Goal, kind: UnitKind, x: float, y: float, facing: float,
+                           frontage: float | None, depth: float | None) -> float:
+    """gap_at of a unit given by plain numbers (its block's frontage and depth, or None)."""
+    return _objective_gap(goal, kind, x, y, facing, frontage, depth)
+
+
 class _Goal(NamedTuple):
     """An Objective on a scenario's table as a cache key: the scenario (by identity) and
     what of the plan's reference places it, as plain values (hashing the models costs more
