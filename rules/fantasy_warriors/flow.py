@@ -519,11 +519,17 @@ def legal_in_plan(state: FantasyWarriorsState, seat: str) -> Iterator[Action]:
 
 
 def _moves(state: FantasyWarriorsState, me: Seat, unit: Unit, enemies: list[Unit]) -> list[Action]:
-    """Offer a unit's moves toward its goal (or the nearest enemy) and its contacts."""
+    """Offer a unit's moves toward its goal (or the nearest enemy) and its contacts.
+
+    A unit whose orders forbid moving (HOLD) is offered its contacts only: check_move
+    would refuse every move of it, so they are not worked out at all.
+    """
     contact = catalogue.battle_rules().contact
     found: list[Action] = []
-    goals = goal_points(state, scenario_of(state), unit)
-    nearest = sorted(enemies, key=lambda e: unit_gap(unit, e))[:1]
+    orders = state.commands[unit.command].orders
+    moving = orders is None or catalogue.basic_orders()[governing(orders)].may_move
+    goals = goal_points(state, scenario_of(state), unit) if moving else []
+    nearest = sorted(enemies, key=lambda e: unit_gap(unit, e))[:1] if moving else []
     aims = goals or [e.position for e in nearest]
     for aim in aims[:1]:
         for stride in (3.0, 8.0):
