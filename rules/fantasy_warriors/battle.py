@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core.engine import Outcome
-from rules.core.inches import Point
 from rules.core.model import Event
 from rules.core.text import Msg, msg, term
 from rules.fantasy_warriors import catalogue
@@ -28,15 +27,15 @@ from rules.fantasy_warriors.orders import (
     Same,
     describe_goal,
     eligible_targets,
-    gap_at,
     governing,
+    objective_gap_by_value,
+    objective_key,
     order_name,
     reached_units,
     seeking,
 )
 from rules.fantasy_warriors.state import (
     SEATS,
-    Block,
     FantasyWarriorsState,
     ObjectiveRef,
     Seat,
@@ -52,23 +51,34 @@ from rules.fantasy_warriors.state import (
 
 def reached_now(state: FantasyWarriorsState) -> set[str]:
     """Return the units pursuing a combination order that have reached its goal."""
-    if state.step != "battle":
-        return set()
-    sc = scenario_of(state)
     out: set[str] = set()
-    for command in state.commands.values():
-        if seeking(command.orders) is not None:
-            out |= reached_units(state, sc, command)
+    for found in _reached_by_command(state).values():
+        out |= found
     return out
 
 
-def _switch(work: FantasyWarriorsState, command_id: str) -> tuple[Stage, SwitchReason] | None:
-    """Return the stage a command's combination order now moves to, and why (None: it stays)."""
+def _reached_by_command(state: FantasyWarriorsState) -> dict[str, set[str]]:
+    """Return reached_units of every command pursuing a combination order, by its id."""
+    if state.step != "battle":
+        return {}
+    sc = scenario_of(state)
+    return {command.id: reached_units(state, sc, command)
+            for command in state.commands.values() if seeking(command.orders) is not None}
+
+
+def _switch(work: FantasyWarriorsState, command_id: str,
+            known: dict[str, set[str]]) -> tuple[Stage, SwitchReason] | None:
+    """Return the stage a command's combination order now moves to, and why (None: it stays).
+
+    `known`: reached_units already found for some commands in this very position (a
+    switch changes only a stage, which reached_units does not read)."""
     command = work.commands[command_id]
     combo = seeking(command.orders)
     if combo is None:
         return None
-    reached = reached_units(work, scenario_of(work), command)
+    reached = known.get(command_id)
+    if reached is None:
+        reached = reached_units(work, scenario_of(work), command)
     if combo.needs == "objective":
         units = units_of(work, command)
         return ("second", "objective") if units and len(reached) == len(units) else None
@@ -79,11 +89,13 @@ def _switch(work: FantasyWarriorsState, command_id: str) -> tuple[Stage, SwitchR
     return None
 
 
-def switch_orders(work: FantasyWarriorsState, events: list[Event]) -> None:
-    """Switch every combination order whose condition is now met, without any test."""
+def switch_orders(work: FantasyWarriorsState, events: list[Event],
+                  known: dict[str, set[str]] | None = None) -> None:
+    """Switch every combination order whose condition is now met, without any test
+    (`known`: reached_units of commands, already found in this position)."""
     for command in commands_in_order(work):
         orders = command.orders
-        change = _switch(work, command.id)
+        change = _switch(work, command.id, known or {})
         if change is None or orders is None:
             continue
         stage, reason = change
@@ -112,22 +124,29 @@ def _scenario_ref(sc: Scenario, objective_id: str) -> ObjectiveRef:
 def holders(state: FantasyWarriorsState) -> dict[str, Seat | None]:
     """Return who holds each of the scenario's Objectives: a side with a unit within 3 inches of
     it and no enemy unit as near."""
-    placed = tuple((u.side, u.kind, u.position, u.facing, u.block) for u in in_play(state))
+    placed = tuple(
+        (u.side, u.kind, u.position.x, u.position.y, u.facing,
+         None if u.block is None else u.block.frontage, None if u.block is None else u.block.depth)
+        for u in in_play(state))
     return dict(_holders(Same(scenario_of(state)), placed))
 
 
+Placed = tuple[Seat, UnitKind, float, float, float, float | None, float | None]
+
+
 @lru_cache(maxsize=256)
-def _holders(same: Same, placed: tuple[tuple[Seat, UnitKind, Point, float, Block | None], ...]
-             ) -> tuple[tuple[str, Seat | None], ...]:
+def _holders(same: Same, placed: tuple[Placed, ...]) -> tuple[tuple[str, Seat | None], ...]:
     """holders by value: a turn's rules, buttons and picture ask it several times of one
-    position, and it depends only on where each unit in play stands."""
+    position, and it depends only on where each unit in play stands (side, kind, x, y,
+    facing, frontage and depth: plain numbers, quick to hash and compare)."""
     sc = same.scenario
     reach = catalogue.battle_rules().reach
     out: list[tuple[str, Seat | None]] = []
     for obj in sc.objectives:
-        ref = _scenario_ref(sc, obj.id)
-        near = {side for side, kind, position, facing, block in placed
-                if gap_at(sc, ref, kind, position, facing, block) <= reach + 1e-9}
+        goal = objective_key(sc, _scenario_ref(sc, obj.id))
+        near = {side for side, kind, x, y, facing, frontage, depth in placed
+                if objective_gap_by_value(goal, kind, x, y, facing, frontage, depth)
+                <= reach + 1e-9}
         out.append((obj.id, next(iter(near)) if len(near) == 1 else None))
     return tuple(out)
 
@@ -197,12 +216,16 @@ def follow_up(
     """After any report in battle: say who reached its goal, switch orders, end an emptied field."""
     if work.step != "battle":
         return
-    for uid in sorted(reached_now(work) - reached_now(before), key=unit_number):
+    known = _reached_by_command(work)
+    now: set[str] = set()
+    for found in known.values():
+        now |= found
+    for uid in sorted(now - reached_now(before), key=unit_number):
         unit = work.units[uid]
         command = work.commands[unit.command]
         goal = describe_goal(work, command.side, command.orders) if command.orders else None
         assert goal is not None
         events.append(GoalReached(unit=uid, name=unit.name, goal=goal))
-    switch_orders(work, events)
+    switch_orders(work, events, known)
     if battle_over(work):
         finish(work, events)

@@ -54,7 +54,15 @@ from rules.fantasy_warriors.actions import (
     UnitsInContact,
 )
 from rules.fantasy_warriors.battle import battle_over, finish, reopenable
-from rules.fantasy_warriors.geometry import bearing, heading, overlap, step_toward
+from rules.fantasy_warriors.geometry import (
+    bearing,
+    boxes_apart,
+    heading,
+    overlap,
+    rectangle_box,
+    step_toward,
+    step_xy,
+)
 from rules.fantasy_warriors.lookup import (
     alive,
     find_command,
@@ -75,6 +83,7 @@ from rules.fantasy_warriors.orders import (
     describe_goal,
     flags,
     footprint,
+    footprint_box,
     goal_points,
     governing,
     move_allowance,
@@ -510,11 +519,17 @@ def legal_in_plan(state: FantasyWarriorsState, seat: str) -> Iterator[Action]:
 
 
 def _moves(state: FantasyWarriorsState, me: Seat, unit: Unit, enemies: list[Unit]) -> list[Action]:
-    """Offer a unit's moves toward its goal (or the nearest enemy) and its contacts."""
+    """Offer a unit's moves toward its goal (or the nearest enemy) and its contacts.
+
+    A unit whose orders forbid moving (HOLD) is offered its contacts only: check_move
+    would refuse every move of it, so they are not worked out at all.
+    """
     contact = catalogue.battle_rules().contact
     found: list[Action] = []
-    goals = goal_points(state, scenario_of(state), unit)
-    nearest = sorted(enemies, key=lambda e: unit_gap(unit, e))[:1]
+    orders = state.commands[unit.command].orders
+    moving = orders is None or catalogue.basic_orders()[governing(orders)].may_move
+    goals = goal_points(state, scenario_of(state), unit) if moving else []
+    nearest = sorted(enemies, key=lambda e: unit_gap(unit, e))[:1] if moving else []
     aims = goals or [e.position for e in nearest]
     for aim in aims[:1]:
         for stride in (3.0, 8.0):
@@ -559,13 +574,19 @@ def _detours(state: FantasyWarriorsState, me: Seat, unit: Unit, aim: Point) -> l
         if 0 <= x <= sc.width and 0 <= y <= sc.height:
             found.append(Move(seat=me, unit=unit.id, x=x, y=y))
     # Straight on until its block would touch another's.
-    others = [footprint(u) for u in in_play(state) if u.id != unit.id]
+    # (Each spot's box first, from plain numbers; its corners only when it meets another's.)
+    others = [(u, there) for u in in_play(state) if u.id != unit.id
+              for there in (footprint_box(u),) if there is not None]
+    assert unit.block is not None  # only blocks make detours
+    frontage, depth = unit.block.frontage, unit.block.depth
     reach = min(far, allowance)
     while reach > 0.25:
-        to = step_toward(unit.position, aim, reach)
-        block = footprint(unit, to)
-        if block is not None and not any(o is not None and overlap(block, o) for o in others):
-            found.append(Move(seat=me, unit=unit.id, x=to.x, y=to.y))
+        x, y = step_xy(unit.position, aim, reach)
+        mine = rectangle_box(x, y, frontage, depth, unit.facing)
+        meeting = [o for o, there in others if not boxes_apart(mine, there)]
+        block = footprint(unit, Point(x=x, y=y)) if meeting else None
+        if block is None or not any(overlap(block, footprint(o) or []) for o in meeting):
+            found.append(Move(seat=me, unit=unit.id, x=x, y=y))
             break
         reach -= 0.25
     return found

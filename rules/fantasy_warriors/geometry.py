@@ -137,9 +137,15 @@ def across(p: Point, start: Point, end: Point, half_width: float) -> bool:
 
 def step_toward(p: Point, goal: Point, inches: float) -> Point:
     """Return where p ends after going straight toward goal by up to `inches` (2 decimals)."""
+    x, y = step_xy(p, goal, inches)
+    return Point(x=x, y=y)
+
+
+def step_xy(p: Point, goal: Point, inches: float) -> tuple[float, float]:
+    """step_toward as plain numbers."""
     d = distance(p, goal)
     t = 1.0 if d <= inches or d == 0 else inches / d
-    return Point(x=round(p.x + t * (goal.x - p.x), 2), y=round(p.y + t * (goal.y - p.y), 2))
+    return round(p.x + t * (goal.x - p.x), 2), round(p.y + t * (goal.y - p.y), 2)
 
 
 def strip(line: Sequence[Point], width: float) -> list[tuple[float, float]]:
@@ -192,6 +198,19 @@ def rectangle(middle: Point, frontage: float, depth: float, facing: float) -> li
     for along, side in ((hd, -hw), (hd, hw), (-hd, hw), (-hd, -hw)):
         out.append(Point(x=middle.x + fx * along + rx * side, y=middle.y + fy * along + ry * side))
     return out
+
+
+def rectangle_box(x: float, y: float, frontage: float, depth: float,
+                  facing: float) -> tuple[float, float, float, float]:
+    """Return the bounding box of `rectangle(Point(x, y), frontage, depth, facing)`, from
+    the same sums, without building its corners (a search tries many spots)."""
+    fx, fy = heading(facing)
+    rx, ry = fy, -fx
+    hw, hd = frontage / 2, depth / 2
+    corners = ((hd, -hw), (hd, hw), (-hd, hw), (-hd, -hw))
+    xs = [x + fx * along + rx * side for along, side in corners]
+    ys = [y + fy * along + ry * side for along, side in corners]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -284,8 +303,61 @@ def shape_gap(a: Sequence[Point], b: Sequence[Point], a_closed: bool = True,
             best = min(best, *(distance(p, chain[0]) for p in pts))
             continue
         line = outline(chain) if closed and len(chain) > 2 else chain
-        best = min(best, *(_nearest_on_chain(p, line)[2] for p in pts))
+        best = min(best, _chain_gap(pts, line))
     return best
+
+
+def _chain_gap(pts: Sequence[Point], line: Sequence[Point]) -> float:
+    """Return the least distance from any of `pts` to a chain of segments: the least
+    `_nearest_on_chain(p, line)[2]`, with the same sums in the same order, each segment's
+    sides worked out once for all the points (shape_gap measures every corner of a block)."""
+    hypot = math.hypot
+    first = line[0]
+    fx, fy = first.x, first.y
+    segments = []
+    ax, ay = fx, fy
+    for b in line[1:]:
+        bx, by = b.x, b.y
+        dx, dy = bx - ax, by - ay
+        segments.append((ax, ay, dx, dy, dx * dx + dy * dy))
+        ax, ay = bx, by
+    best = math.inf
+    for p in pts:
+        px, py = p.x, p.y
+        d = hypot(px - fx, py - fy)
+        if d < best:
+            best = d
+        for ax, ay, dx, dy, length2 in segments:
+            if length2 == 0:
+                x, y = ax, ay
+            else:
+                t = ((px - ax) * dx + (py - ay) * dy) / length2
+                if not t < 1.0:
+                    t = 1.0
+                if not t > 0.0:
+                    t = 0.0
+                x, y = ax + t * dx, ay + t * dy
+            d = hypot(px - x, py - y)
+            if d < best:
+                best = d
+    return best
+
+
+Box = tuple[float, float, float, float]
+
+
+def box(pts: Sequence[Point]) -> Box:
+    """Return the bounding box of points: (least x, least y, most x, most y)."""
+    return _box(pts)
+
+
+def boxes_apart(a: Box, b: Box, margin: float = 0.0) -> bool:
+    """Say whether two bounding boxes share no inside (then their polygons cannot overlap:
+    the test `overlap` makes first); with a `margin`, whether they are more than that
+    apart."""
+    return (a[2] + margin < b[0] or b[2] + margin < a[0] or a[3] + margin < b[1]
+            or b[3] + margin < a[1]) if margin else (
+        a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
 
 def overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:

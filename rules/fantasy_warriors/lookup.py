@@ -6,7 +6,7 @@ handler's check reads as a list of the rules it applies.
 
 from __future__ import annotations
 
-from rules.core.inches import Point, Table
+from rules.core.inches import Point
 from rules.core.model import Action
 from rules.core.text import items, refuse, term
 from rules.fantasy_warriors import catalogue
@@ -76,7 +76,8 @@ def table_point(state: FantasyWarriorsState, x: float | None, y: float | None) -
         refuse("core/bad-input", "refusal-point-incomplete")
     sc = scenario_of(state)
     point = Point(x=x, y=y)
-    if not Table(width=sc.width, height=sc.height).contains(point):
+    # Table(width=sc.width, height=sc.height).contains(point), without building the Table
+    if not (0 <= point.x <= sc.width and 0 <= point.y <= sc.height):
         refuse("fantasy_warriors/on-the-table", "refusal-off-the-table", x=x, y=y,
                width=sc.width, height=sc.height)
     return point

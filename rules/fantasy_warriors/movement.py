@@ -13,7 +13,7 @@ from rules.core.text import Value, items, msg, refuse, term
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.actions import Contact, Move
 from rules.fantasy_warriors.catalogue import CombinationOrder
-from rules.fantasy_warriors.geometry import overlap, within
+from rules.fantasy_warriors.geometry import box, boxes_apart, overlap, within
 from rules.fantasy_warriors.lookup import (
     alive,
     find_unit,
@@ -29,6 +29,7 @@ from rules.fantasy_warriors.orders import (
     eligible_targets,
     enemies_between,
     footprint,
+    footprint_box,
     friends_between,
     governing,
     move_allowance,
@@ -36,10 +37,10 @@ from rules.fantasy_warriors.orders import (
     objective_distance,
     order_tag,
     reached_objective,
+    reached_units,
     seeking,
     target_options,
     unit_gap,
-    unit_reached,
     within_short_range,
 )
 from rules.fantasy_warriors.state import (
@@ -133,9 +134,12 @@ def _check_room_on_table(
     block = footprint(unit, to, facing)
     if block is None:
         return
+    mine = box(block)
     for other in in_play(state):
-        there = footprint(other)
-        if other.id != unit.id and there is not None and overlap(block, there):
+        there = footprint_box(other)
+        if other.id == unit.id or there is None or boxes_apart(mine, there):
+            continue
+        if overlap(block, footprint(other) or []):
             refuse("fantasy_warriors/no-overlap", "refusal-units-overlap", unit=unit.id,
                    name=unit.name, other=other.id, other_name=other.name)
 
@@ -356,12 +360,15 @@ def laggards(state: FantasyWarriorsState) -> list[tuple[Unit, str]]:
     each with the rule that required it."""
     sc = scenario_of(state)
     out: list[tuple[Unit, str]] = []
+    reached: dict[str, set[str]] = {}  # reached_units by command, found once for its units
     for unit in in_play(state, state.active):
         combo = seeking(state.commands[unit.command].orders)
         start = state.turn_start.get(unit.id)
         if combo is None or start is None or unit.engaged or unit.id in state.fought:
             continue
-        if unit_reached(state, sc, unit) or _pressed_on(state, unit, combo, start):
+        if unit.command not in reached:
+            reached[unit.command] = reached_units(state, sc, state.commands[unit.command])
+        if unit.id in reached[unit.command] or _pressed_on(state, unit, combo, start):
             continue
         rule = f"fantasy_warriors/{RULE_PREFIX[combo.id]}-direct-route"
         out.append((unit, "fantasy_warriors/press-on" if state.ruleset >= 2 else rule))

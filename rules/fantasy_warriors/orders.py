@@ -16,8 +16,11 @@ from rules.core.text import Msg, Term, msg, term
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.catalogue import CombinationOrder, Feature, Scenario
 from rules.fantasy_warriors.geometry import (
+    Box,
     across,
     bearing,
+    box,
+    boxes_apart,
     centre,
     distance_to_area,
     distance_to_line,
@@ -35,6 +38,7 @@ from rules.fantasy_warriors.state import (
     ObjectiveRef,
     OrderId,
     Orders,
+    Stage,
     TargetRef,
     Unit,
     UnitKind,
@@ -87,11 +91,22 @@ def order_tag(orders: Orders, side: str, short: bool = False) -> Msg:
 
     `short` names the order by the board's shorter names (`order-short-<name>`: "TAKE&HOLD").
     """
-    combo = combination_of(orders.order)
-    stage = "basic" if combo is None else orders.stage
+    friendly = orders.target is not None and orders.target.side == side
+    return _order_tag(orders.order, orders.stage, friendly, short)
+
+
+@lru_cache(maxsize=256)
+def _order_tag(order: OrderId, stage: Stage, friendly: bool, short: bool) -> Msg:
+    """order_tag by what it reads of the orders (a frozen message, shared: every board
+    tags every unit)."""
+    orders = Orders(order=order, stage=stage)
+    combo = combination_of(order)
+    shown = "basic" if combo is None else stage
     kind = "order-short" if short else "order"
-    return msg("order-tag", order=term(kind, order_name(orders, side)),
-               now=term(kind, governing(orders)), stage=stage)
+    name = (combo.friendly_name if friendly and combo.friendly_name else combo.name) \
+        if combo is not None else governing(orders)
+    return msg("order-tag", order=term(kind, name), now=term(kind, governing(orders)),
+               stage=shown)
 
 
 def flags(orders: Orders) -> tuple[str, ...]:
@@ -143,6 +158,21 @@ def footprint(
                                unit.facing if facing is None else facing))
 
 
+def footprint_box(unit: Unit) -> Box | None:
+    """Return the bounding box of a unit's block where it stands (None for a round base)."""
+    block = unit.block
+    if block is None:
+        return None
+    where = unit.position
+    return _block_box(where.x, where.y, block.frontage, block.depth, unit.facing)
+
+
+@lru_cache(maxsize=4096)
+def _block_box(x: float, y: float, frontage: float, depth: float, facing: float) -> Box:
+    """The bounding box of a block's corners (cached like the corners)."""
+    return box(_block_corners(x, y, frontage, depth, facing))
+
+
 @lru_cache(maxsize=4096)
 def _block_corners(x: float, y: float, frontage: float, depth: float,
                    facing: float) -> tuple[Point, ...]:
@@ -156,22 +186,34 @@ def unit_gap(a: Unit, b: Unit) -> float:
 
 
 class _Base(NamedTuple):
-    """What a unit's base is and where it stands: all a distance between bases depends on."""
+    """What a unit's base is and where it stands: all a distance between bases depends on.
+
+    Plain numbers, not models: it is a cache key, and hashing and comparing pydantic
+    models (Point, Block) cost more than the lookups save.
+    """
 
     kind: UnitKind
-    position: Point
+    x: float
+    y: float
     facing: float
-    block: Block | None
+    frontage: float | None
+    depth: float | None
 
     @classmethod
     def of(cls, unit: Unit) -> _Base:
-        return cls(unit.kind, unit.position, unit.facing, unit.block)
+        position, block = unit.position, unit.block
+        if block is None:
+            return cls(unit.kind, position.x, position.y, unit.facing, None, None)
+        return cls(unit.kind, position.x, position.y, unit.facing, block.frontage, block.depth)
+
+    @property
+    def position(self) -> Point:
+        return Point(x=self.x, y=self.y)
 
     def corners(self) -> list[Point] | None:
-        if self.block is None:
+        if self.frontage is None or self.depth is None:
             return None
-        return list(_block_corners(self.position.x, self.position.y, self.block.frontage,
-                                   self.block.depth, self.facing))
+        return list(_block_corners(self.x, self.y, self.frontage, self.depth, self.facing))
 
     @property
     def radius(self) -> float:
@@ -195,20 +237,28 @@ def closing(
     """Return where a block stands, turned to face the enemy (or as it faces), once it has gone
     straight at it until their bases are `within` inches apart (None: a round base, or already
     that close)."""
-    face = bearing(unit.position, enemy.position) if turned else unit.facing
-    other = footprint(enemy) or [enemy.position]
-    spare = 0.0 if enemy.block is not None else radius(enemy)
-    far = distance(unit.position, enemy.position)
-    if unit.block is None or far == 0:
+    return _closing(_Base.of(unit), _Base.of(enemy), within, turned)
+
+
+@lru_cache(maxsize=4096)
+def _closing(mine: _Base, theirs: _Base, within: float, turned: bool) -> tuple[Point, float] | None:
+    """closing by value: a turn's buttons close the same blocks on the same enemies as the
+    turn before (the answer's Point is frozen, so it is shared safely)."""
+    start, there = mine.position, theirs.position
+    face = bearing(start, there) if turned else mine.facing
+    other = theirs.corners() or [there]
+    spare = 0.0 if theirs.frontage is not None else theirs.radius
+    far = distance(start, there)
+    frontage, depth = mine.frontage, mine.depth
+    if frontage is None or depth is None or far == 0:
         return None
-    ux, uy = (enemy.position.x - unit.position.x) / far, (enemy.position.y - unit.position.y) / far
+    ux, uy = (there.x - start.x) / far, (there.y - start.y) / far
 
     def gap_at(p: Point) -> float:
-        block = footprint(unit, p, face)
-        assert block is not None
+        block = list(_block_corners(p.x, p.y, frontage, depth, face))
         return max(0.0, shape_gap(block, other) - spare)
 
-    spot = unit.position
+    spot = start
     left = gap_at(spot)
     if left <= within:
         return None
@@ -244,6 +294,10 @@ def effective_point(sc: Scenario, ref: ObjectiveRef, at: Point) -> Point:
     An explicit point is itself; a line is its nearest point to the unit; an area is its centre.
     """
     shape, pts = _shape(sc, ref)
+    return _effective(shape, pts, at)
+
+
+def _effective(shape: str, pts: Sequence[Point], at: Point) -> Point:
     if shape == "line":
         return nearest_on_line(at, pts)
     if shape == "area":
@@ -258,13 +312,55 @@ def objective_distance(sc: Scenario, ref: ObjectiveRef, at: Point) -> float:
 
 def objective_gap(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> float:
     """Return how far a unit's base edge is from the Objective itself (its line, area or point)."""
-    return _objective_gap(Same(sc), ref, unit.kind, unit.position, unit.facing, unit.block)
+    return gap_at(sc, ref, unit.kind, unit.position, unit.facing, unit.block)
 
 
 def gap_at(sc: Scenario, ref: ObjectiveRef, kind: UnitKind, position: Point, facing: float,
            block: Block | None) -> float:
     """objective_gap of a unit given by its kind and where it stands."""
-    return _objective_gap(Same(sc), ref, kind, position, facing, block)
+    return _objective_gap(_Goal.of(sc, ref), kind, position.x, position.y, facing,
+                          None if block is None else block.frontage,
+                          None if block is None else block.depth)
+
+
+def objective_key(sc: Scenario, ref: ObjectiveRef) -> _Goal:
+    """Return an Objective as plain values, for objective_gap_by_value."""
+    return _Goal.of(sc, ref)
+
+
+def objective_gap_by_value(goal: _Goal, kind: UnitKind, x: float, y: float, facing: float,
+                           frontage: float | None, depth: float | None) -> float:
+    """gap_at of a unit given by plain numbers (its block's frontage and depth, or None)."""
+    return _objective_gap(goal, kind, x, y, facing, frontage, depth)
+
+
+class _Goal(NamedTuple):
+    """An Objective on a scenario's table as a cache key: the scenario (by identity) and
+    what of the plan's reference places it, as plain values (hashing the models costs more
+    than the lookups save)."""
+
+    same: Same
+    ref: str
+    feature: str | None
+    x: float | None
+    y: float | None
+    approach: str
+
+    @classmethod
+    def of(cls, sc: Scenario, ref: ObjectiveRef) -> _Goal:
+        point = ref.point
+        if point is None:
+            return cls(Same(sc), ref.ref, ref.feature, None, None, ref.approach)
+        return cls(Same(sc), ref.ref, ref.feature, point.x, point.y, ref.approach)
+
+    def shape(self) -> tuple[str, Sequence[Point]]:
+        """_shape of the reference this key was made from."""
+        if self.x is not None and self.y is not None:
+            return "point", [Point(x=self.x, y=self.y)]
+        feature = self.same.scenario.feature(self.feature or "")
+        if feature is None:
+            raise ValueError(f"objective {self.ref} has no place on the table")
+        return feature.shape, feature.corners()
 
 
 class Same:
@@ -284,15 +380,15 @@ class Same:
 
 
 @lru_cache(maxsize=8192)
-def _objective_gap(same: Same, ref: ObjectiveRef, kind: UnitKind, position: Point, facing: float,
-                   block: Block | None) -> float:
+def _objective_gap(goal: _Goal, kind: UnitKind, x: float, y: float, facing: float,
+                   frontage: float | None, depth: float | None) -> float:
     """objective_gap by value (a turn's rules, buttons and picture ask it of the same units
     tens of thousands of times; the answer depends only on these)."""
-    shape, pts = _shape(same.scenario, ref)
-    if block is not None:
-        corners = list(_block_corners(position.x, position.y, block.frontage, block.depth,
-                                      facing))
+    shape, pts = goal.shape()
+    if frontage is not None and depth is not None:
+        corners = list(_block_corners(x, y, frontage, depth, facing))
         return shape_gap(corners, pts, b_closed=shape == "area")
+    position = Point(x=x, y=y)
     if shape == "line":
         far = distance_to_line(position, pts)
     elif shape == "area":
@@ -304,24 +400,41 @@ def _objective_gap(same: Same, ref: ObjectiveRef, kind: UnitKind, position: Poin
 
 def at_objective(sc: Scenario, ref: ObjectiveRef, unit: Unit) -> bool:
     """Say whether a unit has achieved an Objective by its approach (contact, enter, stand over)."""
+    return _at(_Goal.of(sc, ref), unit)
+
+
+def _at(goal: _Goal, unit: Unit) -> bool:
+    """at_objective of an Objective already made a key (asked of many units in a row)."""
+    position, block = unit.position, unit.block
+    return _at_objective(goal, unit.kind, position.x, position.y, unit.facing,
+                         None if block is None else block.frontage,
+                         None if block is None else block.depth)
+
+
+@lru_cache(maxsize=8192)
+def _at_objective(goal: _Goal, kind: UnitKind, x: float, y: float, facing: float,
+                  frontage: float | None, depth: float | None) -> bool:
+    """at_objective by value (every unit is asked of every Objective, many times a turn)."""
     contact = catalogue.battle_rules().contact
-    shape, pts = _shape(sc, ref)
-    if ref.approach == "enter" and shape == "area":
-        return inside(unit.position, pts)
-    if ref.approach == "contact":
-        return objective_gap(sc, ref, unit) <= contact + 1e-9
-    point = effective_point(sc, ref, unit.position)
-    block = footprint(unit)
-    if block is not None:
+    shape, pts = goal.shape()
+    position = Point(x=x, y=y)
+    if goal.approach == "enter" and shape == "area":
+        return inside(position, pts)
+    if goal.approach == "contact":
+        return _objective_gap(goal, kind, x, y, facing, frontage, depth) <= contact + 1e-9
+    point = _effective(shape, pts, position)
+    if frontage is not None and depth is not None:
+        block = list(_block_corners(x, y, frontage, depth, facing))
         return shape_gap(block, [point]) <= contact + 1e-9
-    return distance(unit.position, point) - radius(unit) <= contact + 1e-9
+    return distance(position, point) - catalogue.battle_rules().radius[kind] <= contact + 1e-9
 
 
 def occupants(
     state: FantasyWarriorsState, sc: Scenario, ref: ObjectiveRef, side: str
 ) -> list[Unit]:
     """Return a side's units that stand at an Objective (whatever their own orders)."""
-    return [u for u in in_play(state) if u.side == side and at_objective(sc, ref, u)]
+    goal = _Goal.of(sc, ref)
+    return [u for u in in_play(state) if u.side == side and _at(goal, u)]
 
 
 def _commands_with(state: FantasyWarriorsState, side: str, key: str, objective: bool) -> set[str]:
@@ -485,8 +598,7 @@ def enemies_between(
         if enemy.side == unit.side or enemy.engaged or enemy.id in ignore:
             continue
         if swept is not None:
-            if _ahead(unit.position, goal, enemy.position) and shape_gap(
-                    footprint(enemy) or [enemy.position], swept) == 0.0:
+            if _ahead(unit.position, goal, enemy.position) and _touches(enemy, swept):
                 out.append(enemy)
         elif across(enemy.position, unit.position, goal, radius(enemy) + radius(unit)):
             out.append(enemy)
@@ -501,7 +613,22 @@ def friends_between(state: FantasyWarriorsState, unit: Unit, goal: Point) -> lis
     swept = lane(block, (goal.x - unit.position.x, goal.y - unit.position.y))
     return [f for f in in_play(state, unit.side)
             if f.id != unit.id and _ahead(unit.position, goal, f.position)
-            and shape_gap(footprint(f) or [f.position], swept) == 0.0]
+            and _touches(f, swept)]
+
+
+def _touches(unit: Unit, ground: list[Point]) -> bool:
+    """Say whether a unit's block (or, round, its centre) touches a piece of ground.
+
+    Shapes whose bounding boxes lie more than a millionth of an inch apart are not
+    measured: shape_gap could not come to 0 for them (every point of one is that far from
+    every point of the other, far beyond its rounding).
+    """
+    there = footprint_box(unit)
+    if there is None:
+        there = (unit.position.x, unit.position.y, unit.position.x, unit.position.y)
+    if boxes_apart(there, box(ground), 1e-6):
+        return False
+    return shape_gap(footprint(unit) or [unit.position], ground) == 0.0
 
 
 def _ahead(start: Point, goal: Point, p: Point) -> bool:

@@ -8,6 +8,7 @@ replaces the other side's orders by a `sealed` flag; `secrets` lists only the se
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.core.board import (
@@ -27,6 +28,7 @@ from rules.fantasy_warriors.catalogue import Scenario
 from rules.fantasy_warriors.geometry import centre, diamond, midpoint, strip
 from rules.fantasy_warriors.lookup import scenario_of
 from rules.fantasy_warriors.orders import (
+    Same,
     describe_goal,
     feature_name,
     flags,
@@ -42,6 +44,7 @@ from rules.fantasy_warriors.orders import (
 from rules.fantasy_warriors.state import (
     SEATS,
     FantasyWarriorsState,
+    Seat,
     Unit,
     commands_in_order,
     in_play,
@@ -59,6 +62,21 @@ def sealed(state: FantasyWarriorsState, side: str, seat: str | None) -> bool:
 
 
 def _features(sc: Scenario) -> tuple[TableFeature, ...]:
+    """Return the scenario's features as the table draws them (worked out once per
+    scenario: the models are frozen, so every board shares them)."""
+    return _static(Same(sc))[0]
+
+
+@lru_cache(maxsize=64)
+def _static(same: Same) -> tuple[tuple[TableFeature, ...], dict[str, Point]]:
+    """What a scenario's table always shows: its features, and where each Objective's
+    marker stands."""
+    sc = same.scenario
+    markers = {obj.id: _marker(sc, obj.id) for obj in sc.objectives}
+    return _drawn_features(sc), markers
+
+
+def _drawn_features(sc: Scenario) -> tuple[TableFeature, ...]:
     # A feature with an Objective marker on it is named in the panel instead: its label
     # would sit under the marker.
     marked = {o.feature for o in sc.objectives if o.feature}
@@ -127,9 +145,10 @@ def board(state: FantasyWarriorsState, seat: str | None) -> TabletopView:
     """
     sc = scenario_of(state)
     held = holders(state) if state.step != "plan" else {}
+    features, markers = _static(Same(sc))
     objectives = []
     for obj in sc.objectives:
-        spot = _marker(sc, obj.id)
+        spot = markers[obj.id]
         objectives.append(TableObjective(x=spot.x, y=spot.y, label=obj.id,
                                          holder=held.get(obj.id)))
     reached = reached_now(state)
@@ -147,15 +166,19 @@ def board(state: FantasyWarriorsState, seat: str | None) -> TabletopView:
                                      x2=aim.position.x, y2=aim.position.y, kind="target"))
     return TabletopView(
         static_key=f"fantasy_warriors:{sc.id}", width=sc.width, height=sc.height,
-        features=_features(sc),
+        features=features,
         sides={s: side.colour for s, side in sc.sides.items()},
         objectives=tuple(objectives), units=tuple(units), arrows=tuple(arrows),
         panel=Panel(title=msg("panel-title", scenario=term("scenario", sc.id)),
-                    lines=_panel_lines(state, sc)),
+                    lines=_panel_lines(state, sc, held)),
     )
 
 
-def _panel_lines(state: FantasyWarriorsState, sc: Scenario) -> tuple[PanelLine, ...]:
+def _panel_lines(state: FantasyWarriorsState, sc: Scenario,
+                 held: dict[str, Seat | None] | None = None) -> tuple[PanelLine, ...]:
+    """The panel's lines (`held`: the holders when the caller has them already)."""
+    if held is None:
+        held = holders(state) if state.step != "plan" else {}
     if state.step == "plan":
         lines = [PanelLine(text=msg("panel-plans"), bold=True)]
         for seat in SEATS:
@@ -163,7 +186,7 @@ def _panel_lines(state: FantasyWarriorsState, sc: Scenario) -> tuple[PanelLine, 
                 text=msg("panel-plan", seat=term("seat", seat),
                          army=term("army", f"{sc.id}-{seat}"), sealed=seat in state.ready),
                 side=seat))
-        return (*lines, *_objective_lines(state, sc))
+        return (*lines, *_objective_lines(sc, held))
     if state.step == "over":
         lines = [PanelLine(text=msg("panel-over", reason=result(state)[2]), bold=True)]
     else:
@@ -179,12 +202,12 @@ def _panel_lines(state: FantasyWarriorsState, sc: Scenario) -> tuple[PanelLine, 
             text=msg("panel-orders", command=command.id, name=command.name,
                      order=order_tag(orders, command.side), goal=goal),
             side=command.side))
-    return (*lines, *_objective_lines(state, sc))
+    return (*lines, *_objective_lines(sc, held))
 
 
-def _objective_lines(state: FantasyWarriorsState, sc: Scenario) -> list[PanelLine]:
-    """Name each scenario Objective, with who holds it once the battle is on."""
-    held = holders(state) if state.step != "plan" else {}
+def _objective_lines(sc: Scenario, held: dict[str, Seat | None]) -> list[PanelLine]:
+    """Name each scenario Objective, with who holds it once the battle is on (`held`:
+    holders, empty while the plans are written)."""
     out = []
     for obj in sc.objectives:
         holder = held.get(obj.id)

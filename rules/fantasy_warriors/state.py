@@ -9,6 +9,7 @@ The state holds ids and numbers only: every name a player reads comes from the c
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -185,8 +186,9 @@ class FantasyWarriorsState(CoreState):
     ruleset: int = 1
 
 
+@lru_cache(maxsize=4096)
 def unit_number(unit_id: str) -> tuple[str, int]:
-    """Return a sort key that puts N2 before N10."""
+    """Return a sort key that puts N2 before N10 (kept: every listing of units sorts by it)."""
     return unit_id[:1], int(unit_id[1:]) if unit_id[1:].isdigit() else 0
 
 
@@ -197,8 +199,18 @@ def units_of(state: FantasyWarriorsState, command: Command) -> list[Unit]:
 
 def in_play(state: FantasyWarriorsState, side: Seat | None = None) -> list[Unit]:
     """Return the units on the battlefield, of one side or both, by id."""
-    found = [u for u in state.units.values() if u.in_play and (side is None or u.side == side)]
-    return sorted(found, key=lambda u: unit_number(u.id))
+    units = state.units
+    ordered = map(units.__getitem__, _by_number(tuple(units)))
+    if side is None:
+        return [u for u in ordered if u.status == "in-play"]  # u.in_play, without a call
+    return [u for u in ordered if u.status == "in-play" and u.side == side]
+
+
+@lru_cache(maxsize=256)
+def _by_number(ids: tuple[str, ...]) -> tuple[str, ...]:
+    """Unit ids sorted by unit_number (stable, as sorting the units themselves was): a
+    battle's ids never change, and every listing of units asks for this order."""
+    return tuple(sorted(ids, key=unit_number))
 
 
 def partners(state: FantasyWarriorsState, unit_id: str) -> list[str]:

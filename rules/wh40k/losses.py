@@ -23,9 +23,10 @@ from rules.wh40k.army import find, in_play, sender
 from rules.wh40k.state import (
     Unit,
     Wh40kState,
-    below_half_strength,
+    group_below_half,
     groups,
     label,
+    leaders_by_bodyguard,
     parts,
     starting_strength,
 )
@@ -138,16 +139,24 @@ def restore(work: Wh40kState, action: Restore, dice: Dice, events: list[Event]) 
 
 def below_half_now(state: Wh40kState) -> dict[str, bool]:
     """Return whether each unit in play is Below Half-strength."""
-    return {u.id: below_half_strength(state, u) for u in state.units.values() if not u.destroyed}
+    leaders = leaders_by_bodyguard(state)
+    out: dict[str, bool] = {}
+    for u in state.units.values():
+        if u.destroyed:
+            continue
+        # parts(state, u), with the Leaders found once for every unit
+        bodyguard = state.units[u.leads] if u.leads is not None else u
+        out[u.id] = group_below_half([*leaders.get(bodyguard.id, ()), bodyguard])
+    return out
 
 
 def strength_changes(before: dict[str, bool], work: Wh40kState) -> list[Event]:
     """Report units that went Below Half-strength, or came back above it."""
     out: list[Event] = []
     for group in groups(work):
-        unit = group[-1]
-        now = below_half_strength(work, unit)
+        now = group_below_half(group)  # a group is its head's parts
         if any(p.id in before and before[p.id] != now for p in group):
             out.append(BelowHalfStrengthChanged(units=tuple(p.id for p in group),
-                                                name=label(work, unit), below=now))
+                                                name=" + ".join(p.name for p in group),
+                                                below=now))
     return out

@@ -24,10 +24,9 @@ from rules.wh40k.state import (
     Seat,
     Unit,
     Wh40kState,
-    below_half_strength,
+    group_below_half,
     groups,
     label,
-    starting_strength,
     vp_total,
 )
 
@@ -69,12 +68,16 @@ def _marker(state: Wh40kState, group: list[Unit]) -> TableUnit:
     status: list[StatusTag] = []
     if unit.shocked:
         status.append(StatusTag(kind="shocked", text=msg("tag-shocked")))
-    if below_half_strength(state, unit):
+    # A group is its head's parts: what below_half_strength, starting_strength and label
+    # would find again.
+    if group_below_half(group):
         status.append(StatusTag(kind="below-half", text=msg("tag-below-half")))
     models = sum(p.models for p in group)
+    strength = sum(p.starting_strength for p in group)
+    name = " + ".join(p.name for p in group)
     return TableUnit(
         x=unit.position.x, y=unit.position.y, side=unit.side,
-        label=f"{unit.id} {models}/{starting_strength(state, unit)} {label(state, unit)}",
+        label=f"{unit.id} {models}/{strength} {name}",
         radius=1.5 if any("VEHICLE" in p.keywords for p in group) else 1.0,
         status=tuple(status),
     )

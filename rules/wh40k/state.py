@@ -205,13 +205,26 @@ def label(state: Wh40kState, unit: Unit) -> str:
     return " + ".join(p.name for p in parts(state, unit))
 
 
+def leaders_by_bodyguard(state: Wh40kState) -> dict[str, list[Unit]]:
+    """Return `leaders_of` every unit that has a Leader, by the Bodyguard's id, in one pass
+    over the units (for code that asks it of every unit)."""
+    found: dict[str, list[Unit]] = {}
+    for u in state.units.values():
+        if u.leads is not None:
+            found.setdefault(u.leads, []).append(u)
+    for leaders in found.values():
+        leaders.sort(key=lambda u: unit_number(u.id))
+    return found
+
+
 def groups(state: Wh40kState, side: Seat | None = None) -> list[list[Unit]]:
     """Return every unit still in play (attached ones as one), ordered by their head's id."""
     out: list[list[Unit]] = []
+    leaders = leaders_by_bodyguard(state)
     for unit in state.units.values():
         if unit.destroyed or unit.leads is not None or (side and unit.side != side):
             continue
-        out.append(parts(state, unit))
+        out.append([*leaders.get(unit.id, ()), unit])
     out.sort(key=lambda g: unit_number(g[-1].id))
     return out
 
@@ -223,13 +236,18 @@ def starting_strength(state: Wh40kState, unit: Unit) -> int:
 
 def below_half_strength(state: Wh40kState, unit: Unit) -> bool:
     """Say whether a unit (or the attached unit it belongs to) is Below Half-strength."""
-    group = parts(state, unit)
+    return group_below_half(parts(state, unit))
+
+
+def group_below_half(group: list[Unit]) -> bool:
+    """below_half_strength of a unit whose `parts` are `group`."""
     if all(p.destroyed for p in group):
         return False
-    if starting_strength(state, unit) == 1:
+    strength = sum(p.starting_strength for p in group)
+    if strength == 1:
         whole = group[0].current_wounds()
         return 2 * (whole - group[0].damage) < whole
-    return 2 * sum(p.models for p in group) < starting_strength(state, unit)
+    return 2 * sum(p.models for p in group) < strength
 
 
 def below_starting_strength(state: Wh40kState, unit: Unit) -> bool:
