@@ -38,7 +38,7 @@ one sends each reminder.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -59,7 +59,7 @@ from bot.errors import (
     bad_input,
 )
 from bot.replies import Button, Reply
-from bot.scheduler import Notice, keep
+from bot.scheduler import CLAIM_BATCH, Notice, Ready, keep, prepared
 from bot.store import GameRow, GameStore, Transaction
 from bot.table import Caller, Table, running
 from bot.text import Words, pick_language, seat_term
@@ -373,15 +373,17 @@ def _out_of_time(tx: Transaction, game: GameRow, loser: str, actor: str, policy:
 @dataclass
 class _Plan:
     """What one due game's clock calls for, worked out on a read snapshot: the clock to
-    write, when it is next due, the reminder to post and the expiry policy to apply."""
+    write, when it is next due, the notices to post (worded and made ready for the
+    outbox), the `time_expired` entry to log and the expiry policy to apply."""
 
     game: GameRow
     clock: dict[str, Any]
     due_at: str | None
     table: Table | None = None
     state: ClockState | None = None
-    reminder: Notice | None = None
-    policy: str | None = None
+    notices: list[Ready] = field(default_factory=list)
+    expired: dict[str, Any] | None = None  # the time_expired entry's action
+    forfeit: bool = False
 
 
 class ClockSource:
@@ -389,18 +391,20 @@ class ClockSource:
 
     name = "clocks"
 
-    def __init__(self, store: GameStore, batch: int = 50) -> None:
+    def __init__(self, store: GameStore, batch: int = CLAIM_BATCH) -> None:
         self.store = store
         self.batch = batch
 
     def due(self, now: datetime) -> list[Notice]:
         """Claim every game clock due at `now` and return what to post about them.
 
-        Each batch is read and decided on a read snapshot (reading the position and
-        wording the reminders, the costly part), then claimed in one short write
-        transaction: each game's clock is written only if its row is still as read
-        (version and `due_at`), so a notice is returned once only, whatever other process
-        looks too; a game that moved meanwhile is decided again in the next batch.
+        Each batch is read and decided on a read snapshot (reading the position, wording
+        the reminders and expiries, making them ready for the outbox: the costly part),
+        then claimed in one short write transaction that only writes: each game's clock
+        is written only if its row is still as read (version and `due_at`), so a notice
+        is returned once only, whatever other process looks too; a game that moved
+        meanwhile is decided again in the next batch. (A forfeit, which ends the game,
+        is the one expiry worded inside the write.)
         """
         notices: list[Notice] = []
         while True:
@@ -425,28 +429,32 @@ class ClockSource:
             # A deadline of old: it runs from when the game last changed.
             start = at(game.updated_at) if cs is None else now
             cs = _fresh(tc, game, table.prompt.seat, start, points)
-        reminder: Notice | None = None
-        policy: str | None = None
+        plan = _Plan(game, {}, None, table, cs)
         if cs.seat is not None and not cs.expired:
             expires, since = cs.expires(), at(cs.since)
             if expires <= now:
-                cs.expired, cs.sent, policy = True, list(points), tc.expiry
+                cs.expired, cs.sent = True, list(points)
+                self._expiry(plan, table, cs, tc.expiry)
             else:
                 ready = [p for p in points if p not in cs.sent
                          and max(since, expires - timedelta(minutes=p)) <= now]
                 if ready:
                     cs.sent = sorted({*cs.sent, *ready}, reverse=True)
-                    reminder = self._reminder(tx, table, cs.seat, expires - now)
-        return _Plan(game, cs.model_dump(), _due(cs, points), table, cs, reminder, policy)
+                    plan.notices.append(prepared(
+                        self._reminder(tx, table, cs.seat, expires - now)))
+        plan.clock, plan.due_at = cs.model_dump(), _due(cs, points)
+        return plan
 
-    def _claim(self, tx: Transaction, plan: _Plan) -> list[Notice]:
+    def _claim(self, tx: Transaction, plan: _Plan) -> list[Notice | Ready]:
         """Write a plan's clock if the game is still as read, and apply its expiry."""
         if not tx.claim_due(plan.game, plan.clock, plan.due_at):
             return []  # another process claimed it first, or the game moved on
-        notices = [plan.reminder] if plan.reminder is not None else []
+        notices: list[Notice | Ready] = list(plan.notices)
         cs, table = plan.state, plan.table
-        if plan.policy is not None and cs is not None and cs.seat is not None and table:
-            notices.append(self._expire(tx, table, cs, plan.policy))
+        if plan.expired is not None and cs is not None and cs.seat is not None:
+            tx.append(plan.game, "time_expired", "", cs.seat, plan.expired)
+        if plan.forfeit and cs is not None and cs.seat is not None and table:
+            notices.append(self._forfeit(tx, table, cs))
         return notices
 
     def _reminder(self, tx: Transaction, table: Table, seat: str, left: timedelta) -> Notice:
@@ -461,29 +469,40 @@ class ClockSource:
         return Notice(text=words("clock-reminder", **values), channel_id=game.channel_id,
                       mention=user, game_id=game.id)
 
-    def _expire(self, tx: Transaction, table: Table, cs: ClockState, policy: str) -> Notice:
-        """Apply the expiry policy to the seat out of time and log it."""
+    def _expiry(self, plan: _Plan, table: Table, cs: ClockState, policy: str) -> None:
+        """Plan the expiry policy for the seat out of time: a forfeit ends the game in the
+        claim's write; else the `time_expired` entry and its notice, worded here."""
         game, words = table.game, table.words
         seat = cs.seat or ""
-        values: dict[str, Any] = {"seat": seat_term(seat), "user": _who(game, seat)}
         if policy == "forfeit":
-            ended = Table(_out_of_time(tx, game, seat, "", "forfeit", cs.turn))
-            return Notice(text="\n".join([words("clock-out-of-time-forfeit", **values),
-                                          ended.result_line()]),
-                          channel_id=game.channel_id, mention=game.seats.get(seat),
-                          game_id=game.id)
-        tx.append(game, "time_expired", "", seat, {"seat": seat, "policy": policy,
-                                                   "turn": cs.turn})
+            plan.forfeit = True
+            return
+        plan.expired = {"seat": seat, "policy": policy, "turn": cs.turn}
+        values: dict[str, Any] = {"seat": seat_term(seat), "user": _who(game, seat)}
         if policy == "claim":
             other = winner_against(game, seat)
             user = game.seats.get(other) if other else None
+            # The claim leaves the version alone, so the button holds the version as read.
             button = Button(CLAIM_BUTTON, words("button-claim-win"), game.id, game.version,
                             str(cs.turn), "danger")
-            return Notice(text=words("clock-out-of-time-claim", other=_who(game, other or ""),
-                                     **values),
-                          channel_id=game.channel_id, buttons=(button,), mention=user,
-                          game_id=game.id)
-        return Notice(text=words("clock-out-of-time-remind", **values),
+            notice = Notice(text=words("clock-out-of-time-claim",
+                                       other=_who(game, other or ""), **values),
+                            channel_id=game.channel_id, buttons=(button,), mention=user,
+                            game_id=game.id)
+        else:
+            notice = Notice(text=words("clock-out-of-time-remind", **values),
+                            channel_id=game.channel_id, mention=game.seats.get(seat),
+                            game_id=game.id)
+        plan.notices.append(prepared(notice))
+
+    def _forfeit(self, tx: Transaction, table: Table, cs: ClockState) -> Notice:
+        """End the game of the seat out of time (in the claim's write) and word it."""
+        game, words = table.game, table.words
+        seat = cs.seat or ""
+        values: dict[str, Any] = {"seat": seat_term(seat), "user": _who(game, seat)}
+        ended = Table(_out_of_time(tx, game, seat, "", "forfeit", cs.turn))
+        return Notice(text="\n".join([words("clock-out-of-time-forfeit", **values),
+                                      ended.result_line()]),
                       channel_id=game.channel_id, mention=game.seats.get(seat),
                       game_id=game.id)
 

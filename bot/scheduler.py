@@ -74,17 +74,37 @@ class Notice:
 
 LEASE = timedelta(minutes=2)  # how long a claimed notice waits for its post
 LAPSED_BATCH = 50
+# Due items a source claims in one write transaction, and posted notices forgotten in
+# one: each write holds the lock other channels wait on for a few milliseconds only.
+CLAIM_BATCH = 10
+DROP_BATCH = 100
 
 
-def keep(tx: Transaction, notices: list[Notice]) -> list[Notice]:
+@dataclass(frozen=True)
+class Ready:
+    """A notice made ready for the outbox before the write that claims it: its JSON and
+    nonce worked out outside the lock (`prepared`), so `keep` only inserts it."""
+
+    notice: Notice
+    text: str
+    nonce: str
+
+
+def prepared(notice: Notice) -> Ready:
+    """Make a notice ready for the outbox (its JSON and a random nonce)."""
+    return Ready(notice, notice.dumps(), f"bn-{secrets.token_hex(8)}")  # Discord: <= 25
+
+
+def keep(tx: Transaction, notices: Iterable[Notice | Ready]) -> list[Notice]:
     """Put claimed notices in the outbox, in the claiming transaction, leased for `LEASE`
-    from now; return them with their outbox ids (sources call this before they commit)."""
+    from now; return them with their outbox ids (sources call this before they commit;
+    a notice `prepared` beforehand costs the write one insert)."""
     until = stamp(tx.clock.now() + LEASE)
     kept = []
     for notice in notices:
-        nonce = f"bn-{secrets.token_hex(8)}"  # Discord takes at most 25 characters
-        kept.append(replace(notice, outbox_id=tx.put_notice(nonce, notice.dumps(), until),
-                            nonce=nonce))
+        ready = notice if isinstance(notice, Ready) else prepared(notice)
+        kept.append(replace(ready.notice, nonce=ready.nonce,
+                            outbox_id=tx.put_notice(ready.nonce, ready.text, until)))
     return kept
 
 
@@ -147,10 +167,11 @@ class Scheduler:
     def delivered(self, *notices: Notice) -> None:
         """Forget notices that are posted (or that no channel would take)."""
         kept = [n.outbox_id for n in notices if n.outbox_id is not None]
-        if kept:
+        for start in range(0, len(kept), DROP_BATCH):
             with self.store.transaction() as tx:
-                for notice_id in kept:
+                for notice_id in kept[start:start + DROP_BATCH]:
                     tx.drop_notice(notice_id)
 
 
-__all__ = ["LEASE", "Notice", "Scheduler", "Source", "keep"]
+__all__ = ["CLAIM_BATCH", "DROP_BATCH", "LEASE", "Notice", "Ready", "Scheduler", "Source", "keep",
+           "prepared"]

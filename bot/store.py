@@ -249,9 +249,11 @@ class Transaction(SeasonQueries):
             (game_id, seq, state),
         )
 
-    def checkpoints(self, game_id: int) -> list[int]:
-        """Return the seqs of a game's checkpoints."""
-        rows = self.conn.execute("SELECT seq FROM checkpoints WHERE game_id = ?", (game_id,))
+    def checkpoints(self, game_id: int, since: int = 0) -> list[int]:
+        """Return the seqs of a game's checkpoints (from seq `since` on), in order."""
+        rows = self.conn.execute(
+            "SELECT seq FROM checkpoints WHERE game_id = ? AND seq >= ? ORDER BY seq",
+            (game_id, since))
         return [int(r[0]) for r in rows]
 
     def checkpoint(self, game_id: int, seq: int) -> Checkpoint:
@@ -263,15 +265,21 @@ class Transaction(SeasonQueries):
             raise KeyError((game_id, seq))
         return Checkpoint(int(row[0]), json.loads(row[1]))
 
-    def log_outline(self, game_id: int) -> list[tuple[int, str, int]]:
-        """Return (seq, kind, count) of every log entry, in order, without reading the
-        actions and events themselves (what undo needs to know which actions stand)."""
-        rows = self.conn.execute(
-            "SELECT seq, kind, CASE WHEN kind = 'undo' "
-            f"THEN COALESCE({self.sql.json_int('action', 'count')}, 1) ELSE 0 END "
-            "FROM actions WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        ).fetchall()
+    def log_outline(self, game_id: int, before: int | None = None, last: int | None = None
+                    ) -> list[tuple[int, str, int]]:
+        """Return (seq, kind, count) of the log entries before seq `before` (all of them
+        by default; only the `last` ones if given), in order, without reading the actions
+        and events themselves (what undo needs to know which actions stand)."""
+        outline = ("SELECT seq, kind, CASE WHEN kind = 'undo' "
+                   f"THEN COALESCE({self.sql.json_int('action', 'count')}, 1) ELSE 0 END AS n "
+                   "FROM actions WHERE game_id = ? AND seq < ?")
+        bound = 2**62 if before is None else before
+        if last is None:
+            rows = self.conn.execute(f"{outline} ORDER BY seq", (game_id, bound)).fetchall()
+        else:
+            rows = self.conn.execute(
+                f"SELECT * FROM ({outline} ORDER BY seq DESC LIMIT ?) AS tail ORDER BY seq",
+                (game_id, bound, last)).fetchall()
         return [(int(r[0]), str(r[1]), int(r[2])) for r in rows]
 
     def entries(self, game_id: int, seqs: list[int]) -> list[LogEntry]:

@@ -11,6 +11,9 @@ next action.
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from bot.replies import TurnMark
@@ -43,14 +46,51 @@ def advanced(marker: dict[str, Any], before: str | None, after: str | None,
     return {"seat": after, "since": seq + 1, "left": left}
 
 
+class _Worded:
+    """The lines of log entries already worded, by what they say (a bounded cache).
+
+    A log entry never changes once written, and its lines depend on its words (game
+    language and system), kind, seat and events alone, which make the key; so a turn
+    message words only the entries it has not shown before, however long its stretch.
+    Keyed by content, not by game and seq, a write that was rolled back can leave
+    nothing wrong behind.
+    """
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._lines: OrderedDict[tuple[Any, ...], tuple[str, ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def lines(self, table: Table, entry: LogEntry) -> tuple[str, ...]:
+        """Return an entry's lines, worded once."""
+        key = (table.words, entry.kind, entry.seat,
+               json.dumps(entry.events, sort_keys=True, separators=(",", ":")))
+        with self._lock:
+            found = self._lines.get(key)
+            if found is not None:
+                self._lines.move_to_end(key)
+                return found
+        if entry.kind == "action":
+            found = tuple(table.event(e) for e in entry.events)
+        else:
+            found = (table.words("game-log-undo", seat=seat_term(entry.seat or "")),)
+        with self._lock:
+            self._lines[key] = found
+            while len(self._lines) > self.most:
+                self._lines.popitem(last=False)
+        return found
+
+
+# Enough for every live turn message's stretch in many channels; a few MB at most.
+WORDED = _Worded(8 * 1024)
+
+
 def entry_lines(table: Table, entries: list[LogEntry]) -> list[str]:
     """Word the moves among log entries, one line per event (undos said as such)."""
     lines: list[str] = []
     for entry in entries:
-        if entry.kind == "action":
-            lines.extend(table.event(e) for e in entry.events)
-        elif entry.kind == "undo":
-            lines.append(table.words("game-log-undo", seat=seat_term(entry.seat or "")))
+        if entry.kind in ("action", "undo"):
+            lines.extend(WORDED.lines(table, entry))
     return [line for line in lines if line]
 
 

@@ -10,7 +10,9 @@ import itertools
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,10 +29,11 @@ from bot.errors import (
     RefereeOnly,
     RemindBad,
 )
-from bot.scheduler import Notice, Scheduler
+from bot.scheduler import CLAIM_BATCH, Notice, Scheduler
 from bot.service import GameService
-from bot.store import GameRow, open_store
+from bot.store import GameRow, Transaction, open_store
 from bot.surface import Context, run
+from bot.text import Words
 from bot.timecontrol import TimeControl, TimeControlBad
 from tests.bot.conftest import ALICE, BOB, DAN, MOD
 
@@ -529,3 +532,47 @@ def test_hours_out_of_range_are_refused_and_change_nothing(timed: GameService) -
         with pytest.raises(PlayerError):
             call()
     assert game(timed) == before
+
+
+def test_the_scan_claims_in_short_writes_that_word_nothing(
+    timed: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # More due games than one claim takes, reminders and expiries (remind, claim): every
+    # one is claimed and posted once, each write claims at most CLAIM_BATCH of them, and
+    # the wording is all done before the write opens (a forfeit, which ends the game, is
+    # the one expiry worded in it).
+    games = 2 * CLAIM_BATCH + 3
+    for i in range(games):
+        start(timed, ["3h remind", "3h claim", "4h remind"][i % 3], channel=f"c{i}")
+    clock.advance(hours=3)
+    writes: list[int] = []  # games claimed by each write transaction of the scan
+    worded_in_writes: list[str] = []
+    opened = timed.store.transaction
+    real_claim, real_words = Transaction.claim_due, Words.__call__
+
+    @contextmanager
+    def counted() -> Iterator[Transaction]:
+        writes.append(0)
+        with opened() as tx:
+            yield tx
+        writes[-1] = -writes[-1]  # closed
+
+    def claim(self: Transaction, *args: Any) -> bool:
+        writes[-1] += 1
+        return real_claim(self, *args)
+
+    def words(self: Words, key: str, /, **values: Any) -> str:
+        if writes and writes[-1] > 0:
+            worded_in_writes.append(key)
+        return real_words(self, key, **values)
+
+    monkeypatch.setattr(timed.store, "transaction", counted)
+    monkeypatch.setattr(Transaction, "claim_due", claim)
+    monkeypatch.setattr(Words, "__call__", words)
+    notices = timed.scheduler.due()
+    monkeypatch.undo()
+    assert sorted(n.channel_id or "" for n in notices) == sorted(f"c{i}" for i in range(games))
+    claims = [-w for w in writes if w]
+    assert sum(claims) == games and max(claims) <= CLAIM_BATCH
+    assert worded_in_writes == []
+    assert timed.scheduler.due() == []  # none twice

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import random
 import threading
 from typing import Any
 
 import pytest
 
+import bot.store as store_module
 from bot.errors import Stale
 from bot.records import effective_actions, replay
-from bot.rewind import Standing
+from bot.rewind import STRETCH, Standing
 from bot.service import GameService
-from bot.store import CHECKPOINT_EVERY
+from bot.store import CHECKPOINT_EVERY, Transaction
 from rules.core.system import system
 from tests.bot.conftest import ALICE
 
@@ -110,3 +112,73 @@ def test_undo_is_stale_when_the_game_moves_during_its_replay(
         race.undo("c1", ALICE)
     stored, _ = _full_replay(race)
     assert stored["marks"] == ["x", "y"]
+
+
+def _undo_agrees_with_a_full_replay(race: GameService) -> None:
+    """Undo once; the stored position is the replay of the actions left standing."""
+    race.undo("c1", ALICE)
+    stored, replayed = _full_replay(race)
+    assert stored == replayed
+
+
+def test_any_mix_of_moves_and_undos_rewinds_as_a_full_replay_does(race: GameService) -> None:
+    # Undos that cross checkpoints, take back what checkpoints counted, and follow
+    # each other: each undo's position is the one a replay from the scenario gives,
+    # and the action it takes back is the last one a forward reading leaves standing.
+    rng = random.Random(13)
+    marks = 0
+    for step in range(4 * CHECKPOINT_EVERY):
+        with race.store.reading() as tx:
+            game = tx.active_game("c1")
+            assert game is not None
+            standing = effective_actions(tx.log(game.id))
+            last = Standing.read(tx, game.id).last(tx, game.id)
+        assert (last.seq if last else None) == (standing[-1].seq if standing else None)
+        if standing and rng.random() < 0.35:
+            _undo_agrees_with_a_full_replay(race)
+        else:
+            _marks(race, [f"s{step}"])
+            marks += 1
+    assert marks > 2 * CHECKPOINT_EVERY
+
+
+def test_a_log_kept_at_another_checkpoint_interval_still_undoes(
+    race: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Games stored before keep the checkpoints they were written with (here every
+    # 5 entries), or none at all (stored before checkpoints existed).
+    monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 5)
+    _marks(race, [f"m{i}" for i in range(23)])
+    monkeypatch.undo()
+    with race.store.reading() as tx:
+        game = tx.active_game("c1")
+        assert game is not None
+        assert len(tx.checkpoints(game.id)) >= 4
+    for _ in range(7):
+        _undo_agrees_with_a_full_replay(race)
+    with race.store.transaction() as tx:
+        tx.conn.execute("DELETE FROM checkpoints WHERE game_id = ?", (game.id,))
+    for _ in range(3):
+        _undo_agrees_with_a_full_replay(race)
+    stored, _ = _full_replay(race)
+    assert stored["marks"] == [f"m{i}" for i in range(13)]
+
+
+def test_undo_deep_in_a_long_log_reads_only_its_tail(
+    race: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _marks(race, [f"m{i}" for i in range(4 * STRETCH)])
+    read: list[int] = []
+    real = Transaction.log_outline
+
+    def counted(self: Transaction, game_id: int, before: int | None = None,
+                last: int | None = None) -> list[tuple[int, str, int]]:
+        rows = real(self, game_id, before, last)
+        read.append(len(rows))
+        return rows
+
+    monkeypatch.setattr(Transaction, "log_outline", counted)
+    race.undo("c1", ALICE)
+    assert 0 < sum(read) <= STRETCH  # one stretch of the outline, not 4 of them
+    stored, replayed = _full_replay(race)
+    assert stored == replayed
