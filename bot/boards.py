@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +15,6 @@ from rules.core.model import Action
 from rules.core.text import Term
 
 MAX_BUTTONS = 5
-DRAWERS = 4  # threads drawing boards begun before their commit (see `start`)
 
 Render = Callable[[Any], bytes]
 
@@ -30,32 +28,13 @@ class BoardReplies:
         self._clock = clock
         self._boards = boards or Boards()
         self._pictures = Pictures()
-        self._drawers: ThreadPoolExecutor | None = None
 
-    def start(self, table: Table) -> Future[bytes] | None:
-        """Begin drawing a position's public board in another thread; None without a renderer.
-
-        Called inside a write transaction just before it commits: the picture is drawn
-        while the commit waits for the disk and while this thread words the reply and
-        finds the buttons (the PNG's compression lets go of the interpreter lock). The
-        drawing is only kept once the commit has happened: it is handed to `turn`, and a
-        transaction that fails drops it with the rest of its work.
-        """
-        render = self._render
-        if render is None:
-            return None
-        if self._drawers is None:
-            self._drawers = ThreadPoolExecutor(DRAWERS, thread_name_prefix="banneret-draw")
-        return self._drawers.submit(lambda: render(table.picture(None)))
-
-    def draw(self, table: Table, seat: str | None = None,
-             drawing: Future[bytes] | None = None) -> bytes | None:
+    def draw(self, table: Table, seat: str | None = None) -> bytes | None:
         """Draw the board as `seat` sees it (None when no renderer is configured).
 
         Kept per game, version and seat; a seat whose picture is the public one (a
         player with nothing hidden on the board, seen from the bottom edge) gets the
-        public picture's bytes, drawn once for both. `drawing`, from `start`, is the
-        public picture already being drawn.
+        public picture's bytes, drawn once for both.
         """
         render = self._render
         if render is None:
@@ -64,8 +43,6 @@ class BoardReplies:
         key = (game.id, game.version, game.updated_at, game.language, game.system, seat)
 
         def make() -> bytes:
-            if drawing is not None and seat is None:
-                return drawing.result()
             picture = table.picture(seat)
             if seat is not None and picture == table.picture(None):
                 return self.draw(table, None) or render(picture)
@@ -73,15 +50,12 @@ class BoardReplies:
 
         return self._pictures.get(key, make)
 
-    def board(self, table: Table, drawing: Future[bytes] | None = None) -> Reply:
-        """Return the status part every public reply shares: whose turn, buttons, the board.
-
-        `drawing` is its picture begun by `start`, when a turn has just been committed.
-        """
+    def board(self, table: Table) -> Reply:
+        """Return the status part every public reply shares: whose turn, buttons, the board."""
         game = table.game
         key = (game.id, game.version, game.updated_at, game.language, game.status, game.winner,
                game.result, game.seed_revealed, game.system, game.scenario)
-        reply = self._boards.get(key, lambda: self._make(table, drawing)).reply()
+        reply = self._boards.get(key, lambda: self._make(table)).reply()
         if self._clock is not None:
             # The time left changes by the minute: said fresh, after the turn line.
             line = time_line(table, self._clock.now())
@@ -89,7 +63,7 @@ class BoardReplies:
                 reply.lines.insert(1 if reply.lines else 0, line)
         return reply
 
-    def _make(self, table: Table, drawing: Future[bytes] | None = None) -> Board:
+    def _make(self, table: Table) -> Board:
         game, words = table.game, table.words
         lines: list[str] = []
         buttons: list[Button] = []
@@ -105,7 +79,7 @@ class BoardReplies:
             lines.append(words("game-seed-revealed", seed=game.seed))
         title = words("game-status-title", system=table.title(), scenario=table.scenario_title())
         footer = words("game-footer", game=game.id, version=game.version)
-        return Board(title, tuple(lines), self.draw(table, None, drawing), tuple(buttons), game.id,
+        return Board(title, tuple(lines), self.draw(table), tuple(buttons), game.id,
                      game.version, footer)
 
     def choices(self, table: Table, seat: str, private: bool = False) -> list[Button]:
@@ -136,14 +110,13 @@ class BoardReplies:
         return table.words.term(Term(kind="action", id=action.type))
 
     def turn(self, table: Table, records: list[dict[str, Any]], mention_from: str | None,
-             mark: TurnMark | None = None, drawing: Future[bytes] | None = None) -> Reply:
+             mark: TurnMark | None = None) -> Reply:
         """Return the reply after an action: what happened, then the board.
 
         The next player is pinged when the turn passes to them (`mention_from` is the
-        seat that was to act before). `mark` says which turn message shows the move;
-        `drawing` is the board begun by `start` before the commit.
+        seat that was to act before). `mark` says which turn message shows the move.
         """
-        reply = self.board(table, drawing)
+        reply = self.board(table)
         said = [table.event(e) for e in records]
         if mark is not None:
             reply.turn = replace(mark, said=tuple(said), status=tuple(reply.lines))
@@ -155,4 +128,4 @@ class BoardReplies:
         return reply
 
 
-__all__ = ["DRAWERS", "MAX_BUTTONS", "BoardReplies"]
+__all__ = ["MAX_BUTTONS", "BoardReplies"]

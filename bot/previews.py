@@ -87,6 +87,5 @@ class Previews:
                              game_id=game.id, version=game.version)
             parsed = parse(table.system, offered["action"], game)
             before = table.prompt.seat
-            after, records, turn, drawing = self.turns._commit(tx, table, parsed,
-                                                               caller.user_id)
-        return self.boards.turn(after, records, before, turn, drawing)
+            after, records, turn = self.turns._commit(tx, table, parsed, caller.user_id)
+        return self.boards.turn(after, records, before, turn)

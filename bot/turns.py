@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import uuid
-from concurrent.futures import Future
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -126,8 +125,8 @@ class Turns:
             needs = self._agreement_needed(table, parsed, caller)
             if needs is not None:
                 return self._claim(tx, table, caller, parsed, *needs)
-            after, records, turn, drawing = self._commit(tx, table, parsed, caller.user_id)
-        return self.boards.turn(after, records, before, turn, drawing)
+            after, records, turn = self._commit(tx, table, parsed, caller.user_id)
+        return self.boards.turn(after, records, before, turn)
 
     def _acted_on(
         self, tx: Transaction, channel_id: str, caller: Caller, action: dict[str, Any]
@@ -175,10 +174,10 @@ class Turns:
 
     def _commit(
         self, tx: Transaction, table: Table, parsed: Action, actor_id: str
-    ) -> tuple[Table, list[dict[str, Any]], TurnMark, Future[bytes] | None]:
+    ) -> tuple[Table, list[dict[str, Any]], TurnMark]:
         """Apply a checked action inside the command's transaction and store it; say
-        which turn message shows it (bot/turnlog.py), and begin drawing the new board
-        (`BoardReplies.start`) as the last thing before the caller's commit."""
+        which turn message shows it (bot/turnlog.py). The new table keeps the position
+        just made rather than reading it back from the row."""
         game, system = table.game, table.system
         new_state, events = apply(table, parsed)
         records = [event_record(system, e) for e in events]
@@ -198,8 +197,7 @@ class Turns:
             # stays public, so any further rolls can be foreseen (see the README).
             changes.update(status="active", winner=None, result=None)
         after = Table(tx.update_game(game, **changes), state=new_state)
-        mark = turnlog.mark(tx, after, old, marker, entry.seq)
-        return after, records, mark, self.boards.start(after)
+        return after, records, turnlog.mark(tx, after, old, marker, entry.seq)
 
     # ------------------------------------------------------------ claims
 
@@ -329,8 +327,8 @@ class Turns:
                              game_id=game.id, version=game.version)
             tx.append(game, "claim_agreed", caller.user_id, answering, {"of": seq})
             table = Table(tx.update_game(game, bump=False, pending=rest))
-            after, records, turn, drawing = self._commit(tx, table, parsed, entry.actor_id)
-        reply = self.boards.turn(after, records, before, turn, drawing)
+            after, records, turn = self._commit(tx, table, parsed, entry.actor_id)
+        reply = self.boards.turn(after, records, before, turn)
         reply.lines.insert(0, reply.text)
         reply.text = after.words("claim-agreed", seat=who, claimant=claimant, kind=kind)
         return reply
