@@ -8,10 +8,9 @@ quantize, encode, build the reply. Its floor is the level-6 PNG encode (Pillow's
 zlib, as a plain bot would post it) of the very picture that turn posted. The
 figure is the median and the 90th percentile of the per-turn ratios.
 
-A turn's board is drawn in another thread while its commit is written and its reply
-worded (bot/boards.py `start`), so a turn's wall-clock time can be less than the work
-it does. The CPU time of the whole process during each turn is printed beside the
-median too, so that overlap is seen and does not pass for less work.
+The CPU time of the whole process (every thread) during each turn is printed beside
+the median too: work done in another thread alongside the turn would show there, and
+not pass for less work.
 """
 
 from __future__ import annotations
