@@ -1,4 +1,5 @@
-"""The bot drawing its boards in worker processes (bot/renderpool.py, BANNERET_RENDER).
+"""The bot under load: boards drawn in worker processes (bot/renderpool.py,
+BANNERET_RENDER), and worker threads that yield the GIL to the event loop quickly.
 
 Players see the same boards as when the bot draws them itself; a worker that dies
 costs no turn: the board is drawn in the bot's process (logged) and a new worker
@@ -10,10 +11,12 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import sys
 import time
 
 import pytest
 
+from bot.discord.client import SWITCH_INTERVAL
 from bot.renderpool import RenderPool
 from bot.table import Table as GameTable
 from renderers import render_png
@@ -83,3 +86,13 @@ async def test_boards_drawn_by_workers_and_a_dead_worker_costs_no_turn(
         assert pool.fallbacks == 1  # the new worker drew it
     finally:
         pool.close()
+
+
+async def test_the_running_bot_makes_threads_yield_the_gil_within_a_millisecond(
+    table: Table,
+) -> None:
+    """The event loop waits at most about SWITCH_INTERVAL for a worker thread's GIL."""
+    sys.setswitchinterval(0.005)  # Python's default
+    await table.restart()
+    assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL)
+    assert SWITCH_INTERVAL <= 0.001
