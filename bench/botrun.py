@@ -26,6 +26,7 @@ from bench.tables import seat_games, temp_store
 from bot.config import Settings
 from bot.discord.client import BanneretBot, point_at
 from bot.renderpool import close_renderer, renderer
+from bot.rulesearch import warm
 from bot.service import GameService
 from bot.store import GameRow
 from bot.table import Table
@@ -116,6 +117,11 @@ async def session(plan: dict[str, Any]) -> list[Phase]:
     try:
         hello = json.loads(await asyncio.wait_for(proc.stdout.readline(), 30))
         bot, render = _bot(hello, plan)
+        # The rules index the bot builds once at start-up (about a second of Python in a
+        # thread, holding the GIL) is built before it connects: left to the bot, it was
+        # still being built during the first phases on a busy machine, counted against
+        # their turns (or the idle phase's baseline), which is start-up, not serving.
+        await asyncio.to_thread(warm)
         current: list[Phase] = [Phase("setup")]
 
         async def probe() -> None:
