@@ -205,8 +205,11 @@ class RenderPool:
 
 def renderer(settings: Settings) -> Render:
     """Return the board renderer the settings ask for: a started `RenderPool` for
-    `BANNERET_RENDER=processes`, else `renderers.render_png` in the calling thread."""
-    if settings.render == "processes":
+    `BANNERET_RENDER=processes` (and for `auto` on more than one core), else
+    `renderers.render_png` in the calling thread (one core: a pool would only add
+    the trips to and from its worker)."""
+    cores = os.cpu_count() or 1
+    if settings.render == "processes" or (settings.render == "auto" and cores > 1):
         pool = RenderPool(settings.render_workers)
         pool.start()
         return pool

@@ -108,8 +108,17 @@ def test_closed_pool_draws_in_process_and_its_workers_end() -> None:
     assert pool.fallbacks == 1
 
 
-def test_the_setting_chooses_processes_or_threads() -> None:
-    assert Settings(_env_file=None).render == "processes"  # type: ignore[call-arg]
+def test_the_setting_chooses_processes_or_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    auto = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert auto.render == "auto"
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert renderer(auto) is render_png  # one core: nothing to gain from processes
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    pool = renderer(Settings(_env_file=None, BANNERET_RENDER_WORKERS=1))  # type: ignore[call-arg]
+    try:
+        assert isinstance(pool, RenderPool)
+    finally:
+        close_renderer(pool)
     threads = renderer(Settings(_env_file=None, BANNERET_RENDER="threads"))  # type: ignore[call-arg]
     assert threads is render_png
     processes = renderer(Settings(_env_file=None, BANNERET_RENDER="processes",  # type: ignore[call-arg]
