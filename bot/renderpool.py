@@ -154,6 +154,14 @@ class RenderPool:
             if successor is not None:
                 self._give_back(successor)
             return self._in_process(view)
+        except Exception:  # the drawing failed, raised again here: the worker lives on
+            self._give_back(worker)
+            raise
+        except BaseException:  # interrupted between sending and receiving: out of step
+            successor = self._successor(worker)
+            if successor is not None:
+                self._give_back(successor)
+            raise
         self._give_back(worker)
         return png
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import threading
 import time
 
 import pytest
@@ -55,7 +56,11 @@ def test_a_drawing_error_is_raised_in_the_caller(pool: RenderPool) -> None:
     with pytest.raises(TypeError, match="no renderer for str"):
         pool("not a board")
     view = system_boards("samurai")[0]
-    assert pool(view) == render_png(view)  # the worker lives on
+    drawn: list[bytes] = []
+    after = threading.Thread(target=lambda: drawn.append(pool(view)), daemon=True)
+    after.start()
+    after.join(timeout=30)  # a worker not given back would keep the next board waiting
+    assert drawn == [render_png(view)]  # the worker lives on
     assert pool.fallbacks == 0
 
 
