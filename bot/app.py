@@ -6,21 +6,30 @@ tests ask here, so every way in gets the same renderer and store.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bot.service import GameService
 from bot.store import GameStore, open_store
 
 
-def make_service(db: Path | str | GameStore, seed: str | None = None) -> GameService:
-    """Open the store and wire the renderer in (a fixed dice seed only for demos and tests)."""
-    from renderers import render_png
+def make_service(db: Path | str | GameStore, seed: str | None = None,
+                 render: Callable[[Any], bytes] | None = None) -> GameService:
+    """Open the store and wire the renderer in (a fixed dice seed only for demos and tests).
 
+    `render` draws the boards (bot/renderpool.py's `renderer` for the bot); by default
+    `renderers.render_png` in the calling thread.
+    """
+    if render is None:
+        from renderers import render_png
+
+        render = render_png
     store = db if isinstance(db, GameStore) else open_store(db)
     if seed is None:
-        return GameService(store, render=render_png)
+        return GameService(store, render=render)
     fixed = seed
-    return GameService(store, render=render_png, seed_factory=lambda: fixed)
+    return GameService(store, render=render, seed_factory=lambda: fixed)
 
 
 def demo_seed(name: str) -> str:

@@ -117,8 +117,13 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
             print(Words.of(None)("run-no-token"))
             return demo(settings)
         from bot.discord.client import run_bot
+        from bot.renderpool import close_renderer, renderer
 
-        return run_bot(settings, make_service(store()))
+        render = renderer(settings)
+        try:
+            return run_bot(settings, make_service(store(), render=render))
+        finally:
+            close_renderer(render)
     if job == "demo":
         return demo(settings)
     if job in ("console", "script"):

@@ -58,6 +58,8 @@ class Table:
     bots: list[BanneretBot] = field(default_factory=list)
     # The time the bot's store goes by (a FakeClock in tests of clocks and reminders).
     clock: Clock = SYSTEM_CLOCK
+    # What draws the boards of the next bot started (bot/renderpool.py's pool in its tests).
+    render: Callable[[Any], bytes] = field(default_factory=lambda: renderer())
 
     @property
     def channel(self) -> Any:
@@ -79,7 +81,7 @@ class Table:
         """Start a new BanneretBot process on the same database and fake server."""
         settings = self.settings()
         point_at(settings.api_base, settings.gateway_url)
-        self.service = GameService(Store(settings.db, clock=self.clock), render=renderer(),
+        self.service = GameService(Store(settings.db, clock=self.clock), render=self.render,
                                    seed_factory=self.seeds)
         self.bot = BanneretBot(self.service, settings)
         self.bots.append(self.bot)
