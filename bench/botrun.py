@@ -198,7 +198,7 @@ def _bot(hello: dict[str, Any], plan: dict[str, Any]) -> tuple[BanneretBot, Any]
         BANNERET_API_BASE=hello["base_url"],
         BANNERET_GATEWAY_URL=hello["gateway_url"],
     )
-    # Boards drawn as the deployed bot draws them (BANNERET_RENDER, processes by default).
+    # Boards drawn as the deployed bot draws them (BANNERET_RENDER, threads by default).
     render = renderer(settings)
     service = GameService(store, render=render)
     point_at(settings.api_base, settings.gateway_url)

@@ -73,12 +73,13 @@ class Settings(BaseSettings):
     # PostgreSQL only: connections this process keeps open at most (one per command
     # running at once; discord.py hands commands to a pool of min(32, cores + 4) threads).
     db_pool: int = Field(8, ge=1, le=100, validation_alias="BANNERET_DB_POOL")
-    # Where boards are drawn (bot/renderpool.py): `processes`, a pool of worker processes
-    # started once, so ten channels' boards use every core and the event loop does not
-    # wait for the GIL; `threads`, in the command's worker thread (one core in all);
-    # `auto`, processes when the machine has more than one core.
+    # Where boards are drawn (bot/renderpool.py): `threads`, in the command's worker
+    # thread; `processes`, a pool of worker processes started once, so many channels'
+    # boards use every core; `auto`, processes when the machine has more than one core.
+    # Threads by default: on 2 cores processes gave about 8% more turns a second at ten
+    # at once but each single turn about 10% slower (bench/RESULTS.md, bot).
     render: Literal["auto", "processes", "threads"] = Field(
-        "auto", validation_alias="BANNERET_RENDER")
+        "threads", validation_alias="BANNERET_RENDER")
     # How many render processes (unset: one per core).
     render_workers: int | None = Field(None, ge=1, le=64,
                                        validation_alias="BANNERET_RENDER_WORKERS")

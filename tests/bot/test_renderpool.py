@@ -113,12 +113,15 @@ def test_closed_pool_draws_in_process_and_its_workers_end() -> None:
 
 
 def test_the_setting_chooses_processes_or_threads(monkeypatch: pytest.MonkeyPatch) -> None:
-    auto = Settings(_env_file=None)  # type: ignore[call-arg]
-    assert auto.render == "auto"
+    default = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert default.render == "threads"
+    assert renderer(default) is render_png
+    auto = Settings(_env_file=None, BANNERET_RENDER="auto")  # type: ignore[call-arg]
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     assert renderer(auto) is render_png  # one core: nothing to gain from processes
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    pool = renderer(Settings(_env_file=None, BANNERET_RENDER_WORKERS=1))  # type: ignore[call-arg]
+    pool = renderer(Settings(_env_file=None, BANNERET_RENDER="auto",  # type: ignore[call-arg]
+                             BANNERET_RENDER_WORKERS=1))
     try:
         assert isinstance(pool, RenderPool)
     finally:
