@@ -154,6 +154,11 @@ class Recent(Generic[V]):
         self._found: OrderedDict[Hashable, V] = OrderedDict()
         self._lock = threading.Lock()
 
+    def __len__(self) -> int:
+        """Return how many values are kept."""
+        with self._lock:
+            return len(self._found)
+
     def get(self, key: Hashable, make: Callable[[], V]) -> V:
         """Return the value kept under `key`, making it (outside the lock) when not kept."""
         with self._lock:

@@ -12,11 +12,9 @@ next action.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from typing import Any
 
-from bot.replies import TurnMark
+from bot.replies import Recent, TurnMark
 from bot.store import LogEntry, Transaction
 from bot.table import Table
 from bot.text import seat_term
@@ -46,7 +44,7 @@ def advanced(marker: dict[str, Any], before: str | None, after: str | None,
     return {"seat": after, "since": seq + 1, "left": left}
 
 
-class _Worded:
+class _Worded(Recent[tuple[str, ...]]):
     """The lines of log entries already worded, by what they say (a bounded cache).
 
     A log entry never changes once written, and its lines depend on its words (game
@@ -56,29 +54,17 @@ class _Worded:
     nothing wrong behind.
     """
 
-    def __init__(self, most: int) -> None:
-        self.most = most
-        self._lines: OrderedDict[tuple[Any, ...], tuple[str, ...]] = OrderedDict()
-        self._lock = threading.Lock()
-
     def lines(self, table: Table, entry: LogEntry) -> tuple[str, ...]:
         """Return an entry's lines, worded once."""
         key = (table.words, entry.kind, entry.seat,
                json.dumps(entry.events, sort_keys=True, separators=(",", ":")))
-        with self._lock:
-            found = self._lines.get(key)
-            if found is not None:
-                self._lines.move_to_end(key)
-                return found
-        if entry.kind == "action":
-            found = tuple(table.event(e) for e in entry.events)
-        else:
-            found = (table.words("game-log-undo", seat=seat_term(entry.seat or "")),)
-        with self._lock:
-            self._lines[key] = found
-            while len(self._lines) > self.most:
-                self._lines.popitem(last=False)
-        return found
+
+        def word() -> tuple[str, ...]:
+            if entry.kind == "action":
+                return tuple(table.event(e) for e in entry.events)
+            return (table.words("game-log-undo", seat=seat_term(entry.seat or "")),)
+
+        return self.get(key, word)
 
 
 # Enough for every live turn message's stretch in many channels; a few MB at most.

@@ -65,4 +65,4 @@ def test_lines_are_kept_by_what_an_entry_says_and_in_which_language(
     assert worded.lines(portuguese, entry) != said  # same entry, another language
     assert worded.lines(english, other) != said  # same game and seq, other events
     assert worded.lines(english, entry) == said
-    assert len(worded._lines) == 2  # bounded: the oldest went
+    assert len(worded) == 2  # bounded: the oldest went
