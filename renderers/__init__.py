@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from renderers import hexboard, tabletop
+from renderers import hexboard, png, tabletop
 from renderers.png import write_png
 from renderers.primitives import clear_text_cache
 from rules.core.board import HexBoardView, TabletopView
@@ -50,3 +50,4 @@ def clear_caches() -> None:
         module.STAMPS.clear()
         module.PALETTES.clear()
     clear_text_cache()
+    png.BANDS.clear()

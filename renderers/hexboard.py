@@ -33,11 +33,11 @@ AREA_TINT: RGB = (255, 232, 170)
 AREA_LABEL_BG: RGB = (250, 236, 196)
 AREA_LABEL_INK: RGB = (110, 66, 10)
 
-CACHE = P.LayerCache(maxsize=16)
+CACHE: P.LayerCache[Image.Image] = P.LayerCache(maxsize=16)
 # Pieces drawn once and pasted after: a piece that has not moved or changed is
 # the same pixels turn after turn.
 STAMPS = P.StampCache()
-PALETTES = P.LayerCache(maxsize=16)
+PALETTES: P.LayerCache[Image.Image] = P.LayerCache(maxsize=16)
 
 
 # ---------------------------------------------------------------------------

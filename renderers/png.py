@@ -1,37 +1,57 @@
-"""A palette PNG written around one libdeflate stream (Pillow's encoder where it is missing).
+"""A palette PNG whose zlib stream is put together from separately compressed bands.
 
 A palette PNG is the signature, IHDR (size, 8-bit palette colour), PLTE (the colours),
 tRNS when some are transparent, one IDAT holding the zlib stream of the rows (each row
 one byte of filter type 0, then one palette index per pixel) and IEND. Compressing
-that stream is most of a turn's cost, and libdeflate does it in about two thirds of
-zlib's time with smaller output; the `deflate` package wraps it (pinned in
-pyproject.toml). Without it, Pillow writes the PNG as before.
+that stream used to be most of a turn's cost.
+
+Consecutive boards of a game differ in a few places: a unit moved, a panel line
+changed. So the rows are cut into bands of BAND_ROWS rows, and each band is deflated
+on its own, ending on a byte boundary with an empty stored block (zlib's sync flush),
+so that the compressed bands can be laid end to end as one valid stream. A band's
+compressed bytes are kept (BANDS), keyed by the SHA-256 of its rows, and a board only
+compresses the bands no earlier board had. zlib-ng does the deflating (pinned in
+pyproject.toml; the standard library's zlib, the same interface, where no wheel).
+
+Bands cannot refer back to one another, which costs a few per cent of size: a board
+that would come out near BUDGET that way is compressed whole at DENSER (about ten
+times the time, 8% smaller; two of the 111 Fantasy Warriors demo boards).
 """
 
 from __future__ import annotations
 
-import io
+import hashlib
 import struct
 import zlib
-from collections.abc import Callable
+from functools import partial
+from types import ModuleType
 
 from PIL import Image
 
-LEVEL = 6  # libdeflate 1..12
-BUDGET = 60_000  # bytes; a board over it at LEVEL is written again at DENSER
-DENSER = 7  # about 1.5x LEVEL's time, 5% smaller
+from renderers.primitives import CacheInfo, LayerCache
+
+LEVEL = 6  # deflate level, 1..9
+BUDGET = 60_000  # bytes; a board near it in bands is compressed whole at DENSER
+DENSER = 9
+BAND_ROWS = 32  # about 38 KB of rows a band at 1,200 pixels; see bench/RESULTS.md
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# A zlib header (deflate, 32 KB window, no preset dictionary) and the empty final block
+# (fixed Huffman codes, end of block) that closes a stream of sync-flushed bands.
+_HEADER = b"\x78\x9c"
+_LAST_BLOCK = b"\x03\x00"
+# About 1.4 KB a band: some 6 MB, the bands of a few hundred recent boards.
+BANDS: LayerCache[bytes] = LayerCache(maxsize=4096)
 
-_compress: Callable[[bytes, int], bytes | bytearray] | None
+_deflate: ModuleType
 try:  # pragma: no branch - which one depends on the platform's wheels
-    from deflate import zlib_compress as _compress
+    from zlib_ng import zlib_ng as _deflate
 except ImportError:  # pragma: no cover - no wheel for this platform
-    _compress = None
+    _deflate = zlib
 
 
-def fast() -> bool:
-    """Say whether PNGs are written with libdeflate (else Pillow's zlib encoder)."""
-    return _compress is not None
+def band_info() -> CacheInfo:
+    """Return the compressed-band cache's hits and misses (benchmarks print them)."""
+    return BANDS.info()
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -39,17 +59,33 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
             + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind))))
 
 
+def _band(rows: memoryview) -> bytes:
+    squeezer = _deflate.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+    squeezed: bytes = squeezer.compress(rows) + squeezer.flush(zlib.Z_SYNC_FLUSH)
+    return squeezed
+
+
+def _in_bands(rows: bytes, stride: int) -> bytes:
+    """Return the zlib stream of `rows`, made of cached or newly compressed bands."""
+    whole = memoryview(rows)
+    step = BAND_ROWS * stride
+    parts = [_HEADER]
+    for start in range(0, len(rows), step):
+        band = whole[start : start + step]
+        parts.append(BANDS.get(hashlib.sha256(band).digest(), partial(_band, band)))
+    parts.append(_LAST_BLOCK)
+    parts.append(struct.pack(">I", _deflate.adler32(rows)))
+    return b"".join(parts)
+
+
 def write_png(image: Image.Image, level: int | None = None) -> bytes:
     """Encode a palette ("P") image as PNG bytes.
 
-    By default at LEVEL, and at DENSER when that is over BUDGET (a few busy boards).
+    By default in cached bands, compressed whole at DENSER when that comes near BUDGET
+    (a few busy boards); with a `level`, compressed whole at that level.
     """
     if image.mode != "P":
         raise ValueError(f"write_png takes a palette image, not mode {image.mode}")
-    if _compress is None:
-        buf = io.BytesIO()
-        image.save(buf, "PNG", compress_level=6)
-        return buf.getvalue()
     width, height = image.size
     palette = bytes(image.getpalette() or [0, 0, 0])
     colours = min(len(palette) // 3, 256)
@@ -68,12 +104,15 @@ def write_png(image: Image.Image, level: int | None = None) -> bytes:
         parts.append(_chunk(b"tRNS", b"\xff" * transparency + b"\x00"))
     elif isinstance(transparency, bytes):
         parts.append(_chunk(b"tRNS", transparency[:colours]))
-    stream = bytes(_compress(rows, LEVEL if level is None else level))
-    if level is None and len(stream) > BUDGET - 1000:
-        stream = min(stream, bytes(_compress(rows, DENSER)), key=len)
+    if level is not None:
+        stream = _deflate.compress(rows, level)
+    else:
+        stream = _in_bands(rows, width + 1)
+        if len(stream) > BUDGET - 1000:  # the other chunks take under 1,000 bytes
+            stream = min(stream, _deflate.compress(rows, DENSER), key=len)
     parts.append(_chunk(b"IDAT", stream))
     parts.append(_chunk(b"IEND", b""))
     return b"".join(parts)
 
 
-__all__ = ["BUDGET", "DENSER", "LEVEL", "fast", "write_png"]
+__all__ = ["BAND_ROWS", "BANDS", "BUDGET", "DENSER", "LEVEL", "band_info", "write_png"]

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFont
 
@@ -875,8 +875,11 @@ class CacheInfo:
     maxsize: int
 
 
-class LayerCache:
-    """A small thread-safe LRU of drawn static layers.
+Kept = TypeVar("Kept")
+
+
+class LayerCache(Generic[Kept]):
+    """A small thread-safe LRU of drawn static layers (or any other costly, pure result).
 
     Cached images are shared: callers must treat them as read-only and paste or copy
     them before drawing.
@@ -884,12 +887,12 @@ class LayerCache:
 
     def __init__(self, maxsize: int = 16) -> None:
         self._lock = threading.Lock()
-        self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._items: OrderedDict[Hashable, Kept] = OrderedDict()
         self._maxsize = maxsize
         self._hits = 0
         self._misses = 0
 
-    def get(self, key: Hashable, build: Callable[[], Image.Image]) -> Image.Image:
+    def get(self, key: Hashable, build: Callable[[], Kept]) -> Kept:
         """Return the layer for `key`, drawing it with `build` on a miss."""
         with self._lock:
             found = self._items.get(key)

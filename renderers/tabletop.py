@@ -32,10 +32,10 @@ GRID: RGB = (168, 174, 144)
 GRID_MID: RGB = (128, 136, 108)
 CONTESTED: RGB = (120, 120, 124)
 
-CACHE = P.LayerCache(maxsize=16)
+CACHE: P.LayerCache[Image.Image] = P.LayerCache(maxsize=16)
 # Objective rings and tokens drawn once and pasted after (they never move).
 STAMPS = P.StampCache(maxsize=256)
-PALETTES = P.LayerCache(maxsize=16)
+PALETTES: P.LayerCache[Image.Image] = P.LayerCache(maxsize=16)
 
 
 @dataclass(frozen=True)

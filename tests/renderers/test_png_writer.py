@@ -1,13 +1,15 @@
-"""renderers/png.py: the palette PNG written around one libdeflate stream.
+"""renderers/png.py: the palette PNG whose zlib stream is laid out of cached bands.
 
 Every system's demo boards are written and read back with Pillow: the pixels must be
-the ones Pillow's own encoder gives, and the bytes must fit the upload budget.
+the ones Pillow's own encoder gives, and the bytes must fit the upload budget. A board
+that differs from an earlier one in one band compresses that band only.
 """
 
 from __future__ import annotations
 
 import io
 import struct
+import zlib
 from functools import cache
 
 import pytest
@@ -19,10 +21,6 @@ from rules.core.board import HexBoardView, TabletopView
 
 SYSTEMS = ("samurai", "wh40k", "fantasy_warriors", "bushido")
 BUDGET = png.BUDGET
-# Fantasy Warriors boards carry a long legend of antialiased text under the table:
-# 36 of its 111 demo boards are 60-67 KB even at level 7 (Pillow's zlib: up to 70 KB).
-# Those are held to "no larger than Pillow's own" until the legend is drawn smaller.
-OVER_BUDGET = {"fantasy_warriors"}
 
 
 @cache
@@ -53,7 +51,6 @@ def _decoded(data: bytes) -> Image.Image:
     return image
 
 
-@pytest.mark.skipif(not png.fast(), reason="no deflate wheel here: Pillow writes the PNG")
 def test_written_png_is_the_four_chunks_of_a_palette_png() -> None:
     data = png.write_png(_palette_images("samurai")[0])
     assert data[:8] == png.SIGNATURE
@@ -72,11 +69,7 @@ def test_written_png_decodes_to_pillows_own_pixels(system_id: str) -> None:
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_every_demo_board_fits_the_upload_budget(system_id: str) -> None:
     for image in _palette_images(system_id):
-        size = len(png.write_png(image))
-        if system_id in OVER_BUDGET and size > BUDGET:
-            assert size <= len(_pillow(image))
-        else:
-            assert size <= BUDGET
+        assert len(png.write_png(image)) <= BUDGET
 
 
 def test_transparent_palette_entries_survive() -> None:
@@ -89,16 +82,59 @@ def test_transparent_palette_entries_survive() -> None:
     assert ours.convert("RGBA").tobytes() == theirs.convert("RGBA").tobytes()
 
 
-def test_pillow_writes_the_png_where_the_wheel_is_missing(
+def test_the_standard_zlib_writes_the_bands_where_the_wheel_is_missing(
     monkeypatch: pytest.MonkeyPatch, samurai: HexBoardView, table: TabletopView
 ) -> None:
     views: list[HexBoardView | TabletopView] = [samurai, table]
     written = [render_png(view) for view in views]
-    monkeypatch.setattr(png, "_compress", None)
+    monkeypatch.setattr(png, "_deflate", zlib)
+    png.BANDS.clear()
     for view, fast in zip(views, written, strict=True):
         slow = render_png(view)
-        assert _chunks(slow)[0] == b"IHDR"
+        assert _chunks(slow) == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
         assert _decoded(slow).convert("RGB").tobytes() == _decoded(fast).convert("RGB").tobytes()
+
+
+def _striped(height: int) -> Image.Image:
+    image = Image.new("P", (90, height), 0)
+    image.putpalette([240, 230, 200, 30, 30, 30, 200, 40, 40])
+    for y in range(0, height, 3):
+        image.paste(1, (y % 50, y, y % 50 + 30, y + 1))
+    return image
+
+
+def test_a_board_compresses_only_the_bands_no_earlier_board_had() -> None:
+    png.BANDS.clear()
+    rows = 5 * png.BAND_ROWS + 7  # the last band is short
+    before = _striped(rows)
+    png.write_png(before)
+    assert png.band_info().misses == 6
+    for band, y in enumerate((3, 2 * png.BAND_ROWS + 1, rows - 2)):
+        after = before.copy()
+        after.paste(2, (10, y, 40, y + 1))
+        data = png.write_png(after)
+        assert png.band_info().misses == 7 + band  # that band alone
+        assert _decoded(data).tobytes() == after.tobytes()
+        assert zlib.decompressobj().decompress(_idat(data))  # one complete zlib stream
+
+
+def test_a_board_near_the_budget_is_compressed_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    image = _palette_images("samurai")[0]
+    in_bands = png.write_png(image)
+    monkeypatch.setattr(png, "BUDGET", 1000)  # every board is now "near" it
+    whole = png.write_png(image)
+    assert len(_idat(whole)) < len(_idat(in_bands))
+    assert _decoded(whole).tobytes() == _decoded(in_bands).tobytes()
+
+
+def _idat(data: bytes) -> bytes:
+    at = 8
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        if data[at + 4 : at + 8] == b"IDAT":
+            return data[at + 8 : at + 8 + length]
+        at += 12 + length
+    raise AssertionError("no IDAT chunk")
 
 
 def test_only_palette_images_are_written() -> None:
