@@ -14,8 +14,9 @@ compresses the bands no earlier board had. zlib-ng does the deflating (pinned in
 pyproject.toml; the standard library's zlib, the same interface, where no wheel).
 
 Bands cannot refer back to one another, which costs a few per cent of size: a board
-that would come out near BUDGET that way is compressed whole at DENSER (about ten
-times the time, 8% smaller; two of the 111 Fantasy Warriors demo boards).
+that would come out near BUDGET that way is compressed whole at LEVEL (two of the 111
+Fantasy Warriors demo boards), and at DENSER (about four times the time, 8% smaller)
+if that is still near it (none of the demo boards).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from PIL import Image
 from renderers.primitives import CacheInfo, LayerCache
 
 LEVEL = 6  # deflate level, 1..9
-BUDGET = 60_000  # bytes; a board near it in bands is compressed whole at DENSER
+BUDGET = 60_000  # bytes; a board near it in bands is compressed whole
 DENSER = 9
 BAND_ROWS = 32  # about 38 KB of rows a band at 1,200 pixels; see bench/RESULTS.md
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -78,11 +79,10 @@ def _in_bands(rows: bytes, stride: int) -> bytes:
     return b"".join(parts)
 
 
-def write_png(image: Image.Image, level: int | None = None) -> bytes:
+def write_png(image: Image.Image) -> bytes:
     """Encode a palette ("P") image as PNG bytes.
 
-    By default in cached bands, compressed whole at DENSER when that comes near BUDGET
-    (a few busy boards); with a `level`, compressed whole at that level.
+    In cached bands; compressed whole when that comes near BUDGET (a few busy boards).
     """
     if image.mode != "P":
         raise ValueError(f"write_png takes a palette image, not mode {image.mode}")
@@ -104,12 +104,10 @@ def write_png(image: Image.Image, level: int | None = None) -> bytes:
         parts.append(_chunk(b"tRNS", b"\xff" * transparency + b"\x00"))
     elif isinstance(transparency, bytes):
         parts.append(_chunk(b"tRNS", transparency[:colours]))
-    if level is not None:
-        stream = _deflate.compress(rows, level)
-    else:
-        stream = _in_bands(rows, width + 1)
+    stream = _in_bands(rows, width + 1)
+    for level in (LEVEL, DENSER):
         if len(stream) > BUDGET - 1000:  # the other chunks take under 1,000 bytes
-            stream = min(stream, _deflate.compress(rows, DENSER), key=len)
+            stream = min(stream, _deflate.compress(rows, level), key=len)
     parts.append(_chunk(b"IDAT", stream))
     parts.append(_chunk(b"IEND", b""))
     return b"".join(parts)
