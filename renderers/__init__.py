@@ -50,4 +50,5 @@ def clear_caches() -> None:
         module.STAMPS.clear()
         module.PALETTES.clear()
     clear_text_cache()
+    tabletop.clear_tag_cache()
     png.BANDS.clear()

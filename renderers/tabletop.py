@@ -347,16 +347,15 @@ def _place_tags(
     Returned by `id()` of the unit.
     """
     bases = [_base_box(lay, u) for u in units]
+    colours = [P.side_colour(u.side, sides) for u in units]
     # Each unit's first choice; the others are laid out only for a unit that needs them.
-    options: list[list[list[_Tag]]] = [[_stack_tags(lay, u, sides, down=True)] for u in units]
+    # Both are kept per unit (_below, _elsewhere): most units stand still between turns.
+    options: list[list[list[_Tag]]] = [[_below(lay, u, c)] for u, c in zip(units, colours,
+                                                                          strict=True)]
 
     def more(i: int) -> list[list[_Tag]]:
-        below, u = options[i][0], units[i]
-        if len(options[i]) == 1 and below:
-            above = _stack_tags(lay, u, sides, down=False)
-            r = max(4.0, u.radius * lay.scale)
-            options[i] += [above, *(_hung(stack, r, side) for stack in (below, above)
-                                    for side in (-1, 1))]
+        if len(options[i]) == 1 and options[i][0]:
+            options[i] += _elsewhere(lay, units[i], colours[i])
         return options[i]
 
     chosen = [o[0] for o in options]
@@ -391,6 +390,26 @@ def _place_tags(
     return {id(u): tags for u, tags in zip(units, chosen, strict=True)}
 
 
+@functools.lru_cache(maxsize=2048)
+def _below(lay: TableLayout, u: TableUnit, colour: RGB) -> list[_Tag]:
+    """A unit's tags hanging under its base (read-only: the list is shared)."""
+    return _stack_tags(lay, u, colour, down=True)
+
+
+@functools.lru_cache(maxsize=2048)
+def _elsewhere(lay: TableLayout, u: TableUnit, colour: RGB) -> tuple[list[_Tag], ...]:
+    """A unit's other tag layouts: over its base, and either one hung toward each side."""
+    below, above = _below(lay, u, colour), _stack_tags(lay, u, colour, down=False)
+    r = max(4.0, u.radius * lay.scale)
+    return (above, *(_hung(stack, r, side) for stack in (below, above) for side in (-1, 1)))
+
+
+def clear_tag_cache() -> None:
+    """Forget every unit's kept tag layouts."""
+    _below.cache_clear()
+    _elsewhere.cache_clear()
+
+
 def _hung(tags: list[_Tag], r: float, side: int) -> list[_Tag]:
     """Move tags wider than a base toward one side (-1 left, 1 right), one edge on its rim."""
     out = []
@@ -418,7 +437,7 @@ def _hits(tags: list[_Tag], avoid: tuple[P.Box, ...]) -> int:
     return n
 
 
-def _stack_tags(lay: TableLayout, u: TableUnit, sides: dict[str, str], *, down: bool) -> list[_Tag]:
+def _stack_tags(lay: TableLayout, u: TableUnit, colour: RGB, *, down: bool) -> list[_Tag]:
     """Stack a unit's tags from its base's rim, downwards or upwards, the name nearest."""
     cx, cy = lay.to_px(u.x, u.y)
     sign = 1.0 if down else -1.0
@@ -429,7 +448,7 @@ def _stack_tags(lay: TableLayout, u: TableUnit, sides: dict[str, str], *, down: 
         size = _label_size(lay)
         centre = (cx, y + sign * size * 0.45)
         text, box = P.pill_layout(centre, P.plain(u.label), size, max_width=lay.scale * 9)
-        tags.append(_Tag(centre, text, size, P.side_colour(u.side, sides), None, box))
+        tags.append(_Tag(centre, text, size, colour, None, box))
         y = box[3] - size * 0.1 if down else box[1] + size * 0.1
     size = max(9, round(_label_size(lay) * 0.75))
     for s in u.status:
