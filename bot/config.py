@@ -76,10 +76,12 @@ class Settings(BaseSettings):
     # Where boards are drawn (bot/renderpool.py): `threads`, in the command's worker
     # thread; `processes`, a pool of worker processes started once, so many channels'
     # boards use every core; `auto`, processes when the machine has more than one core.
-    # Threads by default: on 2 cores processes gave about 8% more turns a second at ten
-    # at once but each single turn about 10% slower (bench/RESULTS.md, bot).
+    # `auto` by default: since boards compress only their changed bands, on 2 cores
+    # processes gave 0.99-1.23x the plain bot's turns a second at ten at once against
+    # 0.78-0.97x with threads, and 1.12-1.17x against 1.20-1.21x one at a time
+    # (bench/RESULTS.md, bot).
     render: Literal["auto", "processes", "threads"] = Field(
-        "threads", validation_alias="BANNERET_RENDER")
+        "auto", validation_alias="BANNERET_RENDER")
     # How many render processes (unset: one per core).
     render_workers: int | None = Field(None, ge=1, le=64,
                                        validation_alias="BANNERET_RENDER_WORKERS")

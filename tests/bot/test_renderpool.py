@@ -114,11 +114,9 @@ def test_closed_pool_draws_in_process_and_its_workers_end() -> None:
 
 def test_the_setting_chooses_processes_or_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     default = Settings(_env_file=None)  # type: ignore[call-arg]
-    assert default.render == "threads"
-    assert renderer(default) is render_png
-    auto = Settings(_env_file=None, BANNERET_RENDER="auto")  # type: ignore[call-arg]
+    assert default.render == "auto"
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
-    assert renderer(auto) is render_png  # one core: nothing to gain from processes
+    assert renderer(default) is render_png  # one core: nothing to gain from processes
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     pool = renderer(Settings(_env_file=None, BANNERET_RENDER="auto",  # type: ignore[call-arg]
                              BANNERET_RENDER_WORKERS=1))
