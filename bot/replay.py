@@ -150,7 +150,9 @@ def draw(boards: Sequence[Any], delay: float, words: Words) -> Animation:
 
 def file_name(game: int | str, chosen: Span) -> str:
     """Name the animation file after the game and the positions it shows."""
-    return f"banneret-replay-{game}-{chosen.first}-{chosen.last}.webp"
+    from renderers.animation import EXTENSION
+
+    return f"banneret-replay-{game}-{chosen.first}-{chosen.last}.{EXTENSION}"
 
 
 def said_lines(words: Words, chosen: Span, made: Animation) -> list[str]:

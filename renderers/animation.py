@@ -1,4 +1,4 @@
-"""Animated replays: a sequence of public board views -> one animated WebP.
+"""Animated replays: a sequence of public board views -> one animated GIF.
 
 Each position is drawn by the board renderers (`render_image`) and reduced to the
 board's own palette, as a posted board PNG is. A run of positions whose views are
@@ -6,10 +6,13 @@ equal becomes one frame shown for the whole run, and a view seen earlier in the
 sequence is not drawn again. Frames of one game can differ in height (the panel
 grows with its lines), so every frame is padded at the bottom to the tallest.
 
-Why WebP: for the Samurai demo (172 positions, 800 px wide) a lossless animated
-WebP is about 0.85 MB where a GIF of the same palette frames is 1.3 MB and an APNG
-2.2 MB; Discord plays animated WebP and GIF attachments inline, APNG mostly as a
-still picture. `python -m bench replay` measures all three again.
+Why GIF: every Discord client plays a GIF attachment inline. Its frames are the
+boards' own palette pictures, so nothing is lost, and Pillow stores each frame as the
+rectangle that changed. For the Samurai demo (219 positions, 800 px wide) it is 1.7 MB,
+encoded in 0.7 s; a lossless animated WebP of the same frames is 1.1 MB but takes 2.2 s
+(libwebp's animation encoder, whatever its effort settings), which made a replay 2.4x
+the time of drawing its boards one by one; an APNG is 2.9 MB. `python -m bench replay`
+measures all three again.
 """
 
 from __future__ import annotations
@@ -28,12 +31,9 @@ __all__ = ["EXTENSION", "Animation", "animate", "encode", "runs"]
 View = HexBoardView | TabletopView
 Progress = Callable[[int, int], None]
 
-EXTENSION = "webp"
-# Lossless keeps every board colour; effort 1 with no key frames after the first was
-# the best size for the time among the settings measured (bench/replay.py).
-WEBP_OPTIONS: dict[str, object] = {
-    "lossless": True, "quality": 20, "method": 1, "kmin": 0, "kmax": 0, "loop": 0,
-}
+EXTENSION = "gif"
+# Each frame is kept as it is drawn (disposal 1) and stored as the part that changed.
+GIF_OPTIONS: dict[str, object] = {"loop": 0, "optimize": True, "disposal": 1}
 
 
 @dataclass(frozen=True)
@@ -93,13 +93,13 @@ def animate(
 
 
 def encode(pictures: Sequence[Image.Image], durations: Sequence[int]) -> Animation:
-    """Encode pictures (padded to the tallest) as an animated lossless WebP."""
+    """Encode palette pictures (padded to the tallest) as an animated GIF."""
     height = max(p.height for p in pictures)
     width = max(p.width for p in pictures)
     frames = [_padded(p, width, height) for p in pictures]
     buf = io.BytesIO()
-    frames[0].save(buf, "WEBP", save_all=True, append_images=frames[1:],
-                   duration=list(durations), **WEBP_OPTIONS)
+    frames[0].save(buf, "GIF", save_all=True, append_images=frames[1:],
+                   duration=list(durations), **GIF_OPTIONS)
     return Animation(buf.getvalue(), len(frames), width, height)
 
 

@@ -1,4 +1,4 @@
-"""/game replay and `banneret replay`: a game's public positions as one animated WebP.
+"""/game replay and `banneret replay`: a game's public positions as one animated GIF.
 
 Frame rule: position 0 is the start and position n follows the nth action in force;
 a run of consecutive positions whose public boards are equal is ONE frame (shown for
@@ -60,7 +60,7 @@ def samurai(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameService]:
 def _frames(data: bytes) -> list[tuple[bytes, int]]:
     """Decode every frame of an animation: (its RGB pixels, its duration in ms)."""
     image = Image.open(io.BytesIO(data))
-    assert image.format == "WEBP" and image.is_animated or image.n_frames == 1
+    assert image.format == "GIF" and image.is_animated or image.n_frames == 1
     out = []
     for number in range(image.n_frames):
         image.seek(number)
@@ -109,7 +109,7 @@ def test_a_whole_game_decodes_with_one_frame_per_position_within_the_limit(
     reply = samurai.replay("demo", DAN)
     ((name, data),) = reply.files
     positions = _positions(samurai)
-    assert name == f"banneret-replay-1-0-{positions - 1}.webp"
+    assert name == f"banneret-replay-1-0-{positions - 1}.gif"
     frames = _frames(data)
     lengths = _run_lengths(_boards(samurai))
     assert sum(lengths) == positions > 100
@@ -129,7 +129,7 @@ def test_a_range_shows_exactly_its_positions(samurai: GameService) -> None:
     frames = _frames(part.files[0][1])
     assert [pixels for pixels, _ in frames] == [pixels for pixels, _ in whole[10:13]]
     assert [d for _, d in frames] == [1500, 1500, 3000]
-    assert part.files[0][0] == "banneret-replay-1-10-12.webp"
+    assert part.files[0][0] == "banneret-replay-1-10-12.gif"
 
 
 def test_equal_consecutive_boards_make_one_frame_shown_for_the_whole_run() -> None:
@@ -250,7 +250,7 @@ def test_the_console_writes_the_animation_under_its_folder(
     console = Console(samurai, tmp_path / "out", write=said.append)
     console.channel = "demo"
     console.execute("@carol /game replay start:3 end:6")
-    written = tmp_path / "out" / "banneret-replay-1-3-6.webp"
+    written = tmp_path / "out" / "banneret-replay-1-3-6.gif"
     assert f"  file: {written}" in said
     assert len(_frames(written.read_bytes())) == 4
 
@@ -261,7 +261,7 @@ def test_the_command_line_replays_an_exported_record_once_it_verifies(
     ((_, data),) = samurai.export("demo", DAN).files
     record = tmp_path / "record.json"
     record.write_bytes(data)
-    out = tmp_path / "replay.webp"
+    out = tmp_path / "replay.gif"
     assert main(["replay", "--file", str(record), "--out", str(out), "--end", "9"]) == 0
     said = capsys.readouterr()
     assert f"Replay written to `{out}`." in said.out
@@ -287,7 +287,7 @@ def test_the_command_line_refuses_a_running_games_record(
     ((_, data),) = running.export("demo", DAN).files
     record = tmp_path / "record.json"
     record.write_bytes(data)
-    assert main(["replay", "--file", str(record), "--out", str(tmp_path / "r.webp")]) == 1
+    assert main(["replay", "--file", str(record), "--out", str(tmp_path / "r.gif")]) == 1
     assert "the seed is not revealed yet" in capsys.readouterr().out
-    assert not (tmp_path / "r.webp").exists()
+    assert not (tmp_path / "r.gif").exists()
     running.store.close()

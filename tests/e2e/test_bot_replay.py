@@ -45,9 +45,9 @@ async def test_replay_posts_one_animated_attachment_after_showing_progress(
     (message,) = shown
     assert not message.ephemeral
     ((name, data),) = message.attachments
-    assert name == "banneret-replay-1-0-2.webp"
+    assert name == "banneret-replay-1-0-2.gif"
     image = Image.open(io.BytesIO(data))
-    assert image.format == "WEBP" and image.n_frames == 3  # the start, the roll, the move
+    assert image.format == "GIF" and image.n_frames == 3  # the start, the roll, the move
     assert message.embed is not None
     assert message.embed["description"].startswith("Positions 0 to 2 (the latest is 2): 3 frames")
     # The placeholder said how far the drawing had got, then gave way to the answer.
