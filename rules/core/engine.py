@@ -18,7 +18,7 @@ back), `prompt`, `legal_actions` and the one `view` door to what a seat may see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -98,8 +98,12 @@ class Step(Generic[S]):
     actor: Callable[[S], str | None]
     hint: Callable[[S], Msg]
     legal: Callable[[S, str], Iterable[Action]] | None = None
-    # True when `legal` yields every option-less action (see has_options) before any
-    # other, so the buttons can stop listing once there are too many to offer.
+    # Or the actions worth offering, not yet judged: the engine keeps those their
+    # handler's check accepts, and for buttons judges only the kinds asked for.
+    candidates: Callable[[S, str], Iterable[Action]] | None = None
+    # True when `legal` (or `candidates`) yields every option-less action (see
+    # has_options) before any other, so the buttons can stop listing once there are too
+    # many to offer.
     simple_first: bool = False
 
 
@@ -364,10 +368,28 @@ class Engine(Generic[S]):
 
     def legal_actions(self, state: S, seat: str) -> list[Action]:
         """List a seat's legal actions in this step, sorted (for buttons and playouts)."""
+        return sorted(self._offered(state, seat, _anything), key=sort_key)
+
+    def _offered(self, state: S, seat: str, keep: Callable[[Action], bool]) -> Iterator[Action]:
+        """Yield the step's legal actions for a seat that `keep` accepts, unsorted.
+
+        A step's `candidates` are judged by their handlers' checks, and only those `keep`
+        accepts: a public reply does not judge a hundred private orders to offer "ready".
+        """
         step = self.steps[state.step]
-        if step.legal is None:
-            return []
-        return sorted(step.legal(state, seat), key=sort_key)
+        if step.candidates is None:
+            yield from (a for a in (step.legal(state, seat) if step.legal else ()) if keep(a))
+            return
+        for action in step.candidates(state, seat):
+            if not keep(action):
+                continue
+            check = self.handlers[action.type].check
+            if check is not None:
+                try:
+                    check(state, action)
+                except RuleViolation:
+                    continue
+            yield action
 
     def button_actions(
         self, state: S, seat: str, most: int, keep: Callable[[Action], bool] = lambda a: True
@@ -375,22 +397,17 @@ class Engine(Generic[S]):
         """The legal actions (those `keep` accepts) to offer a seat as buttons, sorted: all
         of them when there are at most `most`, else the option-less ones (at most `most`).
 
-        A step whose `legal` is `simple_first` is listed only until there are too many,
-        so a turn with dozens of possible moves does not check them all to offer "end turn".
+        A step that is `simple_first` is listed only until there are too many, so a turn
+        with dozens of possible moves does not check them all to offer "end turn".
         """
-        step = self.steps[state.step]
-        if step.legal is None:
-            return []
         seen: list[Action] = []
-        if step.simple_first:
-            for action in step.legal(state, seat):
-                if not keep(action):
-                    continue
+        if self.steps[state.step].simple_first:
+            for action in self._offered(state, seat, keep):
                 seen.append(action)
                 if len(seen) > most and has_options(action):
                     break  # every option-less action came before this one
-        else:  # the whole list, as `legal_actions` gives it
-            seen = [a for a in self.legal_actions(state, seat) if keep(a)]
+        else:
+            seen = list(self._offered(state, seat, keep))
         if len(seen) > most:
             seen = [a for a in seen if not has_options(a)]
             return sorted(seen, key=sort_key)[:most]
@@ -406,6 +423,10 @@ class Engine(Generic[S]):
             summary=self.summary(state, False),
             details=self.summary(state, True),
         )
+
+
+def _anything(action: Action) -> bool:
+    return True
 
 
 def _value(value: Any) -> Value:

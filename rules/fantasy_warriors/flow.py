@@ -12,12 +12,11 @@ the turn after all (a voluntary move, a change of orders in battle).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any, Literal
 
 from rules.core.dice import Dice
 from rules.core.engine import Handler, Step
-from rules.core.errors import RuleViolation
 from rules.core.inches import Point, distance
 from rules.core.model import Action, Event
 from rules.core.text import Msg, items, msg, refuse, term
@@ -475,27 +474,16 @@ HANDLERS: dict[str, Handler[Any, Any]] = {
 # --- legal actions: a bounded, useful set for buttons and playouts -------------------------
 
 
-def _permitted(state: FantasyWarriorsState, found: Iterable[Action]) -> Iterator[Action]:
-    """Keep the candidates their handler's check accepts (the step and turn are already right)."""
-    for action in found:
-        check = HANDLERS[action.type].check
-        try:
-            if check is not None:
-                check(state, action)
-        except RuleViolation:
-            continue
-        yield action
-
-
 def _as_seat(seat: str) -> Seat | None:
     return "north" if seat == "north" else "south" if seat == "south" else None
 
 
-def legal_in_plan(state: FantasyWarriorsState, seat: str) -> Iterator[Action]:
-    """Offer sealing the plan and, for each own command, every basic order and a few goals."""
+def plan_candidates(state: FantasyWarriorsState, seat: str) -> list[Action]:
+    """Offer sealing the plan and, for each own command, every basic order and a few goals
+    (the engine keeps those their handlers accept)."""
     me = _as_seat(seat)
     if me is None or me in state.ready:
-        return iter(())
+        return []
     sc = scenario_of(state)
     found: list[Action] = [Ready(seat=me)]
     for command in state.commands.values():
@@ -515,7 +503,7 @@ def legal_in_plan(state: FantasyWarriorsState, seat: str) -> Iterator[Action]:
             for order in ("intercept-reinforce", "destroy-breakout"):
                 found.append(IssueOrders(seat=me, command=command.id, order=order,
                                          target=aim.id))
-    return _permitted(state, found)
+    return found
 
 
 def _moves(state: FantasyWarriorsState, me: Seat, unit: Unit, enemies: list[Unit]) -> list[Action]:
@@ -592,8 +580,9 @@ def _detours(state: FantasyWarriorsState, me: Seat, unit: Unit, aim: Point) -> l
     return found
 
 
-def legal_in_battle(state: FantasyWarriorsState, seat: str) -> Iterator[Action]:
-    """Offer fights to settle at any time, and moves, contacts and the end of turn in turn.
+def battle_candidates(state: FantasyWarriorsState, seat: str) -> Iterator[Action]:
+    """Offer fights to settle at any time, and moves, contacts and the end of turn in turn
+    (the engine keeps those their handlers accept).
 
     The end of turn comes first and the moves are worked out only as they are asked for
     (the step is `simple_first`: buttons stop early).
@@ -601,7 +590,7 @@ def legal_in_battle(state: FantasyWarriorsState, seat: str) -> Iterator[Action]:
     me = _as_seat(seat)
     if me is None:
         return iter(())
-    return _permitted(state, _battle_candidates(state, me))
+    return _battle_candidates(state, me)
 
 
 def _battle_candidates(state: FantasyWarriorsState, me: Seat) -> Iterator[Action]:
@@ -647,14 +636,14 @@ STEPS: dict[str, Step[Any]] = {
         actions=("adjust", "concede", "move", "order", "ready", "sight"),
         actor=_planning,
         hint=_plan_hint,
-        legal=legal_in_plan,
+        candidates=plan_candidates,
     ),
     "battle": Step(
         actions=("adjust", "combat", "concede", "contact", "destroyed", "disengaged",
                  "end_turn", "engaged", "left", "move", "order", "sight"),
         actor=lambda state: state.active,
         hint=_battle_hint,
-        legal=legal_in_battle,
+        candidates=battle_candidates,
         simple_first=True,
     ),
     # Only a referee's correction of an emptied field (check_adjust) is open once it is over.
