@@ -8,7 +8,8 @@ Positions come from a game of each system, in order, as a live game shows them
 played by a fixed policy): the static layer is cached, and in the first pass each
 position is drawn for the first time (text and pieces seen earlier in the game are
 cached, new ones are not). The later passes are the steady state of a busy bot,
-where every line and piece has been seen before.
+where every line and piece has been seen before; the PNG bands kept (renderers/png.py)
+are only those of the positions before it in the same pass.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import time
 
 from bench.positions import system_boards
 from bench.timing import Figure, Report, median, ms, quiet_gc
-from renderers import board_palette, clear_caches, render_image, render_png
+from renderers import board_palette, clear_caches, png, render_image, render_png
 from renderers.primitives import encode_png
 from rules.core.board import HexBoardView, TabletopView
 from rules.core.system import available
@@ -54,6 +55,9 @@ def _figures(
     first = measure(views)
     steady: tuple[list[float], list[float]] = ([], [])
     for _ in range(steady_passes):
+        # Each pass in game order: a board's PNG finds compressed only the bands of the
+        # boards before it in this pass, as in a game, not its own from the last pass.
+        png.BANDS.clear()
         r, f = measure(views)
         steady[0].extend(r)
         steady[1].extend(f)
