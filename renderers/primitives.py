@@ -227,24 +227,26 @@ class _Sprite:
 
 
 def _make_sprite(text: str, size: int, bold_w: float, halo_w: int, anchor: str) -> _Sprite | None:
+    """Lay out and rasterise `text` once per mask: FreeType's own masks (`getmask2`, as
+    `ImageDraw.text` uses them) placed on one canvas with a pixel to spare all round."""
     f = font(size)
-    outer = bold_w + halo_w
-    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=outer)
-    left, top = math.floor(left) - 1, math.floor(top) - 1
-    w, h = math.ceil(right) + 1 - left, math.ceil(bottom) + 1 - top
-    if w <= 2 or h <= 2:
-        return None
-    at = (-left, -top)
-    fill = Image.new("L", (w, h))
-    ImageDraw.Draw(fill).text(
-        at, text, font=f, fill=255, anchor=anchor, stroke_width=bold_w, stroke_fill=255
-    )
-    halo = None
+    fill_mask, (fx, fy) = f.getmask2(text, "L", stroke_width=bold_w, anchor=anchor,
+                                     stroke_filled=True)
+    halo_mask = None
+    hx, hy, (w, h) = fx, fy, fill_mask.size
     if halo_w:
-        halo = Image.new("L", (w, h))
-        ImageDraw.Draw(halo).text(
-            at, text, font=f, fill=255, anchor=anchor, stroke_width=outer, stroke_fill=255
-        )
+        halo_mask, (hx, hy) = f.getmask2(text, "L", stroke_width=bold_w + halo_w,
+                                         anchor=anchor, stroke_filled=True)
+        w, h = halo_mask.size
+    if w == 0 or h == 0:
+        return None
+    left, top = hx - 1, hy - 1
+    fill = Image.new("L", (w + 2, h + 2))
+    ImageDraw.Draw(fill).draw.draw_bitmap((fx - left, fy - top), fill_mask, 255)
+    halo = None
+    if halo_mask is not None:
+        halo = Image.new("L", (w + 2, h + 2))
+        ImageDraw.Draw(halo).draw.draw_bitmap((1, 1), halo_mask, 255)
     return _Sprite(left, top, fill, halo)
 
 
