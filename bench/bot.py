@@ -5,8 +5,10 @@ The real BanneretBot (discord.py 2.7) runs in this process on a database holding
 tests/e2e runs in its own process and sends, 1 and 10 at a time, a real Samurai
 move (`/samurai move`, a mid-game position) each in a channel never played before,
 so every turn reads the game, applies the rules, commits, draws and encodes a board
-nobody has drawn and posts it. Two floors, each a plain discord.py command in the
-same bot:
+nobody has drawn and posts it. Since every fresh channel's board is the same picture,
+the bot keeps no compressed PNG bands (BANNERET_PNG_BANDS=0): each turn compresses all
+its rows, where a real game's next board finds most of them kept. Two floors, each a
+plain discord.py command in the same bot:
 - `/bare` posts the same PNG bytes, ready made (what the issue names: any bot pays
   this to post a picture);
 - `/bare-encode` encodes the picture first (Pillow, level 6, in a worker thread):
@@ -51,7 +53,8 @@ def plan() -> dict[str, object]:
                             ("bare", {"command": "bare"})):
             phases.append({"name": f"{kind} c{c}", **extra, "concurrency": c,
                            "count": MAX_COUNT, "seconds": SECONDS})
-    return {"deadline": 90.0, "phases": phases, "turns": True, "stored": COMMUNITY}
+    return {"deadline": 90.0, "phases": phases, "turns": True, "stored": COMMUNITY,
+            "png_bands": 0}
 
 
 def _merge(phases: list[Phase], name: str) -> tuple[float, float, float, int]:

@@ -31,6 +31,7 @@ from bot.service import GameService
 from bot.store import GameRow
 from bot.table import Table
 from renderers import render_png
+from renderers.png import BANDS, KEPT_BANDS
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBE_INTERVAL = 0.001
@@ -157,6 +158,7 @@ async def session(plan: dict[str, Any]) -> list[Phase]:
         if bot is not None:
             await bot.close()
             close_renderer(render)
+            BANDS.resize(KEPT_BANDS)  # as the next benchmark in this process expects
         for task in tasks:
             task.cancel()
             with contextlib.suppress(BaseException):
@@ -197,6 +199,9 @@ def _bot(hello: dict[str, Any], plan: dict[str, Any]) -> tuple[BanneretBot, Any]
         BANNERET_DB=store.path,
         BANNERET_API_BASE=hello["base_url"],
         BANNERET_GATEWAY_URL=hello["gateway_url"],
+        # Every fresh channel plays the same move on the same position: kept PNG bands
+        # would spare all but the first turn its compression, which no real game gets.
+        BANNERET_PNG_BANDS=int(plan.get("png_bands", 4096)),
     )
     # Boards drawn as the deployed bot draws them (BANNERET_RENDER, threads by default).
     render = renderer(settings)

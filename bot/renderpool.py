@@ -21,6 +21,7 @@ made each single turn about 10% slower (the trips to and from the worker).
 
 from __future__ import annotations
 
+import functools
 import logging
 import multiprocessing
 import os
@@ -60,9 +61,13 @@ def _serve(conn: Connection, draw: Render) -> None:
             return
 
 
-def _render_png(view: Any) -> bytes:
-    from renderers import render_png
+def _render_png(view: Any, bands: int | None = None) -> bytes:
+    """Draw a board; with `bands`, first keep that many compressed PNG bands (a worker's
+    first board sets it: BANNERET_PNG_BANDS reaches the workers this way)."""
+    from renderers import png, render_png
 
+    if bands is not None and png.BANDS.info().maxsize != bands:
+        png.BANDS.resize(bands)
     return render_png(view)
 
 
@@ -220,11 +225,13 @@ def renderer(settings: Settings) -> Render:
     the trips to and from its worker)."""
     cores = os.cpu_count() or 1
     if settings.render == "processes" or (settings.render == "auto" and cores > 1):
-        pool = RenderPool(settings.render_workers)
+        draw = functools.partial(_render_png, bands=settings.png_bands)
+        pool = RenderPool(settings.render_workers, draw=draw, fallback=draw)
         pool.start()
         return pool
-    from renderers import render_png
+    from renderers import png, render_png
 
+    png.BANDS.resize(settings.png_bands)
     return render_png
 
 

@@ -40,8 +40,10 @@ SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # (fixed Huffman codes, end of block) that closes a stream of sync-flushed bands.
 _HEADER = b"\x78\x9c"
 _LAST_BLOCK = b"\x03\x00"
-# About 1.4 KB a band: some 6 MB, the bands of a few hundred recent boards.
-BANDS: LayerCache[bytes] = LayerCache(maxsize=4096)
+# About 1.6 KB a band: some 7 MB, the bands of a few hundred recent boards (the bot's
+# BANNERET_PNG_BANDS sets another number).
+KEPT_BANDS = 4096
+BANDS: LayerCache[bytes] = LayerCache(maxsize=KEPT_BANDS)
 
 _deflate: ModuleType
 try:  # pragma: no branch - which one depends on the platform's wheels
@@ -113,4 +115,5 @@ def write_png(image: Image.Image) -> bytes:
     return b"".join(parts)
 
 
-__all__ = ["BAND_ROWS", "BANDS", "BUDGET", "DENSER", "LEVEL", "band_info", "write_png"]
+__all__ = ["BAND_ROWS", "BANDS", "BUDGET", "DENSER", "KEPT_BANDS", "LEVEL", "band_info",
+           "write_png"]

@@ -913,6 +913,13 @@ class LayerCache(Generic[Kept]):
                 self._items.popitem(last=False)
             return kept
 
+    def resize(self, maxsize: int) -> None:
+        """Keep at most `maxsize` items from now on (0: keep nothing)."""
+        with self._lock:
+            self._maxsize = maxsize
+            while len(self._items) > maxsize:
+                self._items.popitem(last=False)
+
     def info(self) -> CacheInfo:
         """Return hit and miss counts and the current size."""
         with self._lock:

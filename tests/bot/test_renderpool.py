@@ -16,7 +16,7 @@ import pytest
 
 from bench.positions import system_boards
 from bot.config import Settings
-from bot.renderpool import RenderPool, close_renderer, renderer
+from bot.renderpool import RenderPool, _render_png, close_renderer, renderer
 from renderers import render_png
 
 
@@ -132,3 +132,44 @@ def test_the_setting_chooses_processes_or_threads(monkeypatch: pytest.MonkeyPatc
         assert isinstance(processes, RenderPool) and len(processes.pids()) == 1
     finally:
         close_renderer(processes)
+
+
+def _kept_bands(view: object) -> bytes:
+    """A worker's draw for the test below: how many PNG bands it keeps, as text."""
+    from renderers import png
+
+    _render_png(view, bands=3)
+    return str(png.BANDS.info().maxsize).encode()
+
+
+def test_the_kept_png_bands_setting_reaches_threads_and_workers() -> None:
+    from renderers import png
+
+    view = system_boards("samurai")[0]
+    try:
+        assert renderer(Settings(_env_file=None, BANNERET_RENDER="threads",  # type: ignore[call-arg]
+                                 BANNERET_PNG_BANDS=0)) is render_png
+        assert png.BANDS.info().maxsize == 0
+        png.BANDS.clear()
+        render_png(view)
+        assert png.BANDS.info().size == 0 and png.BANDS.info().misses > 0  # none kept
+        pool = RenderPool(1, draw=_kept_bands)
+        pool.start()
+        try:
+            assert pool(view) == b"3"  # the worker resized its own cache
+        finally:
+            pool.close()
+        assert png.BANDS.info().maxsize == 0  # this process's is its own
+        settings = Settings(_env_file=None, BANNERET_RENDER="processes",  # type: ignore[call-arg]
+                            BANNERET_RENDER_WORKERS=1, BANNERET_PNG_BANDS=7)
+        processes = renderer(settings)
+        try:
+            assert isinstance(processes, RenderPool)
+            assert processes(view) == render_png(view)
+            assert processes._draw == processes._fallback  # noqa: SLF001
+            assert getattr(processes._draw, "keywords", None) == {"bands": 7}  # noqa: SLF001
+        finally:
+            close_renderer(processes)
+    finally:
+        png.BANDS.resize(png.KEPT_BANDS)
+    assert Settings(_env_file=None).png_bands == png.KEPT_BANDS  # type: ignore[call-arg]
