@@ -88,11 +88,11 @@ async def test_boards_drawn_by_workers_and_a_dead_worker_costs_no_turn(
         pool.close()
 
 
-async def test_the_running_bot_makes_threads_yield_the_gil_within_a_millisecond(
+async def test_the_running_bot_makes_threads_yield_the_gil_within_a_fifth_of_a_millisecond(
     table: Table,
 ) -> None:
     """The event loop waits at most about SWITCH_INTERVAL for a worker thread's GIL."""
     sys.setswitchinterval(0.005)  # Python's default
     await table.restart()
     assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL)
-    assert SWITCH_INTERVAL <= 0.001
+    assert SWITCH_INTERVAL <= 0.0002
