@@ -111,13 +111,19 @@ async def test_engine_crash_on_a_button_is_logged_with_the_game_and_not_applied(
     table: Table, bot_errors: ErrorLog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The toy engine's `boom` raises: the action is not applied and the log names the game."""
-    real = RACE.legal_actions
+    real, real_buttons = RACE.legal_actions, RACE.button_actions
 
     def with_boom(state: Any, seat: str) -> list[Any]:
         found = real(state, seat)
         return [*found, Boom(seat=seat)] if found else found
 
+    def buttons_with_boom(state: Any, seat: str, most: int, keep: Any) -> list[Any]:
+        found = real_buttons(state, seat, most, keep)
+        return [*found, Boom(seat=seat)] if found else found
+
+    # Offered as a button, and found among the legal actions when pressed.
     monkeypatch.setattr(RACE, "legal_actions", with_boom)
+    monkeypatch.setattr(RACE, "button_actions", buttons_with_boom)
     joined = await started_race(table)
     before = (table.version(), len(table.fake.public_messages()))
     result = await table.fake.click(table.alice, joined, label="boom")
