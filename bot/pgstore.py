@@ -145,7 +145,11 @@ def _rows(cursor: Any) -> Any:
     # The names straight from the result (libpq's field names), not `cursor.description`,
     # which builds a Column object per column of every result.
     result = cursor.pgresult
-    names = {result.fname(i).decode(): i for i in range(result.nfields)} if result else {}
+    names: dict[str, int] = {}
+    for i in range(result.nfields if result is not None else 0):
+        name = result.fname(i)
+        if name is not None:  # None: not a result with rows (COPY)
+            names[name.decode()] = i
     return lambda values: PgRow(values, names)
 
 

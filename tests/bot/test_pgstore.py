@@ -349,3 +349,27 @@ def test_an_error_after_a_queued_lock_undoes_the_whole_command(pg_cluster: Clust
             assert tx.active_game("c1") is not None
     finally:
         store.close()
+
+
+def test_a_copy_through_the_raw_connection_is_part_of_the_transaction(
+    pg_cluster: Cluster,
+) -> None:
+    """The store opens its transactions itself (the connection is in autocommit between
+    them): reaching for the psycopg connection opens it first, so rows laid down with
+    COPY (bench/tables.py) are undone with the rest when the command fails."""
+    store = PgStore(pg_cluster.database("copy"))
+    copy = "COPY actions (game_id, seq, kind) FROM STDIN"
+    try:
+        with store.transaction() as tx:
+            game_id = tx.insert_game(_values("c1")).id
+        with pytest.raises(RuntimeError), store.transaction() as tx:
+            with tx.conn.raw.cursor() as cursor, cursor.copy(copy) as out:  # type: ignore[attr-defined]
+                out.write_row((game_id, 1, "action"))
+            raise RuntimeError("the command fails after the copy")
+        with store.transaction() as tx:
+            with tx.conn.raw.cursor() as cursor, cursor.copy(copy) as out:  # type: ignore[attr-defined]
+                out.write_row((game_id, 2, "action"))
+        with store.reading() as tx:
+            assert [entry.seq for entry in tx.log(game_id)] == [2]
+    finally:
+        store.close()
