@@ -69,28 +69,44 @@ def draw_nothing(_picture: Any) -> bytes:
 # ----------------------------------------------------------------- 1. turn cost
 
 
-def _statements(service: GameService, channel: str, turn: Turn) -> int:
-    """Play one turn on PostgreSQL and return how many statements (round trips) it ran."""
-    count = 0
-    real = PgConnection.execute
+def _statements(service: GameService, channel: str, turn: Turn) -> tuple[int, int]:
+    """Play one turn on PostgreSQL; return how many statements it ran and in how many
+    round trips to the server (a statement sent with the next one shares its trip; the
+    BEGIN goes with the first statement, the COMMIT is a trip of its own)."""
+    statements = trips = 0
+    execute, send, commit = PgConnection.execute, PgConnection.send, psycopg.Connection.commit
 
     def counting(self: PgConnection, sql: str, parameters: Any = (), /) -> Any:
-        nonlocal count
-        count += 1
-        return real(self, sql, parameters)
+        nonlocal statements, trips
+        statements, trips = statements + 1, trips + 1
+        return execute(self, sql, parameters)
+
+    def queued(self: PgConnection, sql: str, parameters: Any = (), /) -> None:
+        nonlocal statements
+        statements += 1
+        send(self, sql, parameters)
+
+    def committing(self: psycopg.Connection[Any]) -> None:
+        nonlocal trips
+        trips += self.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+        commit(self)
 
     PgConnection.execute = counting  # type: ignore[method-assign]
+    PgConnection.send = queued  # type: ignore[method-assign]
+    psycopg.Connection.commit = committing  # type: ignore[method-assign]
     try:
         service.act(channel, turn.caller, dict(turn.action))
     finally:
-        PgConnection.execute = real  # type: ignore[method-assign]
-    return count
+        PgConnection.execute = execute  # type: ignore[method-assign]
+        PgConnection.send = send  # type: ignore[method-assign]
+        psycopg.Connection.commit = commit  # type: ignore[method-assign]
+    return statements, trips
 
 
 def _compare(cluster: Cluster, system_id: str, turns: tuple[Turn, ...],
-             render: Callable[[Any], bytes]) -> tuple[Paired, int]:
+             render: Callable[[Any], bytes]) -> tuple[Paired, tuple[int, int]]:
     """Play every turn on PostgreSQL and on SQLite, pair by pair; return the times and
-    the statements a mid-game turn runs on PostgreSQL."""
+    the statements and round trips of a mid-game turn on PostgreSQL."""
     kind = "full" if render is render_png else "bare"
     pg = PgStore(cluster.database(f"turn_{system_id}_{kind}"))
     lite = temp_store(f"turn-{system_id}-{kind}.db")
@@ -127,7 +143,7 @@ def _turn_cost(report: Report, cluster: Cluster) -> None:
             ("turn", render_png, "<= 1.2x"),
             ("store's part (renderer draws nothing)", draw_nothing, "<= 1.5x"),
         ):
-            timing, statements = _compare(cluster, system_id, turns, render)
+            timing, (statements, exchanges) = _compare(cluster, system_id, turns, render)
             ratios = sorted(a / b for a, b in zip(timing.a, timing.b, strict=True))
             p90 = ratios[round(0.9 * (len(ratios) - 1))]
             extra = statistics.median(x - y for x, y in zip(timing.a, timing.b, strict=True))
@@ -137,8 +153,8 @@ def _turn_cost(report: Report, cluster: Cluster) -> None:
                 f"turns in game order; 90th percentile {p90:.2f}x; "
                 f"PostgreSQL adds {ms(extra)})"))
         report.notes.append(f"{system_id}: a mid-game turn runs {statements} statements on "
-                            "PostgreSQL, each a round trip to the server, besides opening and "
-                            "committing its read and its write transaction")
+                            f"PostgreSQL in {exchanges} round trips to the server, its read's and "
+                            "its write's BEGIN and COMMIT included")
 
 
 # ----------------------------------------------------------------- 2. processes

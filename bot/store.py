@@ -97,7 +97,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-def _game(row: Row) -> GameRow:
+def _game(row: Row | dict[str, Any]) -> GameRow:
     data = dict(row)
     for column in _JSON_COLUMNS:
         data[column] = json.loads(data[column] or "{}")
@@ -180,8 +180,9 @@ class Transaction(SeasonQueries):
         """Make the writes of this transaction and every other one that names `key` (a
         channel, a league) take turns: PostgreSQL's transaction lock on the key; nothing
         under SQLite, whose writers already take turns."""
-        if self.sql.locks:
-            self.conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (key,))
+        if self.sql.locks:  # sent with the statement after it (bot/pgstore.py)
+            self.conn.send(  # type: ignore[attr-defined]
+                "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (key,))
 
     def insert_game(self, values: dict[str, Any]) -> GameRow:
         """Create a game row and return it."""
@@ -216,31 +217,28 @@ class Transaction(SeasonQueries):
         values["updated_at"] = self.now()
         sets = ", ".join(f"{column} = ?" for column in values)
         step = 1 if bump else 0
-        # RETURNING hands back the row as written, without reading it again.
+        # RETURNING hands back the row as written, without reading it again; with a new
+        # position, also how far the log and the kept positions go (for the checkpoint).
+        reach = (", (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id) "
+                 "AS log_reach, (SELECT COALESCE(MAX(seq), 0) FROM checkpoints "
+                 "WHERE game_id = games.id) AS kept_reach") if "state" in values else ""
         rows = self.conn.execute(
             f"UPDATE games SET {sets}, version = version + {step} WHERE id = ? AND version = ? "
-            "RETURNING *",
+            f"RETURNING *{reach}",
             (*values.values(), game.id, game.version),
         ).fetchall()
         if len(rows) != 1:
             raise StaleVersion(f"game {game.id} is no longer at version {game.version}")
-        if "state" in values:
-            self._keep_checkpoint(game.id, values["state"])
-        written = _game(rows[0])
+        data = dict(rows[0])
+        if reach:  # keep the position just written (every log entry is in it) so often
+            last, kept = data.pop("log_reach"), data.pop("kept_reach")
+            if last - kept >= CHECKPOINT_EVERY:
+                self.save_checkpoint(game.id, int(last), values["state"])
+        written = _game(data)
         if written.over and not game.over:
             for settle in self._game_over:  # a league fixture takes the result, in this write
                 settle(self, written)
         return written
-
-    def _keep_checkpoint(self, game_id: int, state: str) -> None:
-        """Keep the position just written (every log entry is in it) CHECKPOINT_EVERY on."""
-        last, kept = self.conn.execute(
-            "SELECT (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?), "
-            "(SELECT COALESCE(MAX(seq), 0) FROM checkpoints WHERE game_id = ?)",
-            (game_id, game_id),
-        ).fetchone()
-        if last - kept >= CHECKPOINT_EVERY:
-            self.save_checkpoint(game_id, int(last), state)
 
     def save_checkpoint(self, game_id: int, seq: int, state: str) -> None:
         """Store the position (JSON text) after every log entry up to `seq`."""
@@ -302,9 +300,14 @@ class Transaction(SeasonQueries):
         events: list[dict[str, Any]] | None = None,
         irreversible: bool = False,
     ) -> LogEntry:
-        """Append one entry to a game's log."""
+        """Append one entry to a game's log (its seq found and written in one statement)."""
+        now = self.now()
         row = self.conn.execute(
-            "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?", (game.id,)
+            "INSERT INTO actions (game_id, seq, kind, actor_id, seat, action, events, "
+            "irreversible, created_at) SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ? "
+            "FROM actions WHERE game_id = ? RETURNING seq",
+            (game.id, kind, actor_id, seat, _dumps(action), _dumps(events or []),
+             int(irreversible), now, game.id),
         ).fetchone()
         entry = LogEntry(
             game_id=game.id,
@@ -315,22 +318,7 @@ class Transaction(SeasonQueries):
             action=action,
             events=events or [],
             irreversible=irreversible,
-            created_at=self.now(),
-        )
-        self.conn.execute(
-            "INSERT INTO actions (game_id, seq, kind, actor_id, seat, action, events, "
-            "irreversible, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                entry.game_id,
-                entry.seq,
-                kind,
-                actor_id,
-                seat,
-                _dumps(action),
-                _dumps(entry.events),
-                int(irreversible),
-                entry.created_at,
-            ),
+            created_at=now,
         )
         return entry
 

@@ -279,3 +279,97 @@ def test_the_cli_opens_postgresql_with_the_pool_size_asked_for(
     assert cli.main(["verify"]) == 0
     assert [store.pool.max_size for store in opened] == [3]
     assert [store.read_only for store in opened] == [True]
+
+
+def test_a_read_sees_one_snapshot_while_a_writer_commits(pg_cluster: Cluster) -> None:
+    """`reading` opens its transaction with the statement it runs first (REPEATABLE READ
+    said in that BEGIN): a write committed between two of its reads is not seen by the
+    second; the next read sees it."""
+    url = pg_cluster.database("snapshot")
+    store, writer = PgStore(url), PgStore(url)
+    try:
+        with store.transaction() as tx:
+            game_id = tx.insert_game(_values("c1")).id
+        with store.reading() as tx:
+            first = tx.game(game_id)
+            assert first is not None
+            with writer.transaction() as wx:
+                wx.update_game(first, pending={"moved": 1})
+            again = tx.game(game_id)
+            assert again is not None and again.version == first.version
+            assert again.pending == first.pending
+        with store.reading() as tx:
+            later = tx.game(game_id)
+        assert later is not None and later.version == first.version + 1
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_reads_keep_the_prepared_statements(pg_cluster: Cluster) -> None:
+    """A read ends with COMMIT, not ROLLBACK, after which psycopg would forget (and
+    deallocate) its prepared statements: with a read before every write, no statement
+    would ever be prepared and the server would plan each one every time."""
+    store = PgStore(pg_cluster.database("prepared"), pool_size=1)
+    try:
+        with store.transaction() as tx:
+            game_id = tx.insert_game(_values("c1")).id
+        for _ in range(8):
+            with store.reading() as tx:
+                assert tx.game(game_id) is not None
+            with store.transaction() as tx:
+                assert tx.active_game("c1") is not None
+        with store.reading() as tx:
+            prepared = [str(r[0]) for r in tx.conn.execute(
+                "SELECT statement FROM pg_prepared_statements")]
+    finally:
+        store.close()
+    assert any("FROM games WHERE id =" in sql for sql in prepared), prepared
+    assert any("channel_id =" in sql and "FOR UPDATE" in sql for sql in prepared), prepared
+
+
+def test_an_error_after_a_queued_lock_undoes_the_whole_command(pg_cluster: Cluster) -> None:
+    """The channel lock travels with the statement after it; when that statement fails,
+    the error is its own, everything the command wrote is rolled back and the lock let
+    go (no transaction is left open), and the connection serves the next command."""
+    store = PgStore(pg_cluster.database("queued"), pool_size=1)
+    try:
+        with pytest.raises(psycopg.errors.DivisionByZero), store.transaction() as tx:
+            tx.insert_game(_values("c1"))
+            tx.serialize("channel:c1")
+            tx.conn.execute("SELECT 1 / 0")
+        with store.reading() as tx:
+            assert tx.active_game("c1") is None
+            held = tx.conn.execute(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'").fetchone()
+        assert held is not None and held[0] == 0
+        with store.transaction() as tx:
+            tx.insert_game(_values("c1"))
+        with store.reading() as tx:
+            assert tx.active_game("c1") is not None
+    finally:
+        store.close()
+
+
+def test_a_copy_through_the_raw_connection_is_part_of_the_transaction(
+    pg_cluster: Cluster,
+) -> None:
+    """The store opens its transactions itself (the connection is in autocommit between
+    them): reaching for the psycopg connection opens it first, so rows laid down with
+    COPY (bench/tables.py) are undone with the rest when the command fails."""
+    store = PgStore(pg_cluster.database("copy"))
+    copy = "COPY actions (game_id, seq, kind) FROM STDIN"
+    try:
+        with store.transaction() as tx:
+            game_id = tx.insert_game(_values("c1")).id
+        with pytest.raises(RuntimeError), store.transaction() as tx:
+            with tx.conn.raw.cursor() as cursor, cursor.copy(copy) as out:  # type: ignore[attr-defined]
+                out.write_row((game_id, 1, "action"))
+            raise RuntimeError("the command fails after the copy")
+        with store.transaction() as tx:
+            with tx.conn.raw.cursor() as cursor, cursor.copy(copy) as out:  # type: ignore[attr-defined]
+                out.write_row((game_id, 2, "action"))
+        with store.reading() as tx:
+            assert [entry.seq for entry in tx.log(game_id)] == [2]
+    finally:
+        store.close()
