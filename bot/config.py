@@ -76,10 +76,9 @@ class Settings(BaseSettings):
     # Where boards are drawn (bot/renderpool.py): `threads`, in the command's worker
     # thread; `processes`, a pool of worker processes started once, so many channels'
     # boards use every core; `auto`, processes when the machine has more than one core.
-    # `auto` by default: since boards compress only their changed bands, on 2 cores
-    # processes gave 0.99-1.23x the plain bot's turns a second at ten at once against
-    # 0.78-0.97x with threads, and 1.12-1.17x against 1.20-1.21x one at a time
-    # (bench/RESULTS.md, bot).
+    # `auto` by default: on 2 cores, every board compressed whole, processes gave
+    # 0.74-0.76x the plain bot's turns a second at ten at once against 0.47-0.54x with
+    # threads, and 0.78-0.87x against 0.77-0.81x one at a time (bench/RESULTS.md, bot).
     render: Literal["auto", "processes", "threads"] = Field(
         "auto", validation_alias="BANNERET_RENDER")
     # How many compressed 32-row bands of board PNGs each drawing process keeps
