@@ -100,9 +100,9 @@ def run() -> Report:
         if not turns:
             report.notes.append(f"{system_id}: no demo to play")
             continue
-        before = png.band_info()
+        before = png.BANDS.info()
         played = play(system_id, turns)
-        after = png.band_info()
+        after = png.BANDS.info()
         ratios = [p.act / p.encode for p in played]
         acts = [p.act for p in played]
         encodes = [p.encode for p in played]

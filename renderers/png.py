@@ -29,7 +29,7 @@ from types import ModuleType
 
 from PIL import Image
 
-from renderers.primitives import CacheInfo, LayerCache
+from renderers.primitives import LayerCache
 
 LEVEL = 6  # deflate level, 1..9
 BUDGET = 60_000  # bytes; a board near it in bands is compressed whole
@@ -50,11 +50,6 @@ try:  # pragma: no branch - which one depends on the platform's wheels
     from zlib_ng import zlib_ng as _deflate
 except ImportError:  # pragma: no cover - no wheel for this platform
     _deflate = zlib
-
-
-def band_info() -> CacheInfo:
-    """Return the compressed-band cache's hits and misses (benchmarks print them)."""
-    return BANDS.info()
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -115,5 +110,4 @@ def write_png(image: Image.Image) -> bytes:
     return b"".join(parts)
 
 
-__all__ = ["BAND_ROWS", "BANDS", "BUDGET", "DENSER", "KEPT_BANDS", "LEVEL", "band_info",
-           "write_png"]
+__all__ = ["BAND_ROWS", "BANDS", "BUDGET", "DENSER", "KEPT_BANDS", "LEVEL", "write_png"]

@@ -119,6 +119,10 @@ class Handler(Generic[S, A]):
     check: Callable[[S, A], None] | None = None
 
 
+def _anything(action: Action) -> bool:
+    return True
+
+
 @lru_cache(maxsize=8192)
 def _natural(text: str) -> str:
     """Return text that sorts numbers by size ("U2" before "U10")."""
@@ -392,7 +396,7 @@ class Engine(Generic[S]):
             yield action
 
     def button_actions(
-        self, state: S, seat: str, most: int, keep: Callable[[Action], bool] = lambda a: True
+        self, state: S, seat: str, most: int, keep: Callable[[Action], bool] = _anything
     ) -> list[Action]:
         """The legal actions (those `keep` accepts) to offer a seat as buttons, sorted: all
         of them when there are at most `most`, else the option-less ones (at most `most`).
@@ -423,10 +427,6 @@ class Engine(Generic[S]):
             summary=self.summary(state, False),
             details=self.summary(state, True),
         )
-
-
-def _anything(action: Action) -> bool:
-    return True
 
 
 def _value(value: Any) -> Value:

@@ -108,12 +108,12 @@ def test_a_board_compresses_only_the_bands_no_earlier_board_had() -> None:
     rows = 5 * png.BAND_ROWS + 7  # the last band is short
     before = _striped(rows)
     png.write_png(before)
-    assert png.band_info().misses == 6
+    assert png.BANDS.info().misses == 6
     for band, y in enumerate((3, 2 * png.BAND_ROWS + 1, rows - 2)):
         after = before.copy()
         after.paste(2, (10, y, 40, y + 1))
         data = png.write_png(after)
-        assert png.band_info().misses == 7 + band  # that band alone
+        assert png.BANDS.info().misses == 7 + band  # that band alone
         assert _decoded(data).tobytes() == after.tobytes()
         assert zlib.decompressobj().decompress(_idat(data))  # one complete zlib stream
 
