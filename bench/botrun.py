@@ -25,11 +25,11 @@ from bench.positions import demo_turns, typical_turn
 from bench.tables import seat_games, temp_store
 from bot.config import Settings
 from bot.discord.client import BanneretBot, point_at
-from bot.renderpool import close_renderer, renderer
-from bot.rulesearch import warm
-from bot.service import GameService
-from bot.store import GameRow
-from bot.table import Table
+from bot.service.context import Table
+from bot.service.gameservice import GameService
+from bot.service.renderpool import close_renderer, renderer
+from bot.service.rulesearch import warm
+from bot.store.sqlite import GameRow
 from renderers import render_png
 from renderers.png import BANDS, KEPT_BANDS
 
@@ -85,7 +85,7 @@ def _bare_command(png: bytes) -> app_commands.Command[Any, Any, None]:
 
 def demo_lines(limit: int) -> list[tuple[str, str, dict[str, Any]]]:
     """Return the demo's board-changing slash commands as (user, command, options)."""
-    from bot.surface import coerce, split_options, surface
+    from bot.surface.declared import coerce, split_options, surface
     from rules.core.data import data_dir
 
     out: list[tuple[str, str, dict[str, Any]]] = []

@@ -2,7 +2,7 @@
 
 Two things once froze every channel: a roster file of dotted keys that took the TOML
 parser seconds inside the write transaction, and the deadline scan that held the
-write lock over all 10,000 overdue games (now the scheduler, bot/scheduler.py, which
+write lock over all 10,000 overdue games (now the scheduler, bot/service/scheduler.py, which
 claims due clocks in short batches). Here the same Samurai turn is timed alone
 and while, in other threads, five players upload hostile rosters (the 48 KB dotted-key
 bomb, and the costliest file the upload budgets still let through), or while the
@@ -28,9 +28,9 @@ from bench.positions import typical_turn
 from bench.tables import seat_games, temp_store
 from bench.timing import Figure, Report, median, ms, paired
 from bot.errors import PlayerError
-from bot.service import GameService
-from bot.store import Store
-from bot.table import Caller
+from bot.service.context import Caller
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
 from renderers import render_png
 
 NAME = "contention"

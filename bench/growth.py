@@ -25,9 +25,9 @@ from sqlite_utils import Database
 from bench.positions import Turn, script_turns, typical_turn
 from bench.tables import game_values, seat_games
 from bench.timing import Figure, Report, ms, paired
-from bot.migrations import migrations
-from bot.service import GameService
-from bot.store import CHECKPOINT_EVERY, GameStore, Store
+from bot.service.gameservice import GameService
+from bot.store.migrations import migrations
+from bot.store.sqlite import CHECKPOINT_EVERY, GameStore, Store
 from bot.text import event_record
 from renderers import render_png
 from rules.core.system import system

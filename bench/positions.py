@@ -13,10 +13,10 @@ from functools import cache
 from typing import Any
 
 from bot.app import demo_seed
-from bot.console import Console
-from bot.service import Caller, GameService, Reply
-from bot.store import GameRow, Store
-from bot.table import Table
+from bot.console.terminal import Console
+from bot.service.context import Table
+from bot.service.gameservice import Caller, GameService, Reply
+from bot.store.sqlite import GameRow, Store
 from bot.text import word_view, words_for
 from rules.core.board import HexBoardView, TabletopView
 from rules.core.data import data_dir

@@ -43,9 +43,9 @@ from bench.growth import long_game
 from bench.positions import Turn, script_turns
 from bench.tables import fill_log, seat_games, temp_store
 from bench.timing import Figure, Paired, Report, median, ms, paired, timed
-from bot.pgstore import PgConnection, PgStore
-from bot.service import GameService
-from bot.table import Caller
+from bot.service.context import Caller
+from bot.service.gameservice import GameService
+from bot.store.postgres import PgConnection, PgStore
 from renderers import render_png
 from rules.core.system import system
 from tools.pgcluster import Cluster, missing_reason

@@ -14,7 +14,7 @@ import tomllib
 from pathlib import Path
 
 from bench.timing import Figure, Report, ms, paired
-from bot.rulesearch import RuleIndex
+from bot.service.rulesearch import RuleIndex
 
 NAME = "rulesearch"
 TITLE = "Rules questions: /rules ask vs a plain FTS5 query"

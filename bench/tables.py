@@ -15,8 +15,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from bot.pgstore import PgConnection
-from bot.store import GameRow, GameStore, Store
+from bot.store.postgres import PgConnection
+from bot.store.sqlite import GameRow, GameStore, Store
 
 _JSON = ("seats", "invited", "state", "settings", "pending", "clock")
 

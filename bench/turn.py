@@ -31,7 +31,7 @@ from PIL import Image
 from bench.positions import Turn, script_turns
 from bench.tables import seat_games, temp_store
 from bench.timing import Figure, Report, ms, quiet_gc
-from bot.service import GameService
+from bot.service.gameservice import GameService
 from renderers import png, render_png
 
 NAME = "turn"

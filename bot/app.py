@@ -10,15 +10,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.service import GameService
-from bot.store import GameStore, open_store
+from bot.service.gameservice import GameService
+from bot.store.sqlite import GameStore, open_store
 
 
 def make_service(db: Path | str | GameStore, seed: str | None = None,
                  render: Callable[[Any], bytes] | None = None) -> GameService:
     """Open the store and wire the renderer in (a fixed dice seed only for demos and tests).
 
-    `render` draws the boards (bot/renderpool.py's `renderer` for the bot); by default
+    `render` draws the boards (bot/service/renderpool.py's `renderer` for the bot); by default
     `renderers.render_png` in the calling thread.
     """
     if render is None:

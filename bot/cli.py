@@ -12,10 +12,10 @@ from pathlib import Path
 
 from bot.app import demo_seed, make_service
 from bot.config import Settings
-from bot.console import Console
-from bot.records import said
-from bot.service import GameService
-from bot.store import GameStore, Store, StoreError, open_store
+from bot.console.terminal import Console
+from bot.service.gameservice import GameService
+from bot.service.records import said
+from bot.store.sqlite import GameStore, Store, StoreError, open_store
 from bot.text import Words
 from rules.core.data import data_dir
 
@@ -117,7 +117,7 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
             print(Words.of(None)("run-no-token"))
             return demo(settings)
         from bot.discord.client import run_bot
-        from bot.renderpool import close_renderer, renderer
+        from bot.service.renderpool import close_renderer, renderer
 
         render = renderer(settings)
         try:
@@ -138,14 +138,14 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
     if job == "verify":
         return verify_job(store, args.file)
     if job == "replay":
-        from bot.replay import replay_job
+        from bot.service.replay import replay_job
 
         return replay_job(args.file, args.out, settings.out, args.start, args.end, args.delay,
                           args.language)
     if job == "backup":
         return backup_job(store(read_only=True), args.target)
     if job == "migrate":
-        from bot.migrate import migrate
+        from bot.store.transfer import migrate
 
         return migrate(args.source, args.target)
     if job == "roster":

@@ -51,7 +51,7 @@ class Settings(BaseSettings):
     # A guild to sync commands to instantly while developing (global sync takes up to an hour).
     discord_dev_guild: int | None = Field(None, validation_alias="DISCORD_DEV_GUILD")
     # A SQLite file (made on first use), or a PostgreSQL URL (`postgresql://user@host/db`)
-    # that several bot processes share (bot/pgstore.py).
+    # that several bot processes share (bot/store/postgres.py).
     db: str = Field("banneret.db", validation_alias="BANNERET_DB")
     # SQLite's durability: FULL keeps every acknowledged command through a power loss;
     # NORMAL saves an fsync per command but may lose the last ones then.
@@ -73,7 +73,7 @@ class Settings(BaseSettings):
     # PostgreSQL only: connections this process keeps open at most (one per command
     # running at once; discord.py hands commands to a pool of min(32, cores + 4) threads).
     db_pool: int = Field(8, ge=1, le=100, validation_alias="BANNERET_DB_POOL")
-    # Where boards are drawn (bot/renderpool.py): `threads`, in the command's worker
+    # Where boards are drawn (bot/service/renderpool.py): `threads`, in the command's worker
     # thread; `processes`, a pool of worker processes started once, so many channels'
     # boards use every core; `auto`, processes when the machine has more than one core.
     # `auto` by default: on 2 cores, every board compressed whole, processes gave

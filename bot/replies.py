@@ -123,7 +123,7 @@ class Reply:
     # A move in a game: which turn message shows it (transports that keep one live
     # message per turn edit it; others show the reply as it is).
     turn: TurnMark | None = None
-    # Open a thread and go on there (a league fixture's game, bot/reports.py).
+    # Open a thread and go on there (a league fixture's game, bot/service/leagues/reports.py).
     thread: ThreadRequest | None = None
 
 

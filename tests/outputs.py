@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from bot.replies import Reply
-from bot.service import Caller, GameService
+from bot.service.gameservice import Caller, GameService
 
 
 def reply_json(reply: Reply, button_args: bool = True) -> str:

@@ -20,10 +20,10 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 
 from bot.app import demo_seed
-from bot.console import Console
-from bot.service import GameService
-from bot.store import Store
-from bot.table import parse_result
+from bot.console.terminal import Console
+from bot.service.context import parse_result
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
 from bot.text import Words, system_title, typed
 from rules.core.autoplay import Memory, Player
 from rules.core.model import Action

@@ -18,10 +18,10 @@ from bot.config import Settings
 from bot.discord.commands import CatalogueTranslator, build_groups
 from bot.discord.io import GameButton, report_error
 from bot.discord.live import LiveTurns
-from bot.discord.scheduler import Scheduled
-from bot.rulesearch import warm
-from bot.service import GameService
-from bot.surface import surface
+from bot.discord.notices import Scheduled
+from bot.service.gameservice import GameService
+from bot.service.rulesearch import warm
+from bot.surface.declared import surface
 
 log = logging.getLogger(__name__)
 

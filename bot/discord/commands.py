@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.io import completer, run_command
-from bot.surface import ANYWHERE, Entry, Surface
+from bot.surface.declared import ANYWHERE, Entry, Surface
 from bot.text import DEFAULT, Words, languages
 
 _KINDS: dict[str, Any] = {

@@ -26,11 +26,11 @@ from bot import progress, uploads
 from bot.discord.live import LiveTurns, Shown, board_file, edit_message, fresh_lines, turn_lines
 from bot.errors import LeagueNoThread, PlayerError, bad_input
 from bot.replies import MAX_REPLY, Button, Reply, ThreadRequest, TurnMark
-from bot.rulebook import cite, rule_button
-from bot.service import GameService
-from bot.store import StoreError
-from bot.surface import NO_GUILD, Context, autocomplete, run
-from bot.table import Caller
+from bot.service.context import Caller
+from bot.service.gameservice import GameService
+from bot.service.rulebook import cite, rule_button
+from bot.store.sqlite import StoreError
+from bot.surface.declared import NO_GUILD, Context, autocomplete, run
 from bot.text import Words, pick_language
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """One message per turn: the live turn message, edited as a player acts.
 
-A move's reply names its turn message (`Reply.turn`, see bot/turnlog.py). When the
+A move's reply names its turn message (`Reply.turn`, see bot/service/turnlog.py). When the
 turn passes, the bot posts a fresh message that pings the next player; their moves
 then edit that message (its log growing, the board redrawn, the buttons renewed)
 instead of posting new ones. The message the turn leaves behind is edited one last

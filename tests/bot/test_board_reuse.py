@@ -11,13 +11,13 @@ import pytest
 
 from bench.positions import script_turns
 from bench.tables import seat_games
-from bot.boards import BoardReplies
 from bot.clock import FakeClock
 from bot.replies import Reply
-from bot.service import GameService
-from bot.store import Store
-from bot.storeerrors import StoreError
-from bot.table import Table
+from bot.service.boards import BoardReplies
+from bot.service.context import Table
+from bot.service.gameservice import GameService
+from bot.store.failures import StoreError
+from bot.store.sqlite import Store
 from rules.core.engine import Engine
 from tests.bot.conftest import ALICE, BOB
 

@@ -12,8 +12,8 @@ from bot.errors import (
     ReportsForReferee,
     ReportsLocked,
 )
-from bot.service import Caller, GameService
-from bot.store import Store
+from bot.service.gameservice import Caller, GameService
+from bot.store.sqlite import Store
 from tests.bot.conftest import ALICE, BOB, DAN, MOD
 from tests.kit import checks
 from tests.rules.fantasy_warriors.kit import NORTH_COMMANDS, SOUTH_COMMANDS

@@ -17,8 +17,7 @@ from typing import Any
 import pytest
 
 from bot.clock import FakeClock
-from bot.clocks import ClockState, loaded
-from bot.console import Console
+from bot.console.terminal import Console
 from bot.errors import (
     ExtendOwnClock,
     HolidayTooLong,
@@ -29,10 +28,11 @@ from bot.errors import (
     RefereeOnly,
     RemindBad,
 )
-from bot.scheduler import CLAIM_BATCH, Notice, Scheduler
-from bot.service import GameService
-from bot.store import GameRow, Transaction, open_store
-from bot.surface import Context, run
+from bot.service.gameservice import GameService
+from bot.service.scheduler import CLAIM_BATCH, Notice, Scheduler
+from bot.service.turnclocks import ClockState, loaded
+from bot.store.sqlite import GameRow, Transaction, open_store
+from bot.surface.declared import Context, run
 from bot.text import Words
 from bot.timecontrol import TimeControl, TimeControlBad
 from tests.bot.conftest import ALICE, BOB, DAN, MOD

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import Console, split_options
+from bot.console.terminal import Console, split_options
 from bot.errors import BadInput
-from bot.service import GameService
-from bot.surface import coerce, surface
+from bot.service.gameservice import GameService
+from bot.surface.declared import coerce, surface
 
 
 def _console(service: GameService, tmp_path: Path) -> tuple[Console, list[str]]:

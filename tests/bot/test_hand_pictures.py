@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service import GameService
-from bot.store import Store
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
 from tests.bot.conftest import ALICE, BOB
 
 

@@ -22,13 +22,13 @@ import pytest
 from pydantic import BaseModel
 
 from bot.app import demo_seed
-from bot.console import Console
+from bot.console.terminal import Console
 from bot.errors import PlayerError
-from bot.rulebook import cite
-from bot.service import GameService
-from bot.store import Store
-from bot.surface import surface
-from bot.table import Caller, Table
+from bot.service.context import Caller, Table
+from bot.service.gameservice import GameService
+from bot.service.rulebook import cite
+from bot.store.sqlite import Store
+from bot.surface.declared import surface
 from bot.text import Words, locales_root
 from rules.core.data import data_dir
 from rules.core.engine import Engine

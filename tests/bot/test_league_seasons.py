@@ -20,12 +20,12 @@ import pytest
 
 from bot import errors
 from bot.clock import FakeClock
-from bot.fixtures import table
-from bot.leagues import Leagues
 from bot.replies import Reply
-from bot.seasonstore import FixtureRow
-from bot.service import Caller, GameService
-from bot.store import open_store
+from bot.service.gameservice import Caller, GameService
+from bot.service.leagues.rounds import table
+from bot.service.leagues.seasons import Leagues
+from bot.store.leaguequeries import FixtureRow
+from bot.store.sqlite import open_store
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
@@ -452,7 +452,7 @@ def test_export_writes_fixtures_results_and_standings(service: GameService,
 def test_the_console_plays_a_fixture_in_a_channel_named_after_its_thread(
     service: GameService, tmp_path: Path
 ) -> None:
-    from bot.console import Console
+    from bot.console.terminal import Console
 
     said: list[str] = []
     console = Console(service, tmp_path / "out", write=said.append, channel="lc")

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.errors import NoGame
-from bot.leagues import Leagues
-from bot.service import GameService, PlayerError
+from bot.service.gameservice import GameService, PlayerError
+from bot.service.leagues.seasons import Leagues
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL

@@ -23,11 +23,11 @@ import pytest
 from bot.app import demo_seed
 from bot.cli import main
 from bot.clock import FakeClock
-from bot.console import Console
-from bot.migrate import TABLES, migrate
-from bot.pgstore import PgStore, shown
-from bot.service import GameService
-from bot.store import GameStore, Store, StoreError, open_store
+from bot.console.terminal import Console
+from bot.service.gameservice import GameService
+from bot.store.postgres import PgStore, shown
+from bot.store.sqlite import GameStore, Store, StoreError, open_store
+from bot.store.transfer import TABLES, migrate
 from rules.core.data import data_dir
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN
 from tools.pgcluster import Cluster
@@ -408,7 +408,7 @@ def test_backup_gives_pg_dump_the_password_outside_its_command_line(
         calls.append((list(args), dict(options.get("env") or {})))
         return real_run(args, **options)
 
-    monkeypatch.setattr("bot.pgstore.subprocess.run", watched)
+    monkeypatch.setattr("bot.store.postgres.subprocess.run", watched)
     PgStore(secret).close()  # Banneret builds its tables
     store = PgStore(secret, read_only=True)
     try:

@@ -1,4 +1,4 @@
-"""League pairings: the round robin's circle and Swiss rounds (bot/pairings.py)."""
+"""League pairings: the round robin's circle and Swiss rounds (bot/service/leagues/pairings.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.pairings import Pairing, round_robin, swiss_round, swiss_rounds_default
+from bot.service.leagues.pairings import Pairing, round_robin, swiss_round, swiss_rounds_default
 
 
 def _names(n: int) -> list[str]:

@@ -17,12 +17,12 @@ import psycopg
 import pytest
 
 from bot.clock import FakeClock
-from bot.dialect import Dialect
 from bot.errors import GameExists
-from bot.pgstore import PG_MIGRATIONS, PgConnection, PgStore, _marks, shown
-from bot.service import GameService
-from bot.store import GameStore, Store, Transaction, open_store
-from bot.storeerrors import StoreError
+from bot.service.gameservice import GameService
+from bot.store.dialect import Dialect
+from bot.store.failures import StoreError
+from bot.store.postgres import PG_MIGRATIONS, PgConnection, PgStore, _marks, shown
+from bot.store.sqlite import GameStore, Store, Transaction, open_store
 from tests.bot.conftest import ALICE, BOB, CAROL
 from tests.bot.test_query_plans import MEANT_TO_SCAN, _calls, _values
 from tools.pgcluster import Cluster

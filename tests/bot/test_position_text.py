@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot.app import demo_seed, make_service
-from bot.console import Console
-from bot.store import Store
+from bot.console.terminal import Console
+from bot.store.sqlite import Store
 from rules.core.data import data_dir
 
 DEMOS = sorted((data_dir() / "demo").glob("*.txt"))

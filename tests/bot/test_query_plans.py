@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
-from bot.store import GameRow, Store, Transaction
+from bot.store.sqlite import GameRow, Store, Transaction
 
 SCANNED = ("games", "actions", "checkpoints", "league_games", "leagues", "league_players",
            "league_fixtures", "reminder_prefs", "outbox")

@@ -1,10 +1,10 @@
-"""Players' ratings from league games (bot/ratings.py, OpenSkill underneath)."""
+"""Players' ratings from league games (bot/service/leagues/ratings.py, OpenSkill underneath)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.ratings import START, Rated, ratings
+from bot.service.leagues.ratings import START, Rated, ratings
 
 
 def _by_player(rated: list[Rated]) -> dict[str, Rated]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import NotSeated, RefereeViewLocked
-from bot.service import GameService
+from bot.service.gameservice import GameService
 from tests.bot.conftest import ALICE, BOB, DAN, MOD
 from tests.kit import checks
 

@@ -1,4 +1,4 @@
-"""bot/renderpool.py: boards drawn in worker processes, the same bytes as in the bot's.
+"""bot/service/renderpool.py: boards drawn in worker processes, the same bytes as in the bot's.
 
 A worker that dies, idle or in the middle of a board, costs no board: that board is
 drawn in the calling process (logged) and a new worker takes the dead one's place.
@@ -16,7 +16,7 @@ import pytest
 
 from bench.positions import system_boards
 from bot.config import Settings
-from bot.renderpool import RenderPool, _render_png, close_renderer, renderer
+from bot.service.renderpool import RenderPool, _render_png, close_renderer, renderer
 from renderers import render_png
 
 
@@ -71,7 +71,7 @@ def test_a_worker_killed_while_idle_costs_no_board(
     before = pool.pids()
     for pid in before:
         _dead(pid)
-    with caplog.at_level(logging.WARNING, logger="bot.renderpool"):
+    with caplog.at_level(logging.WARNING, logger="bot.service.renderpool"):
         assert pool(view) == render_png(view)
     assert pool.fallbacks == 1
     assert any("drawn in the bot's process" in r.getMessage() for r in caplog.records)
@@ -90,7 +90,7 @@ def test_a_worker_dying_in_the_middle_of_a_board_costs_no_board(
     try:
         pool.start()
         (first,) = pool.pids()
-        with caplog.at_level(logging.WARNING, logger="bot.renderpool"):
+        with caplog.at_level(logging.WARNING, logger="bot.service.renderpool"):
             assert pool(3) == b"drawn here 3"
         assert pool.fallbacks == 1
         assert any("exit code 3" in r.getMessage() for r in caplog.records)

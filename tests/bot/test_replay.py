@@ -17,14 +17,15 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot import progress, replay
+from bot import progress
 from bot.app import demo_seed
 from bot.cli import main
-from bot.console import Console
+from bot.console.terminal import Console
 from bot.errors import PlayerError
-from bot.records import effective_actions
-from bot.service import GameService
-from bot.store import Store
+from bot.service import replay
+from bot.service.gameservice import GameService
+from bot.service.records import effective_actions
+from bot.store.sqlite import Store
 from bot.text import Words
 from renderers import render_png
 from renderers.animation import animate, runs

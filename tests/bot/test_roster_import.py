@@ -8,10 +8,10 @@ import pytest
 
 from bot import uploads
 from bot.cli import main
-from bot.console import Console
+from bot.console.terminal import Console
 from bot.errors import PlayerError, Stale
-from bot.service import GameService
-from bot.surface import Context, run
+from bot.service.gameservice import GameService
+from bot.surface.declared import Context, run
 from tests.bot.conftest import ALICE, BOB
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rosters"

@@ -1,4 +1,4 @@
-"""Rules questions in plain words, in English and Portuguese (bot/rulesearch.py).
+"""Rules questions in plain words, in English and Portuguese (bot/service/rulesearch.py).
 
 The question set (rule_questions.toml) is written the way players ask in chat; the
 rule that answers each must be among the first three for 90% or more of each
@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from bot.console import Console
+from bot.console.terminal import Console
 from bot.errors import BadInput
-from bot.rulesearch import index
-from bot.service import GameService
-from bot.surface import split_options
+from bot.service.gameservice import GameService
+from bot.service.rulesearch import index
+from bot.surface.declared import split_options
 from tests.bot.conftest import ALICE, BOB, CAROL
 
 QUESTIONS: list[dict[str, Any]] = tomllib.loads(

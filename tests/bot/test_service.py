@@ -21,9 +21,9 @@ from bot.errors import (
     Refused,
     Stale,
 )
-from bot.records import said
-from bot.service import GameService, PlayerError
-from bot.store import GameStore
+from bot.service.gameservice import GameService, PlayerError
+from bot.service.records import said
+from bot.store.sqlite import GameStore
 from tests.bot.conftest import ALICE, BOB, CAROL, MOD
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from bot.errors import NotYourTurn
-from bot.records import record_digest
-from bot.service import GameService
-from bot.store import Store
+from bot.service.gameservice import GameService
+from bot.service.records import record_digest
+from bot.store.sqlite import Store
 from rules.samurai.catalogue import cards
 from tests.bot.conftest import ALICE, BOB, CAROL
 

@@ -1,10 +1,10 @@
-"""A league's table (bot/standings.py), checked against tables worked out by hand."""
+"""A league's table (bot/service/leagues/ranking.py), checked against tables worked out by hand."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.standings import TIEBREAKS, Result, Row, Scoring, standings
+from bot.service.leagues.ranking import TIEBREAKS, Result, Row, Scoring, standings
 
 PLAYERS = ["ana", "bia", "caio", "duda"]
 

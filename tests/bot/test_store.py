@@ -9,7 +9,7 @@ import psycopg
 import pytest
 from sqlite_utils import Database
 
-from bot.store import GameStore, StaleVersion, Store, migrations
+from bot.store.sqlite import GameStore, StaleVersion, Store, migrations
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
 

@@ -18,9 +18,9 @@ import pytest
 from sqlite_utils import Database
 
 from bot.cli import main
-from bot.console import Console
-from bot.service import GameService
-from bot.store import Store, StoreError, migrations, storage_error
+from bot.console.terminal import Console
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store, StoreError, migrations, storage_error
 from bot.text import Words
 from tests.bot.conftest import ALICE, BOB
 

@@ -1,4 +1,4 @@
-"""bot/store.py: a process's writers wait their turn for the write lock in the process.
+"""bot/store/sqlite.py: a process's writers wait their turn for the write lock in the process.
 
 SQLite's busy handler sleeps 1, 2, 5 ... 100 ms between tries, so under load a write
 could wait far longer than the writes before it took. The store queues its own
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import Store
+from bot.store.sqlite import Store
 
 
 def test_a_process_writers_queue_for_the_write_lock(

@@ -11,8 +11,8 @@ from discord import app_commands
 
 from bot.discord.commands import CatalogueTranslator, build_groups
 from bot.errors import GuildOnly
-from bot.service import GameService
-from bot.surface import NO_GUILD, Context, autocomplete, help_lines, run, surface
+from bot.service.gameservice import GameService
+from bot.surface.declared import NO_GUILD, Context, autocomplete, help_lines, run, surface
 from bot.text import languages
 from tests.bot.conftest import ALICE, BOB
 

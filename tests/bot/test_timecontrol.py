@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 
 from bot.clock import FakeClock
-from bot.service import GameService
-from bot.store import Store
-from bot.table import Caller
+from bot.service.context import Caller
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
 from bot.timecontrol import TimeControl, TimeControlBad
 
 

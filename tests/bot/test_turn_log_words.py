@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from bot import turnlog
-from bot.service import GameService
-from bot.table import Table
+from bot.service import turnlog
+from bot.service.context import Table
+from bot.service.gameservice import GameService
 from tests.bot.conftest import ALICE
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-import bot.store as store_module
+import bot.store.sqlite as store_module
 from bot.errors import Stale
-from bot.records import effective_actions, replay
-from bot.rewind import STRETCH, Standing
-from bot.service import GameService
-from bot.store import CHECKPOINT_EVERY, Transaction
+from bot.service.gameservice import GameService
+from bot.service.records import effective_actions, replay
+from bot.service.rewind import STRETCH, Standing
+from bot.store.sqlite import CHECKPOINT_EVERY, Transaction
 from rules.core.system import system
 from tests.bot.conftest import ALICE
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from bot import uploads
-from bot.console import Console
+from bot.console.terminal import Console
 from bot.errors import Refused
-from bot.service import GameService, PlayerError
-from bot.store import Store
+from bot.service.gameservice import GameService, PlayerError
+from bot.store.sqlite import Store
 from tests.bot.conftest import ALICE, BOB
 
 BOMB = "a" + ".a" * 24_000 + " = 1\n"

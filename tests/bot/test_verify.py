@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from bot.records import record_digest, said
-from bot.service import GameService
-from bot.store import Store
+from bot.service.gameservice import GameService
+from bot.service.records import record_digest, said
+from bot.store.sqlite import Store
 from tests.bot.conftest import ALICE, BOB, MOD
 
 Record = dict[str, Any]

@@ -37,7 +37,7 @@ def test_renderers_never_import_discord_the_store_or_the_bot() -> None:
 
 
 def test_transports_reach_rules_only_through_the_service() -> None:
-    transports = {**_imports("bot/discord"), **_imports("bot/console.py")}
+    transports = {**_imports("bot/discord"), **_imports("bot/console/terminal.py")}
     assert transports
     for path, names in transports.items():
         assert "rules" not in names and "sqlite_utils" not in names, path

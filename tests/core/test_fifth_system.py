@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.console import Console
-from bot.service import GameService
-from bot.store import Store
-from bot.surface import surface
+from bot.console.terminal import Console
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
+from bot.surface.declared import surface
 from rules.core.system import register, system
 from tests.race.engine import SYSTEM as RACE
 

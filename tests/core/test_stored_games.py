@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from bot.service import GameService
-from bot.store import Store
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.surface import surface
+from bot.surface.declared import surface
 
 from .test_bot_support import Table
 

@@ -110,9 +110,9 @@ async def test_the_log_keeps_the_newest_entries_whole(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """/game log last:50 that does not fit keeps the newest entries, never cut mid-line."""
-    import bot.views
+    from bot.service import views
 
-    monkeypatch.setattr(bot.views, "MAX_REPLY", 420)  # a short game overflows it
+    monkeypatch.setattr(views, "MAX_REPLY", 420)  # a short game overflows it
     invitation = await table.fake.slash(table.alice, table.channel, "game new", system="race",
                                         scenario="short", opponent=table.bob)
     await table.fake.click(table.bob, invitation, label="Accept the invitation")

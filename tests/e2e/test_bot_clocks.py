@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.discord.scheduler import Scheduled
+from bot.discord.notices import Scheduled
 from fakediscord import BotRunner, FakeDiscord, Message
 
 from .test_bot_support import Table, assert_refused, description, open_table

@@ -33,9 +33,9 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.service import GameService
-from bot.store import GameStore, open_store
-from bot.table import Caller
+from bot.service.context import Caller
+from bot.service.gameservice import GameService
+from bot.store.sqlite import GameStore, open_store
 from bot.timecontrol import TimeControl
 from fakediscord import FakeChannel, FakeDiscord, InteractionResult, Message, shard_of
 from rules.core.system import system
@@ -72,9 +72,9 @@ sys.exit(run_bot(settings, make_service(settings.db)))
 # to stop, printing each acknowledged mark.
 WRITER = r"""
 import itertools, sys, threading, time
-from bot.service import GameService
-from bot.store import open_store
-from bot.table import Caller
+from bot.service.gameservice import GameService
+from bot.store.sqlite import open_store
+from bot.service.context import Caller
 from rules.core.system import register
 from tests.race.engine import SYSTEM
 register(SYSTEM)
@@ -430,7 +430,7 @@ async def test_the_scheduler_checks_as_often_as_the_setting_says(tmp_path: Path)
     """`BANNERET_SCHEDULER_EVERY` sets the seconds between checks (a minute by default)."""
     from bot.config import Settings
     from bot.discord.client import BanneretBot
-    from bot.discord.scheduler import Scheduled
+    from bot.discord.notices import Scheduled
 
     service = GameService(open_store(str(tmp_path / "games.db")))
     try:

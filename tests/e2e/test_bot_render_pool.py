@@ -1,4 +1,4 @@
-"""The bot under load: boards drawn in worker processes (bot/renderpool.py,
+"""The bot under load: boards drawn in worker processes (bot/service/renderpool.py,
 BANNERET_RENDER), and worker threads that yield the GIL to the event loop quickly.
 
 Players see the same boards as when the bot draws them itself; a worker that dies
@@ -17,8 +17,8 @@ import time
 import pytest
 
 from bot.discord.client import SWITCH_INTERVAL
-from bot.renderpool import RenderPool
-from bot.table import Table as GameTable
+from bot.service.context import Table as GameTable
+from bot.service.renderpool import RenderPool
 from renderers import render_png
 
 from .test_bot_samurai import samurai_game
@@ -69,7 +69,7 @@ async def test_boards_drawn_by_workers_and_a_dead_worker_costs_no_turn(
         (worker,) = pool.pids()
         _kill(worker)
         card = await pick(table, alice, "samurai play", "card", "two")
-        with caplog.at_level(logging.WARNING, logger="bot.renderpool"):
+        with caplog.at_level(logging.WARNING, logger="bot.service.renderpool"):
             played = await table.fake.slash(alice, table.channel, "samurai play", card=card)
         assert description(played).startswith("Uesugi plays Order Two Units Center.")
         assert _turn_board(table) == _board_now(table)  # the turn still shows its board

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 import bot.discord.io as discord_io
-from bot import replay
+from bot.service import replay
 
 from .test_bot_game import started_race
 from .test_bot_support import Table

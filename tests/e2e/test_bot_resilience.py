@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import bot.discord.io
-from bot.service import Caller, Reply
-from bot.store import StoreError
+from bot.service.gameservice import Caller, Reply
+from bot.store.sqlite import StoreError
 from fakediscord import ErrorLog, InteractionResult
 from tests.race.engine import SYSTEM as RACE
 from tests.race.engine import Boom

@@ -19,8 +19,8 @@ import pytest
 
 from bot.config import Settings
 from bot.discord.client import BanneretBot, point_at
-from bot.service import GameService
-from bot.store import Store
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
 from fakediscord import BotRunner, FakeDiscord, shard_of
 from renderers import render_png
 

@@ -24,8 +24,8 @@ from PIL import Image
 from bot.clock import SYSTEM_CLOCK, Clock
 from bot.config import Settings
 from bot.discord.client import BanneretBot, point_at
-from bot.service import GameService
-from bot.store import Store
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
 from fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult, Message
 from renderers import render_png
 from rules.core.system import register, system
@@ -58,7 +58,7 @@ class Table:
     bots: list[BanneretBot] = field(default_factory=list)
     # The time the bot's store goes by (a FakeClock in tests of clocks and reminders).
     clock: Clock = SYSTEM_CLOCK
-    # What draws the boards of the next bot started (bot/renderpool.py's pool in its tests).
+    # What draws the boards of the next bot started (bot/service/renderpool.py's pool in its tests).
     render: Callable[[Any], bytes] = field(default_factory=lambda: renderer())
 
     @property

@@ -28,10 +28,10 @@ from hypothesis import strategies as st
 
 from bot.errors import PlayerError
 from bot.replies import MAX_REPLY, Reply
-from bot.service import GameService
-from bot.store import Store
-from bot.surface import Context, Entry, run, surface
-from bot.table import Caller, Table
+from bot.service.context import Caller, Table
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
+from bot.surface.declared import Context, Entry, run, surface
 from rules.core.commands import Option
 from rules.core.system import bundled
 from tests.bot.conftest import ALICE, BOB, DAN, MOD

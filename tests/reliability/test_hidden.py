@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from bot.replies import Reply
-from bot.service import GameService
-from bot.store import Store
-from bot.surface import surface
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
+from bot.surface.declared import surface
 from rules.core.system import system
 from tests.bot.conftest import ALICE, BOB, DAN
 from tests.outputs import reply_json

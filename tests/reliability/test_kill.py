@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from bot.service import GameService
-from bot.store import Store
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
 
 KILLS = int(os.environ.get("KILLS", "4"))
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CHILD = r"""
 import sys
 from pathlib import Path
-from bot.console import Console
-from bot.service import GameService
-from bot.store import Store
+from bot.console.terminal import Console
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
 from rules.core.data import data_dir
 
 db, cycle = sys.argv[1], sys.argv[2]

@@ -24,10 +24,10 @@ from bot.errors import (
     RefereeOnly,
     ReportsLocked,
 )
-from bot.service import GameService
-from bot.store import Store
-from bot.surface import Context, run, surface
-from bot.table import Caller, Table
+from bot.service.context import Caller, Table
+from bot.service.gameservice import GameService
+from bot.store.sqlite import Store
+from bot.surface.declared import Context, run, surface
 from rules.core.model import Action
 from rules.core.system import system
 from tests.bot.conftest import ALICE, BOB, DAN, MOD

@@ -1,0 +1,131 @@
+"""The public part of every reply about a game: whose turn, the buttons, the picture."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from bot.clock import Clock
+from bot.replies import Board, Boards, Button, Reply, TurnMark, action_digest
+from bot.service.context import Table
+from bot.service.pictures import Pictures
+from bot.service.turnclocks import time_line
+from rules.core.model import Action
+from rules.core.text import Term
+
+MAX_BUTTONS = 5
+
+Render = Callable[[Any], bytes]
+
+
+class BoardReplies:
+    """Build (and keep) the board reply of positions, and turn replies on top of them."""
+
+    def __init__(self, render: Render | None, boards: Boards | None = None,
+                 clock: Clock | None = None) -> None:
+        self._render = render
+        self._clock = clock
+        self._boards = boards or Boards()
+        self._pictures = Pictures()
+
+    def draw(self, table: Table, seat: str | None = None) -> bytes | None:
+        """Draw the board as `seat` sees it (None when no renderer is configured).
+
+        Kept per game, version and seat; a seat whose picture is the public one (a
+        player with nothing hidden on the board, seen from the bottom edge) gets the
+        public picture's bytes, drawn once for both.
+        """
+        render = self._render
+        if render is None:
+            return None
+        game = table.game
+        key = (game.id, game.version, game.updated_at, game.language, game.system, seat)
+
+        def make() -> bytes:
+            picture = table.picture(seat)
+            if seat is not None and picture == table.picture(None):
+                return self.draw(table, None) or render(picture)
+            return render(picture)
+
+        return self._pictures.get(key, make)
+
+    def board(self, table: Table) -> Reply:
+        """Return the status part every public reply shares: whose turn, buttons, the board."""
+        game = table.game
+        key = (game.id, game.version, game.updated_at, game.language, game.status, game.winner,
+               game.result, game.seed_revealed, game.system, game.scenario)
+        reply = self._boards.get(key, lambda: self._make(table)).reply()
+        if self._clock is not None:
+            # The time left changes by the minute: said fresh, after the turn line.
+            line = time_line(table, self._clock.now())
+            if line is not None:
+                reply.lines.insert(1 if reply.lines else 0, line)
+        return reply
+
+    def _make(self, table: Table) -> Board:
+        game, words = table.game, table.words
+        lines: list[str] = []
+        buttons: list[Button] = []
+        if game.over:
+            lines.append(table.result_line())
+        else:
+            prompt = table.prompt
+            if prompt.seat:
+                lines.append(words("game-turn", seat=table.seat(prompt.seat), hint=table.hint()))
+                if game.status == "active":
+                    buttons = self.choices(table, prompt.seat)
+        if game.over and game.seed_revealed:
+            lines.append(words("game-seed-revealed", seed=game.seed))
+        title = words("game-status-title", system=table.title(), scenario=table.scenario_title())
+        footer = words("game-footer", game=game.id, version=game.version)
+        return Board(title, tuple(lines), self.draw(table), tuple(buttons), game.id,
+                     game.version, footer)
+
+    def choices(self, table: Table, seat: str, private: bool = False) -> list[Button]:
+        """Offer a seat's choices as buttons: all of them when few, else the option-less ones.
+
+        A retreat among three hexes becomes three buttons; a 40k phase with dozens of
+        actions still gets a one-click "next phase". Choices that would reveal a hand
+        (`private_actions`) go only on the player's private reply, never on a public one.
+        """
+        hidden = table.private_actions
+        options = table.system.button_actions(table.state, seat, MAX_BUTTONS,
+                                              lambda a: (a.type in hidden) == private)
+        return [
+            Button("act", self.label(table, a), table.game.id, table.game.version,
+                   action_digest(a))
+            for a in options
+        ]
+
+    def label(self, table: Table, action: Action) -> str:
+        """Say what a button offering an action does, in the game's language.
+
+        A system words the actions it offers as buttons (`button-<type>`); any other
+        action, judged in a ruling, is named by its command (`action-<type>`).
+        """
+        label = table.system.label(action, table.state)
+        if table.words.has(label.key):
+            return table.words.message(label)
+        return table.words.term(Term(kind="action", id=action.type))
+
+    def turn(self, table: Table, records: list[dict[str, Any]], mention_from: str | None,
+             mark: TurnMark | None = None) -> Reply:
+        """Return the reply after an action: what happened, then the board.
+
+        The next player is pinged when the turn passes to them (`mention_from` is the
+        seat that was to act before). `mark` says which turn message shows the move.
+        """
+        reply = self.board(table)
+        said = [table.event(e) for e in records]
+        if mark is not None:
+            reply.turn = replace(mark, said=tuple(said), status=tuple(reply.lines))
+        reply.lines = said + reply.lines
+        reply.text = reply.lines.pop(0) if reply.lines else ""
+        after = table.prompt.seat
+        if not table.game.over and after and after != mention_from:
+            reply.mention = table.game.seats.get(after)
+        return reply
+
+
+__all__ = ["MAX_BUTTONS", "BoardReplies"]

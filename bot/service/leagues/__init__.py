@@ -1,0 +1,1 @@
+"""Leagues: seasons, rounds and fixtures, reports, pairings, ranking and ratings."""

@@ -1,0 +1,466 @@
+"""Leagues: a server's seasons of games, with players, fixtures, results and standings.
+
+A league is a name in a Discord server. Made with a game system (`/league create
+system:`), it runs a season: players join, its creator (or a moderator, its referee)
+starts it, and fixtures are paired — the whole round-robin at once, or Swiss round by
+round as each finishes (leagues/rounds.py, leagues/pairings.py). Fixtures are played in
+threads opened from the league's channel or at a physical table and reported
+(leagues/reports.py); `standings` ranks the players (leagues/ranking.py) in text and in a
+picture, `export` writes it all as CSV and JSON, and `ratings` rates a server's
+players of one game system across its leagues (bot/service/leagues/ratings.py).
+
+Any league can also track games by channel: `add` counts a channel's game in it and
+`turns` lists who must act in each, longest wait first.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, cast
+
+from bot.errors import (
+    LeagueAlreadyIn,
+    LeagueBadName,
+    LeagueBadSetting,
+    LeagueExists,
+    LeagueNotAllowed,
+    LeagueNotIn,
+    LeagueNotStarted,
+    LeagueRefereeOnly,
+    LeagueStarted,
+    LeagueTooFew,
+    UnknownScenario,
+    UnknownSystem,
+)
+from bot.replies import Reply
+from bot.service.context import Caller, Table, running
+from bot.service.games import Games
+from bot.service.leagues.reports import LeagueSource, Reports, round_lines, season_of
+from bot.service.leagues.rounds import (
+    FORMATS,
+    SETTLED,
+    TIEBREAK_ORDERS,
+    Season,
+    add_round,
+    advance,
+    export,
+    first_fixtures,
+    league_of,
+    names,
+    playing,
+    referee,
+    table,
+    tiebreak_order,
+)
+from bot.service.scheduler import Notice
+from bot.service.turnclocks import span
+from bot.store.sqlite import GameStore
+from bot.text import (
+    Said,
+    Words,
+    pick_language,
+    scenario_title,
+    seat_term,
+    system_title,
+    words_for,
+)
+from bot.timecontrol import TimeControl, span_text
+from rules.core.system import available, system
+from rules.core.text import Msg, items
+
+MAX_LEAGUE_NAME = 40
+# The standings picture shows this many rows; the footer says how many more there are.
+PICTURE_ROWS = 32
+
+
+def number(value: float) -> str:
+    """Write points as people do: 9, 7.5."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _bad(lang: str, key: str, **values: Any) -> LeagueBadSetting:
+    return cast(LeagueBadSetting,
+                LeagueBadSetting(problem=Msg(key=key, args=values)).where(lang))
+
+
+class Leagues:
+    """Create leagues and run their seasons; add games to them, show turns and standings."""
+
+    def __init__(self, store: GameStore, games: Games | None = None) -> None:
+        self.store = store
+        self.reports = Reports(store, games)
+        # Reports confirmed by time: a source of the scheduler (bot/service/scheduler.py).
+        self.source = LeagueSource(self.reports)
+
+    # ------------------------------------------------------------ making a league
+
+    def create(
+        self, guild_id: str, caller: Caller, name: str, *, channel_id: str = "",
+        system_id: str | None = None, scenario: str | None = None, format_: str | None = None,
+        rounds: int | None = None, legs: int | None = None, time: str | None = None,
+        win: float | None = None, draw: float | None = None, loss: float | None = None,
+        tiebreaks: str | None = None, confirm_hours: int | None = None,
+        holiday_days: int | None = None,
+    ) -> Reply:
+        """Create a league in this server; with a game system, it runs a season (the caller
+        is its creator and referee; its fixtures are played from `channel_id`)."""
+        lang = pick_language(caller.locale)
+        words = Words.of(lang)
+        name = " ".join(name.split())
+        if not 0 < len(name) <= MAX_LEAGUE_NAME:
+            raise LeagueBadName(most=MAX_LEAGUE_NAME).where(lang)
+        season = Season(language=lang)
+        if system_id is not None:
+            season = self._season(lang, system_id, scenario, format_, rounds, legs, time, win,
+                                  draw, loss, tiebreaks, confirm_hours, holiday_days)
+        elif any(v is not None for v in (scenario, format_, rounds, legs, time, tiebreaks)):
+            raise _bad(lang, "league-setting-needs-system")
+        with self.store.transaction() as tx:
+            if tx.league(guild_id, name) is not None:
+                raise LeagueExists(name=name).where(lang)
+            tx.insert_league_season(guild_id, name, caller.user_id, channel_id,
+                                    season.stored())
+        if season.system is None:
+            return Reply(text=words("league-created", name=name))
+        return Reply(text=words("league-season-created", name=name, user=f"<@{caller.user_id}>"),
+                     lines=self._settings_lines(words, season))
+
+    def _season(
+        self, lang: str, system_id: str, scenario: str | None, format_: str | None,
+        rounds: int | None, legs: int | None, time: str | None, win: float | None,
+        draw: float | None, loss: float | None, tiebreaks: str | None,
+        confirm_hours: int | None, holiday_days: int | None,
+    ) -> Season:
+        """Check `/league create`'s options and return the season they make."""
+        if system_id not in available():
+            raise UnknownSystem(system=system_id,
+                                choices=Said(", ".join(available()))).where(lang)
+        sys = system(system_id)
+        scenarios = [s.id for s in sys.scenarios()]
+        scenario = scenario or scenarios[0]
+        if scenario not in scenarios:
+            raise UnknownScenario(system=system_title(sys, lang), scenario=scenario,
+                                  choices=Said(", ".join(sorted(scenarios)))).where(lang)
+        chosen = format_ or "round-robin"
+        if chosen not in FORMATS:
+            raise _bad(lang, "league-setting-one-of", option="format",
+                       choices=items(FORMATS, "or", typed=True))
+        if rounds is not None and (chosen != "swiss" or not 1 <= rounds <= 20):
+            raise _bad(lang, "league-setting-rounds")
+        if legs is not None and (chosen != "round-robin" or legs not in (1, 2)):
+            raise _bad(lang, "league-setting-legs")
+        control = TimeControl.parse(time or "none")
+        points = (3 if win is None else win, 1 if draw is None else draw,
+                  0 if loss is None else loss)
+        if not points[0] >= points[1] >= points[2] >= 0:
+            raise _bad(lang, "league-setting-points")
+        if tiebreaks is not None and tiebreaks not in TIEBREAK_ORDERS:
+            raise _bad(lang, "league-setting-one-of", option="tiebreaks",
+                       choices=items(TIEBREAK_ORDERS, "or", typed=True))
+        if confirm_hours is not None and not 1 <= confirm_hours <= 14 * 24:
+            raise _bad(lang, "league-setting-confirm")
+        if holiday_days is not None and not 0 <= holiday_days <= 60:
+            raise _bad(lang, "league-setting-holiday")
+        return Season(
+            system=system_id, scenario=scenario, format=chosen, rounds=rounds,
+            legs=legs or 1, time=control.text(), win=points[0], draw=points[1],
+            loss=points[2], tiebreaks=tiebreak_order(tiebreaks, chosen),
+            confirm_hours=confirm_hours or 48, holiday_days=holiday_days or 0, language=lang,
+        )
+
+    def _settings_lines(self, words: Words, season: Season) -> list[str]:
+        """Word a season's settings, one line each."""
+        sys = system(season.system or "")
+        if season.format == "swiss":
+            shape = words("league-format-swiss", rounds=season.rounds or "none")
+        else:
+            shape = words("league-format-round-robin", legs=season.legs)
+        return [
+            words("league-settings-game", system=system_title(sys, words.language),
+                  scenario=scenario_title(sys, season.scenario or "", words.language),
+                  format=shape),
+            words("league-settings-points", win=number(season.win),
+                  draw=number(season.draw), loss=number(season.loss),
+                  tiebreaks=self._tiebreaks(words, season)),
+            words("league-settings-time", time=season.time, confirm=season.confirm_hours,
+                  holiday=season.holiday_days),
+        ]
+
+    def _tiebreaks(self, words: Words, season: Season) -> str:
+        return ", ".join(words(f"league-tiebreak-{b.replace('_', '-')}")
+                         for b in season.tiebreaks)
+
+    # ------------------------------------------------------------ players
+
+    def join(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Join a league that has not started yet."""
+        lang = pick_language(caller.locale)
+        with self.store.transaction() as tx:
+            league, _ = season_of(tx, guild_id, name, lang)
+            if league.status != "open":
+                raise LeagueStarted(name=league.name).where(lang)
+            if not tx.join_league(league.id, caller.user_id, caller.name):
+                raise LeagueAlreadyIn(name=league.name).where(lang)
+            count = len(tx.league_players(league.id))
+        return Reply(text=Words.of(lang)("league-joined", user=f"<@{caller.user_id}>",
+                                         name=league.name, count=count))
+
+    def leave(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Leave a league before it starts."""
+        lang = pick_language(caller.locale)
+        with self.store.transaction() as tx:
+            league, _ = season_of(tx, guild_id, name, lang)
+            if league.status != "open":
+                raise LeagueStarted(name=league.name).where(lang)
+            if not tx.leave_league(league.id, caller.user_id):
+                raise LeagueNotIn(name=league.name).where(lang)
+        return Reply(text=Words.of(lang)("league-left", user=f"<@{caller.user_id}>",
+                                         name=league.name))
+
+    def remove(self, guild_id: str, caller: Caller, name: str, player: Caller) -> Reply:
+        """Take a player out of a league (its referee). Once started, their unplayed
+        fixtures are cancelled; results already settled stay."""
+        lang = pick_language(caller.locale)
+        words = Words.of(lang)
+        with self.store.transaction() as tx:
+            league, _ = season_of(tx, guild_id, name, lang)
+            if not referee(league, caller):
+                raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
+            if league.status == "open":
+                if not tx.leave_league(league.id, player.user_id):
+                    raise LeagueNotIn(name=league.name).where(lang)
+                return Reply(text=words("league-removed", user=f"<@{player.user_id}>",
+                                        name=league.name, count=0))
+            if not tx.remove_league_player(league.id, player.user_id):
+                raise LeagueNotIn(name=league.name).where(lang)
+            cancelled = 0
+            for fixture in tx.fixtures(league.id):
+                if fixture.has(player.user_id) and fixture.status in ("pending", "reported",
+                                                                      "disputed"):
+                    if tx.update_fixture(fixture, status="void", settled_by="referee",
+                                         settled_at=tx.now()) is not None:
+                        cancelled += 1
+            advance(tx, league)
+        return Reply(text=words("league-removed", user=f"<@{player.user_id}>",
+                                name=league.name, count=cancelled))
+
+    def start(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Start a league (its referee): pair the whole round-robin, or Swiss round 1."""
+        lang = pick_language(caller.locale)
+        words = Words.of(lang)
+        with self.store.transaction() as tx:
+            league, season = season_of(tx, guild_id, name, lang)
+            if not referee(league, caller):
+                raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
+            if league.status != "open":
+                raise LeagueStarted(name=league.name).where(lang)
+            players = playing(tx, league)
+            if len(players) < 2:
+                raise LeagueTooFew(name=league.name, count=len(players)).where(lang)
+            season, pairs = first_fixtures(season, players)
+            add_round(tx, league, pairs)
+            tx.set_league_status(league.id, "running", season.stored())
+            league = tx.league_by_id(league.id) or league
+            fixtures = tx.fixtures(league.id)
+        lines = round_lines(words, fixtures, only_round=1)
+        return Reply(text=words("league-started-text", name=league.name, count=len(players),
+                                rounds=season.rounds or 1, format=season.format),
+                     lines=lines)
+
+    # ------------------------------------------------------------ fixtures and standings
+
+    def fixtures(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """List a league's fixtures round by round, with their status and result."""
+        lang = pick_language(caller.locale)
+        words = Words.of(lang)
+        with self.store.reading() as tx:
+            league, _ = season_of(tx, guild_id, name, lang)
+            fixtures = tx.fixtures(league.id)
+        if not fixtures:
+            raise LeagueNotStarted(name=league.name).where(lang)
+        return Reply(text=words("league-fixtures-title", name=league.name),
+                     lines=round_lines(words, fixtures))
+
+    def standings(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Rank a league's players: a compact text table and the standings picture (drawn
+        here, in the worker thread the transport runs the service in)."""
+        lang = pick_language(caller.locale)
+        words = Words.of(lang)
+        with self.store.reading() as tx:
+            league, season = season_of(tx, guild_id, name, lang)
+            fixtures = tx.fixtures(league.id)
+            rows = table(tx, league, season, fixtures)
+            who = names(tx, league)
+        from renderers.standings import StandingsPicture, render_standings
+
+        scored = season.scored is not None
+        lines = []
+        for row in rows:
+            diff = row.score_for - row.score_against
+            lines.append(words(
+                "league-standings-line", rank=row.rank, user=f"<@{row.player}>",
+                points=number(row.points), won=row.won, drawn=row.drawn, lost=row.lost,
+                diff=f"{diff:+d}" if scored else "none",
+                turn=span_text(round(row.median_turn_minutes))
+                if row.median_turn_minutes is not None else "none"))
+        # The rounds completed: every fixture of them and of the rounds before settled.
+        current = 0
+        for round_no in sorted({f.round for f in fixtures}):
+            if any(f.status not in SETTLED for f in fixtures if f.round == round_no):
+                break
+            current = round_no
+        sys = system(season.system or "")
+        headers = [words("league-col-rank"), words("league-col-player"),
+                   words("league-col-points"), words("league-col-played"),
+                   words("league-col-won"), words("league-col-drawn"), words("league-col-lost")]
+        if scored:
+            headers.append(words("league-col-diff"))
+        if "sos" in season.tiebreaks:
+            headers.append(words("league-col-sos"))
+        headers.append(words("league-col-turn"))
+        cells: list[tuple[str, ...]] = []
+        for row in rows[:PICTURE_ROWS]:
+            cell = [str(row.rank), who.get(row.player, row.player), number(row.points),
+                    str(row.played), str(row.won), str(row.drawn), str(row.lost)]
+            if scored:
+                cell.append(f"{row.score_for - row.score_against:+d}")
+            if "sos" in season.tiebreaks:
+                cell.append(number(row.sos))
+            cell.append(span_text(round(row.median_turn_minutes))
+                        if row.median_turn_minutes is not None else "–")
+            cells.append(tuple(cell))
+        footer = words("league-picture-footer", tiebreaks=self._tiebreaks(words, season))
+        if len(rows) > PICTURE_ROWS:
+            footer += " · " + words("league-picture-more", count=len(rows) - PICTURE_ROWS)
+        picture = StandingsPicture(
+            title=words("league-picture-title", name=league.name),
+            subtitle=words("league-picture-subtitle", round=current,
+                           rounds=season.rounds or current, system=system_title(sys, lang)),
+            headers=tuple(headers), rows=tuple(cells), footer=footer)
+        return Reply(text=words("league-standings-title", name=league.name, round=current),
+                     lines=lines or [words("league-no-players")],
+                     image=render_standings(picture), image_name="standings.png")
+
+    def export(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Attach a league's fixtures, results and standings as CSV and JSON files."""
+        lang = pick_language(caller.locale)
+        with self.store.reading() as tx:
+            league, season = season_of(tx, guild_id, name, lang)
+            fixtures = tx.fixtures(league.id)
+            rows = table(tx, league, season, fixtures)
+            who = names(tx, league)
+        return Reply(text=Words.of(lang)("league-exported", name=league.name),
+                     files=export(league, fixtures, rows, who))
+
+    def ratings(self, guild_id: str, caller: Caller, system_id: str) -> Reply:
+        """Rate the server's players of one game system from every league's settled results."""
+        from bot.service.leagues.ratings import ratings
+
+        lang = pick_language(caller.locale)
+        words = Words.of(lang)
+        if system_id not in available():
+            raise UnknownSystem(system=system_id,
+                                choices=Said(", ".join(available()))).where(lang)
+        with self.store.reading() as tx:
+            fixtures = tx.rated_fixtures(guild_id, system_id)
+        games = [(f.home, f.away or "", f.winner) for f in fixtures]
+        rated = ratings(games)
+        title = system_title(system(system_id), lang)
+        return Reply(
+            text=words("league-ratings-title", system=title, count=len(games)),
+            lines=[words("league-ratings-line", rank=i, user=f"<@{r.player}>",
+                         rating=round(r.rating), games=r.games)
+                   for i, r in enumerate(rated, 1)] or [words("league-no-results")],
+        )
+
+    # ------------------------------------------------------------ fixtures played and reported
+
+    def play(self, guild_id: str, channel_id: str, caller: Caller, name: str,
+             opponent: Caller | None = None) -> Reply:
+        """Open a thread for one of the caller's fixtures and start its game (reports.py)."""
+        return self.reports.play(guild_id, channel_id, caller, name, opponent)
+
+    def report(self, guild_id: str, caller: Caller, name: str, opponent: Caller | None = None,
+               result: str | None = None, mine: int | None = None,
+               theirs: int | None = None) -> Reply:
+        """Report a fixture played at a physical table (bot/service/leagues/reports.py)."""
+        return self.reports.report(guild_id, caller, name, opponent, result, mine, theirs)
+
+    def resolve(self, guild_id: str, caller: Caller, name: str, fixture: int,
+                result: str | None = None, home_score: int | None = None,
+                away_score: int | None = None) -> Reply:
+        """Settle a disputed (or any open) fixture as the league's referee (leagues/reports.py)."""
+        return self.reports.resolve(guild_id, caller, name, fixture, result, home_score,
+                                    away_score)
+
+    def confirm_due(self, now: datetime) -> list[Notice]:
+        """Confirm every report left unanswered past its league's confirm_hours."""
+        return self.reports.confirm_due(now)
+
+    # ------------------------------------------------------------ games by channel
+
+    def add(self, guild_id: str, channel_id: str, caller: Caller, name: str) -> Reply:
+        """Add this channel's game to a league (its players, its creator or a moderator)."""
+        lang = pick_language(caller.locale)
+        with self.store.transaction() as tx:
+            league = league_of(tx, guild_id, name, lang)
+            game = running(tx, channel_id, caller)
+            allowed = (
+                caller.moderator
+                or caller.user_id in (game.creator_id, league.creator_id)
+                or game.seats_of(caller.user_id)
+            )
+            if not allowed:
+                raise LeagueNotAllowed().where(game.language, game.system)
+            tx.add_to_league(league.id, game.id)
+        return Reply(text=Table(game).words("league-added", name=league.name, game=game.id))
+
+    def turns(self, guild_id: str, caller: Caller, name: str, now: datetime | None = None
+              ) -> Reply:
+        """List who must act in each running game of a league, longest wait first: the games
+        added to it and the games of its fixtures."""
+        lang = pick_language(caller.locale)
+        with self.store.reading() as tx:
+            league = league_of(tx, guild_id, name, lang)
+            now = now or tx.clock.now()
+            games = {g.id: g for g in tx.league_games(league.id)}
+            for fixture in tx.fixtures(league.id):
+                if fixture.game_id is not None and fixture.game_id not in games:
+                    found = tx.game(fixture.game_id)
+                    if found is not None:
+                        games[found.id] = found
+        waiting: list[tuple[str, str]] = []
+        for game in games.values():
+            if game.over:
+                continue
+            where = f"<#{game.channel_id}>"
+            table_ = Table(game)
+            words = words_for(table_.system, lang)
+            if game.status == "open":
+                line = words("league-turn-open", where=where, game=game.id)
+            else:
+                seat = table_.prompt.seat
+                user = game.seats.get(seat or "")
+                line = words(
+                    "league-turn-line", where=where, system=words("system-title"),
+                    seat=seat_term(seat), user=f"<@{user}>" if user else "—",
+                    age=span(words, (now - datetime.fromisoformat(game.updated_at))
+                             .total_seconds()),
+                )
+            waiting.append((game.updated_at, line))
+        lines = [line for _, line in sorted(waiting)]
+        words = Words.of(lang)
+        return Reply(
+            text=words("league-turns-title", name=league.name, count=len(lines)),
+            lines=lines or [words("league-no-games")],
+        )
+
+    def names(self, guild_id: str, text: str) -> list[tuple[str, str]]:
+        """Offer league names of this server for autocomplete."""
+        needle = text.lower()
+        with self.store.reading() as tx:
+            found = tx.league_names(guild_id)
+        return [(n, n) for n in found if needle in n.lower()][:25]
+
+
+__all__ = ["Leagues", "Notice", "league_of"]

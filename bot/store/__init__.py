@@ -1,0 +1,1 @@
+"""Storage: one transaction interface; SQLite (the default) and PostgreSQL; migrations for both."""

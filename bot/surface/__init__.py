@@ -1,0 +1,1 @@
+"""The command surface: every slash command declared once, for every transport."""
