@@ -85,7 +85,8 @@ def _bare_command(png: bytes) -> app_commands.Command[Any, Any, None]:
 
 def demo_lines(limit: int) -> list[tuple[str, str, dict[str, Any]]]:
     """Return the demo's board-changing slash commands as (user, command, options)."""
-    from bot.surface.declared import coerce, split_options, surface
+    from bot.surface.dispatch import surface
+    from bot.surface.options import coerce, split_options
     from rules.core.data import data_dir
 
     out: list[tuple[str, str, dict[str, Any]]] = []

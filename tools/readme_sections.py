@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.surface.declared import help_lines
+from bot.surface.dispatch import help_lines
 from rules.core.references import all_rules
 from rules.core.system import bundled
 

@@ -22,7 +22,9 @@ from bot.service.context import Caller
 from bot.service.gameservice import GameService
 from bot.service.rulebook import cite
 from bot.store.sqlite import StoreError
-from bot.surface.declared import Context, coerce, run, split_options, surface
+from bot.surface.dispatch import run, surface
+from bot.surface.entries import Context
+from bot.surface.options import coerce, split_options
 from bot.text import Said, Words
 from bot.uploads import read_local
 
@@ -188,10 +190,9 @@ class Console:
 
     def _print_error(self, err: PlayerError) -> None:
         if err.language is None:  # the console's own refusals speak the channel game's language
-            with self.service.store.reading() as tx:
-                game = tx.latest_game(self.channel)
-            if game is not None:
-                err.where(game.language, err.system or game.system)
+            found = self.service.latest_language(self.channel)
+            if found is not None:
+                err.where(found[0], err.system or found[1])
         words = Words.of(err.language, err.system)
         self.write(f"(only you) {words.message(err.message())}")
         if err.rule is not None:

@@ -15,13 +15,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.discord.callers import context_of
 from bot.discord.commands import CatalogueTranslator, build_groups
-from bot.discord.io import GameButton, report_error
+from bot.discord.components import GameButton
+from bot.discord.failures import report_error
 from bot.discord.live import LiveTurns
 from bot.discord.notices import Scheduled
+from bot.discord.responses import respond_with
 from bot.service.gameservice import GameService
 from bot.service.rulesearch import warm
-from bot.surface.declared import surface
+from bot.surface.dispatch import surface
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +147,15 @@ class BanneretBot(commands.AutoShardedBot):
             await super().close()
         finally:
             gc.unfreeze()
+
+    async def press_button(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        """Press one of the service's buttons (in a worker thread) and answer the click."""
+        ctx = context_of(interaction)
+        await respond_with(
+            interaction,
+            lambda: asyncio.to_thread(self.service.press, ctx.channel_id, ctx.caller, custom_id),
+            what=f"button {custom_id}",
+        )
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Space the shards' IDENTIFYs as Discord requires (`identify_gap`, 5 s by default)."""

@@ -8,16 +8,26 @@ descriptions are catalogue messages, localized for Discord by `CatalogueTranslat
 
 from __future__ import annotations
 
+import asyncio
 import inspect
+import logging
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
-from bot.discord.io import completer, run_command
-from bot.surface.declared import ANYWHERE, Entry, Surface
-from bot.text import DEFAULT, Words, languages
+from bot import progress, uploads
+from bot.discord.callers import context_of
+from bot.discord.host import host_of
+from bot.discord.responses import ProgressNotes, respond_with
+from bot.replies import Reply
+from bot.service.context import Caller
+from bot.surface.dispatch import autocomplete, run
+from bot.surface.entries import ANYWHERE, Entry, Surface
+from bot.text import DEFAULT, Words, languages, pick_language
+
+log = logging.getLogger(__name__)
 
 _KINDS: dict[str, Any] = {
     "str": str,
@@ -122,3 +132,58 @@ class CatalogueTranslator(app_commands.Translator):
 
 
 __all__ = ["CatalogueTranslator", "build_command", "build_groups"]
+
+
+async def run_command(interaction: discord.Interaction[Any], path: str, **options: Any) -> None:
+    """Run a surface command from a slash command's typed options."""
+    ctx = context_of(interaction)
+    service = host_of(interaction).service
+    notes = ProgressNotes(interaction)
+
+    async def work() -> Reply:
+        # Attachments are downloaded here, inside the time respond_with watches, so a
+        # slow download is deferred like slow rendering instead of missing the deadline.
+        typed: dict[str, Any] = {}
+        for name, value in options.items():
+            if value is None:
+                continue
+            if isinstance(value, discord.User | discord.Member):
+                value = Caller(user_id=str(value.id), name=value.display_name, bot=value.bot)
+            elif isinstance(value, discord.Attachment):
+                value = await read_text(value, ctx.caller.locale)
+            typed[name] = value
+        with progress.reporting_to(notes.report):  # to_thread carries it into the worker
+            return await asyncio.to_thread(run, service, ctx, path, typed)
+
+    await respond_with(interaction, work, what=f"/{path}", notes=notes)
+
+
+async def read_text(attachment: discord.Attachment, locale: str | None) -> str | bytes:
+    """Read a small file attached to a command, such as a roster (size-checked first): text,
+    or bytes for a zipped list-builder roster (.rosz)."""
+    language = pick_language(locale)
+    uploads.check_size(attachment.filename, attachment.size, language)
+    return uploads.decode(attachment.filename, await attachment.read(), language)
+
+
+def completer(path: str, option: str) -> Callable[..., Any]:
+    """Make an autocomplete callback for one option, fed by the channel's live game."""
+
+    async def complete(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        service = host_of(interaction).service
+        ctx = context_of(interaction)
+        namespace = {k: v for k, v in interaction.namespace.__dict__.items() if v is not None}
+        try:
+            found = await asyncio.to_thread(
+                autocomplete, service, ctx, path, option, current, namespace
+            )
+        except Exception:  # noqa: BLE001 - an autocomplete failure must not break typing
+            log.exception("autocomplete %s/%s failed in channel %s", path, option, ctx.channel_id)
+            return []
+        return [
+            app_commands.Choice(name=name[:100], value=value[:100]) for name, value in found[:25]
+        ]
+
+    return complete

@@ -13,16 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord.io import buttons_view
+from bot.discord.components import buttons_view
+from bot.discord.host import Host
 from bot.service.scheduler import Notice
-
-if TYPE_CHECKING:
-    from bot.discord.client import BanneretBot
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +47,7 @@ async def _post(target: discord.abc.Messageable, notice: Notice) -> None:
 class Scheduled(commands.Cog):
     """A background check; it sends messages, it adds no commands."""
 
-    def __init__(self, bot: BanneretBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.check.change_interval(seconds=bot.settings.scheduler_every)
         self.check.start()

@@ -7,11 +7,13 @@ parts of the reply need them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from bot.errors import GameFinished, NoGame
+from bot.replies import Reply
 from bot.store.sqlite import GameRow, Transaction
 from bot.text import (
     Words,
@@ -39,6 +41,13 @@ class Caller:
     moderator: bool = False
     locale: str | None = None
     bot: bool = False
+
+
+# A button's handler: (channel id, who pressed, (kind, game id, version, argument)) -> reply.
+# Each part of the service declares the buttons it makes beside the code that makes them
+# (its `buttons` mapping, custom-id kind -> handler); GameService.press looks them up.
+PressedId = tuple[str, int, int, str]
+ButtonHandler = Callable[[str, Caller, PressedId], Reply]
 
 
 class Table:

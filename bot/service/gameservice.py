@@ -26,14 +26,14 @@ from typing import Any
 from bot.errors import PlayerError
 from bot.replies import Button, Reply, parse_custom_id
 from bot.service.boards import BoardReplies, Render
-from bot.service.context import Caller, Table, latest
+from bot.service.context import ButtonHandler, Caller, Table, latest
 from bot.service.games import Games
 from bot.service.importreview import Previews
 from bot.service.leagues.seasons import Leagues
 from bot.service.records import Records
 from bot.service.rulebook import Rulebook
 from bot.service.scheduler import Scheduler
-from bot.service.turnclocks import CLAIM_BUTTON, Clocks, follow
+from bot.service.turnclocks import Clocks, follow
 from bot.service.turns import Turns
 from bot.service.views import Views
 from bot.store.sqlite import GameStore
@@ -63,6 +63,10 @@ class GameService:
         # Every change of a game keeps its clock (service/turnclocks.py), in the same transaction.
         store.add_hook("clocks", follow)
         self.clocks = Clocks(store, self.boards)
+        # Each button kind, declared by the part that makes it; the rest are the turn's own.
+        self.buttons: dict[str, ButtonHandler] = {
+            **self.views.buttons, **self.rulebook.buttons, **self.leagues.reports.buttons,
+            **self.previews.buttons, **self.clocks.buttons}
         self.scheduler = Scheduler(store, store.clock,
                                    sources=[self.clocks.source, self.leagues.source])
 
@@ -106,25 +110,12 @@ class GameService:
         return self.turns.settle(channel_id, caller, seq, agree)
 
     def press(self, channel_id: str, caller: Caller, custom_id: str) -> Reply:
-        """Press a button (see Turns.press; "details" only reads, see Views.details)."""
-        parsed = parse_custom_id(custom_id)
-        if parsed is not None and parsed[0] == "details":
-            return self.views.details(parsed[1], channel_id)
-        if parsed is not None and parsed[0] == "rule":  # a related rule, shown to the presser
-            reply = self.rulebook.show(channel_id, caller, parsed[3])
-            reply.ephemeral = True
-            return reply
-        # --- a league report's Confirm / Dispute / Uphold (leagues/reports.py): fixture and report
-        if parsed is not None and parsed[0] in ("league-confirm", "league-dispute",
-                                                "league-uphold"):
-            return self.leagues.reports.press(caller, parsed[0], parsed[1], parsed[2])
-        # --- previews of an import (service/importreview.py): Accept applies it, Cancel drops it
-        if parsed is not None and parsed[0] in ("preview-yes", "preview-no"):
-            return self.previews.press(channel_id, caller, parsed[1], parsed[3],
-                                       accept=parsed[0] == "preview-yes")
-        # ---
-        if parsed is not None and parsed[0] == CLAIM_BUTTON:  # a win claimed on time
-            return self.clocks.claim(channel_id, caller, parsed[1], parsed[3])
+        """Press a button: the part that made its kind answers it (`buttons`), else the turn's
+        own buttons (see Turns.press)."""
+        pressed = parse_custom_id(custom_id)
+        handler = self.buttons.get(pressed[0]) if pressed is not None else None
+        if pressed is not None and handler is not None:
+            return handler(channel_id, caller, pressed)
         return self.turns.press(channel_id, caller, custom_id, self.games)
 
     def undo(self, channel_id: str, caller: Caller) -> Reply:
@@ -158,6 +149,131 @@ class GameService:
                 context: dict[str, Any] | None = None) -> list[tuple[str, str]]:
         """Offer completions (see Views.suggest)."""
         return self.views.suggest(channel_id, caller, option, text, context)
+
+    def offer(self, channel_id: str, caller: Caller, action: dict[str, Any]) -> Reply:
+        """Show an import to its sender before it applies (see Previews.offer)."""
+        return self.previews.offer(channel_id, caller, action)
+
+    def game_in(self, channel_id: str) -> tuple[str, str] | None:
+        """Return the system and language of the channel's running game, if any."""
+        return self.views.game_in(channel_id)
+
+    def latest_language(self, channel_id: str) -> tuple[str, str] | None:
+        """Return the language and system of the channel's latest game, ended ones too."""
+        return self.views.latest_language(channel_id)
+
+    # ------------------------------------------------------------ clocks
+    def extend(self, channel_id: str, caller: Caller, hours: int) -> Reply:
+        """Give the player to act more time (see Clocks.extend)."""
+        return self.clocks.extend(channel_id, caller, hours)
+
+    def holiday(self, channel_id: str, caller: Caller, hours: int) -> Reply:
+        """Pause the caller's clock (see Clocks.holiday)."""
+        return self.clocks.holiday(channel_id, caller, hours)
+
+    def reminders(self, channel_id: str, caller: Caller, dm: bool) -> Reply:
+        """Choose where the caller's reminders go (see Clocks.reminders)."""
+        return self.clocks.reminders(channel_id, caller, dm)
+
+    # ------------------------------------------------------------ rules questions
+    def rules_search(self, channel_id: str, caller: Caller, query: str,
+                     system_id: str | None = None, public: bool = False) -> Reply:
+        """List the rules that answer a question (see Rulebook.search)."""
+        return self.rulebook.search(channel_id, caller, query, system_id, public)
+
+    def rules_ask(self, channel_id: str, caller: Caller, question: str,
+                  system_id: str | None = None, public: bool = False) -> Reply:
+        """Answer a question with its best rule (see Rulebook.ask)."""
+        return self.rulebook.ask(channel_id, caller, question, system_id, public)
+
+    def rules_show(self, channel_id: str, caller: Caller, rule_id: str) -> Reply:
+        """Show one rule in full (see Rulebook.show)."""
+        return self.rulebook.show(channel_id, caller, rule_id)
+
+    # ------------------------------------------------------------ leagues (see Leagues)
+    def league_create(self, guild_id: str, caller: Caller, name: str, channel_id: str,
+                      **settings: Any) -> Reply:
+        """Create a league in this server (settings: Leagues.create's keywords)."""
+        return self.leagues.create(guild_id, caller, name, channel_id=channel_id, **settings)
+
+    def league_join(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Join a league."""
+        return self.leagues.join(guild_id, caller, name)
+
+    def league_leave(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Leave a league before it starts."""
+        return self.leagues.leave(guild_id, caller, name)
+
+    def league_start(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Start a league's season: its fixtures are made."""
+        return self.leagues.start(guild_id, caller, name)
+
+    def league_remove(self, guild_id: str, caller: Caller, name: str, player: Caller) -> Reply:
+        """Remove a player from a league (its referee or a moderator)."""
+        return self.leagues.remove(guild_id, caller, name, player)
+
+    def league_play(self, guild_id: str, channel_id: str, caller: Caller, name: str,
+                    opponent: Caller | None = None) -> Reply:
+        """Open a thread for one of the caller's fixtures and start its game."""
+        return self.leagues.play(guild_id, channel_id, caller, name, opponent)
+
+    def league_report(self, guild_id: str, caller: Caller, name: str,
+                      opponent: Caller | None = None, result: str | None = None,
+                      mine: int | None = None, theirs: int | None = None) -> Reply:
+        """Report a fixture played at a physical table."""
+        return self.leagues.report(guild_id, caller, name, opponent, result, mine, theirs)
+
+    def league_resolve(self, guild_id: str, caller: Caller, name: str, fixture: int,
+                       result: str | None = None, home_score: int | None = None,
+                       away_score: int | None = None) -> Reply:
+        """Settle a fixture as the league's referee."""
+        return self.leagues.resolve(guild_id, caller, name, fixture, result, home_score,
+                                    away_score)
+
+    def league_fixtures(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """List a league's fixtures."""
+        return self.leagues.fixtures(guild_id, caller, name)
+
+    def league_standings(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Show a league's table."""
+        return self.leagues.standings(guild_id, caller, name)
+
+    def league_export(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Attach a league's fixtures and results as files."""
+        return self.leagues.export(guild_id, caller, name)
+
+    def league_ratings(self, guild_id: str, caller: Caller, system_id: str) -> Reply:
+        """Show the players' ratings in a game system."""
+        return self.leagues.ratings(guild_id, caller, system_id)
+
+    def league_add(self, guild_id: str, channel_id: str, caller: Caller, name: str) -> Reply:
+        """Add this channel's game to a league."""
+        return self.leagues.add(guild_id, channel_id, caller, name)
+
+    def league_turns(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """List who must act in each running game of a league."""
+        return self.leagues.turns(guild_id, caller, name)
+
+    # ------------------------------------------------------------ completions
+    def complete(self, channel_id: str, guild_id: str, caller: Caller, source: str, text: str,
+                 options: dict[str, Any]) -> list[tuple[str, str]]:
+        """Offer (name, value) completions of an option from its source, at most 25."""
+        locale = caller.locale
+        if source == "system":
+            return self.views.system_choices(text, locale)
+        if source == "scenario":
+            return self.views.scenario_choices(str(options.get("system") or ""), text, locale)
+        if source == "rule":
+            return self.rulebook.choices(channel_id, caller, text)
+        if source == "league":
+            return self.leagues.names(guild_id, text)
+        if source == "seat":
+            needle = text.lower()
+            seats = self.views.seat_choices(channel_id, options.get("system"),
+                                            options.get("scenario"))
+            return [(n, s) for n, s in seats if needle in s or needle in n.lower()][:25]
+        others = {k: v for k, v in options.items() if isinstance(v, str | int | float)}
+        return self.views.suggest(channel_id, caller, source, text, others)
 
     # ------------------------------------------------------------ records
     def export(self, channel_id: str, caller: Caller | None = None) -> Reply:

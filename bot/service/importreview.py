@@ -16,7 +16,7 @@ from typing import Any
 from bot.errors import Stale
 from bot.replies import Button, Reply, action_digest
 from bot.service.boards import BoardReplies
-from bot.service.context import Caller, Table
+from bot.service.context import ButtonHandler, Caller, PressedId, Table
 from bot.service.turns import Turns, apply, parse
 from bot.store.sqlite import GameStore
 
@@ -61,6 +61,15 @@ class Previews:
                        game.version, digest, style="secondary"),
             ],
         )
+
+    @property
+    def buttons(self) -> dict[str, ButtonHandler]:
+        """The buttons under a preview: Accept applies it, Cancel drops it."""
+        def answer(channel_id: str, caller: Caller, pressed: PressedId) -> Reply:
+            return self.press(channel_id, caller, pressed[1], pressed[3],
+                              accept=pressed[0] == "preview-yes")
+
+        return dict.fromkeys(("preview-yes", "preview-no"), answer)
 
     def press(self, channel_id: str, caller: Caller, game_id: int, digest: str,
               accept: bool) -> Reply:

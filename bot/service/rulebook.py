@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.errors import UnknownRule, UnknownSystem
 from bot.replies import Button, Reply
-from bot.service.context import Caller
+from bot.service.context import ButtonHandler, Caller, PressedId
 from bot.service.rulesearch import SHARED, Found, index, ready
 from bot.store.sqlite import GameStore
 from bot.text import Said, Words, pick_language
@@ -123,6 +123,16 @@ class Rulebook:
             text=words("rules-show", id=ref.id, title=title),
             lines=[statement, words("rules-source", source=ref.source, origin=ref.origin)],
         )
+
+    @property
+    def buttons(self) -> dict[str, ButtonHandler]:
+        """The buttons this part answers: "rule", a related rule shown to whoever pressed."""
+        return {"rule": self._pressed}
+
+    def _pressed(self, channel_id: str, caller: Caller, pressed: PressedId) -> Reply:
+        reply = self.show(channel_id, caller, pressed[3])
+        reply.ephemeral = True
+        return reply
 
     def show(self, channel_id: str, caller: Caller, rule_id: str) -> Reply:
         """Show one rule in full: title, statement and where it comes from."""

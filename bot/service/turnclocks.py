@@ -59,7 +59,7 @@ from bot.errors import (
     bad_input,
 )
 from bot.replies import Button, Reply
-from bot.service.context import Caller, Table, running
+from bot.service.context import ButtonHandler, Caller, Table, running
 from bot.service.scheduler import CLAIM_BATCH, Notice, Ready, keep, prepared
 from bot.store.sqlite import GameRow, GameStore, Transaction
 from bot.text import Words, pick_language, seat_term
@@ -615,6 +615,12 @@ class Clocks:
         words = Words.of(language)
         return Reply(text=words("clock-reminders-dm" if dm else "clock-reminders-channel"),
                      ephemeral=True)
+
+    @property
+    def buttons(self) -> dict[str, ButtonHandler]:
+        """The button a reminder of a game out of time carries: claim the win on time."""
+        return {CLAIM_BUTTON: lambda channel_id, caller, pressed: self.claim(
+            channel_id, caller, pressed[1], pressed[3])}
 
     def claim(self, channel_id: str, caller: Caller, game_id: int, turn: str) -> Reply:
         """Claim the win on time (the "Claim the win" button): the opponent of the player

@@ -11,7 +11,7 @@ from typing import Any
 from bot.errors import NotSeated, Stale
 from bot.replies import MAX_REPLY, Button, Reply
 from bot.service.boards import BoardReplies
-from bot.service.context import Caller, Table, latest
+from bot.service.context import ButtonHandler, Caller, Table, latest
 from bot.service.turnclocks import LOG_KINDS as CLOCK_LOG_KINDS
 from bot.store.sqlite import GameStore, LogEntry
 from bot.text import (
@@ -86,6 +86,12 @@ class Views:
         # One message: a huge army or a pile of claims is cut, with a note of what is left.
         reply.lines = fit(reply.lines, MAX_REPLY - len(reply.text) - 300, words)
         return reply
+
+    @property
+    def buttons(self) -> dict[str, ButtonHandler]:
+        """The buttons this part answers: "details" (read only)."""
+        return {"details": lambda channel_id, caller, pressed: self.details(pressed[1],
+                                                                            channel_id)}
 
     def details(self, game_id: int, channel_id: str) -> Reply:
         """Show, to the one who asked, the whole public position: every piece in words."""
@@ -242,6 +248,18 @@ class Views:
             seat = table.prompt.seat
         return suggestions(table.system, table.state, seat, option, text, context,
                            game.language)
+
+    def game_in(self, channel_id: str) -> tuple[str, str] | None:
+        """Return the system and language of the channel's running game, if any."""
+        with self.store.reading() as tx:
+            game = tx.active_game(channel_id)
+        return None if game is None else (game.system, game.language)
+
+    def latest_language(self, channel_id: str) -> tuple[str, str] | None:
+        """Return the language and system of the channel's latest game, ended ones too."""
+        with self.store.reading() as tx:
+            game = tx.latest_game(channel_id)
+        return None if game is None else (game.language, game.system)
 
     def seat_choices(
         self, channel_id: str, system_id: str | None = None, scenario: str | None = None

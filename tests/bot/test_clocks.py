@@ -32,7 +32,8 @@ from bot.service.gameservice import GameService
 from bot.service.scheduler import CLAIM_BATCH, Notice, Scheduler
 from bot.service.turnclocks import ClockState, loaded
 from bot.store.sqlite import GameRow, Transaction, open_store
-from bot.surface.declared import Context, run
+from bot.surface.dispatch import run
+from bot.surface.entries import Context
 from bot.text import Words
 from bot.timecontrol import TimeControl, TimeControlBad
 from tests.bot.conftest import ALICE, BOB, DAN, MOD

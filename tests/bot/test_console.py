@@ -9,7 +9,8 @@ import pytest
 from bot.console.terminal import Console, split_options
 from bot.errors import BadInput
 from bot.service.gameservice import GameService
-from bot.surface.declared import coerce, surface
+from bot.surface.dispatch import surface
+from bot.surface.options import coerce
 
 
 def _console(service: GameService, tmp_path: Path) -> tuple[Console, list[str]]:

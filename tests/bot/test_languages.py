@@ -28,7 +28,7 @@ from bot.service.context import Caller, Table
 from bot.service.gameservice import GameService
 from bot.service.rulebook import cite
 from bot.store.sqlite import Store
-from bot.surface.declared import surface
+from bot.surface.dispatch import surface
 from bot.text import Words, locales_root
 from rules.core.data import data_dir
 from rules.core.engine import Engine

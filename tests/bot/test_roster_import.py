@@ -11,7 +11,8 @@ from bot.cli import main
 from bot.console.terminal import Console
 from bot.errors import PlayerError, Stale
 from bot.service.gameservice import GameService
-from bot.surface.declared import Context, run
+from bot.surface.dispatch import run
+from bot.surface.entries import Context
 from tests.bot.conftest import ALICE, BOB
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rosters"

@@ -17,7 +17,7 @@ from bot.console.terminal import Console
 from bot.errors import BadInput
 from bot.service.gameservice import GameService
 from bot.service.rulesearch import index
-from bot.surface.declared import split_options
+from bot.surface.options import split_options
 from tests.bot.conftest import ALICE, BOB, CAROL
 
 QUESTIONS: list[dict[str, Any]] = tomllib.loads(

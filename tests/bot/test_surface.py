@@ -12,7 +12,8 @@ from discord import app_commands
 from bot.discord.commands import CatalogueTranslator, build_groups
 from bot.errors import GuildOnly
 from bot.service.gameservice import GameService
-from bot.surface.declared import NO_GUILD, Context, autocomplete, help_lines, run, surface
+from bot.surface.dispatch import autocomplete, help_lines, run, surface
+from bot.surface.entries import NO_GUILD, Context
 from bot.text import languages
 from tests.bot.conftest import ALICE, BOB
 

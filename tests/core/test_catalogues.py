@@ -123,7 +123,7 @@ def test_no_key_is_unused(sys: Engine[Any] | None) -> None:
     if sys is None:
         # Core's own words: bot code, the skeleton, and the command surface of /game,
         # /rules and /league (declared in bot/surface/declared.py).
-        from bot.surface.declared import build
+        from bot.surface.dispatch import build
 
         for entry in build(()).entries.values():
             declared.add(f"command-{entry.group}")
@@ -146,7 +146,7 @@ MENTION = re.compile(r"`/([a-z0-9]+) ([a-z0-9]+)((?: [a-z_]+:[^`\s]*)*)`")
 
 def test_every_command_a_text_names_exists_with_those_options() -> None:
     """Prompts, refusals and help name commands players type: each must be declared."""
-    from bot.surface.declared import surface
+    from bot.surface.dispatch import surface
 
     entries = surface().entries
     wrong = []

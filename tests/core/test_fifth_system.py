@@ -16,7 +16,7 @@ from pathlib import Path
 from bot.console.terminal import Console
 from bot.service.gameservice import GameService
 from bot.store.sqlite import Store
-from bot.surface.declared import surface
+from bot.surface.dispatch import surface
 from rules.core.system import register, system
 from tests.race.engine import SYSTEM as RACE
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.surface.declared import surface
+from bot.surface.dispatch import surface
 
 from .test_bot_support import Table
 

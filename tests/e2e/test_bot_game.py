@@ -9,7 +9,7 @@ import json
 
 import discord
 
-from bot.surface.declared import surface
+from bot.surface.dispatch import surface
 from fakediscord import InteractionResult
 from rules.core.references import rule
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import bot.discord.io as discord_io
+import bot.discord.responses as discord_io
 from bot.service import replay
 
 from .test_bot_game import started_race

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-import bot.discord.io
+import bot.discord.responses
 from bot.service.gameservice import Caller, Reply
 from bot.store.sqlite import StoreError
 from fakediscord import ErrorLog, InteractionResult
@@ -190,7 +190,7 @@ async def test_slow_command_defers_then_answers_publicly(
 ) -> None:
     """Work slower than the direct-answer limit is deferred ("thinking…"), then completed."""
     await started_race(table)
-    monkeypatch.setattr(bot.discord.io, "DIRECT_ANSWER_SECONDS", 0.05)
+    monkeypatch.setattr(bot.discord.responses, "DIRECT_ANSWER_SECONDS", 0.05)
     monkeypatch.setattr(table.service, "status", slowly(0.3, table.service.status))
     result = await table.fake.slash(table.carol, table.channel, "game status")
     assert result.deferred and result.response_type == 5
@@ -212,7 +212,7 @@ async def test_slow_private_answer_replaces_the_public_placeholder(
 ) -> None:
     """A slow private reply removes the public 'thinking…' and answers ephemerally."""
     await started_race(table)
-    monkeypatch.setattr(bot.discord.io, "DIRECT_ANSWER_SECONDS", 0.05)
+    monkeypatch.setattr(bot.discord.responses, "DIRECT_ANSWER_SECONDS", 0.05)
     monkeypatch.setattr(table.service, "private", slowly(0.3, table.service.private))
     result = await table.fake.slash(table.alice, table.channel, "game hand")
     assert result.deferred
@@ -225,7 +225,7 @@ async def test_slow_private_answer_replaces_the_public_placeholder(
 
 async def test_slow_refusal_is_still_private(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     """A refusal that comes after a defer is sent ephemerally and the placeholder removed."""
-    monkeypatch.setattr(bot.discord.io, "DIRECT_ANSWER_SECONDS", 0.05)
+    monkeypatch.setattr(bot.discord.responses, "DIRECT_ANSWER_SECONDS", 0.05)
     monkeypatch.setattr(table.service, "status", slowly(0.3, table.service.status))
     result = await table.fake.slash(table.alice, table.channel, "game status")
     assert result.deferred
@@ -247,7 +247,7 @@ async def test_slow_turn_within_discords_deadline_with_the_real_limit(
     """
     joined = await started_race(table)
     rolled = await table.fake.click(table.alice, joined, label="roll")
-    limit = bot.discord.io.DIRECT_ANSWER_SECONDS
+    limit = bot.discord.responses.DIRECT_ANSWER_SECONDS
     assert limit + 1.0 < 3.0  # leave a second for the defer to reach Discord
     monkeypatch.setattr(table.service, "press", slowly(limit + 0.2, table.service.press))
     moved = await table.fake.click(table.alice, rolled, label="move 1", expect_followups=1)

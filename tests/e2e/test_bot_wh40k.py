@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-import bot.discord.io
+import bot.discord.responses
 from fakediscord import BotRunner, FakeDiscord
 from rules.core.data import data_dir
 
@@ -65,7 +65,7 @@ async def test_slow_download_is_deferred_in_time(
         await asyncio.sleep(0.3)
         return await real(self, **kwargs)
 
-    monkeypatch.setattr(bot.discord.io, "DIRECT_ANSWER_SECONDS", 0.05)
+    monkeypatch.setattr(bot.discord.responses, "DIRECT_ANSWER_SECONDS", 0.05)
     monkeypatch.setattr(discord.Attachment, "read", slow_read)
     preview = await table.fake.slash(
         table.alice, table.channel, "wh40k roster", text=("army.toml", ROSTER.read_bytes())
@@ -75,7 +75,7 @@ async def test_slow_download_is_deferred_in_time(
     # the preview is then edited into the result as the deferred answer's original. The
     # fake settles on a quiet moment, which a cold first board can outlast on a loaded
     # machine, so wait for the edit itself.
-    monkeypatch.setattr(bot.discord.io, "DIRECT_ANSWER_SECONDS", 0)
+    monkeypatch.setattr(bot.discord.responses, "DIRECT_ANSWER_SECONDS", 0)
     loaded = await table.fake.click(table.alice, preview, label="Accept")
     assert loaded.deferred
     said = "Attacker loads the roster “Ultramarines strike force”"
@@ -116,7 +116,7 @@ async def test_a_slow_button_on_the_turn_message_leaves_its_board_and_buttons(
     fake, alice, bob = table.fake, table.alice, table.bob
     asked = await fake.slash(alice, table.channel, "wh40k start", first="attacker")
     await fake.click(bob, asked, label="Agree")
-    monkeypatch.setattr(bot.discord.io, "DIRECT_ANSWER_SECONDS", 0)
+    monkeypatch.setattr(bot.discord.responses, "DIRECT_ANSWER_SECONDS", 0)
     pressed = turn_message(table)
     movement = await fake.click(alice, pressed, label="On to Movement")
     assert movement.deferred

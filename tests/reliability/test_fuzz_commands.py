@@ -31,7 +31,8 @@ from bot.replies import MAX_REPLY, Reply
 from bot.service.context import Caller, Table
 from bot.service.gameservice import GameService
 from bot.store.sqlite import Store
-from bot.surface.declared import Context, Entry, run, surface
+from bot.surface.dispatch import run, surface
+from bot.surface.entries import Context, Entry
 from rules.core.commands import Option
 from rules.core.system import bundled
 from tests.bot.conftest import ALICE, BOB, DAN, MOD

@@ -23,7 +23,7 @@ import pytest
 from bot.replies import Reply
 from bot.service.gameservice import GameService
 from bot.store.sqlite import Store
-from bot.surface.declared import surface
+from bot.surface.dispatch import surface
 from rules.core.system import system
 from tests.bot.conftest import ALICE, BOB, DAN
 from tests.outputs import reply_json

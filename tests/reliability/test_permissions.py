@@ -27,7 +27,8 @@ from bot.errors import (
 from bot.service.context import Caller, Table
 from bot.service.gameservice import GameService
 from bot.store.sqlite import Store
-from bot.surface.declared import Context, run, surface
+from bot.surface.dispatch import run, surface
+from bot.surface.entries import Context
 from rules.core.model import Action
 from rules.core.system import system
 from tests.bot.conftest import ALICE, BOB, DAN, MOD

@@ -37,7 +37,7 @@ from bot.errors import (
     Stale,
 )
 from bot.replies import Button, Reply, ThreadRequest
-from bot.service.context import Caller, Table
+from bot.service.context import ButtonHandler, Caller, PressedId, Table
 from bot.service.games import Games
 from bot.service.leagues.rounds import (
     OPEN,
@@ -289,6 +289,14 @@ class Reports:
                        reported.report_no, "", "danger"),
             ],
         )
+
+    @property
+    def buttons(self) -> dict[str, ButtonHandler]:
+        """The buttons a report carries: Confirm, Dispute and, once disputed, Uphold."""
+        def answer(channel_id: str, caller: Caller, pressed: PressedId) -> Reply:
+            return self.press(caller, pressed[0], pressed[1], pressed[2])
+
+        return dict.fromkeys(("league-confirm", "league-dispute", "league-uphold"), answer)
 
     def press(self, caller: Caller, kind: str, fixture_id: int, report_no: int) -> Reply:
         """Answer a report by its buttons: Confirm or Dispute (only the reporter's opponent),

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
+from bot.service.context import Caller
 from bot.service.gameservice import GameService
 from bot.store.sqlite import Store
-from bot.surface.declared import Caller
 from rules.bushido.actions import Adjusted, MovementAdjusted
 from rules.bushido.engine import SYSTEM
 from tests.bot.conftest import ALICE, BOB, DAN, MOD

@@ -1,0 +1,91 @@
+"""The one error handler: a player's mistake answered with its rule, our own errors logged
+with a reference and the game, and the player told the action was not applied."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.components import reply_view
+from bot.discord.messages import COLOURS, NO_MENTIONS, drop_thinking
+from bot.errors import PlayerError, bad_input
+from bot.replies import MAX_REPLY, Reply
+from bot.service.rulebook import cite, rule_button
+from bot.store.failures import StoreError
+from bot.text import Words, pick_language
+
+log = logging.getLogger(__name__)
+
+
+def running(interaction: discord.Interaction[Any]) -> str:
+    """Say what an interaction was doing, for the log: a slash command or a button."""
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if custom_id:
+        return f"button {custom_id}"
+    return f"interaction of type {interaction.type.name}"
+
+
+async def report_error(
+    interaction: discord.Interaction[Any], error: BaseException, what: str | None = None
+) -> None:
+    """Answer any failure: refusals politely with their rule; our errors logged, no traceback."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    locale = str(interaction.locale) if interaction.locale else None
+    if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+        error = bad_input("input-invalid", field=str(getattr(error, "value", "")) or "?")
+    view: discord.ui.View | None = None
+    if isinstance(error, PlayerError):
+        words = Words.of(error.language or pick_language(locale), error.system)
+        lines = [words.message(error.message())]
+        if error.rule is not None:
+            # Short: what was wrong and the rule's id and title; its statement is one
+            # click away (an ephemeral answer), not pasted into every refusal.
+            title, _ = cite(words, error.rule)
+            lines.append(title)
+            view = reply_view(Reply(text="", buttons=[rule_button(words, error.rule)]))
+        colour = COLOURS["refused"]
+    elif isinstance(error, StoreError):
+        # The database, not the player: the operator's line goes to the log.
+        ref = uuid.uuid4().hex[:8]
+        log.error("storage failure (ref %s) in channel %s running %s: %s", ref,
+                  interaction.channel_id, what or running(interaction),
+                  Words.of(None).message(error.message))
+        lines = [Words.of(locale)("error-store", ref=ref)]
+        colour = COLOURS["refused"]
+    else:
+        ref = uuid.uuid4().hex[:8]
+        options = interaction.data.get("options") if interaction.data else None
+        log.error(
+            "unexpected error (ref %s) in channel %s by user %s running %s with options %s",
+            ref,
+            interaction.channel_id,
+            interaction.user.id,
+            what or running(interaction),
+            options,
+            exc_info=error,
+        )
+        lines = [Words.of(locale)("error-internal", game="?", ref=ref)]
+        colour = COLOURS["refused"]
+    embed = discord.Embed(description="\n".join(lines)[:MAX_REPLY], colour=colour)
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    try:
+        if interaction.response.is_done():
+            await drop_thinking(interaction)
+            await interaction.followup.send(
+                embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS, **extra
+            )
+        else:
+            await interaction.response.send_message(
+                embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS, **extra
+            )
+    except discord.HTTPException:
+        log.warning("could not deliver an error reply in channel %s", interaction.channel_id)

@@ -1,0 +1,89 @@
+"""The whole surface, assembled from its areas; commands run and options completed by path."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from bot.errors import GuildOnly, bad_input
+from bot.replies import Reply
+from bot.service.gameservice import GameService
+from bot.surface.entries import ANYWHERE, NO_GUILD, Context, Entry, Handler, Surface
+from bot.surface.game import declare_game
+from bot.surface.league import declare_league
+from bot.surface.rulings import declare_rules
+from bot.surface.systems import declare_systems
+from bot.text import pick_language
+from rules.core.commands import Command, Option
+from rules.core.system import available
+
+
+def _core(s: Surface) -> None:
+    """Declare Banneret's own commands: /game, /rules and /league."""
+
+    def add(group: str, name: str, handler: Handler, *options: Option,
+            private: bool = False) -> None:
+        s.add(Entry(group, Command(name=name, options=options, private=private), handler))
+
+    declare_game(add)
+    declare_rules(add)
+    declare_league(add)
+
+
+def surface() -> Surface:
+    """Return every command Banneret offers, for the systems registered now."""
+    return build(tuple(available()))
+
+
+@cache
+def build(system_ids: tuple[str, ...]) -> Surface:
+    """Return Banneret's own commands and those of the given systems (built once)."""
+    s = Surface()
+    _core(s)
+    declare_systems(s, system_ids)
+    return s
+
+
+def run(service: GameService, ctx: Context, path: str, options: dict[str, Any]) -> Reply:
+    """Run a command by path with already-typed options."""
+    entry = surface().entries.get(path)
+    if entry is None:
+        raise bad_input("input-no-such-command", command=path, near="none").where(
+            pick_language(ctx.caller.locale))
+    if ctx.guild_id == NO_GUILD and entry.group not in ANYWHERE:
+        # Games, seats and leagues belong to a server's channels; a DM has none.
+        raise GuildOnly().where(pick_language(ctx.caller.locale))
+    reply = entry.handler(service, ctx, options)
+    if entry.command.private:
+        reply.ephemeral = True
+    return reply
+
+
+def autocomplete(
+    service: GameService,
+    ctx: Context,
+    path: str,
+    option: str,
+    text: str,
+    options: dict[str, Any],
+) -> list[tuple[str, str]]:
+    """Return (name, value) completions for an option, best first, at most 25."""
+    entry = surface().entries.get(path)
+    spec = next((o for o in entry.options if o.name == option), None) if entry else None
+    if spec is None or spec.autocomplete is None or entry is None:
+        return []
+    if ctx.guild_id == NO_GUILD and entry.group not in ANYWHERE:
+        return []
+    others = {k: v for k, v in options.items() if k != option}
+    return service.complete(ctx.channel_id, ctx.guild_id, ctx.caller, spec.autocomplete, text,
+                            others)
+
+
+def help_lines(language: str = "en", system_ids: tuple[str, ...] | None = None) -> list[str]:
+    """Return one line per command (of the given systems, else all), for help and the docs."""
+    lines = []
+    chosen = surface() if system_ids is None else build(system_ids)
+    for entry in chosen.entries.values():
+        opts = " ".join(f"{o.name}:" if o.required else f"[{o.name}:]" for o in entry.options)
+        lines.append(f"/{entry.path} {opts}".rstrip() + f" — {entry.description(language)}")
+    return lines

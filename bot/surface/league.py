@@ -1,0 +1,74 @@
+"""/league: seasons with players, fixtures, reports, standings and ratings."""
+
+from __future__ import annotations
+
+from bot.service.leagues.rounds import FORMATS, TIEBREAK_ORDERS
+from bot.surface.entries import Add
+from bot.surface.entries import opt as _o
+from rules.core.commands import Option
+
+
+def declare_league(add: Add) -> None:
+    """Declare /league's commands."""
+    league = _o("league", autocomplete="league")
+    add("league", "create", lambda sv, c, o: sv.league_create(
+        c.guild_id, c.caller, o["name"], c.channel_id, system_id=o.get("system"),
+        scenario=o.get("scenario"), format_=o.get("format"), rounds=o.get("rounds"),
+        legs=o.get("legs"), time=o.get("time"), win=o.get("win"), draw=o.get("draw"),
+        loss=o.get("loss"), tiebreaks=o.get("tiebreaks"), confirm_hours=o.get("confirm_hours"),
+        holiday_days=o.get("holiday_days")),
+        _o("name"), _o("system", required=False, autocomplete="system"),
+        _o("scenario", required=False, autocomplete="scenario"),
+        _o("format", required=False, choices=FORMATS),
+        _o("rounds", "int", False, min_value=1, max_value=20),
+        _o("legs", "int", False, min_value=1, max_value=2),
+        _o("time", required=False),
+        _o("win", "int", False, min_value=0, max_value=10),
+        _o("draw", "int", False, min_value=0, max_value=10),
+        _o("loss", "int", False, min_value=0, max_value=10),
+        _o("tiebreaks", required=False, choices=TIEBREAK_ORDERS),
+        _o("confirm_hours", "int", False, min_value=1, max_value=336),
+        _o("holiday_days", "int", False, min_value=0, max_value=60))
+    add("league", "join", lambda sv, c, o: sv.league_join(c.guild_id, c.caller, o["league"]),
+        league)
+    add("league", "leave", lambda sv, c, o: sv.league_leave(c.guild_id, c.caller, o["league"]),
+        league)
+    add("league", "start", lambda sv, c, o: sv.league_start(c.guild_id, c.caller, o["league"]),
+        league)
+    add("league", "remove", lambda sv, c, o: sv.league_remove(
+        c.guild_id, c.caller, o["league"], o["player"]), league, _o("player", "user"))
+    add("league", "play", lambda sv, c, o: sv.league_play(
+        c.guild_id, c.channel_id, c.caller, o["league"], o.get("opponent")),
+        league, _o("opponent", "user", False))
+    _declare_results(add, league)
+
+
+def _declare_results(add: Add, league: Option) -> None:
+    """Declare the commands that report, settle and show a league's results."""
+    add("league", "report", lambda sv, c, o: sv.league_report(
+        c.guild_id, c.caller, o["league"], o.get("opponent"), o.get("result"), o.get("mine"),
+        o.get("theirs")),
+        league, _o("opponent", "user", False),
+        _o("result", required=False, choices=("win", "loss", "draw")),
+        _o("mine", "int", False, min_value=0, max_value=999),
+        _o("theirs", "int", False, min_value=0, max_value=999))
+    add("league", "resolve", lambda sv, c, o: sv.league_resolve(
+        c.guild_id, c.caller, o["league"], o["fixture"], o.get("result"), o.get("home_score"),
+        o.get("away_score")),
+        league, _o("fixture", "int", min_value=1),
+        _o("result", required=False, choices=("home", "away", "draw")),
+        _o("home_score", "int", False, min_value=0, max_value=999),
+        _o("away_score", "int", False, min_value=0, max_value=999))
+    add("league", "fixtures", lambda sv, c, o: sv.league_fixtures(c.guild_id, c.caller,
+                                                                   o["league"]), league)
+    add("league", "standings", lambda sv, c, o: sv.league_standings(c.guild_id, c.caller,
+                                                                     o["league"]), league)
+    add("league", "export", lambda sv, c, o: sv.league_export(c.guild_id, c.caller,
+                                                               o["league"]), league)
+    add("league", "ratings", lambda sv, c, o: sv.league_ratings(c.guild_id, c.caller,
+                                                                 o["system"]),
+        _o("system", autocomplete="system"))
+    add("league", "add", lambda sv, c, o: sv.league_add(c.guild_id, c.channel_id, c.caller,
+                                                         o["league"]), league)
+    add("league", "turns", lambda sv, c, o: sv.league_turns(c.guild_id, c.caller, o["league"]),
+        league)

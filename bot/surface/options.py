@@ -1,0 +1,113 @@
+"""Typed options: `name:value` text read into a command's options, checked and converted.
+
+The console reads every command so; `/rules ruling` reads the action it is asked about so
+(Discord delivers options already typed, and checks their ranges itself).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Collection
+from typing import Any
+
+from bot.errors import bad_input
+from bot.surface.entries import Entry, Surface
+from bot.text import Said, Words
+from rules.core.commands import Option
+from rules.core.text import items
+
+
+def split_options(text: str, language: str | None = None,
+                  names: Collection[str] | None = None) -> dict[str, str]:
+    """Read `name:value name:"two words"` into a dict, as Discord delivers options.
+
+    A value runs to the next `name:` of the command (`names`; without them any
+    `word:`), so `keyword:leader split` is one value, quoted or not. BadInput when
+    the text starts with a word that names no option.
+    """
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        raise bad_input("input-unbalanced-quotes").where(language) from None
+    out: dict[str, str] = {}
+    current: str | None = None
+    for word in words:
+        name, sep, value = word.partition(":")
+        if sep and name and (names is None or name in names or current is None):
+            out[name] = value
+            current = name
+        elif current is not None:
+            out[current] = f"{out[current]} {word}" if out[current] else word
+        else:
+            raise bad_input("input-not-name-value", word=word).where(language)
+    return out
+
+
+def parse_action_text(
+    s: Surface, group: str, text: str, language: str | None = None
+) -> dict[str, Any]:
+    """Read 'order pieces:"U3 L1"' (a subcommand of `group` and its options) into an action."""
+    words = text.strip().split(None, 1)
+    if not words:
+        raise bad_input("input-name-an-action", example=f"{group} ...").where(language)
+    name = words[0].lstrip("/")
+    if name == group and len(words) > 1:
+        words = words[1].split(None, 1)
+        name = words[0]
+    entry = s.by_action(group, name)
+    if entry is None or entry.command.action is None:
+        choices = sorted(e.name for e in s.entries.values() if e.group == group
+                         and e.command.action)
+        raise bad_input("input-not-an-action", name=name, group=group,
+                        choices=Said(", ".join(choices))).where(language)
+    names = {option.name for option in entry.options}
+    options = coerce(entry, split_options(words[1] if len(words) > 1 else "", language, names),
+                     language)
+    return {"type": entry.command.action, **{k: v for k, v in options.items() if v is not None}}
+
+
+def coerce(entry: Entry, raw: dict[str, str], language: str | None = None) -> dict[str, Any]:
+    """Check typed options against a command and convert them; BadInput on a mistake."""
+    known = {o.name: o for o in entry.options}
+    out: dict[str, Any] = {}
+    for name, value in raw.items():
+        option = known.get(name)
+        if option is None:
+            expected = Said(", ".join(f"{o.name}:" for o in entry.options))
+            raise bad_input("input-no-such-option", command=entry.path, option=name,
+                            expected=expected or Words.of(language)("input-no-options"),
+                            ).where(language)
+        out[name] = _typed(option, value, language)
+    missing = [o.name for o in entry.options if o.required and o.name not in out]
+    if missing:
+        raise bad_input("input-needs", command=entry.path,
+                        missing=Said(", ".join(f"{m}:" for m in missing))).where(language)
+    return out
+
+
+def _typed(option: Option, value: str, language: str | None) -> Any:
+    field_name = option.name
+    if option.kind in ("int", "float"):
+        text = value if option.kind == "int" else value.rstrip('"').removesuffix("in")
+        try:
+            number: float = int(text) if option.kind == "int" else float(text)
+        except ValueError:
+            key = "input-int-parsing" if option.kind == "int" else "input-float-parsing"
+            raise bad_input(key, field=field_name).where(language) from None
+        if option.min_value is not None and number < option.min_value:
+            raise bad_input("input-greater-than-equal", field=field_name,
+                            ge=_shown(option.min_value)).where(language)
+        if option.max_value is not None and number > option.max_value:
+            raise bad_input("input-less-than-equal", field=field_name,
+                            le=_shown(option.max_value)).where(language)
+        return number
+    if option.kind == "bool":
+        return value.lower() in ("1", "true", "yes", "y", "on", "sim", "s")
+    if option.choices and value not in option.choices:
+        raise bad_input("input-one-of", option=option.name,
+                        choices=items(option.choices, "or")).where(language)
+    return value
+
+
+def _shown(number: float) -> int | float:
+    return int(number) if float(number).is_integer() else number

@@ -1,0 +1,51 @@
+"""Every game system's commands: each declared next to its system, each applies one action."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from bot.replies import Reply
+from bot.service.gameservice import GameService
+from bot.surface.entries import Context, Entry, Handler, Surface
+from rules.core.system import system
+
+
+def act(action: str) -> Handler:
+    """Return the handler of a command that applies one action type (options = its fields)."""
+
+    def handler(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+        data = {"type": action, **{k: v for k, v in o.items() if v is not None}}
+        return service.act(ctx.channel_id, ctx.caller, data)
+
+    return handler
+
+
+def offer(action: str) -> Handler:
+    """Return the handler of a `preview` command: show its action first (importreview.py)."""
+
+    def handler(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+        data = {"type": action, **{k: v for k, v in o.items() if v is not None}}
+        return service.offer(ctx.channel_id, ctx.caller, data)
+
+    return handler
+
+
+def declare_systems(s: Surface, system_ids: tuple[str, ...]) -> None:
+    """Declare every game system's commands under its own group."""
+    for system_id in system_ids:
+        sys = system(system_id)
+        group = sys.command_group or system_id
+        s.groups[system_id] = group
+        for command in sys.commands:
+            assert command.action is not None, f"{group} {command.name} applies no action"
+            run_it = offer if command.preview else act
+            s.add(Entry(group, command, run_it(command.action), system_id))
+
+
+@cache
+def system_surface(system_id: str) -> Surface:
+    """Return one system's commands alone (to read a typed action of its game)."""
+    s = Surface()
+    declare_systems(s, (system_id,))
+    return s
