@@ -29,7 +29,7 @@ from bot.service.context import Table
 from bot.service.gameservice import GameService
 from bot.service.renderpool import close_renderer, renderer
 from bot.service.rulesearch import warm
-from bot.store.sqlite import GameRow
+from bot.store.rows import GameRow
 from renderers import render_png
 from renderers.png import BANDS, KEPT_BANDS
 

@@ -26,8 +26,10 @@ from bench.positions import Turn, script_turns, typical_turn
 from bench.tables import game_values, seat_games
 from bench.timing import Figure, Report, ms, paired
 from bot.service.gameservice import GameService
+from bot.store.gamestore import GameStore
 from bot.store.migrations import migrations
-from bot.store.sqlite import CHECKPOINT_EVERY, GameStore, Store
+from bot.store.rows import CHECKPOINT_EVERY
+from bot.store.sqlite import Store
 from bot.text import event_record
 from renderers import render_png
 from rules.core.system import system

@@ -16,7 +16,8 @@ from bot.app import demo_seed
 from bot.console.terminal import Console
 from bot.service.context import Table
 from bot.service.gameservice import Caller, GameService, Reply
-from bot.store.sqlite import GameRow, Store
+from bot.store.rows import GameRow
+from bot.store.sqlite import Store
 from bot.text import word_view, words_for
 from rules.core.board import HexBoardView, TabletopView
 from rules.core.data import data_dir

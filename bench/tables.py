@@ -15,8 +15,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from bot.store.gamestore import GameStore
 from bot.store.postgres import PgConnection
-from bot.store.sqlite import GameRow, GameStore, Store
+from bot.store.rows import GameRow
+from bot.store.sqlite import Store
 
 _JSON = ("seats", "invited", "state", "settings", "pending", "clock")
 

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.service.gameservice import GameService
-from bot.store.sqlite import GameStore, open_store
+from bot.store.gamestore import GameStore
+from bot.store.location import open_store
 
 
 def make_service(db: Path | str | GameStore, seed: str | None = None,

@@ -15,7 +15,10 @@ from bot.config import Settings
 from bot.console.terminal import Console
 from bot.service.gameservice import GameService
 from bot.service.records import said
-from bot.store.sqlite import GameStore, Store, StoreError, open_store
+from bot.store.failures import StoreError
+from bot.store.gamestore import GameStore
+from bot.store.location import open_store
+from bot.store.sqlite import Store
 from bot.text import Words
 from rules.core.data import data_dir
 
@@ -145,7 +148,7 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
     if job == "backup":
         return backup_job(store(read_only=True), args.target)
     if job == "migrate":
-        from bot.store.transfer import migrate
+        from bot.service.relocation import migrate
 
         return migrate(args.source, args.target)
     if job == "roster":

@@ -62,3 +62,9 @@ SYSTEM_CLOCK = SystemClock()
 def stamp(moment: datetime) -> str:
     """The stored form of a moment (ISO 8601, UTC, milliseconds)."""
     return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def at(text: str) -> datetime:
+    """Read a stored moment (one without a zone is UTC)."""
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -9,19 +9,11 @@ command, so `Boards` keeps recent ones by position.
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
 
 from rules.core.model import Action
 
-V = TypeVar("V")
-
-# Board replies kept for positions asked about again: one a channel for a busy server
-# (each holds its PNG, ~55 KB, so at most ~15 MB).
-BOARD_CACHE = 256
 # The most text one reply may carry: Discord shows 4,096 characters of an embed.
 MAX_REPLY = 4000
 
@@ -146,45 +138,5 @@ class Board:
                      footer=self.footer)
 
 
-class Recent(Generic[V]):
-    """The last values made, by key: a size-capped cache, never a record of games."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._found: OrderedDict[Hashable, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def __len__(self) -> int:
-        """Return how many values are kept."""
-        with self._lock:
-            return len(self._found)
-
-    def get(self, key: Hashable, make: Callable[[], V]) -> V:
-        """Return the value kept under `key`, making it (outside the lock) when not kept."""
-        with self._lock:
-            found = self._found.get(key)
-            if found is not None:
-                self._found.move_to_end(key)
-                return found
-        made = make()
-        with self._lock:
-            self._found[key] = made
-            while len(self._found) > self._size:
-                self._found.popitem(last=False)
-        return made
-
-
-class Boards(Recent[Board]):
-    """Recent board replies by position.
-
-    The key holds everything a board depends on (the game row's id, version, last
-    write, status, result and language), so any write moves it and the database
-    stays the truth; a channel asking for the same board again gets it at once.
-    """
-
-    def __init__(self, size: int = BOARD_CACHE) -> None:
-        super().__init__(size)
-
-
-__all__ = ["Board", "Boards", "Button", "Recent", "Reply", "ThreadRequest", "TurnMark",
+__all__ = ["Board", "Button", "Reply", "ThreadRequest", "TurnMark",
            "action_digest", "parse_custom_id"]

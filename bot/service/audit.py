@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.store.sqlite import LogEntry
+from bot.store.rows import LogEntry
 from bot.text import seat_term
 from rules.core.engine import Engine
 from rules.core.text import Msg

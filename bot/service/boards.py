@@ -7,16 +7,42 @@ from dataclasses import replace
 from typing import Any
 
 from bot.clock import Clock
-from bot.replies import Board, Boards, Button, Reply, TurnMark, action_digest
+from bot.recent import Recent
+from bot.replies import Board, Button, Reply, TurnMark, action_digest
 from bot.service.context import Table
-from bot.service.pictures import Pictures
-from bot.service.turnclocks import time_line
+from bot.service.timekeeping import time_line
 from rules.core.model import Action
 from rules.core.text import Term
 
 MAX_BUTTONS = 5
 
 Render = Callable[[Any], bytes]
+
+
+# Every board cache of the bot, in one place: the replies by position and the pictures.
+# Board replies kept for positions asked about again: one a channel for a busy server
+# (each holds its PNG, ~55 KB, so at most ~15 MB).
+BOARD_CACHE = 256
+PICTURES = 256  # about 12 MB of PNGs at most
+
+
+class Boards(Recent[Board]):
+    """Recent board replies by position.
+
+    The key holds everything a board depends on (the game row's id, version, last
+    write, status, result and language), so any write moves it and the database
+    stays the truth; a channel asking for the same board again gets it at once.
+    """
+
+    def __init__(self, size: int = BOARD_CACHE) -> None:
+        super().__init__(size)
+
+
+class Pictures(Recent[bytes]):
+    """The last pictures drawn, by key (game id, version, last write, language, seat)."""
+
+    def __init__(self, size: int = PICTURES) -> None:
+        super().__init__(size)
 
 
 class BoardReplies:

@@ -14,7 +14,8 @@ from typing import Any
 
 from bot.errors import GameFinished, NoGame
 from bot.replies import Reply
-from bot.store.sqlite import GameRow, Transaction
+from bot.store.rows import GameRow
+from bot.store.transaction import Transaction
 from bot.text import (
     Words,
     pick_language,

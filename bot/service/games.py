@@ -27,8 +27,10 @@ from bot.service import turnlog
 from bot.service.boards import BoardReplies
 from bot.service.context import Caller, Table, running
 from bot.service.records import engine_version
-from bot.service.turnclocks import control_text, timed_settings
-from bot.store.sqlite import GameRow, GameStore, Transaction
+from bot.service.timekeeping import control_text, timed_settings
+from bot.store.gamestore import GameStore
+from bot.store.rows import GameRow
+from bot.store.transaction import Transaction
 from bot.text import Said, pick_language, seat_term, system_title
 from bot.timecontrol import TimeControl
 from rules.core.dice import seed_hash

@@ -33,10 +33,11 @@ from bot.service.leagues.seasons import Leagues
 from bot.service.records import Records
 from bot.service.rulebook import Rulebook
 from bot.service.scheduler import Scheduler
-from bot.service.turnclocks import Clocks, follow
+from bot.service.timekeeping import follow
+from bot.service.turnclocks import Clocks
 from bot.service.turns import Turns
 from bot.service.views import Views
-from bot.store.sqlite import GameStore
+from bot.store.gamestore import GameStore
 from bot.timecontrol import TimeControl
 from rules.core.text import Msg
 

@@ -18,7 +18,7 @@ from bot.replies import Button, Reply, action_digest
 from bot.service.boards import BoardReplies
 from bot.service.context import ButtonHandler, Caller, PressedId, Table
 from bot.service.turns import Turns, apply, parse
-from bot.store.sqlite import GameStore
+from bot.store.gamestore import GameStore
 
 PENDING = "previews"
 

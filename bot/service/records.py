@@ -17,7 +17,8 @@ from pydantic import BaseModel
 
 from bot.service.audit import Wrong, compare, derive
 from bot.service.context import Table
-from bot.store.sqlite import ACTIVE, GameRow, GameStore, LogEntry
+from bot.store.gamestore import GameStore
+from bot.store.rows import ACTIVE, GameRow, LogEntry
 from bot.text import Words, event_record
 from rules.core.errors import RuleViolation
 from rules.core.system import GameSystem, system

@@ -28,7 +28,9 @@ from bot.errors import PlayerError, bad_input
 from bot.replies import Reply
 from bot.service.context import Caller, Table, latest
 from bot.service.records import Records, effective_actions, record_entries, said
-from bot.store.sqlite import GameStore, LogEntry, Store
+from bot.store.gamestore import GameStore
+from bot.store.rows import LogEntry
+from bot.store.sqlite import Store
 from bot.text import Words, word_view
 from rules.core.errors import RuleViolation
 from rules.core.system import GameSystem, system

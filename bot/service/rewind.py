@@ -18,7 +18,8 @@ from collections.abc import Iterator
 
 from pydantic import BaseModel
 
-from bot.store.sqlite import CHECKPOINT_EVERY, GameRow, LogEntry, Transaction
+from bot.store.rows import CHECKPOINT_EVERY, GameRow, LogEntry
+from bot.store.transaction import Transaction
 from rules.core.system import GameSystem
 
 # Outline rows read per step of the walk back: past a checkpoint or two, as a rule.

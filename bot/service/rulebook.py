@@ -12,7 +12,7 @@ from bot.errors import UnknownRule, UnknownSystem
 from bot.replies import Button, Reply
 from bot.service.context import ButtonHandler, Caller, PressedId
 from bot.service.rulesearch import SHARED, Found, index, ready
-from bot.store.sqlite import GameStore
+from bot.store.gamestore import GameStore
 from bot.text import Said, Words, pick_language
 from rules.core.references import RuleReference, all_rules, rule, worded
 from rules.core.system import available

@@ -35,7 +35,8 @@ from typing import Protocol
 
 from bot.clock import Clock, stamp
 from bot.replies import Button
-from bot.store.sqlite import GameStore, Transaction
+from bot.store.gamestore import GameStore
+from bot.store.transaction import Transaction
 
 log = logging.getLogger(__name__)
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.replies import Recent, TurnMark
+from bot.recent import Recent
+from bot.replies import TurnMark
 from bot.service.context import Table
-from bot.store.sqlite import LogEntry, Transaction
+from bot.store.rows import LogEntry
+from bot.store.transaction import Transaction
 from bot.text import seat_term
 
 # A turn message shows at most this many entries of its stretch (a 40k phase of

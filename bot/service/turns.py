@@ -38,7 +38,9 @@ from bot.service.context import Caller, Table, no_game, running
 from bot.service.games import stored_result
 from bot.service.rewind import Standing
 from bot.service.rulebook import cite
-from bot.store.sqlite import GameRow, GameStore, Transaction
+from bot.store.gamestore import GameStore
+from bot.store.rows import GameRow
+from bot.store.transaction import Transaction
 from bot.text import Said, event_record, seat_term
 from rules.core.errors import RuleViolation
 from rules.core.model import Action, Event

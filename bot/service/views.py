@@ -13,7 +13,8 @@ from bot.replies import MAX_REPLY, Button, Reply
 from bot.service.boards import BoardReplies
 from bot.service.context import ButtonHandler, Caller, Table, latest
 from bot.service.turnclocks import LOG_KINDS as CLOCK_LOG_KINDS
-from bot.store.sqlite import GameStore, LogEntry
+from bot.store.gamestore import GameStore
+from bot.store.rows import LogEntry
 from bot.text import (
     Said,
     pick_language,

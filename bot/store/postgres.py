@@ -39,7 +39,8 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from bot.clock import SYSTEM_CLOCK, Clock
 from bot.store.dialect import Cursor, Dialect
 from bot.store.failures import StoreError
-from bot.store.sqlite import GameStore, Transaction
+from bot.store.gamestore import GameStore
+from bot.store.transaction import Transaction
 
 _T = 'TEXT COLLATE "C"'
 IDLE = TransactionStatus.IDLE

@@ -14,8 +14,8 @@ postgresql://…`); the other way works the same. The copy is all or nothing:
   and running the command again starts over; on PostgreSQL the tables are locked
   for that transaction, so no bot and no second migrate writes between the check and
   the copy. Then the identity sequences move past the copied ids;
-- every copied game is verified by replaying its log on the target, as `banneret
-  verify` does.
+- then every copied game is verified by replaying its log on the target, as `banneret
+  verify` does (bot/service/relocation.py: the copy is the store's, the check the service's).
 
 Rows are read in key order, a batch at a time (`WHERE key > last`), so neither side
 holds a whole table in memory; `league_players` keep their join order (rowid), which
@@ -25,10 +25,8 @@ the league code reads as the order players joined.
 from __future__ import annotations
 
 import shutil
-import sqlite3
-import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,10 +34,11 @@ from typing import Any, Protocol, cast
 
 import psycopg
 
-from bot.service.gameservice import GameService
-from bot.service.records import said
-from bot.store.sqlite import GameStore, Store, StoreError, Transaction, is_postgres, open_store
-from bot.text import Words
+from bot.store.failures import StoreError
+from bot.store.gamestore import GameStore
+from bot.store.location import is_postgres, open_store
+from bot.store.sqlite import Store
+from bot.store.transaction import Transaction
 
 BATCH = 500  # rows a statement carries
 
@@ -217,47 +216,6 @@ def copy_rows(source: GameStore, target: GameStore, batch: int = BATCH) -> Copie
     return Copied(copied)
 
 
-def migrate(source: str, target: str, *, batch: int = BATCH,
-            say: Callable[[str], None] = print,
-            complain: Callable[[str], None] = lambda line: print(line, file=sys.stderr),
-            words: Words | None = None) -> int:
-    """Copy `source` into the empty `target`, then verify every game there by replay.
-
-    Returns the exit status: 0 when every game verifies, 1 when one does not, 2 when the
-    target is refused (nothing written). A source or target that cannot be used raises
-    StoreError (the CLI words it and exits 2).
-    """
-    words = words or Words.of(None)
-    try:
-        check_target(target)
-        with opened_source(source) as origin:
-            destination = open_store(target)
-            try:
-                try:
-                    done = copy_rows(origin, destination, batch)
-                except (psycopg.Error, sqlite3.Error) as err:
-                    # A row the target will not take: the one transaction took nothing.
-                    complain(words("migrate-failed", target=destination.path,
-                                   detail=str(err).strip()))
-                    return 2
-                say(words("migrate-copied", games=done.games, entries=done.rows["actions"],
-                          leagues=done.rows["leagues"], source=origin_path(source, origin),
-                          target=destination.path))
-                results = GameService(destination).verify_all()
-            finally:
-                destination.close()
-    except TargetNotEmpty as refused:
-        complain(words("migrate-target-not-empty", path=refused.path, games=refused.games,
-                  leagues=refused.leagues))
-        return 2
-    for _gid, ok, message in results:
-        if not ok:
-            say(said((ok, message)))
-    good = sum(ok for _, ok, _ in results)
-    say(words("migrate-verified", good=good, games=len(results), target=destination.path))
-    return 0 if good == len(results) else 1
-
-
 def origin_path(location: str, store: GameStore) -> str:
     """The source as messages name it: the file given (not its copy), or the URL shown
     without its password."""
@@ -265,4 +223,4 @@ def origin_path(location: str, store: GameStore) -> str:
 
 
 __all__ = ["BATCH", "TABLES", "Copied", "Table", "TargetNotEmpty", "check_target", "copy_rows",
-           "migrate", "opened_source"]
+           "opened_source"]

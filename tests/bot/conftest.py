@@ -8,7 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from bot.service.gameservice import Caller, GameService
-from bot.store.sqlite import GameStore, open_store
+from bot.store.gamestore import GameStore
+from bot.store.location import open_store
 from rules.core.system import register
 from tests.race.engine import SYSTEM as RACE
 

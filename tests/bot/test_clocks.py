@@ -30,8 +30,10 @@ from bot.errors import (
 )
 from bot.service.gameservice import GameService
 from bot.service.scheduler import CLAIM_BATCH, Notice, Scheduler
-from bot.service.turnclocks import ClockState, loaded
-from bot.store.sqlite import GameRow, Transaction, open_store
+from bot.service.timekeeping import ClockState, loaded
+from bot.store.location import open_store
+from bot.store.rows import GameRow
+from bot.store.transaction import Transaction
 from bot.surface.dispatch import run
 from bot.surface.entries import Context
 from bot.text import Words

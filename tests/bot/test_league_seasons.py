@@ -25,7 +25,7 @@ from bot.service.gameservice import Caller, GameService
 from bot.service.leagues.rounds import table
 from bot.service.leagues.seasons import Leagues
 from bot.store.leaguequeries import FixtureRow
-from bot.store.sqlite import open_store
+from bot.store.location import open_store
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL

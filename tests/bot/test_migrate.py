@@ -25,9 +25,13 @@ from bot.cli import main
 from bot.clock import FakeClock
 from bot.console.terminal import Console
 from bot.service.gameservice import GameService
+from bot.service.relocation import migrate
+from bot.store.failures import StoreError
+from bot.store.gamestore import GameStore
+from bot.store.location import open_store
 from bot.store.postgres import PgStore, shown
-from bot.store.sqlite import GameStore, Store, StoreError, open_store
-from bot.store.transfer import TABLES, migrate
+from bot.store.sqlite import Store
+from bot.store.transfer import TABLES
 from rules.core.data import data_dir
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN
 from tools.pgcluster import Cluster

@@ -21,8 +21,11 @@ from bot.errors import GameExists
 from bot.service.gameservice import GameService
 from bot.store.dialect import Dialect
 from bot.store.failures import StoreError
+from bot.store.gamestore import GameStore
+from bot.store.location import open_store
 from bot.store.postgres import PG_MIGRATIONS, PgConnection, PgStore, _marks, shown
-from bot.store.sqlite import GameStore, Store, Transaction, open_store
+from bot.store.sqlite import Store
+from bot.store.transaction import Transaction
 from tests.bot.conftest import ALICE, BOB, CAROL
 from tests.bot.test_query_plans import MEANT_TO_SCAN, _calls, _values
 from tools.pgcluster import Cluster

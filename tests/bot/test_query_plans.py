@@ -11,7 +11,9 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
-from bot.store.sqlite import GameRow, Store, Transaction
+from bot.store.rows import GameRow
+from bot.store.sqlite import Store
+from bot.store.transaction import Transaction
 
 SCANNED = ("games", "actions", "checkpoints", "league_games", "leagues", "league_players",
            "league_fixtures", "reminder_prefs", "outbox")

@@ -23,7 +23,7 @@ from bot.errors import (
 )
 from bot.service.gameservice import GameService, PlayerError
 from bot.service.records import said
-from bot.store.sqlite import GameStore
+from bot.store.gamestore import GameStore
 from tests.bot.conftest import ALICE, BOB, CAROL, MOD
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL

@@ -9,7 +9,10 @@ import psycopg
 import pytest
 from sqlite_utils import Database
 
-from bot.store.sqlite import GameStore, StaleVersion, Store, migrations
+from bot.store.gamestore import GameStore
+from bot.store.migrations import migrations
+from bot.store.sqlite import Store
+from bot.store.transaction import StaleVersion
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
 

@@ -20,7 +20,9 @@ from sqlite_utils import Database
 from bot.cli import main
 from bot.console.terminal import Console
 from bot.service.gameservice import GameService
-from bot.store.sqlite import Store, StoreError, migrations, storage_error
+from bot.store.failures import StoreError, storage_error
+from bot.store.migrations import migrations
+from bot.store.sqlite import Store
 from bot.text import Words
 from tests.bot.conftest import ALICE, BOB
 

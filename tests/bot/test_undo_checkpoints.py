@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
-import bot.store.sqlite as store_module
+import bot.store.transaction as store_module
 from bot.errors import Stale
 from bot.service.gameservice import GameService
 from bot.service.records import effective_actions, replay
 from bot.service.rewind import STRETCH, Standing
-from bot.store.sqlite import CHECKPOINT_EVERY, Transaction
+from bot.store.rows import CHECKPOINT_EVERY
+from bot.store.transaction import Transaction
 from rules.core.system import system
 from tests.bot.conftest import ALICE
 

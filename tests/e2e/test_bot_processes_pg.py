@@ -35,7 +35,8 @@ import pytest
 from bot.clock import FakeClock
 from bot.service.context import Caller
 from bot.service.gameservice import GameService
-from bot.store.sqlite import GameStore, open_store
+from bot.store.gamestore import GameStore
+from bot.store.location import open_store
 from bot.timecontrol import TimeControl
 from fakediscord import FakeChannel, FakeDiscord, InteractionResult, Message, shard_of
 from rules.core.system import system
@@ -73,7 +74,7 @@ sys.exit(run_bot(settings, make_service(settings.db)))
 WRITER = r"""
 import itertools, sys, threading, time
 from bot.service.gameservice import GameService
-from bot.store.sqlite import open_store
+from bot.store.location import open_store
 from bot.service.context import Caller
 from rules.core.system import register
 from tests.race.engine import SYSTEM

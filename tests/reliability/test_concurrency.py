@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from bot.service.gameservice import GameService
-from bot.store.sqlite import open_store
+from bot.store.location import open_store
 from tests.bot.conftest import ALICE, BOB
 
 BOTH_STORES = True  # the writers share one SQLite file, or one PostgreSQL database
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CHILD = r"""
 import sys, threading
 from bot.service.gameservice import GameService
-from bot.store.sqlite import open_store
+from bot.store.location import open_store
 from rules.core.system import register
 from tests.bot.conftest import ALICE
 from tests.race.engine import SYSTEM

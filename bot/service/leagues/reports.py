@@ -50,8 +50,10 @@ from bot.service.leagues.rounds import (
     referee,
 )
 from bot.service.scheduler import Notice, keep
+from bot.store.gamestore import GameStore
 from bot.store.leaguequeries import FixtureRow, LeagueRow
-from bot.store.sqlite import GameRow, GameStore, Transaction
+from bot.store.rows import GameRow
+from bot.store.transaction import Transaction
 from bot.text import Words, pick_language, seat_term
 from rules.core.text import Msg, items
 

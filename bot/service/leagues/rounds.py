@@ -23,7 +23,8 @@ from bot.service.context import Caller
 from bot.service.leagues.pairings import round_robin, swiss_round, swiss_rounds_default
 from bot.service.leagues.ranking import TIEBREAKS, Result, Row, Scoring, standings
 from bot.store.leaguequeries import FixtureRow, LeagueRow
-from bot.store.sqlite import GameRow, Transaction
+from bot.store.rows import GameRow
+from bot.store.transaction import Transaction
 from bot.timecontrol import TimeControl
 
 Format = Literal["round-robin", "swiss"]

@@ -53,8 +53,8 @@ from bot.service.leagues.rounds import (
     tiebreak_order,
 )
 from bot.service.scheduler import Notice
-from bot.service.turnclocks import span
-from bot.store.sqlite import GameStore
+from bot.service.timekeeping import span
+from bot.store.gamestore import GameStore
 from bot.text import (
     Said,
     Words,
