@@ -15,7 +15,7 @@ from bot.config import Settings
 from bot.console.terminal import Console
 from bot.service.gameservice import GameService
 from bot.service.records import said
-from bot.store.failures import StoreError
+from bot.store.faults import StoreError
 from bot.store.gamestore import GameStore
 from bot.store.location import open_store
 from bot.store.sqlite import Store

@@ -21,7 +21,7 @@ from bot.replies import Reply
 from bot.service.context import Caller
 from bot.service.gameservice import GameService
 from bot.service.rulebook import cite
-from bot.store.failures import StoreError
+from bot.store.faults import StoreError
 from bot.surface.dispatch import run, surface
 from bot.surface.entries import Context
 from bot.surface.options import coerce, split_options

@@ -16,7 +16,7 @@ from bot.discord.messages import COLOURS, NO_MENTIONS, drop_thinking
 from bot.errors import PlayerError, bad_input
 from bot.replies import MAX_REPLY, Reply
 from bot.service.rulebook import cite, rule_button
-from bot.store.failures import StoreError
+from bot.store.faults import StoreError
 from bot.text import Words, pick_language
 
 log = logging.getLogger(__name__)

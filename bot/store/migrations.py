@@ -12,7 +12,7 @@ from functools import cache
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from bot.store.failures import StoreError
+from bot.store.faults import StoreError
 from bot.store.leaguequeries import create_season_tables
 
 migrations = Migrations("banneret")

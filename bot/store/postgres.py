@@ -38,7 +38,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from bot.clock import SYSTEM_CLOCK, Clock
 from bot.store.dialect import Cursor, Dialect
-from bot.store.failures import StoreError
+from bot.store.faults import StoreError
 from bot.store.gamestore import GameStore
 from bot.store.transaction import Transaction
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from bot.clock import SYSTEM_CLOCK, Clock
-from bot.store.failures import StoreError, storage_error
+from bot.store.faults import StoreError, storage_error
 from bot.store.gamestore import GameStore
 from bot.store.migrations import check_schema, migrations
 from bot.store.transaction import Transaction

@@ -34,7 +34,7 @@ from typing import Any, Protocol, cast
 
 import psycopg
 
-from bot.store.failures import StoreError
+from bot.store.faults import StoreError
 from bot.store.gamestore import GameStore
 from bot.store.location import is_postgres, open_store
 from bot.store.sqlite import Store

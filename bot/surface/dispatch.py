@@ -9,10 +9,10 @@ from bot.errors import GuildOnly, bad_input
 from bot.replies import Reply
 from bot.service.gameservice import GameService
 from bot.surface.entries import ANYWHERE, NO_GUILD, Context, Entry, Handler, Surface
-from bot.surface.game import declare_game
-from bot.surface.league import declare_league
-from bot.surface.rulings import declare_rules
-from bot.surface.systems import declare_systems
+from bot.surface.game_commands import declare_game
+from bot.surface.league_commands import declare_league
+from bot.surface.rules_commands import declare_rules
+from bot.surface.system_commands import declare_systems
 from bot.text import pick_language
 from rules.core.commands import Command, Option
 from rules.core.system import available

@@ -16,7 +16,7 @@ from bot.replies import Reply
 from bot.service.boards import BoardReplies
 from bot.service.context import Table
 from bot.service.gameservice import GameService
-from bot.store.failures import StoreError
+from bot.store.faults import StoreError
 from bot.store.sqlite import Store
 from rules.core.engine import Engine
 from tests.bot.conftest import ALICE, BOB

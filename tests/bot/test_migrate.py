@@ -26,7 +26,7 @@ from bot.clock import FakeClock
 from bot.console.terminal import Console
 from bot.service.gameservice import GameService
 from bot.service.relocation import migrate
-from bot.store.failures import StoreError
+from bot.store.faults import StoreError
 from bot.store.gamestore import GameStore
 from bot.store.location import open_store
 from bot.store.postgres import PgStore, shown

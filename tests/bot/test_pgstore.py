@@ -20,7 +20,7 @@ from bot.clock import FakeClock
 from bot.errors import GameExists
 from bot.service.gameservice import GameService
 from bot.store.dialect import Dialect
-from bot.store.failures import StoreError
+from bot.store.faults import StoreError
 from bot.store.gamestore import GameStore
 from bot.store.location import open_store
 from bot.store.postgres import PG_MIGRATIONS, PgConnection, PgStore, _marks, shown

@@ -20,7 +20,7 @@ from sqlite_utils import Database
 from bot.cli import main
 from bot.console.terminal import Console
 from bot.service.gameservice import GameService
-from bot.store.failures import StoreError, storage_error
+from bot.store.faults import StoreError, storage_error
 from bot.store.migrations import migrations
 from bot.store.sqlite import Store
 from bot.text import Words

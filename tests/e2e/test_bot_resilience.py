@@ -12,7 +12,7 @@ import pytest
 
 import bot.discord.responses
 from bot.service.gameservice import Caller, Reply
-from bot.store.failures import StoreError
+from bot.store.faults import StoreError
 from fakediscord import ErrorLog, InteractionResult
 from tests.race.engine import SYSTEM as RACE
 from tests.race.engine import Boom

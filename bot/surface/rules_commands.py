@@ -9,7 +9,7 @@ from bot.service.gameservice import GameService
 from bot.surface.entries import Add, Context
 from bot.surface.entries import opt as _o
 from bot.surface.options import parse_action_text
-from bot.surface.systems import system_surface
+from bot.surface.system_commands import system_surface
 
 
 def declare_rules(add: Add) -> None:
