@@ -4,9 +4,9 @@
 #   docker run -d --name banneret -e DISCORD_TOKEN=... -v banneret-data:/data banneret
 #
 # BANNERET_DB defaults to a SQLite file in the /data volume (one container only); for
-# several containers, pass a PostgreSQL URL and each one's BANNERET_SHARDS (README,
-# "Deployment"). Without DISCORD_TOKEN the container plays the demo games into /data/out
-# and exits.
+# several containers, pass a PostgreSQL URL and each one's BANNERET_SHARDS
+# (docs/deployment.md). Without DISCORD_TOKEN the container plays the demo games into
+# /data/out and exits.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

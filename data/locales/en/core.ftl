@@ -3,7 +3,7 @@
 #
 # Values arrive as { $name }. A seat, a step or another name the catalogue gives
 # arrives already worded; its attributes arrive too, as { $seat_the }, { $seat_of }...
-# (see README: "Adding a language"). CAP($value) starts a sentence with a capital
+# (see docs/languages.md). CAP($value) starts a sentence with a capital
 # letter. Booleans arrive as "true" or "false".
 
 number = { $n }

@@ -1,7 +1,8 @@
-"""Rewrite the generated sections of README.md: the command list and the house rules.
+"""Rewrite the generated sections of the README and the docs/ pages.
 
-Run `python -m tools.readme_sections` after changing commands or house rules; a test
-fails when the README is out of date.
+The command list (docs/playing.md) and the house rules (docs/house-rules.md) are made
+from the command declarations and data/rules/*.toml. Run `python -m tools.doc_sections`
+after changing either; tests/test_docs.py fails while a page is out of date.
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ from bot.surface.dispatch import help_lines
 from rules.core.references import all_rules
 from rules.core.system import bundled
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+
+
+def pages() -> list[Path]:
+    """Return every Markdown page a reader is sent to: the README, then docs/ by name."""
+    return [README, *sorted(DOCS.glob("*.md"))]
 
 
 def sections() -> dict[str, str]:
@@ -36,7 +44,7 @@ def _filler(body: str) -> Callable[[re.Match[str]], str]:
 
 
 def render(text: str) -> str:
-    """Return the README text with its generated sections filled in."""
+    """Return a page's text with whichever generated sections it holds filled in."""
     for name, body in sections().items():
         pattern = re.compile(rf"(<!-- {name}:start -->\n).*?(<!-- {name}:end -->)", re.S)
         text = pattern.sub(_filler(body), text)
@@ -44,8 +52,13 @@ def render(text: str) -> str:
 
 
 def main() -> int:
-    """Update README.md in place."""
-    README.write_text(render(README.read_text(encoding="utf-8")), encoding="utf-8")
+    """Update every page in place, printing the ones that changed."""
+    for page in pages():
+        text = page.read_text(encoding="utf-8")
+        fresh = render(text)
+        if fresh != text:
+            page.write_text(fresh, encoding="utf-8")
+            print(page.relative_to(ROOT))
     return 0
 
 
