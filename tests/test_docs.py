@@ -1,6 +1,6 @@
 """The README and the docs/ pages stay true: a short README with the two set-up commands
-(CI runs the test one), generated sections current, every link and picture found, and
-an architecture page that names every module."""
+(CI runs the test one), generated sections current, every link and picture found, a
+configuration table naming every setting, and an architecture page naming every module."""
 
 from __future__ import annotations
 
@@ -101,6 +101,18 @@ def test_setup_is_two_commands_and_ci_runs_the_test_one() -> None:
     assert commands == ["make run", "make test"]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "\nmake test\n" in ci
+
+
+def test_the_readme_settings_are_rows_of_the_full_table_which_names_every_setting() -> None:
+    from bot.config import Settings
+
+    full = (DOCS / "deployment.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `\w+` \|.*$", README.read_text(encoding="utf-8"), re.M)
+    assert rows and [row for row in rows if row not in full.splitlines()] == []
+    # Only the tests set these, to point the bot at their loopback Discord.
+    test_only = {"BANNERET_API_BASE", "BANNERET_GATEWAY_URL"}
+    settings = {str(field.validation_alias) for field in Settings.model_fields.values()}
+    assert settings - test_only - set(re.findall(r"^\| `(\w+)` \|", full, re.M)) == set()
 
 
 def _architecture() -> str:
