@@ -68,7 +68,7 @@ class Settings(BaseSettings):
     # 5 seconds (per concurrency bucket); only the tests shorten it for their loopback server.
     identify_gap: float = Field(5.0, ge=0, validation_alias="BANNERET_IDENTIFY_GAP")
     # Seconds between the scheduler's checks for reminders and expiries (bot/discord/
-    # scheduler.py); a minute suits play by post, the tests of several processes shorten it.
+    # notices.py); a minute suits play by post, the tests of several processes shorten it.
     scheduler_every: float = Field(60.0, gt=0, validation_alias="BANNERET_SCHEDULER_EVERY")
     # PostgreSQL only: connections this process keeps open at most (one per command
     # running at once; discord.py hands commands to a pool of min(32, cores + 4) threads).

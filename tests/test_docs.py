@@ -139,7 +139,9 @@ def _architecture() -> str:
 def test_the_architecture_page_names_every_module() -> None:
     listed = set(re.findall(r"[\w<>]+\.py", _architecture()))
     missing = []
-    for folder in ("bot", "bot/discord", "rules/core", "renderers", "tools"):
+    folders = [str(init.parent.relative_to(ROOT)) for init in sorted((ROOT / "bot").rglob(
+        "__init__.py"))]
+    for folder in (*folders, "rules/core", "renderers", "tools"):
         for path in sorted((ROOT / folder).glob("*.py")):
             if path.name not in {"__init__.py", "__main__.py"} and path.name not in listed:
                 missing.append(f"{folder}/{path.name}")

@@ -196,7 +196,7 @@ class Turns:
                            result=stored_result(outcome.reason), seed_revealed=1)
         elif game.status == "finished":
             # A referee's correction undid what ended the game: it goes on. Its seed
-            # stays public, so any further rolls can be foreseen (see the README).
+            # stays public, so any further rolls can be foreseen (see docs/playing.md).
             changes.update(status="active", winner=None, result=None)
         after = Table(tx.update_game(game, **changes), state=new_state)
         return after, records, turnlog.mark(tx, after, old, marker, entry.seq)

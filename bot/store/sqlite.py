@@ -35,7 +35,7 @@ class Store(GameStore):
     `StoreError`; nothing is written to it. `read_only=True` (verify, export) never
     writes and needs the file to exist. `synchronous` is SQLite's durability setting:
     FULL (the default) makes every acknowledged command survive a power loss; NORMAL
-    is faster but may lose the last commits then (see the README).
+    is faster but may lose the last commits then (see docs/deployment.md).
     """
 
     def __init__(

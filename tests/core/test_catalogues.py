@@ -122,7 +122,7 @@ def test_no_key_is_unused(sys: Engine[Any] | None) -> None:
     declared = _declared(sys) if sys is not None else set()
     if sys is None:
         # Core's own words: bot code, the skeleton, and the command surface of /game,
-        # /rules and /league (declared in bot/surface/declared.py).
+        # /rules and /league (declared in bot/surface/*_commands.py).
         from bot.surface.dispatch import build
 
         for entry in build(()).entries.values():

@@ -642,7 +642,7 @@ replay-record-refused = The record does not check out, so no replay was drawn.
 replay-written = Replay written to `{ $path }`.
 replay-not-written = Could not write `{ $path }` ({ $detail }).
 
-# --- previews of an import (bot/previews.py) ---
+# --- previews of an import (bot/service/importreview.py) ---
 preview-offered = Only you see this preview; nothing changes until you accept it.
 preview-cancelled = Preview cancelled; nothing changed.
 button-preview-accept = Accept

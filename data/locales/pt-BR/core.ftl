@@ -652,7 +652,7 @@ replay-record-refused = O registro não confere, então nenhuma animação foi d
 replay-written = Animação gravada em `{ $path }`.
 replay-not-written = Não foi possível gravar `{ $path }` ({ $detail }).
 
-# --- prévias de uma importação (bot/previews.py) ---
+# --- prévias de uma importação (bot/service/importreview.py) ---
 preview-offered = Só você vê esta prévia; nada muda até que você a aceite.
 preview-cancelled = Prévia cancelada; nada mudou.
 button-preview-accept = Aceitar
