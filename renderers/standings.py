@@ -8,16 +8,14 @@ widest cell and right-aligned when every cell is a number. Rows are shaded alter
 the height grows with the rows, at most `MAX_ROWS` of them (the caller says in the footer
 what was left out). The PNG is a palette one written by renderers/png.py.
 
-`python -m renderers.standings OUT.png` writes the sample league (renderers/samples.py).
+`python -m renderers OUTDIR` writes the sample league (renderers/samples.py) as standings.png.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image
 
@@ -333,19 +331,3 @@ def render_standings(picture: StandingsPicture) -> bytes:
     image = render_image(picture)
     return write_png(image.quantize(palette=palette(), dither=Image.Dither.NONE))
 
-
-def main(argv: list[str]) -> int:
-    """Write the sample standings picture to the file named on the command line."""
-    if len(argv) != 1:
-        print("usage: python -m renderers.standings OUT.png", file=sys.stderr)
-        return 2
-    from renderers.samples import league_standings
-
-    png = render_standings(league_standings())
-    Path(argv[0]).write_bytes(png)
-    print(f"{argv[0]}: {len(png)} bytes")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

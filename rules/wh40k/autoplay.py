@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rules.core.autoplay import Memory, Player, offered, pips, toward, wish
-from rules.core.engine import Engine
+from rules.core.autoplay import offered, pips, toward, wish
+from rules.core.engine import Engine, Memory, Player
 from rules.core.inches import Point, distance
 from rules.core.model import Action
 from rules.wh40k import catalogue

@@ -11,9 +11,9 @@ current battle-shock step: Insane Bravery overturned it and Command Re-roll roll
 from __future__ import annotations
 
 from rules.core.dice import Dice
-from rules.core.errors import RuleViolation
+from rules.core.errors import RuleViolation, refuse
 from rules.core.model import Event
-from rules.core.text import items, refuse, term
+from rules.core.text import items, term
 from rules.wh40k import catalogue
 from rules.wh40k.actions import (
     BattleShockTestAutoPassed,
