@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from renderers import board_palette, render_image
-from renderers.primitives import encode_png
+from renderers.png import encode_png
 from renderers.samples import league_standings, samurai_board, wh40k_table
 from renderers.standings import render_standings
 from rules.core.board import HexBoardView, TabletopView

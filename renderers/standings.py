@@ -19,18 +19,11 @@ from functools import lru_cache
 
 from PIL import Image
 
+from renderers.canvas import Canvas
+from renderers.colours import INK, RGB, WHITE, mix, text_on
+from renderers.lettering import font, printable
 from renderers.png import write_png
-from renderers.primitives import (
-    INK,
-    RGB,
-    WHITE,
-    Canvas,
-    disc,
-    font,
-    mix,
-    printable,
-    text_on,
-)
+from renderers.shapes import disc
 
 __all__ = [
     "MAX_ROWS",
@@ -99,7 +92,7 @@ class Layout:
 
 # The words are the caller's, so marks such as '·', '—' and '−' are kept whenever the
 # font has them (the shared board helpers swap them for ASCII stand-ins everywhere);
-# characters it lacks (other scripts, emoji) still get primitives.printable's stand-ins.
+# characters it lacks (other scripts, emoji) still get lettering.printable's stand-ins.
 
 
 @lru_cache(maxsize=1)
@@ -127,7 +120,7 @@ def shown(text: str) -> str:
 
 
 def _stroke(size: int, bold: bool) -> float:
-    # No bold face: a thin stroke in the text colour stands in (as in primitives).
+    # No bold face: a thin stroke in the text colour stands in (as in lettering.py).
     return max(0.5, round(size / 30, 1)) if bold else 0.0
 
 

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image, ImageChops
 
-from renderers import hexboard, render_image, render_png
+from renderers import render_image, render_png, terrain
 from rules.core.board import HexBoardView, TabletopView
 
 
@@ -51,7 +51,7 @@ def test_render_image_refuses_what_it_cannot_draw() -> None:
 
 def test_renders_agree_across_threads(samurai: HexBoardView, table: TabletopView) -> None:
     want = {id(v): render_image(v, 900).tobytes() for v in (samurai, table)}
-    hexboard.CACHE.clear()
+    terrain.CACHE.clear()
     jobs = [samurai, table] * 8
     with ThreadPoolExecutor(max_workers=6) as pool:
         got = list(pool.map(lambda v: (id(v), render_image(v, 900).tobytes()), jobs))
