@@ -18,7 +18,7 @@ from rules.core.inches import Point, distance
 from rules.core.model import Action
 from rules.wh40k import catalogue
 from rules.wh40k.actions import Casualties, FallBack, Move, Score, UseStratagem
-from rules.wh40k.command import tests_due
+from rules.wh40k.command_phase import tests_due
 from rules.wh40k.state import groups
 
 STRIDE = {"VEHICLE": 8.0, "TERMINATOR": 5.0}  # else 6"

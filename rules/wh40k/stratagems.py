@@ -23,7 +23,7 @@ from rules.wh40k.actions import (
 )
 from rules.wh40k.army import find, in_play, own, sender
 from rules.wh40k.catalogue import Stratagem
-from rules.wh40k.command import insane_bravery_due, roll_test, settle
+from rules.wh40k.command_phase import insane_bravery_due, roll_test, settle
 from rules.wh40k.state import Seat, Unit, Wh40kState, label, parts, phase_of
 
 INSANE_BRAVERY = "insane-bravery"
