@@ -16,8 +16,8 @@ import time
 
 from bench.positions import boards, demo_turns
 from bench.timing import Figure, Report, median, ms, quiet_gc
-from renderers import hexboard, render_png
-from renderers.primitives import PALETTE, side_colour
+from renderers import hexlayout, render_png, terrain
+from renderers.colours import PALETTE, side_colour
 from rules.core.board import HexBoardView
 from rules.core.hexgrid import Hex, HexBoard
 
@@ -37,7 +37,7 @@ def _hex(rgb: tuple[int, int, int]) -> str:
 
 
 def _glyphs(
-    kind: str, c: tuple[float, float], lay: hexboard.HexLayout
+    kind: str, c: tuple[float, float], lay: hexlayout.HexLayout
 ) -> tuple[list[list[tuple[float, float]]], list[list[tuple[float, float]]]]:
     """Return (filled shapes, lines) for a terrain hex's marks, like ours: trees, waves..."""
     u, s = lay.hex_w, lay.size
@@ -72,7 +72,7 @@ def matplotlib_png(view: HexBoardView, width: int = 1200) -> bytes:
     from matplotlib.figure import Figure as MplFigure
     from matplotlib.patches import Circle, FancyArrow, Rectangle, RegularPolygon
 
-    lay = hexboard.HexLayout.of(view, width)
+    lay = hexlayout.HexLayout.of(view, width)
     panel_h = 48 + 34 * len(view.panel.lines)
     height = lay.height + panel_h
     dpi = 100
@@ -81,7 +81,7 @@ def matplotlib_png(view: HexBoardView, width: int = 1200) -> bytes:
     ax.set_xlim(0, width)
     ax.set_ylim(height, 0)
     ax.axis("off")
-    fig.patch.set_facecolor(_hex(hexboard.BOARD_BG))
+    fig.patch.set_facecolor(_hex(terrain.BOARD_BG))
     ink = "#1c1e22"
     halo = [patheffects.withStroke(linewidth=3, foreground="white")]
     kinds = {t.hex: t.kind for t in view.terrain}
@@ -91,7 +91,7 @@ def matplotlib_png(view: HexBoardView, width: int = 1200) -> bytes:
         c = lay.point(h.x, h.row)
         polys.append(lay.corners(c))
         kind = kinds.get(h.label)
-        fills.append(_hex(hexboard.terrain_style(kind).fill))
+        fills.append(_hex(terrain.terrain_style(kind).fill))
         if kind:
             more_shapes, more_lines = _glyphs(kind, c, lay)
             shapes += more_shapes
@@ -99,13 +99,13 @@ def matplotlib_png(view: HexBoardView, width: int = 1200) -> bytes:
         ax.text(c[0], c[1] - lay.size * 0.72, h.label, fontsize=9, ha="center", va="center",
                 color=ink, path_effects=halo)
     ax.add_collection(
-        PolyCollection(polys, facecolors=fills, edgecolors=_hex(hexboard.GRID), linewidths=2)
+        PolyCollection(polys, facecolors=fills, edgecolors=_hex(terrain.GRID), linewidths=2)
     )
     ax.add_collection(PolyCollection(shapes, facecolors="#1c5628", edgecolors="#12381a"))
     ax.add_collection(LineCollection(lines, colors="#ecf6ff", linewidths=2))
     sections = [[(lay.section_x(x), lay.margin_y * 0.35),
                  (lay.section_x(x), lay.height - lay.margin_y * 0.35)] for x in view.section_lines]
-    ax.add_collection(LineCollection(sections, colors=_hex(hexboard.SECTION_INK), linewidths=4,
+    ax.add_collection(LineCollection(sections, colors=_hex(terrain.SECTION_INK), linewidths=4,
                                      linestyles=(0, (5, 3))))
     r = lay.hex_w * 0.345
     discs, symbols, badges, rings = [], [], [], []

@@ -19,7 +19,7 @@ import time
 from bench.positions import system_boards
 from bench.timing import Figure, Report, median, ms, quiet_gc
 from renderers import board_palette, clear_caches, png, render_image, render_png
-from renderers.primitives import encode_png
+from renderers.png import encode_png
 from rules.core.board import HexBoardView, TabletopView
 from rules.core.system import available
 

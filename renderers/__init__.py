@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from PIL import Image
 
-from renderers import hexboard, png, tabletop
+from renderers import hexboard, png, tabletop, terrain
+from renderers.lettering import clear_text_cache
 from renderers.png import write_png
-from renderers.primitives import clear_text_cache
 from rules.core.board import HexBoardView, TabletopView
 
 __all__ = ["board_palette", "clear_caches", "render_image", "render_png"]
@@ -45,8 +45,9 @@ def board_palette(view: HexBoardView | TabletopView, width: int = 1200) -> Image
 
 def clear_caches() -> None:
     """Forget every cached static layer and text sprite (tests and benchmarks start cold)."""
+    for cache in (terrain.CACHE, tabletop.CACHE):
+        cache.clear()
     for module in (hexboard, tabletop):
-        module.CACHE.clear()
         module.STAMPS.clear()
         module.PALETTES.clear()
     clear_text_cache()

@@ -1,4 +1,4 @@
-"""Write sample board images: `python -m renderers OUTDIR [WIDTH]`."""
+"""Write sample board images and the sample standings: `python -m renderers OUTDIR [WIDTH]`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import time
 from pathlib import Path
 
 from renderers import board_palette, render_image
-from renderers.primitives import encode_png
-from renderers.samples import samurai_board, wh40k_table
+from renderers.png import encode_png
+from renderers.samples import league_standings, samurai_board, wh40k_table
+from renderers.standings import render_standings
 from rules.core.board import HexBoardView, TabletopView
 
 
@@ -47,6 +48,9 @@ def main(argv: list[str]) -> int:
         ("tabletop", wh40k_table()),
     ):
         print(_write(out, name, view, width))
+    standings = render_standings(league_standings())  # 720 pixels wide whatever WIDTH says
+    (out / "standings.png").write_bytes(standings)
+    print(f"{out / 'standings.png'}: {len(standings)} bytes")
     return 0
 
 

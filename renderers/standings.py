@@ -8,31 +8,22 @@ widest cell and right-aligned when every cell is a number. Rows are shaded alter
 the height grows with the rows, at most `MAX_ROWS` of them (the caller says in the footer
 what was left out). The PNG is a palette one written by renderers/png.py.
 
-`python -m renderers.standings OUT.png` writes the sample league (renderers/samples.py).
+`python -m renderers OUTDIR` writes the sample league (renderers/samples.py) as standings.png.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image
 
+from renderers.canvas import Canvas
+from renderers.colours import INK, RGB, WHITE, mix, text_on
+from renderers.lettering import font, printable
 from renderers.png import write_png
-from renderers.primitives import (
-    INK,
-    RGB,
-    WHITE,
-    Canvas,
-    disc,
-    font,
-    mix,
-    printable,
-    text_on,
-)
+from renderers.shapes import disc
 
 __all__ = [
     "MAX_ROWS",
@@ -101,7 +92,7 @@ class Layout:
 
 # The words are the caller's, so marks such as '·', '—' and '−' are kept whenever the
 # font has them (the shared board helpers swap them for ASCII stand-ins everywhere);
-# characters it lacks (other scripts, emoji) still get primitives.printable's stand-ins.
+# characters it lacks (other scripts, emoji) still get lettering.printable's stand-ins.
 
 
 @lru_cache(maxsize=1)
@@ -129,7 +120,7 @@ def shown(text: str) -> str:
 
 
 def _stroke(size: int, bold: bool) -> float:
-    # No bold face: a thin stroke in the text colour stands in (as in primitives).
+    # No bold face: a thin stroke in the text colour stands in (as in lettering.py).
     return max(0.5, round(size / 30, 1)) if bold else 0.0
 
 
@@ -333,19 +324,3 @@ def render_standings(picture: StandingsPicture) -> bytes:
     image = render_image(picture)
     return write_png(image.quantize(palette=palette(), dither=Image.Dither.NONE))
 
-
-def main(argv: list[str]) -> int:
-    """Write the sample standings picture to the file named on the command line."""
-    if len(argv) != 1:
-        print("usage: python -m renderers.standings OUT.png", file=sys.stderr)
-        return 2
-    from renderers.samples import league_standings
-
-    png = render_standings(league_standings())
-    Path(argv[0]).write_bytes(png)
-    print(f"{argv[0]}: {len(png)} bytes")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

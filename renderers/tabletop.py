@@ -14,8 +14,33 @@ from dataclasses import dataclass, replace
 
 from PIL import Image
 
-import renderers.primitives as P
-from renderers.primitives import RGB, Point
+from renderers.caches import LayerCache, Painter, StampCache
+from renderers.canvas import Box, Canvas, Point
+from renderers.colours import (
+    BATTLE_RED,
+    HIGHLIGHT,
+    INK,
+    RGB,
+    WHITE,
+    mix,
+    palette_of,
+    side_colour,
+    text_on,
+)
+from renderers.lettering import draw_text, fit_text, plain, text_width
+from renderers.panels import PANEL_BG, draw_panel, panel_height
+from renderers.shapes import (
+    arrow,
+    burst,
+    cased_line,
+    dashed_line,
+    disc,
+    exit_distance,
+    pill,
+    pill_layout,
+    polygon_centroid,
+    shorten,
+)
 from rules.core.board import (
     Panel,
     PanelLine,
@@ -32,10 +57,10 @@ GRID: RGB = (168, 174, 144)
 GRID_MID: RGB = (128, 136, 108)
 CONTESTED: RGB = (120, 120, 124)
 
-CACHE: P.LayerCache[Image.Image] = P.LayerCache(maxsize=16)
+CACHE: LayerCache[Image.Image] = LayerCache(maxsize=16)
 # Objective rings and tokens drawn once and pasted after (they never move).
-STAMPS = P.StampCache(maxsize=256)
-PALETTES: P.LayerCache[Image.Image] = P.LayerCache(maxsize=16)
+STAMPS = StampCache(maxsize=256)
+PALETTES: LayerCache[Image.Image] = LayerCache(maxsize=16)
 
 
 @dataclass(frozen=True)
@@ -128,7 +153,7 @@ def static_layer(view: TabletopView, width: int) -> Image.Image:
 def _draw_static(view: TabletopView, width: int) -> Image.Image:
     lay = TableLayout.of(view, width)
     img = Image.new("RGB", (lay.width, lay.height), (236, 232, 220))
-    d = P.Canvas(img)
+    d = Canvas(img)
     # Pixel rows grow downwards: the table's top edge (y = height) is y0.
     x0, y0 = lay.to_px(0, view.height)
     x1, y1 = lay.to_px(view.width, 0)
@@ -140,13 +165,13 @@ def _draw_static(view: TabletopView, width: int) -> Image.Image:
         mid = abs(i - view.width / 2) < 1e-6
         d.line(((x, y0), (x, y1)), fill=GRID_MID if mid else GRID, width=2 if mid else 1)
         # Inches along the bottom edge, from the bottom-left corner where 0" meets 0".
-        P.draw_text(d, (x, y1 + lay.label * 0.5), f'{i}"', size, (80, 80, 72))
+        draw_text(d, (x, y1 + lay.label * 0.5), f'{i}"', size, (80, 80, 72))
     for j in range(0, math.floor(view.height) + 1, step):
         y = lay.to_px(0, j)[1]
         mid = abs(j - view.height / 2) < 1e-6
         d.line(((x0, y), (x1, y)), fill=GRID_MID if mid else GRID, width=2 if mid else 1)
         if j:
-            P.draw_text(d, (x0 - lay.left * 0.5, y), f"{j}", size, (80, 80, 72))
+            draw_text(d, (x0 - lay.left * 0.5, y), f"{j}", size, (80, 80, 72))
     d.rectangle((x0, y0, x1, y1), outline=MAT_EDGE, width=max(2, round(width / 400)))
     label_size = max(10, round(lay.scale * 0.85))
     for f in view.features:
@@ -158,8 +183,8 @@ def _draw_static(view: TabletopView, width: int) -> Image.Image:
     for f in view.features:
         if f.label and len(f.points) >= 3:
             style = feature_style(f.kind)
-            c = P.polygon_centroid([lay.to_px(x, y) for x, y in f.points])
-            P.draw_text(d, c, P.plain(f.label), label_size, P.WHITE, halo=style.edge, bold=True)
+            c = polygon_centroid([lay.to_px(x, y) for x, y in f.points])
+            draw_text(d, c, plain(f.label), label_size, WHITE, halo=style.edge, bold=True)
     return img
 
 
@@ -168,8 +193,8 @@ def _draw_static(view: TabletopView, width: int) -> Image.Image:
 
 
 def _draw_objective_ring(
-    d: P.Canvas,
-    blend: P.Canvas,
+    d: Canvas,
+    blend: Canvas,
     lay: TableLayout,
     o: TableObjective,
     sides: dict[str, str],
@@ -182,26 +207,26 @@ def _draw_objective_ring(
         blend.ellipse(box, fill=(*CONTESTED, 60))
         STAMPS.draw(d, ("contested", ring, wd), (cx, cy), ring + wd, _stripes(ring, wd))
     elif o.holder is not None:
-        c = P.side_colour(o.holder, sides)
+        c = side_colour(o.holder, sides)
         blend.ellipse(box, fill=(*c, 56))
         d.ellipse(box, outline=c, width=wd)
     else:
         STAMPS.draw(d, ("open", ring, wd), (cx, cy), ring + wd, _dashes(ring, wd))
 
 
-def _stripes(ring: float, wd: int) -> P.Painter:
-    def paint(d: P.Canvas, cx: float, cy: float) -> None:
+def _stripes(ring: float, wd: int) -> Painter:
+    def paint(d: Canvas, cx: float, cy: float) -> None:
         # Grey and white stripes round the ring: held by nobody, fought over.
         box = (cx - ring, cy - ring, cx + ring, cy + ring)
         for k in range(0, 360, 20):
             d.arc(box, k, k + 10, fill=CONTESTED, width=wd)
-            d.arc(box, k + 10, k + 20, fill=P.WHITE, width=wd)
+            d.arc(box, k + 10, k + 20, fill=WHITE, width=wd)
 
     return paint
 
 
-def _dashes(ring: float, wd: int) -> P.Painter:
-    def paint(d: P.Canvas, cx: float, cy: float) -> None:
+def _dashes(ring: float, wd: int) -> Painter:
+    def paint(d: Canvas, cx: float, cy: float) -> None:
         box = (cx - ring, cy - ring, cx + ring, cy + ring)
         for k in range(0, 360, 15):
             d.arc(box, k, k + 8, fill=(96, 96, 90), width=max(2, wd // 2))
@@ -210,31 +235,31 @@ def _dashes(ring: float, wd: int) -> P.Painter:
 
 
 def _draw_objective_token(
-    d: P.Canvas, lay: TableLayout, o: TableObjective, sides: dict[str, str]
+    d: Canvas, lay: TableLayout, o: TableObjective, sides: dict[str, str]
 ) -> None:
     # Drawn over unit bases and tags: the objective's number matters more than what is under it.
     cx, cy = lay.to_px(o.x, o.y)
     r = _token_radius(lay)
     token_fill: RGB = (250, 246, 232)
     if o.holder is not None and not o.contested:
-        token_fill = P.mix(P.side_colour(o.holder, sides), P.WHITE, 0.75)
+        token_fill = mix(side_colour(o.holder, sides), WHITE, 0.75)
     width = max(2, round(lay.scale / 8))
-    label = P.plain(o.label)
+    label = plain(o.label)
     size = max(10, round(r * (0.95 if len(label) <= 2 else 0.6)))
-    text = P.fit_text(label, size, r * 1.7, bold=True)
+    text = fit_text(label, size, r * 1.7, bold=True)
 
-    def paint(dd: P.Canvas, x: float, y: float) -> None:
+    def paint(dd: Canvas, x: float, y: float) -> None:
         dd.regular_polygon(
-            (x, y, r), 6, rotation=30, fill=token_fill, outline=P.INK, width=width
+            (x, y, r), 6, rotation=30, fill=token_fill, outline=INK, width=width
         )
-        P.draw_text(dd, (x, y), text, size, P.INK, bold=True)
+        draw_text(dd, (x, y), text, size, INK, bold=True)
 
     STAMPS.draw(d, ("token", r, width, token_fill, text, size), (cx, cy), r + width, paint)
 
 
 STATUS_COLOURS: dict[str, RGB] = {
-    "shocked": P.BATTLE_RED,
-    "fleeing": P.BATTLE_RED,
+    "shocked": BATTLE_RED,
+    "fleeing": BATTLE_RED,
     "below-half": (236, 150, 20),
 }
 
@@ -244,7 +269,7 @@ def _status_colour(tag: str | StatusTag) -> RGB:
         return STATUS_COLOURS.get(tag.kind, (70, 70, 76))
     t = tag.lower()
     if "shock" in t or "flee" in t or "rout" in t or "broken" in t:
-        return P.BATTLE_RED
+        return BATTLE_RED
     if "½" in t or "1/2" in t or "half" in t or "below" in t:
         return (236, 150, 20)
     return (70, 70, 76)
@@ -263,19 +288,19 @@ def _block_corners(lay: TableLayout, u: TableUnit, grow: float = 0.0) -> list[Po
             for a, s in ((hd, -hw), (hd, hw), (-hd, hw), (-hd, -hw))]
 
 
-def _draw_unit_block(d: P.Canvas, lay: TableLayout, u: TableUnit, sides: dict[str, str]) -> None:
+def _draw_unit_block(d: Canvas, lay: TableLayout, u: TableUnit, sides: dict[str, str]) -> None:
     """Draw a block of figures turned to its facing, its front edge marked in white."""
     if u.highlight:
         wd = max(3, round(lay.scale * 0.22))
-        d.polygon(_block_corners(lay, u, wd + 1), fill=None, outline=P.HIGHLIGHT, width=wd)
-    c = P.side_colour(u.side, sides)
+        d.polygon(_block_corners(lay, u, wd + 1), fill=None, outline=HIGHLIGHT, width=wd)
+    c = side_colour(u.side, sides)
     corners = _block_corners(lay, u)
-    d.polygon(corners, fill=c, outline=P.INK, width=max(2, round(lay.scale / 10)))
-    d.line([corners[0], corners[1]], fill=P.mix(c, P.WHITE, 0.75),
+    d.polygon(corners, fill=c, outline=INK, width=max(2, round(lay.scale / 10)))
+    d.line([corners[0], corners[1]], fill=mix(c, WHITE, 0.75),
            width=max(2, round(lay.scale / 5)))
 
 
-def _draw_unit_base(d: P.Canvas, lay: TableLayout, u: TableUnit, sides: dict[str, str]) -> None:
+def _draw_unit_base(d: Canvas, lay: TableLayout, u: TableUnit, sides: dict[str, str]) -> None:
     if u.frontage is not None and u.depth is not None:
         _draw_unit_block(d, lay, u, sides)
         return
@@ -283,11 +308,11 @@ def _draw_unit_base(d: P.Canvas, lay: TableLayout, u: TableUnit, sides: dict[str
     r = max(4.0, u.radius * lay.scale)
     if u.highlight:
         wd = max(3, round(lay.scale * 0.22))
-        P.disc(d, cx, cy, r + wd + 2, None, outline=P.INK, width=1)
-        P.disc(d, cx, cy, r + wd + 1, None, outline=P.HIGHLIGHT, width=wd)
-    c = P.side_colour(u.side, sides)
-    P.disc(d, cx, cy, r, c, outline=P.INK, width=max(2, round(r / 10)))
-    P.disc(d, cx, cy, r * 0.78, None, outline=P.mix(c, P.WHITE, 0.4), width=max(1, round(r / 14)))
+        disc(d, cx, cy, r + wd + 2, None, outline=INK, width=1)
+        disc(d, cx, cy, r + wd + 1, None, outline=HIGHLIGHT, width=wd)
+    c = side_colour(u.side, sides)
+    disc(d, cx, cy, r, c, outline=INK, width=max(2, round(r / 10)))
+    disc(d, cx, cy, r * 0.78, None, outline=mix(c, WHITE, 0.4), width=max(1, round(r / 14)))
 
 
 @dataclass(frozen=True)
@@ -299,12 +324,12 @@ class _Tag:
     size: int
     fill: RGB
     ink: RGB | None
-    box: P.Box
+    box: Box
 
 
 def _label_inside(lay: TableLayout, u: TableUnit) -> bool:
     r = max(4.0, u.radius * lay.scale)
-    return P.text_width(P.plain(u.label), _label_size(lay), bold=True) <= r * 1.7
+    return text_width(plain(u.label), _label_size(lay), bold=True) <= r * 1.7
 
 
 def _label_size(lay: TableLayout) -> int:
@@ -315,17 +340,17 @@ def _token_radius(lay: TableLayout) -> float:
     return lay.scale * 0.8
 
 
-def _token_boxes(lay: TableLayout, objectives: tuple[TableObjective, ...]) -> tuple[P.Box, ...]:
+def _token_boxes(lay: TableLayout, objectives: tuple[TableObjective, ...]) -> tuple[Box, ...]:
     """Return the boxes of the objective tokens, with a little room round each."""
     r = _token_radius(lay) + lay.scale * 0.15
-    out: list[P.Box] = []
+    out: list[Box] = []
     for o in objectives:
         cx, cy = lay.to_px(o.x, o.y)
         out.append((cx - r, cy - r, cx + r, cy + r))
     return tuple(out)
 
 
-def _overlaps(a: P.Box, b: P.Box) -> bool:
+def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
@@ -334,7 +359,7 @@ Tags = dict[int, list[_Tag]]
 
 def _place_tags(
     lay: TableLayout, units: tuple[TableUnit, ...], sides: dict[str, str],
-    tokens: tuple[P.Box, ...],
+    tokens: tuple[Box, ...],
 ) -> Tags:
     """Lay out every unit's tags (its name when too long for the base, then statuses).
 
@@ -347,7 +372,7 @@ def _place_tags(
     Returned by `id()` of the unit.
     """
     bases = [_base_box(lay, u) for u in units]
-    colours = [P.side_colour(u.side, sides) for u in units]
+    colours = [side_colour(u.side, sides) for u in units]
     # Each unit's first choice; the others are laid out only for a unit that needs them.
     # Both are kept per unit (_below, _elsewhere): most units stand still between turns.
     options: list[list[list[_Tag]]] = [[_below(lay, u, c)] for u, c in zip(units, colours,
@@ -360,7 +385,7 @@ def _place_tags(
 
     chosen = [o[0] for o in options]
 
-    def around(i: int, *but: int) -> tuple[tuple[P.Box, ...], ...]:
+    def around(i: int, *but: int) -> tuple[tuple[Box, ...], ...]:
         """Return what unit i's tags could cover wherever they go: tokens, tags, bases."""
         boxes = [t.box for tags in options[i] for t in tags]
         span = (min(b[0] for b in boxes), min(b[1] for b in boxes),
@@ -370,10 +395,10 @@ def _place_tags(
         return tuple(tuple(b for b in group if _overlaps(span, b))
                      for group in (tokens, tags, bases_))
 
-    def cost(near: tuple[tuple[P.Box, ...], ...], tags: list[_Tag]) -> int:
+    def cost(near: tuple[tuple[Box, ...], ...], tags: list[_Tag]) -> int:
         return 4 * _hits(tags, near[0]) + 2 * _hits(tags, near[1]) + _hits(tags, near[2])
 
-    def pair_cost(near_i: tuple[tuple[P.Box, ...], ...], near_j: tuple[tuple[P.Box, ...], ...],
+    def pair_cost(near_i: tuple[tuple[Box, ...], ...], near_j: tuple[tuple[Box, ...], ...],
                   pair: tuple[list[_Tag], list[_Tag]]) -> int:
         meet = _hits(pair[0], tuple(t.box for t in pair[1]))
         return cost(near_i, pair[0]) + cost(near_j, pair[1]) + 4 * meet
@@ -420,13 +445,13 @@ def _hung(tags: list[_Tag], r: float, side: int) -> list[_Tag]:
     return out
 
 
-def _base_box(lay: TableLayout, u: TableUnit) -> P.Box:
+def _base_box(lay: TableLayout, u: TableUnit) -> Box:
     cx, cy = lay.to_px(u.x, u.y)
     r = max(4.0, u.radius * lay.scale)
     return (cx - r, cy - r, cx + r, cy + r)
 
 
-def _hits(tags: list[_Tag], avoid: tuple[P.Box, ...]) -> int:
+def _hits(tags: list[_Tag], avoid: tuple[Box, ...]) -> int:
     """Count the (tag, box) pairs that overlap (`_overlaps` written out: it runs a lot)."""
     n = 0
     for t in tags:
@@ -447,36 +472,36 @@ def _stack_tags(lay: TableLayout, u: TableUnit, colour: RGB, *, down: bool) -> l
         # Long names go on a tag by the base so they stay one readable line.
         size = _label_size(lay)
         centre = (cx, y + sign * size * 0.45)
-        text, box = P.pill_layout(centre, P.plain(u.label), size, max_width=lay.scale * 9)
+        text, box = pill_layout(centre, plain(u.label), size, max_width=lay.scale * 9)
         tags.append(_Tag(centre, text, size, colour, None, box))
         y = box[3] - size * 0.1 if down else box[1] + size * 0.1
     size = max(9, round(_label_size(lay) * 0.75))
     for s in u.status:
         centre = (cx, y + sign * size * 0.75)
-        words = P.plain(s.text) if isinstance(s, StatusTag) else s
+        words = plain(s.text) if isinstance(s, StatusTag) else s
         shown = words.upper()
-        text, box = P.pill_layout(centre, shown, size, max_width=lay.scale * 8)
-        tags.append(_Tag(centre, text, size, _status_colour(s), P.WHITE, box))
+        text, box = pill_layout(centre, shown, size, max_width=lay.scale * 8)
+        tags.append(_Tag(centre, text, size, _status_colour(s), WHITE, box))
         y = box[3] if down else box[1]
     return tags
 
 
 def _draw_unit_text(
-    d: P.Canvas, lay: TableLayout, u: TableUnit, sides: dict[str, str], tags: Tags
+    d: Canvas, lay: TableLayout, u: TableUnit, sides: dict[str, str], tags: Tags
 ) -> None:
     if _label_inside(lay, u):
-        c = P.side_colour(u.side, sides)
-        P.draw_text(d, lay.to_px(u.x, u.y), P.plain(u.label), _label_size(lay), P.text_on(c),
+        c = side_colour(u.side, sides)
+        draw_text(d, lay.to_px(u.x, u.y), plain(u.label), _label_size(lay), text_on(c),
                     bold=True)
     for t in tags[id(u)]:
-        P.pill(d, t.centre, t.text, t.size, t.fill, ink=t.ink)
+        pill(d, t.centre, t.text, t.size, t.fill, ink=t.ink)
 
 
 _TABLE_ARROW_INK: dict[str, RGB] = {
-    "move": P.INK,
-    "battle": P.BATTLE_RED,
+    "move": INK,
+    "battle": BATTLE_RED,
     "retreat": (226, 110, 0),
-    "target": P.BATTLE_RED,
+    "target": BATTLE_RED,
 }
 
 
@@ -498,12 +523,12 @@ def _clearance(lay: TableLayout, u: TableUnit | None, toward: Point, tags: Tags)
     pad = lay.scale * 0.3
     for t in tags[id(u)]:
         box = (t.box[0] - pad, t.box[1] - pad, t.box[2] + pad, t.box[3] + pad)
-        dist = max(dist, P.exit_distance(c, direction, box))
+        dist = max(dist, exit_distance(c, direction, box))
     return dist
 
 
 def _draw_arrow(
-    d: P.Canvas,
+    d: Canvas,
     lay: TableLayout,
     a: TableArrow,
     units: tuple[TableUnit, ...],
@@ -516,10 +541,10 @@ def _draw_arrow(
     if a.kind == "target":
         # A sight line ending in a reticle round the target.
         ring = (target.radius * lay.scale if target else 0) + lay.scale * 0.45
-        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, tags), ring)
+        p2, q2 = shorten(p, q, _clearance(lay, source, q, tags), ring)
         wd = max(2, round(lay.scale * 0.14))
-        P.dashed_line(
-            d, p2, q2, ink, wd, lay.scale * 0.6, lay.scale * 0.35, casing=P.WHITE, casing_width=1
+        dashed_line(
+            d, p2, q2, ink, wd, lay.scale * 0.6, lay.scale * 0.35, casing=WHITE, casing_width=1
         )
         marks.append((q if target else q2, ring, "target"))
         return
@@ -527,34 +552,34 @@ def _draw_arrow(
     if a.kind == "battle":
         br = lay.scale * 0.85
         reach = target.radius * lay.scale if target else 0.0
-        p2, q2 = P.shorten(p, q, _clearance(lay, source, q, tags), reach + br * 0.2)
-        P.cased_line(d, p2, q2, ink, wd)
+        p2, q2 = shorten(p, q, _clearance(lay, source, q, tags), reach + br * 0.2)
+        cased_line(d, p2, q2, ink, wd)
         marks.append((q2, br, "battle"))
         return
     start = _clearance(lay, source, q, tags)
-    p2, q2 = P.shorten(p, q, start, _clearance(lay, target, p, tags))
-    P.arrow(d, p2, q2, ink, wd, dashed=a.kind == "retreat")
+    p2, q2 = shorten(p, q, start, _clearance(lay, target, p, tags))
+    arrow(d, p2, q2, ink, wd, dashed=a.kind == "retreat")
 
 
-def _reticle(d: P.Canvas, c: Point, r: float) -> None:
+def _reticle(d: Canvas, c: Point, r: float) -> None:
     wd = max(2, round(r / 10))
-    P.disc(d, c[0], c[1], r, None, outline=P.WHITE, width=wd + 2)
-    P.disc(d, c[0], c[1], r, None, outline=P.BATTLE_RED, width=wd)
+    disc(d, c[0], c[1], r, None, outline=WHITE, width=wd + 2)
+    disc(d, c[0], c[1], r, None, outline=BATTLE_RED, width=wd)
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         a = (c[0] + dx * r * 0.45, c[1] + dy * r * 0.45)
         b = (c[0] + dx * r * 1.35, c[1] + dy * r * 1.35)
-        d.line((a, b), fill=P.BATTLE_RED, width=wd)
+        d.line((a, b), fill=BATTLE_RED, width=wd)
 
 
 def render(view: TabletopView, width: int = 1200) -> Image.Image:
     """Draw the table, objectives, units, arrows and panel; return a new RGB image."""
     lay = TableLayout.of(view, width)
     layer = static_layer(view, width)
-    panel_h = P.panel_height(view.panel, width)
-    img = Image.new("RGB", (width, lay.height + panel_h), P.PANEL_BG)
+    panel_h = panel_height(view.panel, width)
+    img = Image.new("RGB", (width, lay.height + panel_h), PANEL_BG)
     img.paste(layer, (0, 0))
-    d = P.Canvas(img)
-    blend = P.Canvas(img, "RGBA")
+    d = Canvas(img)
+    blend = Canvas(img, "RGBA")
     for o in view.objectives:
         _draw_objective_ring(d, blend, lay, o, view.sides)
     # Unit tags keep clear of the objective tokens where they can.
@@ -569,13 +594,13 @@ def render(view: TabletopView, width: int = 1200) -> Image.Image:
             _reticle(d, c, r)
     for c, r, kind in marks:
         if kind == "battle":
-            P.burst(d, c, r, (255, 200, 40), P.BATTLE_RED)
+            burst(d, c, r, (255, 200, 40), BATTLE_RED)
     for u in view.units:
         _draw_unit_text(d, lay, u, view.sides, tags)
     # Objective tokens last: O1..O5 stay readable whatever stands on or beside them.
     for o in view.objectives:
         _draw_objective_token(d, lay, o, view.sides)
-    P.draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
+    draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
     return img
 
 
@@ -587,7 +612,7 @@ def _sides_in_use(view: TabletopView) -> tuple[tuple[str, RGB], ...]:
     names = {*view.sides, *(u.side for u in view.units)}
     names |= {o.holder for o in view.objectives if o.holder is not None}
     names |= {ln.side for ln in view.panel.lines if ln.side is not None}
-    return tuple((n, P.side_colour(n, view.sides)) for n in sorted(names))
+    return tuple((n, side_colour(n, view.sides)) for n in sorted(names))
 
 
 def palette(view: TabletopView, width: int = 1200) -> Image.Image:
@@ -598,7 +623,7 @@ def palette(view: TabletopView, width: int = 1200) -> Image.Image:
     """
     sides = _sides_in_use(view)
     key = (_static_key(view, width), sides)
-    return PALETTES.get(key, lambda: P.palette_of(render(_palette_sample(view, sides), width)))
+    return PALETTES.get(key, lambda: palette_of(render(_palette_sample(view, sides), width)))
 
 
 def _palette_sample(view: TabletopView, sides: tuple[tuple[str, RGB], ...]) -> TabletopView:

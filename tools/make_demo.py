@@ -25,7 +25,7 @@ from bot.service.context import parse_result
 from bot.service.gameservice import GameService
 from bot.store.sqlite import Store
 from bot.text import Words, system_title, typed
-from rules.core.autoplay import Memory, Player
+from rules.core.engine import Memory, Player
 from rules.core.model import Action
 from rules.core.system import GameSystem, available, system
 
@@ -47,7 +47,7 @@ def demo_player(system_id: str) -> Player:
     if player is None:
         raise SystemExit(
             f"{system_id} has no demo player: its engine's demo_player() returns None "
-            "(see rules/core/autoplay.py for what a demo player is made of)"
+            "(see rules/core/engine.py for what a demo player is made of)"
         )
     return player
 

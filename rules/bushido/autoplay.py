@@ -12,8 +12,7 @@ from typing import Any
 from rules.bushido.catalogue import field
 from rules.bushido.movement import hex_of_space
 from rules.core import hexgrid
-from rules.core.autoplay import Memory, Player
-from rules.core.engine import Engine
+from rules.core.engine import Engine, Memory, Player
 from rules.core.hexgrid import Hex
 from rules.core.model import Action
 

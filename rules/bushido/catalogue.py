@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from rules.core.board import Shape
-from rules.core.data import data_dir, load_toml
+from rules.core.data import read_folder, read_model, read_records
 from rules.core.hexgrid import Hex, HexBoard, neighbours
 from rules.core.model import Frozen
 
@@ -178,21 +178,22 @@ def relative(direction_: int, facing: int) -> RelativeDirection:
 @cache
 def troop_types() -> dict[str, TroopType]:
     """Return every troop type by id."""
-    doc = load_toml("bushido/troops.toml")
-    return {t.id: t for t in (TroopType.model_validate(raw) for raw in doc["troop"])}
+    return read_records(TroopType, "bushido/troops.toml", "troop", key=lambda t: t.id)
 
 
 @cache
 def movement_pieces() -> dict[str, MovementPiece]:
     """Return every movement piece by id."""
-    doc = load_toml("bushido/movement_pieces.toml")
-    out: dict[str, MovementPiece] = {}
-    for raw in doc["movement"]:
-        piece = MovementPiece.model_validate(raw)
-        if not piece.arrows or len(set(piece.arrows)) != len(piece.arrows) or piece.count < 1:
-            raise ValueError(f"movement piece {piece.id}: needs distinct arrows and a count")
-        out[piece.id] = piece
-    return out
+    return read_records(
+        MovementPiece, "bushido/movement_pieces.toml", "movement", key=lambda m: m.id,
+        check=_check_piece,
+    )
+
+
+def _check_piece(piece: MovementPiece) -> None:
+    """Refuse a movement piece without distinct arrows or without a count."""
+    if not piece.arrows or len(set(piece.arrows)) != len(piece.arrows) or piece.count < 1:
+        raise ValueError(f"movement piece {piece.id}: needs distinct arrows and a count")
 
 
 def stack() -> list[str]:
@@ -203,19 +204,19 @@ def stack() -> list[str]:
 @cache
 def scenarios() -> dict[str, Scenario]:
     """Return every bundled scenario by id, each checked for consistency."""
-    out: dict[str, Scenario] = {}
-    for path in sorted((data_dir() / "bushido" / "scenarios").glob("*.toml")):
-        raw = load_toml(f"bushido/scenarios/{path.name}")
-        scenario = Scenario.model_validate(
-            {
-                **{k: v for k, v in raw.items() if k not in ("side", "piece")},
-                "sides": raw["side"],
-                "pieces": raw.get("piece", []),
-            }
-        )
-        check_scenario(scenario)
-        out[scenario.id] = scenario
-    return out
+    return read_folder(
+        Scenario, "bushido/scenarios/*.toml", key=lambda s: s.id, check=check_scenario,
+        shape=_scenario_fields,
+    )
+
+
+def _scenario_fields(raw: dict[str, Any]) -> dict[str, Any]:
+    """Rename a scenario file's [[side]] and [[piece]] tables to the model's fields."""
+    return {
+        **{k: v for k, v in raw.items() if k not in ("side", "piece")},
+        "sides": raw["side"],
+        "pieces": raw.get("piece", []),
+    }
 
 
 @cache
@@ -312,4 +313,4 @@ class BattleTable(Frozen):
 @cache
 def battle_table() -> BattleTable:
     """Return the fight settings."""
-    return BattleTable.model_validate(load_toml("bushido/battle.toml"))
+    return read_model(BattleTable, "bushido/battle.toml")

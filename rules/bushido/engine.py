@@ -12,7 +12,7 @@ The board shows none; `secrets` and `position` show a seat its own.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rules.bushido import picture
 from rules.bushido.actions import ACTIONS, EVENTS, Attack
@@ -24,13 +24,10 @@ from rules.bushido.suggest import suggest
 from rules.bushido.summary import summary as summarise
 from rules.core.board import HexBoardView
 from rules.core.dice import Dice, DiceState
-from rules.core.engine import Engine, Outcome, ScenarioInfo
-from rules.core.errors import RuleViolation
+from rules.core.engine import Engine, Outcome, Player, ScenarioInfo
+from rules.core.errors import RuleViolation, refuse
 from rules.core.model import Action
-from rules.core.text import Msg, items, msg, refuse, term
-
-if TYPE_CHECKING:
-    from rules.core.autoplay import Player
+from rules.core.text import Msg, items, msg, term
 
 
 class BushidoEngine(Engine[BushidoState]):

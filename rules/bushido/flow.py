@@ -37,8 +37,9 @@ from rules.bushido.movement import (
 from rules.bushido.state import ArrowRecord, BushidoState, PendingAttack, Piece
 from rules.core.dice import Dice
 from rules.core.engine import Handler, Step
+from rules.core.errors import refuse
 from rules.core.model import Action, Event
-from rules.core.text import Msg, Value, items, msg, refuse, term
+from rules.core.text import Msg, Value, items, msg, term
 
 # Names a player may use for their own commander instead of its id.
 COMMANDER_ALIASES = frozenset({"COMMANDER", "C", "GENERAL"})

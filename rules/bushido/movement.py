@@ -21,7 +21,8 @@ from rules.bushido.catalogue import (
     scenarios,
 )
 from rules.bushido.state import BushidoState, Piece
-from rules.core.text import Items, Msg, Value, items, msg, refuse, term
+from rules.core.errors import refuse
+from rules.core.text import Items, Msg, Value, items, msg, term
 
 
 def board_of(state: BushidoState) -> Field:

@@ -1,4 +1,4 @@
-"""What a demo player is made of: a policy, its memory and the helpers every policy uses.
+"""The helpers every demo player's policy uses (the player itself is declared in engine.py).
 
 A system's demo player (`rules/<system>/autoplay.py`, offered by `Engine.demo_player`)
 plays both sides of a seeded game for `tools/make_demo.py`, which turns its actions
@@ -17,51 +17,14 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core.engine import Engine
+from rules.core.engine import Engine, Memory
 from rules.core.inches import Point, distance
 from rules.core.model import Action
 
-
-@dataclass
-class Memory:
-    """What a policy remembers between its choices (goals, what it tried, what it has shown)."""
-
-    seen: set[str] = field(default_factory=set)
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def once(self, key: str) -> bool:
-        """Say True the first time a key is asked about, False ever after."""
-        if key in self.seen:
-            return False
-        self.seen.add(key)
-        return True
-
-
-# A policy returns the next action with its `seat` set (usually the prompt's seat; the other
-# one for a report out of turn, such as a player removing their own casualties), or None.
-Policy = Callable[[Engine[Any], Any, Memory], Action | None]
 # Wishes yield (tag, action) for what a side would like to do now, in order (see `wish`).
 Wishes = Callable[[Engine[Any], Any, Memory, set[str]], Iterator[tuple[str, Action | None]]]
-
-
-def _no_heading(state: Any) -> str | None:
-    return None
-
-
-@dataclass(frozen=True)
-class Player:
-    """How the tool plays a system: its policy, when to look at the private view first, and a
-    comment heading each new part of the game (a battle round, a turn).
-
-    `about` says the policy in a few words; it is written into the script's first lines."""
-
-    policy: Policy
-    hand: Callable[[Any, Action, Memory], bool]
-    about: str
-    heading: Callable[[Any], str | None] = _no_heading
 
 
 def wish(sys_: Engine[Any], state: Any, memory: Memory, step: str, wishes: Wishes) -> Action | None:
@@ -104,4 +67,4 @@ def toward(p: Point, goal: Point, inches: float) -> Point:
     return Point(x=round(p.x + t * (goal.x - p.x), 1), y=round(p.y + t * (goal.y - p.y), 1))
 
 
-__all__ = ["Memory", "Player", "Policy", "Wishes", "offered", "pips", "toward", "wish"]
+__all__ = ["Wishes", "offered", "pips", "toward", "wish"]

@@ -19,10 +19,10 @@ back), `prompt`, `legal_actions` and the one `view` door to what a seat may see.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -32,9 +32,6 @@ from rules.core.dice import Dice, DiceState
 from rules.core.errors import RuleViolation
 from rules.core.model import Action, Event, Frozen
 from rules.core.text import Items, Msg, Term, Value, items, kebab, msg, term
-
-if TYPE_CHECKING:  # the player is loaded by the tool that asks for it, never with the engine
-    from rules.core.autoplay import Player
 
 
 class GameState(BaseModel):
@@ -261,7 +258,7 @@ class Engine(Generic[S]):
         """Return the simple policy that plays both sides of a demo game, or None (no demo).
 
         `tools/make_demo.py` lets it play a seeded game into a bundled demo script
-        (data/demo/*.txt); see rules/core/autoplay.py. Import it inside the method, so
+        (data/demo/*.txt); see `Player` below. Import it inside the method, so
         that loading an engine does not load its player.
         """
         return None
@@ -438,11 +435,55 @@ def _value(value: Any) -> Value:
     return str(value)
 
 
+# What a demo player is made of, declared beside the engine that offers one (`demo_player`);
+# the helpers its policy uses are in rules/core/autoplay.py.
+
+
+@dataclass
+class Memory:
+    """What a policy remembers between its choices (goals, what it tried, what it has shown)."""
+
+    seen: set[str] = field(default_factory=set)
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def once(self, key: str) -> bool:
+        """Say True the first time a key is asked about, False ever after."""
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
+
+
+# A policy returns the next action with its `seat` set (usually the prompt's seat; the other
+# one for a report out of turn, such as a player removing their own casualties), or None.
+Policy = Callable[[Engine[Any], Any, Memory], Action | None]
+
+
+def _no_heading(state: Any) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Player:
+    """How the tool plays a system: its policy, when to look at the private view first, and a
+    comment heading each new part of the game (a battle round, a turn).
+
+    `about` says the policy in a few words; it is written into the script's first lines."""
+
+    policy: Policy
+    hand: Callable[[Any, Action, Memory], bool]
+    about: str
+    heading: Callable[[Any], str | None] = _no_heading
+
+
 __all__ = [
     "Engine",
     "GameState",
     "Handler",
+    "Memory",
     "Outcome",
+    "Player",
+    "Policy",
     "Prompt",
     "ScenarioInfo",
     "SeatView",

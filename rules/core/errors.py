@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, NoReturn
 
-if TYPE_CHECKING:
-    from rules.core.text import Msg
+from rules.core.text import Msg, Value
 
 
 class RuleViolation(Exception):
@@ -26,3 +25,11 @@ class RuleViolation(Exception):
     def message(self) -> str:
         """Return the reason's catalogue key (for logs and tests)."""
         return self.reason.key
+
+
+def refuse(rule_id: str, key: str, /, **args: Value) -> NoReturn:
+    """Refuse an action: the rule it breaks and why, as a message for the catalogue."""
+    raise RuleViolation(rule_id, Msg(key=key, args=args))
+
+
+__all__ = ["RuleViolation", "refuse"]

@@ -13,11 +13,10 @@ names a catalogue term says so with `Named` in its type (see `named_kinds`).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NoReturn
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from rules.core.errors import RuleViolation
 from rules.core.model import Frozen
 
 Scalar = str | int | float | bool | None
@@ -92,11 +91,6 @@ def items(
     return Items(items=tuple(values), style=style, typed=typed)
 
 
-def refuse(rule_id: str, key: str, /, **args: Value) -> NoReturn:
-    """Refuse an action: the rule it breaks and why, as a message for the catalogue."""
-    raise RuleViolation(rule_id, Msg(key=key, args=args))
-
-
 def kebab(name: str) -> str:
     """Return a type or field name as a key part (CardPlayed, card_played: card-played)."""
     out: list[str] = []
@@ -120,6 +114,5 @@ __all__ = [
     "items",
     "kebab",
     "msg",
-    "refuse",
     "term",
 ]

@@ -12,8 +12,8 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from rules.core.autoplay import Memory, Player, toward, wish
-from rules.core.engine import Engine
+from rules.core.autoplay import toward, wish
+from rules.core.engine import Engine, Memory, Player
 from rules.core.inches import Point, distance
 from rules.core.model import Action
 from rules.fantasy_warriors import catalogue

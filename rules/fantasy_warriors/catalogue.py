@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from rules.core.data import data_dir, load_toml
+from rules.core.data import read_folder, read_model, read_records
 from rules.core.inches import Point, Table
 from rules.core.model import Frozen
 from rules.fantasy_warriors.state import (
@@ -251,15 +251,15 @@ class Scenario(Frozen):
 @cache
 def basic_orders() -> dict[BasicOrderId, BasicOrder]:
     """Return ATTACK, HOLD and OPPOSE by id."""
-    raw = load_toml("fantasy_warriors/orders.toml")["basic"]
-    return {o.id: o for o in (BasicOrder.model_validate(item) for item in raw)}
+    return read_records(BasicOrder, "fantasy_warriors/orders.toml", "basic", key=lambda o: o.id)
 
 
 @cache
 def combinations() -> dict[CombinationId, CombinationOrder]:
     """Return the four combination orders by id."""
-    raw = load_toml("fantasy_warriors/orders.toml")["combination"]
-    return {o.id: o for o in (CombinationOrder.model_validate(item) for item in raw)}
+    return read_records(
+        CombinationOrder, "fantasy_warriors/orders.toml", "combination", key=lambda o: o.id
+    )
 
 
 @cache
@@ -284,22 +284,16 @@ def normalise_order(text: str) -> str:
 @cache
 def terrain() -> dict[str, TerrainKind]:
     """Return the kinds of feature by name."""
-    raw = load_toml("fantasy_warriors/terrain.toml")["kind"]
-    return {k.kind: k for k in (TerrainKind.model_validate(item) for item in raw)}
+    return read_records(TerrainKind, "fantasy_warriors/terrain.toml", "kind", key=lambda k: k.kind)
 
 
 @cache
 def battle_rules() -> BattleRules:
     """Return the tracker's measurements."""
-    return BattleRules.model_validate(load_toml("fantasy_warriors/battle.toml"))
+    return read_model(BattleRules, "fantasy_warriors/battle.toml")
 
 
 @cache
 def scenarios() -> dict[str, Scenario]:
     """Return the bundled scenarios by id, sorted."""
-    found = []
-    for path in sorted((data_dir() / "fantasy_warriors" / "scenarios").glob("*.toml")):
-        found.append(
-            Scenario.model_validate(load_toml(f"fantasy_warriors/scenarios/{path.name}"))
-        )
-    return {s.id: s for s in sorted(found, key=lambda s: s.id)}
+    return read_folder(Scenario, "fantasy_warriors/scenarios/*.toml", key=lambda s: s.id)

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
 from rules.core.board import TabletopView
 from rules.core.dice import DiceState
-from rules.core.engine import Engine, Handler, Outcome, ScenarioInfo, Step
-from rules.core.errors import RuleViolation
+from rules.core.engine import Engine, Handler, Outcome, Player, ScenarioInfo, Step
+from rules.core.errors import RuleViolation, refuse
 from rules.core.inches import Point
 from rules.core.model import Action, Event
-from rules.core.text import Msg, msg, refuse, term
+from rules.core.text import Msg, msg, term
 from rules.fantasy_warriors import battle, catalogue, picture, suggest
 from rules.fantasy_warriors.actions import ACTIONS, EVENTS, TYPE_ALIASES, IssueOrders, UnitReport
 from rules.fantasy_warriors.catalogue import ScenarioUnit
@@ -42,9 +42,6 @@ from rules.fantasy_warriors.state import (
     Unit,
 )
 from rules.fantasy_warriors.summary import summary as summarise
-
-if TYPE_CHECKING:
-    from rules.core.autoplay import Player
 
 
 class FantasyWarriorsEngine(Engine[FantasyWarriorsState]):

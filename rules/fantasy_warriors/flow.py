@@ -17,9 +17,10 @@ from typing import Any, Literal
 
 from rules.core.dice import Dice
 from rules.core.engine import Handler, Step
+from rules.core.errors import refuse
 from rules.core.inches import Point, distance
 from rules.core.model import Action, Event
-from rules.core.text import Msg, items, msg, refuse, term
+from rules.core.text import Msg, items, msg, term
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.actions import (
     Adjust,

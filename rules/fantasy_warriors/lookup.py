@@ -6,9 +6,10 @@ handler's check reads as a list of the rules it applies.
 
 from __future__ import annotations
 
+from rules.core.errors import refuse
 from rules.core.inches import Point
 from rules.core.model import Action
-from rules.core.text import items, refuse, term
+from rules.core.text import items, term
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.catalogue import Scenario
 from rules.fantasy_warriors.state import Command, FantasyWarriorsState, Seat, Unit

@@ -8,8 +8,9 @@ Target, and only ATTACK starts a fight.
 
 from __future__ import annotations
 
+from rules.core.errors import refuse
 from rules.core.inches import Point, distance
-from rules.core.text import Value, items, msg, refuse, term
+from rules.core.text import Value, items, msg, term
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.actions import Contact, Move
 from rules.fantasy_warriors.catalogue import CombinationOrder

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
+from rules.core.errors import refuse
 from rules.core.inches import Point
-from rules.core.text import items, refuse, term
+from rules.core.text import items, term
 from rules.fantasy_warriors import catalogue
 from rules.fantasy_warriors.lookup import scenario_of, table_point
 from rules.fantasy_warriors.orders import combination_of, describe_place, named

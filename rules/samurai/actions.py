@@ -16,9 +16,10 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, field_validator
 
+from rules.core.errors import refuse
 from rules.core.hexgrid import Hex
 from rules.core.model import Action, Event
-from rules.core.text import Msg, Named, SeatName, refuse
+from rules.core.text import Msg, Named, SeatName
 from rules.samurai.catalogue import BOARD, card_aliases, cards, slug
 
 CardName = Annotated[str, Named("card")]

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import hexgrid
-from rules.core.autoplay import Memory, Player
-from rules.core.engine import Engine
+from rules.core.engine import Engine, Memory, Player
 from rules.core.hexgrid import Hex
 from rules.core.model import Action
 from rules.samurai.catalogue import cards

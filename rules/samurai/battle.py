@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.dice import Dice
+from rules.core.errors import refuse
 from rules.core.hexgrid import distance, line
 from rules.core.model import Event
-from rules.core.text import refuse, term
+from rules.core.text import term
 from rules.samurai.actions import (
     BannerWon,
     BattleRolled,

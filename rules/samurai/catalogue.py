@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
-from rules.core.data import data_dir, load_toml
+from rules.core.data import read_folder, read_model, read_records
 from rules.core.hexgrid import Hex, HexBoard
 from rules.core.model import Frozen
 
@@ -168,22 +168,22 @@ class Scenario(Frozen):
 @cache
 def unit_types() -> dict[str, UnitType]:
     """Return every unit type by id."""
-    doc = load_toml("samurai/units.toml")
-    return {u.id: u for u in (UnitType.model_validate(raw) for raw in doc["unit"])}
+    return read_records(UnitType, "samurai/units.toml", "unit", key=lambda u: u.id)
 
 
 @cache
 def cards() -> dict[str, CommandCard]:
     """Return every command card by id."""
-    doc = load_toml("samurai/cards.toml")
-    out: dict[str, CommandCard] = {}
-    for raw in doc["card"]:
-        card = CommandCard.model_validate(raw)
-        for section in (*card.orders, *([card.section] if card.section else [])):
-            if section not in SECTIONS:
-                raise ValueError(f"card {card.id}: unknown section {section!r}")
-        out[card.id] = card
-    return out
+    return read_records(
+        CommandCard, "samurai/cards.toml", "card", key=lambda c: c.id, check=_check_card
+    )
+
+
+def _check_card(card: CommandCard) -> None:
+    """Refuse a card that orders a section the board does not have."""
+    for section in (*card.orders, *([card.section] if card.section else [])):
+        if section not in SECTIONS:
+            raise ValueError(f"card {card.id}: unknown section {section!r}")
 
 
 def slug(text: str) -> str:
@@ -205,32 +205,31 @@ def card_aliases() -> dict[str, str]:
 @cache
 def terrain_types() -> dict[str, TerrainType]:
     """Return every terrain kind by id."""
-    doc = load_toml("samurai/terrain.toml")
-    return {t.id: t for t in (TerrainType.model_validate(raw) for raw in doc["terrain"])}
+    return read_records(TerrainType, "samurai/terrain.toml", "terrain", key=lambda t: t.id)
 
 
 @cache
 def battle_table() -> BattleTable:
     """Return the battle dice and combat tables."""
-    return BattleTable.model_validate(load_toml("samurai/battle.toml"))
+    return read_model(BattleTable, "samurai/battle.toml")
 
 
 @cache
 def scenarios() -> dict[str, Scenario]:
     """Return every bundled scenario by id, each checked for consistency."""
-    out: dict[str, Scenario] = {}
-    for path in sorted((data_dir() / "samurai" / "scenarios").glob("*.toml")):
-        raw = load_toml(f"samurai/scenarios/{path.name}")
-        scenario = Scenario.model_validate(
-            {
-                **{k: v for k, v in raw.items() if k not in ("side", "piece")},
-                "sides": raw["side"],
-                "pieces": raw["piece"],
-            }
-        )
-        _check_scenario(scenario)
-        out[scenario.id] = scenario
-    return out
+    return read_folder(
+        Scenario, "samurai/scenarios/*.toml", key=lambda s: s.id, check=_check_scenario,
+        shape=_scenario_fields,
+    )
+
+
+def _scenario_fields(raw: dict[str, Any]) -> dict[str, Any]:
+    """Rename a scenario file's [[side]] and [[piece]] tables to the model's fields."""
+    return {
+        **{k: v for k, v in raw.items() if k not in ("side", "piece")},
+        "sides": raw["side"],
+        "pieces": raw["piece"],
+    }
 
 
 @cache

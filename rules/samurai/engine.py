@@ -10,13 +10,14 @@ The rules themselves are in orders.py, movement.py and battle.py.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.core.board import HexBoardView
 from rules.core.dice import Dice, DiceState
-from rules.core.engine import Engine, Outcome, ScenarioInfo
+from rules.core.engine import Engine, Outcome, Player, ScenarioInfo
+from rules.core.errors import refuse
 from rules.core.model import Action
-from rules.core.text import Msg, items, msg, refuse, term
+from rules.core.text import Msg, items, msg, term
 from rules.samurai import picture
 from rules.samurai import suggest as completions
 from rules.samurai.actions import ACTIONS, EVENTS, Keep, Order, Play, pieces_list, prepare
@@ -25,9 +26,6 @@ from rules.samurai.commands import COMMANDS
 from rules.samurai.flow import HANDLERS, STEPS
 from rules.samurai.state import RULESET, Piece, SamuraiState
 from rules.samurai.summary import summary as summarise
-
-if TYPE_CHECKING:
-    from rules.core.autoplay import Player
 
 
 class SamuraiEngine(Engine[SamuraiState]):

@@ -20,10 +20,10 @@ from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.engine import Handler, Step
-from rules.core.errors import RuleViolation
+from rules.core.errors import RuleViolation, refuse
 from rules.core.hexgrid import distance
 from rules.core.model import Action, Event
-from rules.core.text import Msg, items, msg, refuse, term
+from rules.core.text import Msg, items, msg, term
 from rules.samurai.actions import (
     Adjust,
     Adjusted,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Literal
 
-from rules.core.errors import RuleViolation
+from rules.core.errors import RuleViolation, refuse
 from rules.core.hexgrid import distance
-from rules.core.text import msg, refuse, term
+from rules.core.text import msg, term
 from rules.samurai.catalogue import hex_of, may_lead, neighbours_of, terrain_map, terrain_types
 from rules.samurai.orders import own_piece, unordered_refusal
 from rules.samurai.state import Piece, SamuraiState

@@ -22,8 +22,8 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 
-from rules.core.errors import RuleViolation
-from rules.core.text import Msg, items, msg, refuse, term
+from rules.core.errors import RuleViolation, refuse
+from rules.core.text import Msg, items, msg, term
 from rules.samurai.catalogue import CommandCard, sections_of
 from rules.samurai.state import Piece, SamuraiState
 

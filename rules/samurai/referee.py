@@ -8,8 +8,9 @@ changes of `adjust` (samurai/adjust-orders) give or take away an order this turn
 from __future__ import annotations
 
 from rules.core.dice import Dice
+from rules.core.errors import refuse
 from rules.core.model import Event
-from rules.core.text import items, refuse, term
+from rules.core.text import items, term
 from rules.samurai.actions import AdjustCards, Adjusted, CardsAdjusted
 from rules.samurai.state import OrderEntry, Piece, SamuraiState
 

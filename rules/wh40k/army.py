@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.dice import Dice
+from rules.core.errors import refuse
 from rules.core.inches import Point, Table
 from rules.core.model import Action, Event
-from rules.core.text import items, refuse, term
+from rules.core.text import items, term
 from rules.wh40k import catalogue
 from rules.wh40k.actions import (
     AddUnit,

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rules.core.autoplay import Memory, Player, offered, pips, toward, wish
-from rules.core.engine import Engine
+from rules.core.autoplay import offered, pips, toward, wish
+from rules.core.engine import Engine, Memory, Player
 from rules.core.inches import Point, distance
 from rules.core.model import Action
 from rules.wh40k import catalogue
 from rules.wh40k.actions import Casualties, FallBack, Move, Score, UseStratagem
-from rules.wh40k.command import tests_due
+from rules.wh40k.command_phase import tests_due
 from rules.wh40k.state import groups
 
 STRIDE = {"VEHICLE": 8.0, "TERMINATOR": 5.0}  # else 6"

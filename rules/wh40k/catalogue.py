@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from rules.core.data import data_dir, load_toml
+from rules.core.data import read_folder, read_model, read_records
 from rules.core.model import Frozen
 from rules.wh40k.actions import Roster
 from rules.wh40k.state import Phase, Seat, Step
@@ -69,20 +69,16 @@ class Scenario(Frozen):
 @cache
 def stratagems() -> dict[str, Stratagem]:
     """Return the core Stratagems by id."""
-    raw = load_toml("wh40k/stratagems.toml")["stratagem"]
-    return {s.id: s for s in (Stratagem.model_validate(item) for item in raw)}
+    return read_records(Stratagem, "wh40k/stratagems.toml", "stratagem", key=lambda s: s.id)
 
 
 @cache
 def scenarios() -> dict[str, Scenario]:
     """Return the bundled scenarios by id, sorted."""
-    found = []
-    for path in sorted((data_dir() / "wh40k" / "scenarios").glob("*.toml")):
-        found.append(Scenario.model_validate(load_toml(f"wh40k/scenarios/{path.name}")))
-    return {s.id: s for s in sorted(found, key=lambda s: s.id)}
+    return read_folder(Scenario, "wh40k/scenarios/*.toml", key=lambda s: s.id)
 
 
 @cache
 def bundled_roster(name: str) -> Roster:
     """Return a sample roster from data/wh40k/rosters."""
-    return Roster.model_validate(load_toml(f"wh40k/rosters/{name}.toml"))
+    return read_model(Roster, f"wh40k/rosters/{name}.toml")

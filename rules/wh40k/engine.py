@@ -10,14 +10,14 @@ the /wh40k commands (commands) and the demo player (autoplay).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.core.board import TabletopView
 from rules.core.dice import DiceState
-from rules.core.engine import Engine, Outcome, ScenarioInfo
-from rules.core.errors import RuleViolation
+from rules.core.engine import Engine, Outcome, Player, ScenarioInfo
+from rules.core.errors import RuleViolation, refuse
 from rules.core.model import Action, Event
-from rules.core.text import Msg, msg, refuse, term
+from rules.core.text import Msg, msg, term
 from rules.wh40k import catalogue, flow, picture
 from rules.wh40k.actions import (
     ACTIONS,
@@ -51,9 +51,6 @@ from rules.wh40k.state import (
 )
 from rules.wh40k.suggest import suggest
 from rules.wh40k.summary import summary as summarise
-
-if TYPE_CHECKING:
-    from rules.core.autoplay import Player
 
 # Reports about one unit. Losses and demanded tests of an enemy unit, and models given
 # back to one's own, are claims the other side must agree to.

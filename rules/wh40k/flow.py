@@ -18,7 +18,7 @@ from rules.core.engine import Handler, Step
 from rules.core.errors import RuleViolation
 from rules.core.model import Action, Event
 from rules.core.text import Msg, Value, items, msg, term
-from rules.wh40k import army, catalogue, command, losses, movement, scoring, stratagems
+from rules.wh40k import army, catalogue, command_phase, losses, movement, scoring, stratagems
 from rules.wh40k.actions import (
     Attach,
     BattleStarted,
@@ -85,7 +85,7 @@ def start_battle(work: Wh40kState, action: StartBattle, dice: Dice,
     work.round = 1
     events.append(BattleStarted(first=work.first))
     recompute_control(work, events)
-    command.begin_command_phase(work, events)
+    command_phase.begin_command_phase(work, events)
 
 
 def _end_phase(work: Wh40kState, events: list[Event]) -> None:
@@ -110,35 +110,35 @@ def next_phase(work: Wh40kState, action: NextPhase, dice: Dice, events: list[Eve
         work.step = "battle-shock"
         events.append(PhaseBegan(round=work.round, seat=work.active, step="battle-shock"))
         if work.ruleset == 1:
-            command.battle_shock_step(work, dice, events)
+            command_phase.battle_shock_step(work, dice, events)
             if work.failed_tests:
                 return  # wait: the player may answer a failed test with a Stratagem
-        elif command.announce_tests(work, events):
+        elif command_phase.announce_tests(work, events):
             return  # wait: the owner may use Insane Bravery before the dice
         step = "battle-shock"
     elif step == "battle-shock" and work.ruleset > 1:
-        command.battle_shock_step(work, dice, events)
+        command_phase.battle_shock_step(work, dice, events)
     _end_phase(work, events)
     if step != "fight":
         work.step = TURN_STEPS[TURN_STEPS.index(step) + 1]
         events.append(PhaseBegan(round=work.round, seat=work.active, step=work.step))
     elif work.active == work.first:
         work.active = other(work.first)
-        command.begin_command_phase(work, events)
+        command_phase.begin_command_phase(work, events)
     elif work.round == LAST_ROUND:
         scoring.finish(work, events)
     else:
         work.round += 1
         work.extra_cp = {seat: 0 for seat in SEATS}
         work.active = work.first
-        command.begin_command_phase(work, events)
+        command_phase.begin_command_phase(work, events)
 
 
 def next_phase_goes(state: Wh40kState) -> dict[str, Value]:
     """Say where moving on leads from a position, for its button: the next step, the tests
     owed, or the end of the turn, the round or the battle."""
     step = state.step
-    due = bool(command.tests_due(state))
+    due = bool(command_phase.tests_due(state))
     if step == "battle-shock" and state.ruleset > 1 and due:
         return {"to": "tests", "step": None}
     if step == "command" and state.ruleset == 1 and due:
@@ -168,12 +168,12 @@ HANDLERS: dict[str, Handler[Wh40kState, Any]] = {
     "fall_back": Handler(movement.fall_back, movement.check_fall_back),
     "casualties": Handler(losses.casualties, losses.check_casualties),
     "restore": Handler(losses.restore, losses.check_restore),
-    "shock_test": Handler(command.shock_test, command.check_shock_test),
+    "shock_test": Handler(command_phase.shock_test, command_phase.check_shock_test),
     "stratagem": Handler(stratagems.use_stratagem, stratagems.check_stratagem),
-    "gain_cp": Handler(command.gain_cp, command.check_gain_cp),
+    "gain_cp": Handler(command_phase.gain_cp, command_phase.check_gain_cp),
     # A referee's correction: the skeleton has checked the sender; nothing else to check.
-    "adjust_cp": Handler(command.adjust_cp),
-    "adjust_shock": Handler(command.adjust_shock, command.check_adjust_shock),
+    "adjust_cp": Handler(command_phase.adjust_cp),
+    "adjust_shock": Handler(command_phase.adjust_shock, command_phase.check_adjust_shock),
     "adjust_score": Handler(scoring.adjust_score, scoring.check_adjust_score),
     "score": Handler(scoring.score, scoring.check_score),
     "concede": Handler(scoring.concede, scoring.check_concede),
@@ -261,7 +261,7 @@ def _battle_offers(state: Wh40kState, seat: str) -> Iterator[Action]:
     # Tests are offered where the turn calls for them; a test some ability demands in
     # another step is typed (shocktest), not offered on every unit in every phase.
     for u in alive:
-        if state.step == "command" or (u.side == seat and command.due_cause(state, u)):
+        if state.step == "command" or (u.side == seat and command_phase.due_cause(state, u)):
             yield ShockTest(seat=seat, unit=u.id)
         yield Casualties(seat=seat, unit=u.id, models=1)
         if u.wounds > 1:
@@ -296,7 +296,7 @@ def _battle_shock_hint(state: Wh40kState) -> Msg:
     """Name the units still to test and what their owner may do before the dice."""
     if state.ruleset == 1:
         return msg("prompt-battle-shock-v1")
-    due = command.tests_due(state)
+    due = command_phase.tests_due(state)
     if not due:
         return msg("prompt-battle-shock-done")
     return msg("prompt-battle-shock", units=items(label(state, g[-1]) for g, _ in due))

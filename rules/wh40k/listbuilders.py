@@ -33,7 +33,8 @@ from pydantic import ValidationError
 
 from rules.core.bounded_toml import TomlRefused, loads_bounded
 from rules.core.data import data_dir, load_toml
-from rules.core.text import items, refuse
+from rules.core.errors import refuse
+from rules.core.text import items
 from rules.wh40k.actions import Roster, RosterUnit
 from rules.wh40k.roster import ROSTER_LIMITS, read_roster
 from rules.wh40k.state import ModelProfile

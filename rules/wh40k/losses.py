@@ -7,8 +7,8 @@ other side must agree to is the engine's `agreement_from`, not a rule checked he
 from __future__ import annotations
 
 from rules.core.dice import Dice
+from rules.core.errors import refuse
 from rules.core.model import Event
-from rules.core.text import refuse
 from rules.wh40k.actions import (
     BelowHalfStrengthChanged,
     Casualties,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from rules.core.dice import Dice
+from rules.core.errors import refuse
 from rules.core.inches import Point
 from rules.core.model import Event
-from rules.core.text import refuse, term
+from rules.core.text import term
 from rules.wh40k.actions import DesperateEscapeRolled, FallBack, FellBack, Move, UnitMoved
 from rules.wh40k.army import find, in_play, own, point, sender
 from rules.wh40k.losses import lose_models

@@ -20,7 +20,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.core.bounded_toml import TomlLimits, TomlRefused, loads_bounded
-from rules.core.text import Msg, Value, kebab, msg, refuse
+from rules.core.errors import refuse
+from rules.core.text import Msg, Value, kebab, msg
 from rules.wh40k.actions import Roster
 
 BAD_INPUT = "core/bad-input"

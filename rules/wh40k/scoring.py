@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rules.core.dice import Dice
 from rules.core.engine import Outcome
+from rules.core.errors import refuse
 from rules.core.model import Event
-from rules.core.text import Msg, msg, refuse, term
+from rules.core.text import Msg, msg, term
 from rules.wh40k import catalogue
 from rules.wh40k.actions import (
     AdjustScore,

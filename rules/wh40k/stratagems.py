@@ -11,9 +11,9 @@ current battle-shock step: Insane Bravery overturned it and Command Re-roll roll
 from __future__ import annotations
 
 from rules.core.dice import Dice
-from rules.core.errors import RuleViolation
+from rules.core.errors import RuleViolation, refuse
 from rules.core.model import Event
-from rules.core.text import items, refuse, term
+from rules.core.text import items, term
 from rules.wh40k import catalogue
 from rules.wh40k.actions import (
     BattleShockTestAutoPassed,
@@ -23,7 +23,7 @@ from rules.wh40k.actions import (
 )
 from rules.wh40k.army import find, in_play, own, sender
 from rules.wh40k.catalogue import Stratagem
-from rules.wh40k.command import insane_bravery_due, roll_test, settle
+from rules.wh40k.command_phase import insane_bravery_due, roll_test, settle
 from rules.wh40k.state import Seat, Unit, Wh40kState, label, parts, phase_of
 
 INSANE_BRAVERY = "insane-bravery"

@@ -18,9 +18,9 @@ from rules.core.board import (
     TabletopView,
     TableUnit,
 )
-from rules.core.errors import RuleViolation
+from rules.core.errors import RuleViolation, refuse
 from rules.core.model import Event
-from rules.core.text import Items, Msg, Named, Term, items, kebab, msg, refuse, term
+from rules.core.text import Items, Msg, Named, Term, items, kebab, msg, term
 
 
 class SidesMet(Event):

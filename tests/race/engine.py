@@ -24,8 +24,9 @@ from rules.core.engine import (
     ScenarioInfo,
     Step,
 )
+from rules.core.errors import refuse
 from rules.core.model import Action, Event
-from rules.core.text import Msg, Named, msg, refuse, term
+from rules.core.text import Msg, Named, msg, term
 from tests.race.commands import COMMANDS
 
 SEATS = ("red", "blue")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from renderers import hexboard, tabletop
+from renderers import tabletop, terrain
 from renderers.samples import samurai_board, wh40k_table
 from rules.core.board import HexBoardView, TabletopView
 
@@ -29,5 +29,5 @@ def table() -> TabletopView:
 
 @pytest.fixture(autouse=True)
 def _fresh_caches() -> None:
-    hexboard.CACHE.clear()
+    terrain.CACHE.clear()
     tabletop.CACHE.clear()

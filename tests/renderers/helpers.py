@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PIL import Image
 
-from renderers.primitives import RGB, Point
+from renderers.canvas import Point
+from renderers.colours import RGB
 
 
 def dominant(img: Image.Image, centre: Point, half: int) -> RGB:

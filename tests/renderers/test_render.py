@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image, ImageChops
 
-from renderers import hexboard, render_image, render_png
+from renderers import render_image, render_png, terrain
 from rules.core.board import HexBoardView, TabletopView
 
 
@@ -51,7 +51,7 @@ def test_render_image_refuses_what_it_cannot_draw() -> None:
 
 def test_renders_agree_across_threads(samurai: HexBoardView, table: TabletopView) -> None:
     want = {id(v): render_image(v, 900).tobytes() for v in (samurai, table)}
-    hexboard.CACHE.clear()
+    terrain.CACHE.clear()
     jobs = [samurai, table] * 8
     with ThreadPoolExecutor(max_workers=6) as pool:
         got = list(pool.map(lambda v: (id(v), render_image(v, 900).tobytes()), jobs))
@@ -77,5 +77,6 @@ def test_main_writes_the_samples(tmp_path: object) -> None:
     out = Path(str(tmp_path))
     assert main([str(out), "600"]) == 0
     names = sorted(p.name for p in out.glob("*.png"))
-    assert names == ["hex-flipped.png", "hex.png", "tabletop.png"]
+    assert names == ["hex-flipped.png", "hex.png", "standings.png", "tabletop.png"]
     assert Image.open(out / "hex.png").width == 600
+    assert Image.open(out / "standings.png").width == 720

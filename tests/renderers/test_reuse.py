@@ -10,18 +10,20 @@ from __future__ import annotations
 import pytest
 
 from renderers import clear_caches, hexboard, render_image, render_png
-from renderers import primitives as P
+from renderers.caches import Painter, Reach, StampCache
+from renderers.canvas import Canvas, Point
+from renderers.colours import RGB
 from rules.core.board import HexBoardView, HexMarker, Panel, PanelLine, TabletopView
 
 
 def _paint_directly(
-    self: P.StampCache,
-    draw: P.Canvas,
+    self: StampCache,
+    draw: Canvas,
     key: object,
-    centre: P.Point,
-    reach: P.Reach,
-    paint: P.Painter,
-    backdrop: P.RGB | None = None,
+    centre: Point,
+    reach: Reach,
+    paint: Painter,
+    backdrop: RGB | None = None,
 ) -> None:
     paint(draw, centre[0], centre[1])
 
@@ -40,7 +42,7 @@ def test_kept_pieces_and_lines_are_the_pixels_drawing_gives(
         render_image(view, width)  # panel lines are kept the second time they are seen
         kept = render_image(view, width).tobytes()
         with monkeypatch.context() as m:
-            m.setattr(P.StampCache, "draw", _paint_directly)
+            m.setattr(StampCache, "draw", _paint_directly)
             assert render_image(view, width).tobytes() == kept
 
 

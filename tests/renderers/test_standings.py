@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from renderers.primitives import font
+from renderers.lettering import font
 from renderers.samples import league_standings
 from renderers.standings import (
     BACKGROUND,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from renderers import primitives as P
 from renderers import render_image, tabletop
+from renderers.colours import BATTLE_RED, HIGHLIGHT, WHITE, side_colour
 from rules.core.board import TableObjective, TabletopView, TableUnit
 
 from .helpers import count, dominant, near, pixel
@@ -35,7 +35,7 @@ def test_objective_ring_colour_follows_the_holder() -> None:
         o = TableObjective(x=30, y=22, label="1", holder=holder)
         view = _table(objectives=(o,))
         img = render_image(view, W)
-        assert pixel(img, _ring_pixel(view, o)) == P.side_colour(holder, view.sides)
+        assert pixel(img, _ring_pixel(view, o)) == side_colour(holder, view.sides)
 
 
 def test_contested_objective_ring_is_grey_and_striped() -> None:
@@ -50,8 +50,8 @@ def test_contested_objective_ring_is_grey_and_striped() -> None:
         for a in range(0, 360, 5)
     }
     assert tabletop.CONTESTED in round_ring
-    assert P.WHITE in round_ring
-    assert P.side_colour("Orks", view.sides) not in round_ring
+    assert WHITE in round_ring
+    assert side_colour("Orks", view.sides) not in round_ring
 
 
 def test_unit_base_is_in_its_side_colour_and_highlight_rings_it() -> None:
@@ -61,10 +61,10 @@ def test_unit_base_is_in_its_side_colour_and_highlight_rings_it() -> None:
     lay = tabletop.TableLayout.of(plain, W)
     c = lay.to_px(20, 20)
     a, b = render_image(plain, W), render_image(lit, W)
-    assert dominant(a, c, 10) == P.side_colour("Orks", plain.sides)
+    assert dominant(a, c, 10) == side_colour("Orks", plain.sides)
     just_outside = (c[0] + 1.5 * lay.scale + 4, c[1])
-    assert pixel(a, just_outside) != P.HIGHLIGHT
-    assert pixel(b, just_outside) == P.HIGHLIGHT
+    assert pixel(a, just_outside) != HIGHLIGHT
+    assert pixel(b, just_outside) == HIGHLIGHT
 
 
 def test_status_tags_are_drawn_under_the_base() -> None:
@@ -82,7 +82,7 @@ def test_status_tags_are_drawn_under_the_base() -> None:
     a, b = render_image(plain, W), render_image(shocked, W)
     assert a.crop(below).tobytes() != b.crop(below).tobytes()
     colours = [c for _, c in b.crop(below).getcolors(10_000) or [] if isinstance(c, tuple)]
-    assert any(near((c[0], c[1], c[2]), P.BATTLE_RED, 4) for c in colours)
+    assert any(near((c[0], c[1], c[2]), BATTLE_RED, 4) for c in colours)
 
 
 def test_table_layer_is_cached_and_left_untouched(table: TabletopView) -> None:
@@ -114,7 +114,7 @@ def test_y_counts_up_from_the_bottom_edge() -> None:
     view = _table(units=(unit,))
     img = render_image(view, W)
     lay = tabletop.TableLayout.of(view, W)
-    orks = P.side_colour("Orks", view.sides)
+    orks = side_colour("Orks", view.sides)
     x = lay.left + 10 * lay.scale
     low = lay.top + (view.height - 4) * lay.scale
     high = lay.top + 4 * lay.scale
@@ -161,7 +161,7 @@ def test_objective_numbers_stay_readable_beside_unit_names() -> None:
     assert a.crop(token).tobytes() == b.crop(token).tobytes()
     ux, uy = lay.to_px(unit.x, unit.y)
     over = (round(ux) - 40, round(uy - lay.scale * 2.6), round(ux) + 40, round(uy - lay.scale))
-    orks = P.side_colour("Orks", both.sides)
+    orks = side_colour("Orks", both.sides)
     assert count(b, over, orks) > 100
     assert count(a, over, orks) == 0
 

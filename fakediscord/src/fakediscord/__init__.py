@@ -47,9 +47,9 @@ Usage (fixtures from tests/e2e/conftest.py)::
 from __future__ import annotations
 
 from fakediscord.constants import CB_DEFERRED_MESSAGE, IT_COMMAND
-from fakediscord.driver import BotRunner, ErrorLog, point_discord_at
+from fakediscord.driver import BotRunner, point_discord_at
+from fakediscord.errorlog import ErrorLog
 from fakediscord.errors import ImpossibleAction, InteractionTimeout, Rejection
-from fakediscord.gateway import shard_of
 from fakediscord.models import (
     Attachment,
     FakeChannel,
@@ -61,6 +61,7 @@ from fakediscord.models import (
     Revision,
 )
 from fakediscord.server import FakeDiscord
+from fakediscord.sessions import shard_of
 
 __all__ = [
     "CB_DEFERRED_MESSAGE",

@@ -1,5 +1,5 @@
-"""Driving discord.py against the fake: pointing it at the server, collecting the ERROR
-logs of a run, and starting and stopping bots."""
+"""Driving discord.py against the fake: pointing it at the server, and starting and stopping
+bots (the ERROR logs of a run are collected by errorlog.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import contextlib
 import itertools
 import logging
 from collections.abc import AsyncIterator, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 import discord.gateway
@@ -16,10 +16,8 @@ import discord.http
 import yarl
 
 from fakediscord.errors import InteractionTimeout
-
-if TYPE_CHECKING:
-    from fakediscord.gateway import _GatewaySession
-    from fakediscord.server import FakeDiscord
+from fakediscord.sessions import _GatewaySession
+from fakediscord.state import ServerState
 
 _log = logging.getLogger(__name__)
 
@@ -38,49 +36,10 @@ def point_discord_at(base_url: str, gateway_url: str) -> Callable[[], None]:
     return restore
 
 
-class ErrorLog(logging.Handler):
-    """Collect log records at ERROR or above from every logger."""
-
-    def __init__(self, level: int = logging.ERROR) -> None:
-        """Create an uninstalled collector."""
-        super().__init__(level)
-        self.records: list[logging.LogRecord] = []
-        self.listener: Callable[[], None] | None = None
-        self.setFormatter(logging.Formatter("%(name)s: %(message)s"))
-
-    def emit(self, record: logging.LogRecord) -> None:
-        """Store the record and wake the listener."""
-        self.records.append(record)
-        if self.listener is not None:
-            self.listener()
-
-    def install(self) -> None:
-        """Attach to the root logger."""
-        logging.getLogger().addHandler(self)
-
-    def uninstall(self) -> None:
-        """Detach from the root logger."""
-        logging.getLogger().removeHandler(self)
-
-    @property
-    def messages(self) -> list[str]:
-        """Return formatted records, with tracebacks."""
-        return [self.format(r) for r in self.records]
-
-    def clear(self) -> None:
-        """Forget collected records."""
-        self.records.clear()
-
-    def assert_none(self) -> None:
-        """Fail if any ERROR record was logged."""
-        if self.records:
-            raise AssertionError("errors were logged:\n" + "\n".join(self.messages))
-
-
 class BotRunner:
     """Start and stop discord.py clients against a `FakeDiscord` in the current loop."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: ServerState) -> None:
         """Bind to a started fake (discord.py must already point at it)."""
         self.fake = fake
         self._tasks: dict[discord.Client, asyncio.Task[None]] = {}

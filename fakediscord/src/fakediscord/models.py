@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -26,8 +26,22 @@ from fakediscord.constants import (
 from fakediscord.errors import ImpossibleAction, Rejection
 from fakediscord.ids import _iso, _now, stable_snowflake
 
-if TYPE_CHECKING:
-    from fakediscord.state import ServerState
+
+class World(Protocol):
+    """What a model asks of the server state it belongs to (state.ServerState is one).
+
+    Declared here, below the state, so that the models never import the state that holds them.
+    """
+
+    messages: list[Message]
+
+    def _register_channel(self, channel: FakeChannel, *, announce: str | None = None) -> None:
+        """Add a channel to the world and announce it on the gateway."""
+
+    def _broadcast(
+        self, event: str, data: dict[str, Any], *, intent: int = 0, guild_id: int | None = None
+    ) -> None:
+        """Send an event to every live session that wants it."""
 
 
 @dataclass(eq=False)
@@ -200,7 +214,7 @@ class FakeGuild:
     owner_id: int
     roles: list[FakeRole] = field(default_factory=list)
     channels: list[FakeChannel] = field(default_factory=list)
-    _fake: ServerState | None = field(default=None, repr=False)
+    _fake: World | None = field(default=None, repr=False)
 
     @property
     def everyone(self) -> FakeRole:
@@ -522,7 +536,7 @@ class _Interaction:
 class InteractionResult:
     """What the bot did in answer to one interaction (live view; updates with later edits)."""
 
-    def __init__(self, fake: ServerState, record: _Interaction) -> None:
+    def __init__(self, fake: World, record: _Interaction) -> None:
         """Wrap a server-side interaction record."""
         self._fake = fake
         self._rec = record

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from aiohttp import web
@@ -23,7 +23,7 @@ from fakediscord.constants import (
     PRIVILEGED_INTENTS,
     _perm_value,
 )
-from fakediscord.driver import ErrorLog
+from fakediscord.errorlog import ErrorLog
 from fakediscord.errors import InteractionTimeout, Rejection
 from fakediscord.ids import _iso, _now, new_snowflake, stable_snowflake
 from fakediscord.models import (
@@ -35,9 +35,7 @@ from fakediscord.models import (
     Message,
     _Interaction,
 )
-
-if TYPE_CHECKING:
-    from fakediscord.gateway import _GatewaySession
+from fakediscord.sessions import _GatewaySession
 
 
 class ServerState:

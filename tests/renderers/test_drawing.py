@@ -7,42 +7,46 @@ import threading
 import pytest
 from PIL import Image
 
-from renderers import primitives as P
+from renderers.caches import LayerCache
+from renderers.canvas import Canvas
+from renderers.colours import INK, PALETTE, RGB, WHITE, contrast, readable_on, side_colour
+from renderers.lettering import _FACE, draw_text, fit_text, font, printable, text_width
+from renderers.panels import PANEL_BG, draw_panel, panel_height
 from rules.core.board import Panel, PanelLine
 
 
 def test_characters_the_font_lacks_get_readable_stand_ins() -> None:
-    assert P.printable("Turn 3 \u2014 Blue \u00bd") == "Turn 3 - Blue 1/2"
+    assert printable("Turn 3 \u2014 Blue \u00bd") == "Turn 3 - Blue 1/2"
     # The shipped Roboto face has Portuguese accents, so they stay.
-    assert P.printable("A\u00e7\u00e3o Vermelho") == "A\u00e7\u00e3o Vermelho"
-    assert P.printable("plain ascii") == "plain ascii"
-    assert P.printable("\u4e00") == "?"
+    assert printable("A\u00e7\u00e3o Vermelho") == "A\u00e7\u00e3o Vermelho"
+    assert printable("plain ascii") == "plain ascii"
+    assert printable("\u4e00") == "?"
 
 
 @pytest.mark.parametrize(
     ("spec", "expected"),
-    [("blue", P.PALETTE["blue"]), ("#102030", (16, 32, 48)), ("Red", P.PALETTE["red"])],
+    [("blue", PALETTE["blue"]), ("#102030", (16, 32, 48)), ("Red", PALETTE["red"])],
 )
-def test_side_colours_read_names_and_hex(spec: str, expected: P.RGB) -> None:
-    assert P.side_colour("x", {"x": spec}) == expected
+def test_side_colours_read_names_and_hex(spec: str, expected: RGB) -> None:
+    assert side_colour("x", {"x": spec}) == expected
 
 
 def test_unnamed_sides_get_distinct_stable_colours() -> None:
     sides = {"Takeda": "", "Uesugi": ""}
-    a, b = P.side_colour("Takeda", sides), P.side_colour("Uesugi", sides)
+    a, b = side_colour("Takeda", sides), side_colour("Uesugi", sides)
     assert a != b
-    assert a == P.side_colour("Takeda", sides)
+    assert a == side_colour("Takeda", sides)
 
 
 def test_readable_on_reaches_contrast() -> None:
-    yellow = P.PALETTE["yellow"]
-    assert P.contrast(P.readable_on(yellow, P.PANEL_BG), P.PANEL_BG) >= 4.5
+    yellow = PALETTE["yellow"]
+    assert contrast(readable_on(yellow, PANEL_BG), PANEL_BG) >= 4.5
 
 
 def _panel_image(panel: Panel, width: int = 900) -> Image.Image:
-    h = P.panel_height(panel, width)
+    h = panel_height(panel, width)
     img = Image.new("RGB", (width, h), (255, 0, 255))
-    P.draw_panel(P.Canvas(img), panel, {"Blue": "blue", "Red": "red"}, 0, width)
+    draw_panel(Canvas(img), panel, {"Blue": "blue", "Red": "red"}, 0, width)
     return img
 
 
@@ -55,22 +59,22 @@ def test_panel_lines_are_drawn_and_tinted() -> None:
             PanelLine(text="Red lost a unit", side="Red"),
         ),
     )
-    assert P.panel_height(full, 900) > P.panel_height(empty, 900)
+    assert panel_height(full, 900) > panel_height(empty, 900)
     img = _panel_image(full)
-    title_h = round(P.panel_height(empty, 900) * 0.6)
+    title_h = round(panel_height(empty, 900) * 0.6)
     lines = img.crop((0, title_h, img.width, img.height))
     colours = {c for _, c in lines.getcolors(img.width * img.height) or []}
-    assert P.INK in colours  # plain text
-    assert P.side_colour("Red", {"Red": "red"}) in colours  # the side swatch
-    assert P.readable_on(P.side_colour("Blue", {"Blue": "blue"}), P.PANEL_BG) in colours
+    assert INK in colours  # plain text
+    assert side_colour("Red", {"Red": "red"}) in colours  # the side swatch
+    assert readable_on(side_colour("Blue", {"Blue": "blue"}), PANEL_BG) in colours
 
 
 def test_empty_panel_takes_no_room() -> None:
-    assert P.panel_height(Panel(title=""), 1200) == 0
+    assert panel_height(Panel(title=""), 1200) == 0
 
 
 def test_layer_cache_counts_and_bounds() -> None:
-    cache = P.LayerCache(maxsize=2)
+    cache = LayerCache(maxsize=2)
     built: list[str] = []
 
     def build(name: str) -> Image.Image:
@@ -88,34 +92,34 @@ def test_layer_cache_counts_and_bounds() -> None:
 
 
 def test_text_sprites_match_direct_drawing() -> None:
-    direct = Image.new("RGB", (120, 60), P.WHITE)
-    direct_draw = P.Canvas(direct)
-    direct_draw.text((60, 30), "U3", font=P.font(28), fill=P.INK, anchor="mm")
-    pasted = Image.new("RGB", (120, 60), P.WHITE)
-    P.draw_text(P.Canvas(pasted), (60, 30), "U3", 28, P.INK)
+    direct = Image.new("RGB", (120, 60), WHITE)
+    direct_draw = Canvas(direct)
+    direct_draw.text((60, 30), "U3", font=font(28), fill=INK, anchor="mm")
+    pasted = Image.new("RGB", (120, 60), WHITE)
+    draw_text(Canvas(pasted), (60, 30), "U3", 28, INK)
     assert direct.tobytes() == pasted.tobytes()
 
 
 def test_fonts_are_per_thread() -> None:
-    mine = P.font(20)
+    mine = font(20)
     theirs: list[object] = []
-    t = threading.Thread(target=lambda: theirs.append(P.font(20)))
+    t = threading.Thread(target=lambda: theirs.append(font(20)))
     t.start()
     t.join()
     assert theirs[0] is not mine
-    assert P.font(20) is mine
+    assert font(20) is mine
 
 
 def test_cut_text_ends_with_an_ellipsis_when_the_font_has_one() -> None:
     long = "U6 5/5 Terminator Squad"
-    cut = P.fit_text(long, 20, 150, bold=True)
-    assert len(cut) < len(long) and P.text_width(cut, 20, bold=True) <= 150
-    mark = "\u2026" if P.printable("\u2026") == "\u2026" else "."
+    cut = fit_text(long, 20, 150, bold=True)
+    assert len(cut) < len(long) and text_width(cut, 20, bold=True) <= 150
+    mark = "\u2026" if printable("\u2026") == "\u2026" else "."
     assert cut.endswith(mark) and not cut.endswith(" " + mark)
     assert long.startswith(cut[:-1])
-    if P._FACE:  # Roboto has the ellipsis; the ASCII fallback font cuts with '.'
+    if _FACE:  # Roboto has the ellipsis; the ASCII fallback font cuts with '.'
         assert mark == "\u2026"
-    assert P.fit_text("U6", 20, 150) == "U6"
+    assert fit_text("U6", 20, 150) == "U6"
 
 
 def test_polygons_are_drawn_as_pillow_draws_them() -> None:
@@ -129,12 +133,12 @@ def test_polygons_are_drawn_as_pillow_draws_them() -> None:
     for mode in (None, "RGBA"):
         ours = Image.new("RGB", (160, 120), (236, 232, 220))
         theirs = ours.copy()
-        canvas, pillow = P.Canvas(ours, mode), ImageDraw.Draw(theirs, mode)
+        canvas, pillow = Canvas(ours, mode), ImageDraw.Draw(theirs, mode)
         for _ in range(60):
             corners = [(rng.uniform(-20, 180), rng.uniform(-20, 140))
                        for _ in range(rng.randint(3, 6))]
             fill = rng.choice([None, (200, 30, 30), (20, 90, 200, 128)])
-            outline = rng.choice([None, P.INK, (20, 90, 200)])
+            outline = rng.choice([None, INK, (20, 90, 200)])
             width = rng.choice([0, 1, 2, 3, 5])
             canvas.polygon(corners, fill=fill, outline=outline, width=width)
             pillow.polygon(corners, fill=fill, outline=outline, width=width)
@@ -152,10 +156,10 @@ def test_a_line_is_as_wide_as_it_is_drawn() -> None:
     ]
     for line in lines:
         for size in (17, 20, 23):
-            width = P.text_width(line, size)
+            width = text_width(line, size)
             left = Image.new("RGB", (1400, 40), (255, 255, 255))
             right = left.copy()
-            P.draw_text(P.Canvas(left), (10.25, 20), line, size, (0, 0, 0), anchor="lm")
-            P.draw_text(P.Canvas(right), (10.25 + width, 20), line, size, (0, 0, 0),
+            draw_text(Canvas(left), (10.25, 20), line, size, (0, 0, 0), anchor="lm")
+            draw_text(Canvas(right), (10.25 + width, 20), line, size, (0, 0, 0),
                         anchor="rm")
             assert left.tobytes() == right.tobytes(), (line, size)

@@ -11,8 +11,9 @@ rolled at once.
 from __future__ import annotations
 
 from rules.core.dice import Dice
+from rules.core.errors import refuse
 from rules.core.model import Event
-from rules.core.text import refuse, term
+from rules.core.text import term
 from rules.wh40k.actions import (
     AdjustCp,
     AdjustShock,
