@@ -6,6 +6,8 @@ import ast
 import sys
 from pathlib import Path
 
+from tests.importgraph import PACKAGES, find_cycle, module_graph
+
 ROOT = Path(__file__).resolve().parents[2]
 STDLIB = set(sys.stdlib_module_names)
 
@@ -43,92 +45,20 @@ def test_transports_reach_rules_only_through_the_service() -> None:
         assert "rules" not in names and "sqlite_utils" not in names, path
 
 
-# Where each package checked for circles lives (its import name: its folder).
-PACKAGES = {
-    "rules": ROOT / "rules",
-    "renderers": ROOT / "renderers",
-    "bench": ROOT / "bench",
-    "tools": ROOT / "tools",
-    "fakediscord": ROOT / "fakediscord" / "src" / "fakediscord",
-    "bot": ROOT / "bot",
-}
-# The packages with no import circle of any kind (bot/ joins once it is in packages).
-CIRCLE_FREE = ("rules", "renderers", "bench", "tools", "fakediscord")
-
-
-def _module_graph(package: str) -> dict[str, set[str]]:
-    """Return each module of a package and the package's modules it imports, counting every import.
-
-    Module level, inside functions and under `if TYPE_CHECKING:` alike (ast.walk over the
-    whole module), relative imports resolved: a circle that only a late import keeps from
-    failing at load time is still a circle in the design.
-    """
-    folder = PACKAGES[package]
-    sources: dict[str, tuple[str, bool]] = {}  # module: (source, is a package's __init__)
-    for path in folder.rglob("*.py"):
-        name = ".".join((package, *path.relative_to(folder).with_suffix("").parts))
-        sources[name.removesuffix(".__init__")] = (
-            path.read_text(encoding="utf-8"), path.name == "__init__.py"
-        )
-    graph: dict[str, set[str]] = {}
-    for module, (source, is_package) in sources.items():
-        found: set[str] = set()
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Import):
-                found.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = _imported_from(module, node, is_package)
-                found.add(base)
-                found.update(f"{base}.{a.name}" for a in node.names)
-        graph[module] = {m for m in found if m in sources and m != module}
-    return graph
-
-
-def _imported_from(module: str, node: ast.ImportFrom, is_package: bool) -> str:
-    """Return the absolute name of the module an import takes from (`from ..x import y`: a.x)."""
-    if not node.level:
-        return node.module or ""
-    parts = module.split(".") if is_package else module.split(".")[:-1]
-    parts = parts[: len(parts) - node.level + 1]
-    return ".".join([*parts, node.module] if node.module else parts)
-
-
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        stack.append(node)
-        for dep in sorted(graph[node]):
-            if state.get(dep) == 1:
-                return [*stack[stack.index(dep):], dep]
-            if dep not in state:
-                found = visit(dep)
-                if found:
-                    return found
-        stack.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if node not in state:
-            found = visit(node)
-            if found:
-                return found
-    return None
+# The packages with no import circle of any kind.
+CIRCLE_FREE = ("rules", "renderers", "bench", "tools", "fakediscord", "bot")
 
 
 def test_no_import_circles() -> None:
     for package in CIRCLE_FREE:
-        graph = _module_graph(package)
+        graph = module_graph(package)
         assert len(graph) > 1, package
-        assert _cycle(graph) is None, package
+        assert find_cycle(graph) is None, package
 
 
 def test_the_circle_finder_finds_circles() -> None:
-    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert _cycle({"a": {"b"}, "b": set()}) is None
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
 def _graph_of(tmp_path: Path, files: dict[str, str]) -> dict[str, set[str]]:
@@ -139,7 +69,7 @@ def _graph_of(tmp_path: Path, files: dict[str, str]) -> dict[str, set[str]]:
         path.write_text(text, encoding="utf-8")
     PACKAGES["pkg"] = tmp_path / "pkg"
     try:
-        return _module_graph("pkg")
+        return module_graph("pkg")
     finally:
         del PACKAGES["pkg"]
 
@@ -151,7 +81,7 @@ def test_a_function_local_import_closes_a_circle(tmp_path: Path) -> None:
         "b.py": "thing = 1\n\n\ndef late() -> None:\n    from pkg import a\n",
     })
     assert graph["pkg.b"] == {"pkg", "pkg.a"}
-    assert _cycle(graph) == ["pkg.a", "pkg.b", "pkg.a"]
+    assert find_cycle(graph) == ["pkg.a", "pkg.b", "pkg.a"]
 
 
 def test_a_type_checking_import_closes_a_circle(tmp_path: Path) -> None:
@@ -162,7 +92,7 @@ def test_a_type_checking_import_closes_a_circle(tmp_path: Path) -> None:
         "b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .sub import y\n",
     })
     assert graph["pkg.a"] == {"pkg.b"} and graph["pkg.sub"] == {"pkg.a"}
-    assert _cycle(graph) == ["pkg.a", "pkg.b", "pkg.sub", "pkg.a"]
+    assert find_cycle(graph) == ["pkg.a", "pkg.b", "pkg.sub", "pkg.a"]
 
 
 

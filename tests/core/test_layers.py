@@ -1,13 +1,15 @@
-"""bot/ in layers: imports point one way, no circle of any kind, names that cannot be confused.
+"""bot/ in layers: imports point one way and names cannot be confused.
 
-Every import counts here: module level, inside functions, under `if TYPE_CHECKING:` and
-relative ones, because a circle any of them closes is a circle a reader must untangle.
+Every import counts (tests/importgraph.py): module level, inside functions, under
+`if TYPE_CHECKING:` and relative ones. No circle of any kind: tests/core/test_boundaries.py.
 """
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
+
+from tests.importgraph import module_graph
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "bot"
@@ -29,57 +31,6 @@ def _module(path: Path) -> str:
     return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
 
 
-def every_import(path: Path) -> set[str]:
-    """Return every module a file names in an import, wherever the import stands."""
-    module = _module(path)
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                parts = parts[: len(parts) - (node.level - 1)]
-                base = ".".join([*parts, *([node.module] if node.module else [])])
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names)
-    return found
-
-
-def graph(top: str) -> dict[str, set[str]]:
-    """Return each module under `top` and the modules under `top` it imports (any import)."""
-    paths = {_module(p): p for p in (ROOT / top).rglob("*.py")}
-    return {m: {d for d in every_import(p) if d in paths and d != m} for m, p in paths.items()}
-
-
-def circle(g: dict[str, set[str]]) -> list[str] | None:
-    """Return one circle of the graph, or None (iterative depth-first search)."""
-    state: dict[str, int] = {}
-    for start in sorted(g):
-        if start in state:
-            continue
-        stack: list[tuple[str, list[str]]] = [(start, sorted(g[start]))]
-        path = [start]
-        state[start] = 1
-        while stack:
-            node, todo = stack[-1]
-            if not todo:
-                stack.pop()
-                path.pop()
-                state[node] = 2
-                continue
-            nxt = todo.pop(0)
-            if state.get(nxt) == 1:
-                return [*path[path.index(nxt):], nxt]
-            if nxt not in state:
-                state[nxt] = 1
-                path.append(nxt)
-                stack.append((nxt, sorted(g[nxt])))
-    return None
-
-
 def _layer(module: str) -> int | None:
     for depth, layer in enumerate(LAYERS):
         if any(module == name or module.startswith(name + ".") for name in layer):
@@ -87,27 +38,9 @@ def _layer(module: str) -> int | None:
     return None
 
 
-def test_no_import_circle_of_any_kind_in_bot() -> None:
-    assert circle(graph("bot")) is None
-
-
-def test_the_circle_finder_sees_function_local_and_type_checking_imports(tmp_path: Path
-                                                                         ) -> None:
-    source = tmp_path / "a.py"
-    source.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import b\n"
-                      "def f():\n    from c import d\n", encoding="utf-8")
-    found = set()
-    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            found.add(node.lineno)
-    assert found == {1, 3, 5}  # all three import statements are seen by ast.walk
-    assert circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert circle({"a": {"b"}, "b": set()}) is None
-
-
 def test_bot_imports_point_down_its_layers_only() -> None:
     upward = []
-    for module, deps in graph("bot").items():
+    for module, deps in module_graph("bot").items():
         mine = _layer(module)
         if mine is None:  # the package `bot` itself
             continue
