@@ -227,13 +227,12 @@ class AdjustForReferee(PlayerError):
     rule_id = "core/referee-consent"
 
 
-class ReportsLocked(PlayerError):
-    key = "error-reports-locked"
-    rule_id = "core/reports-need-agreement"
+class SettingRefused(PlayerError):
+    """A setting the caller may not change in this state of the game (bot/service/settingrules.py):
+    `option`, why the state keeps it (`why`) and who may change it (`who`)."""
 
-
-class RefereeViewLocked(PlayerError):
-    key = "error-referee-view-locked"
+    key = "error-setting-refused"
+    rule_id = "core/settings-who-may-change"
 
 
 class NoClock(PlayerError):

@@ -14,9 +14,11 @@ from typing import Any
 
 from bot.errors import GameFinished, NoGame
 from bot.replies import Reply
+from bot.service.settingrules import CLAIM_KIND, typed_changes
 from bot.store.rows import GameRow
 from bot.store.transaction import Transaction
 from bot.text import (
+    Said,
     Words,
     pick_language,
     scenario_title,
@@ -177,7 +179,10 @@ class Table:
             return f"`{action.get('type')}`"
 
     def claimed(self, action: dict[str, Any], records: list[dict[str, Any]]) -> str:
-        """Say what a claim is: the events a report claims, or the request as typed."""
+        """Say what a claim is: the events a report claims, the request as typed, or the
+        settings a change of them asks (bot/service/settingrules.py)."""
+        if action.get("type") == CLAIM_KIND:
+            return Said(typed_changes(action.get("changes") or {}))
         if records:
             return " ".join(self.event(r) for r in records)
         return self.typed(action)

@@ -14,9 +14,8 @@ from bot.errors import (
     NotSeated,
     PlayerError,
     RefereeOnly,
-    RefereeViewLocked,
-    ReportsLocked,
     SeatTaken,
+    SettingRefused,
     UnknownScenario,
     UnknownSeat,
     UnknownSystem,
@@ -25,8 +24,22 @@ from bot.errors import (
 from bot.replies import Button, Reply
 from bot.service import turnlog
 from bot.service.boards import BoardReplies
-from bot.service.context import Caller, Table, running
+from bot.service.context import Caller, Table, latest, running
 from bot.service.records import engine_version
+from bot.service.settingrules import (
+    CLAIM_KIND,
+    GAME_OPTIONS,
+    LOG_KIND,
+    May,
+    Role,
+    State,
+    decide,
+    role_of,
+    role_word,
+    state_of,
+    typed_changes,
+    who_may,
+)
 from bot.service.timekeeping import control_text, timed_settings
 from bot.store.gamestore import GameStore
 from bot.store.rows import GameRow
@@ -36,7 +49,7 @@ from bot.timecontrol import TimeControl
 from rules.core.dice import seed_hash
 from rules.core.engine import Engine, ScenarioInfo
 from rules.core.system import available, system
-from rules.core.text import Msg, Term, items
+from rules.core.text import Items, Msg, Term, items
 
 # How far a tracker game trusts one player's reports about the other side's units.
 REPORT_POLICIES = ("trust", "confirm", "referee")
@@ -275,52 +288,143 @@ class Games:
     ) -> Reply:
         """Show or change the game's language, time control and reminders (`time`,
         `remind`, or the shorthand `deadline_hours`: bot/service/turnclocks.py timed_settings) and
-        how reports are trusted.
+        how reports are trusted and what a referee sees.
 
-        The reports policy (core/reports-need-agreement) is the creator's to set while
-        the game waits for players, so whoever joins sees it; later only a moderator
-        may change it.
+        Who may change each, in each state of the game, is the table of
+        bot/service/settingrules.py: a change is made, posted for the other side's
+        agreement (a claim, settled in bot/service/turns.py), or refused naming who may.
         """
+        typed = (("language", language), ("time", time), ("deadline_hours", deadline_hours),
+                 ("remind", remind), ("reports", reports), ("referee_sees", referee_sees))
+        asked: dict[str, Any] = {k: v for k, v in typed if v is not None and v != ""}
         with self.store.transaction() as tx:
-            game = running(tx, channel_id, caller)
-            lang, sid = game.language, game.system
-            changing = (language, deadline_hours, reports, referee_sees, time, remind)
-            if any(value is not None for value in changing):
-                if not game.seats_of(caller.user_id) and not Table(game).is_referee(caller):
-                    raise NotSeated().where(lang, sid)
-                try:
-                    settings = timed_settings(game.settings, deadline_hours, time, remind)
-                except PlayerError as err:
-                    raise err.where(lang, sid) from None
-                for option, value, allowed, locked in (
-                    ("reports", reports, REPORT_POLICIES, ReportsLocked),
-                    ("referee_sees", referee_sees, REFEREE_VIEWS, RefereeViewLocked),
-                ):
-                    if value is None:
-                        continue
-                    if value not in allowed:
-                        raise bad_input("input-one-of", option=option,
-                                        choices=items(allowed, "or")).where(lang, sid)
-                    # Fairness settings: the creator's before anyone joins, then a moderator's.
-                    starting = game.status == "open" and caller.user_id == game.creator_id
-                    if not (caller.moderator or starting):
-                        raise locked().where(lang, sid)
-                    settings[option] = value
-                game = tx.update_game(
-                    game, bump=False, settings=settings,
-                    language=pick_language(language) if language else game.language,
-                )
-        words = Table(game).words
-        policy = game.settings.get("reports", "confirm")
-        sees = game.settings.get("referee_sees", "public")
+            game = latest(tx, channel_id, caller)
+            state, role, other_side = standing(tx, game, caller)
+            if asked:
+                changed_settings(game, asked)  # a value that cannot be is refused first
+                verdicts = {option: decide(option, state, role, other_side) for option in asked}
+                refused = next((o for o, v in verdicts.items() if v is May.NO), None)
+                if refused is not None:
+                    raise SettingRefused(option=refused, why=Msg(key=f"setting-why-{state}"),
+                                         who=who_text(refused, state)).where(game.language,
+                                                                             game.system)
+                if May.AGREED in verdicts.values():
+                    return self._ask(tx, game, caller, asked)
+                mine = game.seats_of(caller.user_id)
+                game = settings_changed(tx, game, asked, caller.user_id,
+                                        mine[0] if mine else None, caller.name)
+        return settings_reply(Table(game), state)
+
+    def _ask(self, tx: Transaction, game: GameRow, caller: Caller, asked: dict[str, Any]
+             ) -> Reply:
+        """Post a change of settings for the other side's agreement (a claim, as a creator's
+        adjustments are: bot/service/turns.py settles it with the Agree / Dispute buttons)."""
+        seat = game.seats_of(caller.user_id)[0]
+        subject = next(s for s, uid in game.seats.items() if uid and uid != caller.user_id)
+        entry = tx.append(game, "claim", caller.user_id, seat,
+                          {"type": CLAIM_KIND, "seat": seat, "changes": asked, "by": caller.name})
+        claims = [*game.pending.get("claims", []),
+                  {"seq": entry.seq, "seat": seat, "subject": subject, "kind": CLAIM_KIND}]
+        game = tx.update_game(game, bump=False, pending={**game.pending, "claims": claims})
+        table = Table(game)
+        other = game.seats.get(subject)
+        words = table.words
         return Reply(
-            text=words("game-settings", language=Term(kind="language", id=game.language),
-                       deadline=control_text(words, game.settings),
-                       reports=words(f"game-reports-{policy}"),
-                       referee=words(f"game-referee-sees-{sees}")),
+            text=words("claim-made", kind=CLAIM_KIND, seat=seat_term(seat),
+                       what=Said(typed_changes(asked)), subject=seat_term(subject),
+                       other=f"<@{other}>" if other else table.seat_name(subject)),
+            mention=other,
+            buttons=[
+                Button("claim-yes", words("button-agree-claim"), game.id, game.version,
+                       str(entry.seq), "success"),
+                Button("claim-no", words("button-dispute-claim"), game.id, game.version,
+                       str(entry.seq), "danger"),
+            ],
             game_id=game.id,
             version=game.version,
         )
 
 
-__all__ = ["REPORT_POLICIES", "Games", "stored_result"]
+def standing(tx: Transaction, game: GameRow, caller: Caller) -> tuple[State, Role, bool]:
+    """Read what the settings table needs of a game and a caller: the game's state, the
+    caller's role, and whether someone else sits (who could agree)."""
+    fixture = tx.fixture_of_game(game.id)
+    league = tx.league_by_id(fixture.league_id) if fixture is not None else None
+    others = any(uid and uid != game.creator_id for uid in game.seats.values())
+    played = game.status == "active" and fixture is None and any(
+        kind == "action" for _, kind, _ in tx.log_outline(game.id))
+    state = state_of(game.status, others, played, fixture is not None)
+    role = role_of(caller.moderator, bool(game.seats_of(caller.user_id)),
+                   league is not None and league.creator_id == caller.user_id,
+                   caller.user_id == game.creator_id)
+    other_side = any(uid and uid != caller.user_id for uid in game.seats.values())
+    return state, role, other_side
+
+
+def changed_settings(game: GameRow, changes: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """Return a game's settings and language with `changes` (options as typed) made, or
+    refuse a value that cannot be, in the game's words."""
+    where = (game.language, game.system)
+    try:
+        settings = timed_settings(game.settings, changes.get("deadline_hours"),
+                                  changes.get("time"), changes.get("remind"))
+    except PlayerError as err:
+        raise err.where(*where) from None
+    for option, allowed in (("reports", REPORT_POLICIES), ("referee_sees", REFEREE_VIEWS)):
+        value = changes.get(option)
+        if value is None:
+            continue
+        if value not in allowed:
+            raise bad_input("input-one-of", option=option,
+                            choices=items(allowed, "or")).where(*where)
+        settings[option] = value
+    chosen = changes.get("language")
+    return settings, pick_language(chosen) if chosen else game.language
+
+
+def settings_changed(tx: Transaction, game: GameRow, changes: dict[str, Any], actor_id: str,
+                     seat: str | None, by: str, agreed: int | None = None) -> GameRow:
+    """Make a change of settings and log it (`settings`: who, what as typed, and the claim
+    the other side agreed to, if it was one)."""
+    settings, language = changed_settings(game, changes)
+    logged: dict[str, Any] = {"changes": changes, "by": by}
+    if agreed is not None:
+        logged["of"] = agreed
+    tx.append(game, LOG_KIND, actor_id, seat, logged)
+    return tx.update_game(game, bump=False, settings=settings, language=language)
+
+
+def who_text(option: str, state: State) -> Msg | Items:
+    """Name who may change `option` in `state`, from the table (the catalogue's words)."""
+    ids = dict.fromkeys(role_word(role, verdict, state) for role, verdict in who_may(option, state))
+    if not ids:
+        return Msg(key="setting-role-nobody")
+    return items([Msg(key=f"setting-role-{i}") for i in ids], "or")
+
+
+def settings_reply(table: Table, state: State) -> Reply:
+    """Show a game's settings, and who may change each now (from the table)."""
+    game, words = table.game, table.words
+    policy = game.settings.get("reports", "confirm")
+    sees = game.settings.get("referee_sees", "public")
+    grouped: dict[str, list[str]] = {}
+    shown: dict[str, Msg | Items] = {}
+    for option in GAME_OPTIONS:
+        who = who_text(option, state)
+        key = who.model_dump_json()
+        grouped.setdefault(key, []).append(option)
+        shown[key] = who
+    return Reply(
+        text=words("game-settings", language=Term(kind="language", id=game.language),
+                   deadline=control_text(words, game.settings),
+                   reports=words(f"game-reports-{policy}"),
+                   referee=words(f"game-referee-sees-{sees}")),
+        lines=[words("setting-who", options=items(options, typed=True), who=shown[key])
+               for key, options in grouped.items()],
+        game_id=game.id,
+        version=game.version,
+    )
+
+
+__all__ = ["REPORT_POLICIES", "Games", "changed_settings", "settings_changed",
+           "settings_reply", "standing", "stored_result", "who_text"]

@@ -24,6 +24,7 @@ from bot.errors import (
     NotYourTurn,
     NoUndoRequest,
     OwnUndoRequest,
+    PlayerError,
     RefereeOnly,
     Refused,
     ReportsForReferee,
@@ -35,9 +36,16 @@ from bot.replies import Button, Reply, TurnMark, action_digest, parse_custom_id
 from bot.service import turnlog
 from bot.service.boards import BoardReplies
 from bot.service.context import Caller, Table, no_game, running
-from bot.service.games import stored_result
+from bot.service.games import (
+    changed_settings,
+    settings_changed,
+    settings_reply,
+    standing,
+    stored_result,
+)
 from bot.service.rewind import Standing
 from bot.service.rulebook import cite
+from bot.service.settingrules import CLAIM_KIND
 from bot.store.gamestore import GameStore
 from bot.store.rows import GameRow
 from bot.store.transaction import Transaction
@@ -316,6 +324,8 @@ class Turns:
                 return Reply(text=table.words("claim-disputed", seat=who, claimant=claimant,
                                               kind=kind),
                              game_id=game.id, version=game.version)
+            if kind == CLAIM_KIND:  # a change of settings (bot/service/games.py settings)
+                return self._agreed_settings(tx, table, caller, claim, answering, rest)
             entry = tx.entry(game.id, seq)
             before = table.prompt.seat
             parsed = parse(table.system, entry.action, game)
@@ -333,6 +343,31 @@ class Turns:
         reply = self.boards.turn(after, records, before, turn)
         reply.lines.insert(0, reply.text)
         reply.text = after.words("claim-agreed", seat=who, claimant=claimant, kind=kind)
+        return reply
+
+    def _agreed_settings(self, tx: Transaction, table: Table, caller: Caller,
+                         claim: dict[str, Any], answering: str, rest: dict[str, Any]) -> Reply:
+        """Make a change of settings the other side agreed to, logged as the claimant's."""
+        game = table.game
+        seq = int(claim["seq"])
+        entry = tx.entry(game.id, seq)
+        claimant = seat_term(claim["seat"])
+        game = tx.update_game(game, bump=False, pending=rest)
+        try:
+            changed_settings(game, entry.action["changes"])
+        except PlayerError as refusal:  # a value that cannot be any more
+            tx.append(game, "claim_lapsed", caller.user_id, answering, {"of": seq})
+            return Reply(text=table.words("claim-lapsed", claimant=claimant, kind=CLAIM_KIND,
+                                          reason=refusal.text(game.language)),
+                         game_id=game.id, version=game.version)
+        tx.append(game, "claim_agreed", caller.user_id, answering, {"of": seq})
+        game = settings_changed(tx, game, entry.action["changes"], entry.actor_id,
+                                claim["seat"], str(entry.action.get("by") or ""), agreed=seq)
+        state = standing(tx, game, caller)[0]
+        reply = settings_reply(Table(game), state)
+        reply.lines.insert(0, reply.text)
+        reply.text = Table(game).words("claim-agreed", seat=seat_term(answering),
+                                       claimant=claimant, kind=CLAIM_KIND)
         return reply
 
     # ------------------------------------------------------------ buttons

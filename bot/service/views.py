@@ -12,6 +12,8 @@ from bot.errors import NotSeated, Stale
 from bot.replies import MAX_REPLY, Button, Reply
 from bot.service.boards import BoardReplies
 from bot.service.context import ButtonHandler, Caller, Table, latest
+from bot.service.settingrules import LOG_KIND as SETTINGS_LOG
+from bot.service.settingrules import typed_changes
 from bot.service.turnclocks import LOG_KINDS as CLOCK_LOG_KINDS
 from bot.store.gamestore import GameStore
 from bot.store.rows import LogEntry
@@ -193,6 +195,12 @@ class Views:
             seat = seat_term(entry.seat) if entry.seat else words("game-nobody")
             if entry.kind == "end":  # by a referee, who may hold no seat: say who
                 said = words("game-log-end", user=str(entry.action.get("by") or ""))
+                lines.append(words("game-log-line-referee", seq=entry.seq, what=said))
+                continue
+            if entry.kind == SETTINGS_LOG:  # by a player or a referee: say who, and what
+                said = words("game-log-settings", user=str(entry.action.get("by") or ""),
+                             changes=Said(typed_changes(entry.action.get("changes") or {})),
+                             agreed="of" in entry.action)
                 lines.append(words("game-log-line-referee", seq=entry.seq, what=said))
                 continue
             if entry.kind in ("action", "claim"):

@@ -19,7 +19,7 @@ from bot.service.gameservice import GameService
 from bot.store.faults import StoreError
 from bot.store.sqlite import Store
 from rules.core.engine import Engine
-from tests.bot.conftest import ALICE, BOB
+from tests.bot.conftest import ALICE, BOB, MOD
 
 
 def _counting(store: Store) -> tuple[GameService, list[Any]]:
@@ -55,7 +55,7 @@ def test_a_language_change_is_not_served_in_the_old_language(store: Store) -> No
     service.new_game("c1", "g1", ALICE, "race", "short", opponent=BOB)
     service.join("c1", BOB)
     english = service.status("c1")
-    service.settings("c1", ALICE, language="pt-BR")  # the position (version) stays
+    service.settings("c1", MOD, language="pt-BR")  # the position (version) stays
     portuguese = service.status("c1")
     assert portuguese.version == english.version
     # The turn line comes from the kept part of the reply.

@@ -10,7 +10,7 @@ from bot.errors import (
     NotClaimSubject,
     NotSeated,
     ReportsForReferee,
-    ReportsLocked,
+    SettingRefused,
 )
 from bot.service.gameservice import Caller, GameService
 from bot.store.sqlite import Store
@@ -128,9 +128,9 @@ def test_referee_policy_leaves_enemy_reports_to_a_referee(
 
 def test_only_a_moderator_changes_the_policy_once_players_joined(service: GameService) -> None:
     _fw_battle(service)
-    with pytest.raises(ReportsLocked):
+    with pytest.raises(SettingRefused):
         service.settings(CH, ALICE, reports="trust")
-    with pytest.raises(ReportsLocked):
+    with pytest.raises(SettingRefused):
         service.settings(CH, BOB, reports="trust")
     reply = service.settings(CH, MOD, reports="trust")
     assert "reports about the other side's units: trusted" in reply.text
@@ -194,7 +194,7 @@ def test_a_claim_that_is_no_longer_legal_lapses(service: GameService, store: Sto
 
 def test_claims_read_in_portuguese(service: GameService) -> None:
     _fw_battle(service)
-    service.settings(CH, ALICE, language="pt-BR")
+    service.settings(CH, MOD, language="pt-BR")
     reply = service.act(CH, BOB, {"type": "destroyed", "unit": "N1"})
     assert reply.text.startswith("O Sul informa:")
     assert [b.label for b in reply.buttons] == ["Concordo", "Contesto"]

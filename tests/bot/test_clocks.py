@@ -145,7 +145,7 @@ def test_settings_set_the_time_control_and_its_reminders(
 ) -> None:
     start(timed, "none")
     assert game(timed).due_at is None and "to act —" not in status_text(timed)
-    reply = timed.settings("c1", ALICE, time="2d claim", remind="12h, 30m")
+    reply = timed.settings("c1", MOD, time="2d claim", remind="12h, 30m")
     assert "2d claim (reminders 12h, 30m before)" in reply.text
     assert clock_of(timed).seat == "red"
     assert game(timed).due_at == "2026-03-03T21:00:00.000+00:00"  # 12 h before the end
@@ -153,9 +153,9 @@ def test_settings_set_the_time_control_and_its_reminders(
         timed.settings("c1", ALICE, remind="soon")
     with pytest.raises(TimeControlBad):
         timed.settings("c1", ALICE, time="two days")
-    timed.settings("c1", ALICE, deadline_hours=5)  # the older shorthand: 5h, reminding
+    timed.settings("c1", MOD, deadline_hours=5)  # the older shorthand: 5h, reminding
     assert "5h remind" in timed.settings("c1", ALICE).text
-    timed.settings("c1", ALICE, time="none")
+    timed.settings("c1", MOD, time="none")
     assert game(timed).due_at is None and game(timed).clock == {}
 
 
@@ -235,7 +235,7 @@ def test_reminders_past_when_a_turn_starts_are_skipped(
     clock.advance(hours=2)
     [notice] = timed.scheduler.due()
     assert "1 h 0 min left" in notice.text
-    timed.settings("c1", ALICE, remind="2h")  # a point already past is not sent late
+    timed.settings("c1", MOD, remind="2h")  # a point already past is not sent late
     assert timed.scheduler.due() == []
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import NotSeated, RefereeViewLocked
+from bot.errors import NotSeated, SettingRefused
 from bot.service.gameservice import GameService
 from tests.bot.conftest import ALICE, BOB, DAN, MOD
 from tests.kit import checks
@@ -45,7 +45,7 @@ def test_referee_sees_hidden_shows_every_seat_to_a_moderator(service: GameServic
 @checks("core/referee-sees-hidden")
 def test_referee_sees_hidden_is_chosen_before_players_join(service: GameService) -> None:
     _samurai(service, sees="everything")
-    with pytest.raises(RefereeViewLocked):
+    with pytest.raises(SettingRefused):
         service.settings("t", ALICE, referee_sees="public")
     reply = service.settings("t", MOD, referee_sees="public")
     assert "the public position only" in reply.text

@@ -272,7 +272,7 @@ def test_ruling_judges_without_applying(race: GameService, store: GameStore) -> 
 
 
 def test_settings_and_language(race: GameService) -> None:
-    reply = race.settings("c1", ALICE, language="pt-BR", deadline_hours=24)
+    reply = race.settings("c1", MOD, language="pt-BR", deadline_hours=24)
     assert "idioma português do Brasil" in reply.text and "1d remind" in reply.text
     with pytest.raises(NotYourTurn) as err:
         race.act("c1", BOB, {"type": "roll"})

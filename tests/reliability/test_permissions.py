@@ -22,7 +22,7 @@ from bot.errors import (
     NotYourTurn,
     PlayerError,
     RefereeOnly,
-    ReportsLocked,
+    SettingRefused,
 )
 from bot.service.context import Caller, Table
 from bot.service.gameservice import GameService
@@ -166,9 +166,9 @@ def test_the_game_commands_that_need_a_right(
         ("game end", DAN, {}, RefereeOnly),
         ("game resign", DAN, {}, NotSeated),
         ("game hand", DAN, {}, NotSeated),
-        ("game settings", DAN, {"language": "pt-BR"}, NotSeated),
-        ("game settings", BOB, {"reports": "trust"}, ReportsLocked),
-        ("game settings", ALICE, {"reports": "trust"}, ReportsLocked),
+        ("game settings", DAN, {"language": "pt-BR"}, SettingRefused),
+        ("game settings", BOB, {"reports": "trust"}, SettingRefused),
+        ("game settings", ALICE, {"reports": "trust"}, SettingRefused),
     ):
         service = _fresh(root, "samurai", tmp_path / path.replace(" ", "-") / caller.name)
         before = _state(service)

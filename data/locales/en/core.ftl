@@ -97,8 +97,21 @@ error-no-claim = That claim has already been settled, or there is no such claim.
 error-not-claim-subject = Only { $subject }, or a referee who plays no seat, can settle this claim.
 error-adjust-referee = In this game only a referee who plays no seat makes adjustments. Ask a moderator.
 error-reports-referee = In this game only a referee reports what happens to the units of { $subject }. Report your own units, or ask a moderator.
-error-reports-locked = Only a moderator can change how reports are trusted once players have joined.
-error-referee-view-locked = Only a moderator can change what a referee who does not play may see once players have joined.
+error-setting-refused = You may not change `{ $option }` now. { $why } It may be changed by { $who }.
+setting-why-open = The game is waiting for players, and its creator sets it up.
+setting-why-seated = Players have sat down under these settings.
+setting-why-started = The game is under way: a player changes nothing that binds the other side without its agreement.
+setting-why-league = This is a league fixture: its time control and reminders are the league's.
+setting-why-ended = The game is over, and its record no longer changes.
+setting-role-moderator = a moderator
+setting-role-player = a player
+setting-role-player-agreed = a player, with the other side's agreement
+setting-role-league-referee = the league's referee
+setting-role-creator = the game's creator
+setting-role-referee = the game's creator, if not playing
+setting-role-other = anyone
+setting-role-nobody = nobody
+setting-who = { $options }: may be changed now by { $who }.
 error-guild-only = Banneret runs games in server channels and threads; use its commands there.
 error-bot-opponent = { $user } is a bot and cannot play; invite a person.
 
@@ -244,6 +257,10 @@ game-log-out-of-time = { $seat } ran out of time and loses ({ $policy ->
     }).
 game-log-extend = { $user } gives { $seat } { $hours } h more.
 game-log-holiday = { $seat } takes a holiday of { $hours } h.
+game-log-settings = { $user } changes the settings{ $agreed ->
+    [true] , as the other side agreed
+   *[false] {""}
+}: { $changes }.
 error-no-clock = This game has no time control running. `/game settings time:` sets one, e.g. `48h` or `3d+1d/7d`.
 remind-bad = “{ $value }” is not a list of reminder points. Type up to five times before the deadline, separated by commas, such as `24h,1h` or `2d,12h,30m`, or `none` for no reminders.
 error-extend-own-clock = You cannot give yourself more time while it is your turn: ask a moderator, or take a holiday if the game allows one (`/game holiday`).
@@ -266,27 +283,33 @@ hand-seat-line = { $seat }: { $line }
 ## Claims about the other side's units
 
 claim-made = { $kind ->
+    [settings] { CAP($seat) } asks to change the settings: { $what }. It happens once { $other } agrees.
     [consent] { CAP($seat) } asks: { $what } It happens once { $other } agrees.
    *[report] { CAP($seat) } reports: { $what } This concerns the units of { $subject }, so it counts once { $other } agrees.
 }
 claim-logged = claims: { $what }
 claim-agreed = { CAP($seat) } agrees with the { $kind ->
+    [settings] change of settings
     [consent] request
    *[report] report
 } of { $claimant }.
 claim-disputed = { CAP($seat) } { $kind ->
+    [settings] turns down the change of settings
     [consent] turns down the request
    *[report] disputes the report
 } of { $claimant }, so nothing changes. Settle it at the table, or ask a moderator to decide.
 claim-withdrawn = { CAP($seat) } withdraws the { $kind ->
+    [settings] change of settings
     [consent] request
    *[report] report
 }; nothing changes.
 claim-lapsed = The { $kind ->
+    [settings] change of settings
     [consent] request
    *[report] report
 } of { $claimant } can no longer be applied, so it lapses: { $reason }
 claim-waiting = Awaiting { $subject }: { $seat } { $kind ->
+    [settings] asks to change the settings:
     [consent] asks
    *[report] reports
 } { $what } (claim { $seq })

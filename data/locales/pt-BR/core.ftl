@@ -102,8 +102,21 @@ error-no-claim = Essa alegação já foi resolvida, ou não existe.
 error-not-claim-subject = Só { $subject_o }, ou um árbitro que não ocupa lugar na partida, pode resolver esta alegação.
 error-adjust-referee = Nesta partida só um árbitro que não ocupa lugar faz ajustes. Peça a um moderador.
 error-reports-referee = Nesta partida só um árbitro informa o que acontece com as unidades { $subject_do }. Informe as suas próprias unidades, ou peça a um moderador.
-error-reports-locked = Depois que os jogadores entraram, só um moderador pode mudar a confiança dada aos informes.
-error-referee-view-locked = Depois que os jogadores entram, só um moderador pode mudar o que um árbitro que não joga pode ver.
+error-setting-refused = Você não pode mudar `{ $option }` agora. { $why } Quem pode mudar: { $who }.
+setting-why-open = A partida espera jogadores, e quem a criou a prepara.
+setting-why-seated = Os jogadores se sentaram com estas configurações.
+setting-why-started = A partida está em andamento: um jogador não muda nada que valha para o outro lado sem a concordância dele.
+setting-why-league = Esta é uma partida de liga: o controle de tempo e os lembretes são da liga.
+setting-why-ended = A partida terminou, e o registro dela não muda mais.
+setting-role-moderator = um moderador
+setting-role-player = um jogador
+setting-role-player-agreed = um jogador, com a concordância do outro lado
+setting-role-league-referee = o árbitro da liga
+setting-role-creator = quem criou a partida
+setting-role-referee = quem criou a partida, se não estiver jogando
+setting-role-other = qualquer pessoa
+setting-role-nobody = ninguém
+setting-who = { $options }: pode ser mudado agora por { $who }.
 error-guild-only = O Banneret conduz partidas em canais e tópicos de servidores; use os comandos lá.
 error-bot-opponent = { $user } é um bot e não pode jogar; convide uma pessoa.
 
@@ -249,6 +262,10 @@ game-log-out-of-time = O tempo { $seat_do } acabou, e { $seat_o } perde ({ $poli
     }).
 game-log-extend = { $user } dá mais { $hours } h { $seat_ao }.
 game-log-holiday = { CAP($seat_o) } tira férias de { $hours } h.
+game-log-settings = { $user } muda as configurações{ $agreed ->
+    [true] , com a concordância do outro lado
+   *[false] {""}
+}: { $changes }.
 error-no-clock = Esta partida não tem controle de tempo em andamento. `/game settings time:` define um, p. ex. `48h` ou `3d+1d/7d`.
 remind-bad = “{ $value }” não é uma lista de lembretes. Digite até cinco tempos antes do prazo, separados por vírgulas, como `24h,1h` ou `2d,12h,30m`, ou `none` para nenhum lembrete.
 error-extend-own-clock = Você não pode dar mais tempo a si mesmo enquanto é a sua vez: peça a um moderador, ou tire férias se a partida permitir (`/game holiday`).
@@ -271,27 +288,33 @@ hand-seat-line = { $seat }: { $line }
 ## Alegações sobre unidades do outro lado
 
 claim-made = { $kind ->
+    [settings] { CAP($seat_o) } pede para mudar as configurações: { $what }. Isso acontece quando { $other } concordar.
     [consent] { CAP($seat_o) } pede: { $what } Isso acontece quando { $other } concordar.
    *[report] { CAP($seat_o) } informa: { $what } Isso diz respeito às unidades { $subject_do }, então só vale quando { $other } concordar.
 }
 claim-logged = alega: { $what }
 claim-agreed = { CAP($seat_o) } concorda com { $kind ->
+    [settings] a mudança de configurações
     [consent] o pedido
    *[report] o informe
 } { $claimant_do }.
 claim-disputed = { CAP($seat_o) } { $kind ->
+    [settings] recusa a mudança de configurações
     [consent] recusa o pedido
    *[report] contesta o informe
 } { $claimant_do }, então nada muda. Resolvam na mesa, ou peçam a um moderador que decida.
 claim-withdrawn = { CAP($seat_o) } retira { $kind ->
+    [settings] o pedido de mudar as configurações
     [consent] o pedido
    *[report] o informe
 }; nada muda.
 claim-lapsed = { $kind ->
+    [settings] A mudança de configurações
     [consent] O pedido
    *[report] O informe
 } { $claimant_do } já não pode ser aplicado e perde o efeito: { $reason }
 claim-waiting = Aguardando { $subject_o }: { $seat_o } { $kind ->
+    [settings] pede para mudar as configurações:
     [consent] pede
    *[report] informa
 } { $what } (alegação { $seq })

@@ -1,0 +1,184 @@
+"""Settings are rules: who may change each setting of a game, in each state of the game.
+
+This table is the only place the permission is decided. `/game settings` (both
+transports go through `Games.settings`), the settings reply's "who may change what"
+lines and every refusal read it; tests/bot/test_setting_rules.py walks every setting,
+role and state through the service and compares the outcome with it.
+
+States, as `state_of` reads them from a game:
+
+- `open`: waiting for players; nobody but the creator sits yet.
+- `seated`: someone else has sat down, but nothing has been played yet.
+- `started`: at least one action has been played.
+- `league`: a league fixture's game, however far it is (its time control and its
+  reminders are the league's: bot/service/leagues/reports.py `play_in`).
+- `ended`: finished or ended; a closed record changes no more.
+
+Roles, as `role_of` reads them from a caller (the first that fits):
+
+- `moderator`: a member with Manage Channels (the server's staff).
+- `player`: holds a seat. A creator who plays is a player: in an `open` game the one
+  seated player is the creator, who sets the game up; later a creator who plays has
+  no more say than the other side (as with referee adjustments, core/referee-consent).
+- `league-referee`: the referee of the league whose fixture this is (its creator),
+  holding no seat in it.
+- `creator`: the game's creator, holding no seat in it (the game's referee).
+- `other`: anyone else.
+
+A verdict is `yes` (changed at once), `agreed` (posted as a claim with Agree / Dispute
+buttons: it changes the game once the other side agrees, as referee adjustments do;
+with nobody else seated it is `yes`) or `no` (refused, naming who may).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any
+
+
+class State(StrEnum):
+    """How far a game is, as far as its settings go."""
+
+    OPEN = "open"
+    SEATED = "seated"
+    STARTED = "started"
+    LEAGUE = "league"
+    ENDED = "ended"
+
+
+class Role(StrEnum):
+    """Who asks for a change."""
+
+    MODERATOR = "moderator"
+    PLAYER = "player"
+    LEAGUE_REFEREE = "league-referee"
+    CREATOR = "creator"
+    OTHER = "other"
+
+
+class May(StrEnum):
+    """What a change asked for becomes."""
+
+    YES = "yes"
+    AGREED = "agreed"
+    NO = "no"
+
+
+YES, AGREED, NO = May.YES, May.AGREED, May.NO
+ROLES: tuple[Role, ...] = tuple(Role)  # the column order of the grids below
+STATES: tuple[State, ...] = tuple(State)
+
+Grid = Mapping[State, tuple[May, May, May, May, May]]
+
+#                      moderator player  league-ref creator other
+# Both sides play by it: once someone else sits, a player needs the other's agreement;
+# in a league fixture it is the league's (its referee or a moderator changes it).
+_LEAGUES_OWN: Grid = {
+    State.OPEN:    (YES, YES,    NO,  YES, NO),
+    State.SEATED:  (YES, AGREED, NO,  YES, NO),
+    State.STARTED: (YES, AGREED, NO,  YES, NO),
+    State.LEAGUE:  (YES, NO,     YES, YES, NO),
+    State.ENDED:   (NO,  NO,     NO,  NO,  NO),
+}
+# Both sides read it, but the league leaves it to the players.
+_SHARED: Grid = {
+    **_LEAGUES_OWN,
+    State.LEAGUE:  (YES, AGREED, YES, YES, NO),
+}
+# Fairness: how far the players trust each other, what a referee may read. The creator
+# sets it before anyone joins, so whoever sits down knows it; later a moderator only
+# (core/reports-need-agreement, core/referee-sees-hidden).
+_FAIRNESS: Grid = {
+    State.OPEN:    (YES, YES, NO, YES, NO),
+    State.SEATED:  (YES, NO,  NO, NO,  NO),
+    State.STARTED: (YES, NO,  NO, NO,  NO),
+    State.LEAGUE:  (YES, NO,  NO, NO,  NO),
+    State.ENDED:   (NO,  NO,  NO, NO,  NO),
+}
+# One's own side only (where one's reminders go): free for everyone, always.
+_OWN: Grid = {state: (YES, YES, YES, YES, YES) for state in State}
+
+# Every setting a player can change, by the option that changes it.
+SETTINGS: dict[str, Grid] = {
+    "time": _LEAGUES_OWN,  # /game settings time: the time control
+    "deadline_hours": _LEAGUES_OWN,  # its older shorthand
+    "remind": _LEAGUES_OWN,  # reminder points: the opponent's reminders too
+    "language": _SHARED,  # the words the bot says to both sides
+    "reports": _FAIRNESS,
+    "referee_sees": _FAIRNESS,
+    "dm": _OWN,  # /game reminders dm: (every game of the caller)
+}
+# The settings `/game settings` changes (the others have their own command).
+GAME_OPTIONS: tuple[str, ...] = ("language", "time", "deadline_hours", "remind", "reports",
+                                 "referee_sees")
+# The kind of claim a change waiting for agreement is (bot/service/turns.py).
+CLAIM_KIND = "settings"
+# The log entry of a change made (bot/service/views.py words it in `/game log`).
+LOG_KIND = "settings"
+
+
+def decide(setting: str, state: State, role: Role, other_side: bool = True) -> May:
+    """Say what a change of `setting` asked by `role` in `state` becomes.
+
+    `other_side` says whether someone other than the caller sits: a change that needs
+    agreement from nobody is made at once (a solo game).
+    """
+    verdict = SETTINGS[setting][state][ROLES.index(role)]
+    if verdict is AGREED and not other_side:
+        return YES
+    return verdict
+
+
+def who_may(setting: str, state: State) -> list[tuple[Role, May]]:
+    """Return the roles that may change `setting` in `state`, and how (for the words)."""
+    grid = SETTINGS[setting][state]
+    return [(role, verdict) for role, verdict in zip(ROLES, grid, strict=True)
+            if verdict is not NO]
+
+
+def state_of(status: str, others_seated: bool, played: bool, league: bool) -> State:
+    """Read a game's state: its status, whether someone besides the creator sits, whether
+    an action has been played, whether it is a league fixture's game."""
+    if status not in ("open", "active"):
+        return State.ENDED
+    if league:
+        return State.LEAGUE
+    if played:
+        return State.STARTED
+    return State.SEATED if others_seated else State.OPEN
+
+
+def role_of(moderator: bool, seated: bool, league_referee: bool, creator: bool) -> Role:
+    """Read a caller's role in a game (the first that fits, see the module's docstring)."""
+    if moderator:
+        return Role.MODERATOR
+    if seated:
+        return Role.PLAYER
+    if league_referee:
+        return Role.LEAGUE_REFEREE
+    if creator:
+        return Role.CREATOR
+    return Role.OTHER
+
+
+def role_word(role: Role, verdict: May, state: State) -> str:
+    """Return the catalogue id naming who may (`setting-role-<id>`): in an open game the
+    one seated player is its creator; a creator not playing is the game's referee."""
+    if role is Role.PLAYER:
+        if verdict is AGREED:
+            return "player-agreed"
+        return "creator" if state is State.OPEN else "player"
+    if role is Role.CREATOR:
+        return "creator" if state is State.OPEN else "referee"
+    return role.value
+
+
+def typed_changes(changes: Mapping[str, Any]) -> str:
+    """Write changes as a player types them: `time:none`, `remind:24h,1h`."""
+    return ", ".join(f"`{option}:{value}`" for option, value in changes.items())
+
+
+__all__ = ["CLAIM_KIND", "GAME_OPTIONS", "LOG_KIND", "ROLES", "SETTINGS", "STATES", "May",
+           "Role", "State", "decide", "role_of", "role_word", "state_of", "typed_changes",
+           "who_may"]
