@@ -71,26 +71,30 @@ STATES: tuple[State, ...] = tuple(State)
 
 Grid = Mapping[State, tuple[May, May, May, May, May]]
 
+# Cells no caller can be in hold NO: a league's referee is nobody special in a game that
+# is not its fixture; a fixture's creator is its league's referee; an open game's creator
+# sits in it (tests/bot/test_setting_rules.py lists them and walks every other cell).
+#
 #                      moderator player  league-ref creator other
 # Both sides play by it: once someone else sits, a player needs the other's agreement;
 # in a league fixture it is the league's (its referee or a moderator changes it).
 _LEAGUES_OWN: Grid = {
-    State.OPEN:    (YES, YES,    NO,  YES, NO),
+    State.OPEN:    (YES, YES,    NO,  NO,  NO),
     State.SEATED:  (YES, AGREED, NO,  YES, NO),
     State.STARTED: (YES, AGREED, NO,  YES, NO),
-    State.LEAGUE:  (YES, NO,     YES, YES, NO),
+    State.LEAGUE:  (YES, NO,     YES, NO,  NO),
     State.ENDED:   (NO,  NO,     NO,  NO,  NO),
 }
 # Both sides read it, but the league leaves it to the players.
 _SHARED: Grid = {
     **_LEAGUES_OWN,
-    State.LEAGUE:  (YES, AGREED, YES, YES, NO),
+    State.LEAGUE:  (YES, AGREED, YES, NO,  NO),
 }
 # Fairness: how far the players trust each other, what a referee may read. The creator
 # sets it before anyone joins, so whoever sits down knows it; later a moderator only
 # (core/reports-need-agreement, core/referee-sees-hidden).
 _FAIRNESS: Grid = {
-    State.OPEN:    (YES, YES, NO, YES, NO),
+    State.OPEN:    (YES, YES, NO, NO,  NO),
     State.SEATED:  (YES, NO,  NO, NO,  NO),
     State.STARTED: (YES, NO,  NO, NO,  NO),
     State.LEAGUE:  (YES, NO,  NO, NO,  NO),
@@ -175,8 +179,11 @@ def role_word(role: Role, verdict: May, state: State) -> str:
 
 
 def typed_changes(changes: Mapping[str, Any]) -> str:
-    """Write changes as a player types them: `time:none`, `remind:24h,1h`."""
-    return ", ".join(f"`{option}:{value}`" for option, value in changes.items())
+    """Write changes as a player types them, in the command's order: `time:none`,
+    `remind:24h,1h` (a stored change may come back with its keys sorted)."""
+    order = {option: n for n, option in enumerate(GAME_OPTIONS)}
+    ordered = sorted(changes.items(), key=lambda item: order.get(item[0], len(order)))
+    return ", ".join(f"`{option}:{value}`" for option, value in ordered)
 
 
 __all__ = ["CLAIM_KIND", "GAME_OPTIONS", "LOG_KIND", "ROLES", "SETTINGS", "STATES", "May",

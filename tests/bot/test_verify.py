@@ -179,3 +179,27 @@ def test_a_referee_end_is_derived_with_its_referee(race_service: GameService) ->
     race_service.join("c9", BOB)
     race_service.end("c9", MOD)
     assert [ok for _, ok, _ in race_service.verify_all()] == [True]
+
+
+def test_games_whose_settings_changed_still_verify(race_service: GameService) -> None:
+    """Changes of settings (made, asked, agreed, disputed) are log entries verify accepts,
+    in a running game, once it is over, and in its export."""
+    race_service.new_game("c8", "g1", ALICE, "race", "short", opponent=BOB)
+    race_service.settings("c8", ALICE, time="2d")  # before Bob sits: made at once
+    race_service.join("c8", BOB)
+    asked = race_service.settings("c8", ALICE, remind="none")  # now it needs Bob
+    race_service.settle("c8", BOB, int(asked.buttons[0].arg), agree=True)
+    disputed = race_service.settings("c8", BOB, language="pt-BR")
+    race_service.settle("c8", ALICE, int(disputed.buttons[0].arg), agree=False)
+    race_service.settings("c8", MOD, time="none")
+    race_service.settings("c8", ALICE, remind="1h")  # left waiting
+    with race_service.store.reading() as tx:
+        game = tx.active_game("c8")
+        assert game is not None
+        kinds = [entry.kind for entry in tx.log(game.id)]
+    assert kinds.count("settings") == 3 and kinds.count("claim") == 3
+    assert [ok for _, ok, _ in race_service.verify_all()] == [True]
+    race_service.resign("c8", BOB)
+    assert [ok for _, ok, _ in race_service.verify_all()] == [True]
+    record: Record = json.loads(race_service.export("c8").files[0][1])
+    assert race_service.verify_record(record)[0]

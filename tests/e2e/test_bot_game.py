@@ -269,7 +269,10 @@ async def test_language_setting_switches_refusals_to_portuguese(table: Table) ->
     """After /game settings language:pt-BR, refusals in that game come in Portuguese."""
     fake = table.fake
     await started_race(table)
-    changed = await fake.slash(table.alice, table.channel, "game settings", language="pt-BR")
+    # The game is under way: Alice asks, and the language changes once Bob agrees.
+    asked = await fake.slash(table.alice, table.channel, "game settings", language="pt-BR")
+    assert "asks to change the settings: `language:pt-BR`" in description(asked)
+    changed = await fake.click(table.bob, asked, label="Agree")
     assert not changed.ephemeral
     assert "português do Brasil" in description(changed)
     status = await fake.slash(table.carol, table.channel, "game status")

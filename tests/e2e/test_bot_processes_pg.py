@@ -230,8 +230,8 @@ def _timed_games(url: str, channels: list[FakeChannel], alice: Caller, bob: Call
             service = GameService(store, seed_factory=lambda: "processes")
             service.new_game(str(channel.id), str(channel.guild.id), alice, "race", "short",
                              opponent=bob, time_control=TimeControl.parse("1h remind"))
+            service.settings(str(channel.id), alice, remind="30m")  # before Bob sits down
             service.join(str(channel.id), bob)
-            service.settings(str(channel.id), alice, remind="30m")
         finally:
             store.close()
 

@@ -93,7 +93,8 @@ async def test_the_turn_message_speaks_the_games_language(table: Table) -> None:
     """After /game settings language:pt-BR, the recap and the buttons are in Portuguese."""
     fake, alice = table.fake, table.alice
     await samurai_game(table)
-    await fake.slash(alice, table.channel, "game settings", language="pt-BR")
+    asked = await fake.slash(alice, table.channel, "game settings", language="pt-BR")
+    await fake.click(table.bob, asked, label="Agree")  # the game is under way: Bob agrees
     card = await pick(table, alice, "samurai play", "card", "two")
     await fake.slash(alice, table.channel, "samurai play", card=card)
     await fake.slash(alice, table.channel, "samurai order", pieces="U13 U14")
