@@ -30,6 +30,7 @@ from bot.service.settingrules import (
     CLAIM_KIND,
     GAME_OPTIONS,
     LOG_KIND,
+    LeagueState,
     May,
     Role,
     State,
@@ -394,7 +395,7 @@ def settings_changed(tx: Transaction, game: GameRow, changes: dict[str, Any], ac
     return tx.update_game(game, bump=False, settings=settings, language=language)
 
 
-def who_text(option: str, state: State) -> Msg | Items:
+def who_text(option: str, state: State | LeagueState) -> Msg | Items:
     """Name who may change `option` in `state`, from the table (the catalogue's words)."""
     ids = dict.fromkeys(role_word(role, verdict, state) for role, verdict in who_may(option, state))
     if not ids:

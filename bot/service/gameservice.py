@@ -197,6 +197,10 @@ class GameService:
         """Create a league in this server (settings: Leagues.create's keywords)."""
         return self.leagues.create(guild_id, caller, name, channel_id=channel_id, **settings)
 
+    def league_settings(self, guild_id: str, caller: Caller, name: str, **asked: Any) -> Reply:
+        """Show or change a league's settings (asked: Leagues.settings' keywords)."""
+        return self.leagues.settings(guild_id, caller, name, **asked)
+
     def league_join(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Join a league."""
         return self.leagues.join(guild_id, caller, name)

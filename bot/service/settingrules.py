@@ -1,9 +1,13 @@
-"""Settings are rules: who may change each setting of a game, in each state of the game.
+"""Settings are rules: who may change each setting of a game or a league, in each state.
 
-This table is the only place the permission is decided. `/game settings` (both
-transports go through `Games.settings`), the settings reply's "who may change what"
-lines and every refusal read it; tests/bot/test_setting_rules.py walks every setting,
-role and state through the service and compares the outcome with it.
+This table is the only place the permission is decided. `/game settings` and
+`/league settings` (both transports go through the service: `Games.settings`,
+`Leagues.settings`), the "who may change what" lines of their replies and every refusal
+read it; tests/bot/test_setting_rules.py walks every setting, role and state through
+the service and compares the outcome with it.
+
+A league's settings (`LEAGUE_SETTINGS`) go by the league's status (`LeagueState`) and
+by `league_role_of`: its moderator, its referee, its players, anyone else.
 
 States, as `state_of` reads them from a game:
 
@@ -113,6 +117,38 @@ SETTINGS: dict[str, Grid] = {
     "referee_sees": _FAIRNESS,
     "dm": _OWN,  # /game reminders dm: (every game of the caller)
 }
+
+class LeagueState(StrEnum):
+    """How far a league is (its status)."""
+
+    OPEN = "open"  # players join; no fixture is made yet
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+LEAGUE_ROLES: tuple[Role, ...] = (Role.MODERATOR, Role.LEAGUE_REFEREE, Role.PLAYER, Role.OTHER)
+LeagueGrid = Mapping[LeagueState, tuple[May, May, May, May]]
+
+#                             moderator league-ref player other
+# The season's shape and its points: the terms players join under, fixed at the start.
+_TERMS: LeagueGrid = {
+    LeagueState.OPEN:     (YES, YES, NO, NO),
+    LeagueState.RUNNING:  (NO,  NO,  NO, NO),
+    LeagueState.FINISHED: (NO,  NO,  NO, NO),
+}
+# Its pace: the time control and holidays its games get from now on, how long a report
+# waits for confirmation; its referee may adjust them while it runs.
+_PACE: LeagueGrid = {
+    **_TERMS,
+    LeagueState.RUNNING:  (YES, YES, NO, NO),
+}
+# Every league setting `/league settings` changes (the game system is the league's for
+# good: its fixtures, results and ratings are of that system).
+LEAGUE_SETTINGS: dict[str, LeagueGrid] = {
+    "scenario": _TERMS, "format": _TERMS, "rounds": _TERMS, "legs": _TERMS,
+    "win": _TERMS, "draw": _TERMS, "loss": _TERMS, "tiebreaks": _TERMS,
+    "time": _PACE, "holiday_days": _PACE, "confirm_hours": _PACE,
+}
 # The settings `/game settings` changes (the others have their own command).
 GAME_OPTIONS: tuple[str, ...] = ("language", "time", "deadline_hours", "remind", "reports",
                                  "referee_sees")
@@ -122,23 +158,29 @@ CLAIM_KIND = "settings"
 LOG_KIND = "settings"
 
 
-def decide(setting: str, state: State, role: Role, other_side: bool = True) -> May:
-    """Say what a change of `setting` asked by `role` in `state` becomes.
+def decide(setting: str, state: State | LeagueState, role: Role, other_side: bool = True
+           ) -> May:
+    """Say what a change of `setting` asked by `role` in `state` becomes: of a game's
+    setting in a game's state, of a league's in a league's.
 
     `other_side` says whether someone other than the caller sits: a change that needs
     agreement from nobody is made at once (a solo game).
     """
+    if isinstance(state, LeagueState):
+        if role not in LEAGUE_ROLES:
+            return NO
+        return LEAGUE_SETTINGS[setting][state][LEAGUE_ROLES.index(role)]
     verdict = SETTINGS[setting][state][ROLES.index(role)]
     if verdict is AGREED and not other_side:
         return YES
     return verdict
 
 
-def who_may(setting: str, state: State) -> list[tuple[Role, May]]:
+def who_may(setting: str, state: State | LeagueState) -> list[tuple[Role, May]]:
     """Return the roles that may change `setting` in `state`, and how (for the words)."""
-    grid = SETTINGS[setting][state]
-    return [(role, verdict) for role, verdict in zip(ROLES, grid, strict=True)
-            if verdict is not NO]
+    roles = LEAGUE_ROLES if isinstance(state, LeagueState) else ROLES
+    return [(role, verdict) for role in roles
+            if (verdict := decide(setting, state, role)) is not NO]
 
 
 def state_of(status: str, others_seated: bool, played: bool, league: bool) -> State:
@@ -166,7 +208,17 @@ def role_of(moderator: bool, seated: bool, league_referee: bool, creator: bool) 
     return Role.OTHER
 
 
-def role_word(role: Role, verdict: May, state: State) -> str:
+def league_role_of(moderator: bool, referee: bool, joined: bool) -> Role:
+    """Read a caller's role in a league: its referee (its creator) runs it even while
+    playing in it, since what it changes holds for every player alike."""
+    if moderator:
+        return Role.MODERATOR
+    if referee:
+        return Role.LEAGUE_REFEREE
+    return Role.PLAYER if joined else Role.OTHER
+
+
+def role_word(role: Role, verdict: May, state: State | LeagueState) -> str:
     """Return the catalogue id naming who may (`setting-role-<id>`): in an open game the
     one seated player is its creator; a creator not playing is the game's referee."""
     if role is Role.PLAYER:
@@ -186,6 +238,6 @@ def typed_changes(changes: Mapping[str, Any]) -> str:
     return ", ".join(f"`{option}:{value}`" for option, value in ordered)
 
 
-__all__ = ["CLAIM_KIND", "GAME_OPTIONS", "LOG_KIND", "ROLES", "SETTINGS", "STATES", "May",
-           "Role", "State", "decide", "role_of", "role_word", "state_of", "typed_changes",
-           "who_may"]
+__all__ = ["CLAIM_KIND", "GAME_OPTIONS", "LEAGUE_ROLES", "LEAGUE_SETTINGS", "LOG_KIND", "ROLES",
+           "SETTINGS", "STATES", "LeagueState", "May", "Role", "State", "decide",
+           "league_role_of", "role_of", "role_word", "state_of", "typed_changes", "who_may"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.service.leagues.rounds import FORMATS, TIEBREAK_ORDERS
+from bot.service.settingrules import LEAGUE_SETTINGS
 from bot.surface.entries import Add
 from bot.surface.entries import opt as _o
 from rules.core.commands import Option
@@ -29,6 +30,7 @@ def declare_league(add: Add) -> None:
         _o("tiebreaks", required=False, choices=TIEBREAK_ORDERS),
         _o("confirm_hours", "int", False, min_value=1, max_value=336),
         _o("holiday_days", "int", False, min_value=0, max_value=60))
+    _declare_settings(add, league)
     add("league", "join", lambda sv, c, o: sv.league_join(c.guild_id, c.caller, o["league"]),
         league)
     add("league", "leave", lambda sv, c, o: sv.league_leave(c.guild_id, c.caller, o["league"]),
@@ -41,6 +43,23 @@ def declare_league(add: Add) -> None:
         c.guild_id, c.channel_id, c.caller, o["league"], o.get("opponent")),
         league, _o("opponent", "user", False))
     _declare_results(add, league)
+
+
+def _declare_settings(add: Add, league: Option) -> None:
+    """Declare /league settings: who may change which, when, is bot/service/settingrules.py."""
+    add("league", "settings", lambda sv, c, o: sv.league_settings(
+        c.guild_id, c.caller, o["league"], **{k: o.get(k) for k in LEAGUE_SETTINGS}),
+        league, _o("scenario", required=False),
+        _o("format", required=False, choices=FORMATS),
+        _o("rounds", "int", False, min_value=1, max_value=20),
+        _o("legs", "int", False, min_value=1, max_value=2),
+        _o("time", required=False),
+        _o("win", "int", False, min_value=0, max_value=10),
+        _o("draw", "int", False, min_value=0, max_value=10),
+        _o("loss", "int", False, min_value=0, max_value=10),
+        _o("tiebreaks", required=False, choices=TIEBREAK_ORDERS),
+        _o("confirm_hours", "int", False, min_value=1, max_value=336),
+        _o("holiday_days", "int", False, min_value=0, max_value=60))
 
 
 def _declare_results(add: Add, league: Option) -> None:

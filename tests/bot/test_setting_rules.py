@@ -15,7 +15,16 @@ from bot.clock import FakeClock
 from bot.errors import NotClaimSubject, PlayerError, SettingRefused
 from bot.service.games import standing
 from bot.service.gameservice import Caller, GameService
-from bot.service.settingrules import GAME_OPTIONS, SETTINGS, May, Role, State, decide
+from bot.service.settingrules import (
+    GAME_OPTIONS,
+    LEAGUE_SETTINGS,
+    SETTINGS,
+    LeagueState,
+    May,
+    Role,
+    State,
+    decide,
+)
 from bot.store.sqlite import GameRow, open_store
 from bot.timecontrol import TimeControl
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
@@ -269,3 +278,77 @@ def test_every_setting_role_and_state_is_decided_by_the_table(svc: GameService) 
     assert seen == every - UNREACHABLE
     for role, state in UNREACHABLE:
         assert all(decide(o, state, role) is May.NO for o in GAME_OPTIONS)
+
+
+# ---------------------------------------------------------------- a league's settings
+
+# Each league setting's value in the walk: the league's own (a change to the same value
+# still asks the table), so every change asked stays a league that can be.
+LEAGUE_VALUES: dict[str, object] = {"scenario": "short", "format": "round-robin", "legs": 1,
+                                    "rounds": 1, "win": 3, "draw": 1, "loss": 0,
+                                    "tiebreaks": "score_diff,head_to_head", "time": "48h",
+                                    "confirm_hours": 48, "holiday_days": 2}
+
+
+def _league(service: GameService, name: str, state: LeagueState, swiss: bool) -> None:
+    """Carol's league of Alice and Bob (Carol plays too), in `state`."""
+    service.leagues.create("g1", CAROL, name, channel_id="lc", system_id="race",
+                           format_="swiss" if swiss else None, rounds=1 if swiss else None)
+    for player in (ALICE, BOB, CAROL):
+        service.leagues.join("g1", player, name)
+    if state is LeagueState.OPEN:
+        return
+    service.leagues.start("g1", CAROL, name)
+    if state is LeagueState.FINISHED:
+        with service.store.reading() as tx:
+            league = tx.league_season("g1", name)
+            assert league is not None
+            fixtures = [f.id for f in tx.fixtures(league.id) if f.away is not None]
+        for fixture in fixtures:
+            service.leagues.resolve("g1", CAROL, name, fixture, "home", None, None)
+
+
+def test_every_league_setting_role_and_state_is_decided_by_the_table(
+        svc: GameService) -> None:
+    roles = {Role.MODERATOR: MOD, Role.LEAGUE_REFEREE: CAROL, Role.PLAYER: ALICE,
+             Role.OTHER: DAN}
+    for state in LeagueState:
+        for swiss in (False, True):
+            name = f"{state}-{swiss}"
+            _league(svc, name, state, swiss)
+            with svc.store.reading() as tx:
+                league = tx.league_season("g1", name)
+                assert league is not None and league.status == state.value
+            for role, caller in roles.items():
+                for option in LEAGUE_SETTINGS:
+                    if option == ("legs" if swiss else "rounds"):
+                        continue  # the other format's option: walked in the other league
+                    value = "swiss" if option == "format" and swiss else LEAGUE_VALUES[option]
+                    expected = decide(option, state, role)
+                    try:
+                        svc.leagues.settings("g1", caller, name, **{option: value})
+                        got = May.YES
+                    except SettingRefused:
+                        got = May.NO
+                    assert got == expected, (option, state, role)
+
+
+def test_a_running_league_changes_the_time_of_the_games_it_starts_from_now_on(
+        svc: GameService) -> None:
+    channel = league_fixture(svc)  # Carol's "Cup": 48h forfeit
+    with pytest.raises(SettingRefused) as refused:
+        svc.leagues.settings("g1", ALICE, "Cup", time="none")
+    assert "It may be changed by a moderator or the league's referee." in refused.value.text()
+    with pytest.raises(SettingRefused) as refused:
+        svc.leagues.settings("g1", CAROL, "Cup", win=5)
+    assert "the format and the points players joined under stay as they are" in (
+        refused.value.text())
+    changed = svc.leagues.settings("g1", CAROL, "Cup", time="72h forfeit", holiday_days=3)
+    assert changed.text.startswith("**Cup** changes `time:72h forfeit`, `holiday_days:3`.")
+    assert ("Time control: 3d forfeit · a report confirms itself after 48 h · holidays: 3 days "
+            "per player") in changed.lines
+    assert game(svc, channel).settings["time_control"] == TimeControl.parse(
+        "48h forfeit").model_dump()  # the game already started keeps its own
+    shown = svc.leagues.settings("g1", DAN, "Cup")
+    assert ("`time`, `holiday_days`, and `confirm_hours`: may be changed now by a moderator "
+            "or the league's referee.") in shown.lines

@@ -15,6 +15,7 @@ Any league can also track games by channel: `add` counts a channel's game in it 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, cast
 
@@ -29,12 +30,13 @@ from bot.errors import (
     LeagueRefereeOnly,
     LeagueStarted,
     LeagueTooFew,
+    SettingRefused,
     UnknownScenario,
     UnknownSystem,
 )
 from bot.replies import Reply
 from bot.service.context import Caller, Table, running
-from bot.service.games import Games
+from bot.service.games import Games, who_text
 from bot.service.leagues.reports import LeagueSource, Reports, round_lines, season_of
 from bot.service.leagues.rounds import (
     FORMATS,
@@ -53,6 +55,14 @@ from bot.service.leagues.rounds import (
     tiebreak_order,
 )
 from bot.service.scheduler import Notice
+from bot.service.settingrules import (
+    LEAGUE_SETTINGS,
+    LeagueState,
+    May,
+    decide,
+    league_role_of,
+    typed_changes,
+)
 from bot.service.timekeeping import span
 from bot.store.gamestore import GameStore
 from bot.text import (
@@ -185,6 +195,53 @@ class Leagues:
             words("league-settings-time", time=season.time, confirm=season.confirm_hours,
                   holiday=season.holiday_days),
         ]
+
+    def settings(self, guild_id: str, caller: Caller, name: str, **asked: Any) -> Reply:
+        """Show a league's settings, or change them (`asked`: `/league create`'s options
+        but the system, as typed). Who may change which, and when, is the table of
+        bot/service/settingrules.py; a change is checked as `/league create` checks them."""
+        lang = pick_language(caller.locale)
+        words = Words.of(lang)
+        asked = {k: v for k, v in asked.items() if v is not None}
+        with self.store.transaction() as tx:
+            league, season = season_of(tx, guild_id, name, lang)
+            state = LeagueState(league.status)
+            joined = any(uid == caller.user_id for uid, _, _ in tx.league_players(league.id))
+            role = league_role_of(caller.moderator, caller.user_id == league.creator_id, joined)
+            for option in asked:
+                if decide(option, state, role) is May.NO:
+                    why = Msg(key=f"setting-why-league-{state}")
+                    raise SettingRefused(option=option, why=why,
+                                         who=who_text(option, state)).where(lang)
+            if asked:
+                season = self._changed(lang, season, asked)
+                tx.set_league_status(league.id, league.status, season.stored())
+        grouped: dict[str, list[str]] = {}
+        for option in LEAGUE_SETTINGS:
+            grouped.setdefault(words.word(who_text(option, state)), []).append(option)
+        who = [words("setting-who", options=items(options, typed=True), who=Said(text))
+               for text, options in grouped.items()]
+        key = "league-settings-changed" if asked else "league-settings-shown"
+        return Reply(text=words(key, name=league.name, changes=Said(typed_changes(asked))),
+                     lines=self._settings_lines(words, season) + who)
+
+    def _changed(self, lang: str, season: Season, asked: dict[str, Any]) -> Season:
+        """Return a season with `asked` changed, checked as `/league create` checks it (a
+        new format takes its own default tie-breaks, rounds and legs unless given)."""
+        chosen = asked.get("format", season.format)
+        same = chosen == season.format
+        ties = ",".join(season.tiebreaks) if same else None
+        changed = self._season(
+            lang, season.system or "", asked.get("scenario", season.scenario), chosen,
+            asked.get("rounds"),
+            asked.get("legs", season.legs if same and chosen == "round-robin" else None),
+            asked.get("time", season.time), asked.get("win", season.win),
+            asked.get("draw", season.draw), asked.get("loss", season.loss),
+            asked.get("tiebreaks", ties), asked.get("confirm_hours", season.confirm_hours),
+            asked.get("holiday_days", season.holiday_days))
+        # Rounds not asked stay as they are: a started league's own count (the format's).
+        rounds = changed.rounds if "rounds" in asked or not same else season.rounds
+        return replace(changed, rounds=rounds, language=season.language, extra=season.extra)
 
     def _tiebreaks(self, words: Words, season: Season) -> str:
         return ", ".join(words(f"league-tiebreak-{b.replace('_', '-')}")
