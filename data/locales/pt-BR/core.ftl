@@ -119,7 +119,7 @@ setting-role-creator = quem criou a partida
 setting-role-referee = quem criou a partida, se não estiver jogando
 setting-role-other = qualquer pessoa
 setting-role-nobody = ninguém
-setting-who = { $options }: pode ser mudado agora por { $who }.
+setting-who = { $options } — quem pode mudar agora: { $who }.
 error-guild-only = O Banneret conduz partidas em canais e tópicos de servidores; use os comandos lá.
 error-bot-opponent = { $user } é um bot e não pode jogar; convide uma pessoa.
 
