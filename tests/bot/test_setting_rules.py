@@ -25,7 +25,8 @@ from bot.service.settingrules import (
     State,
     decide,
 )
-from bot.store.sqlite import GameRow, open_store
+from bot.store.location import open_store
+from bot.store.rows import GameRow
 from bot.timecontrol import TimeControl
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
 
