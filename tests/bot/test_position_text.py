@@ -39,7 +39,8 @@ def _halfway(script: Path, tmp_path: Path, language: str) -> tuple[Console, list
     console.run_lines(lines[: len(lines) // 2])
     creator = lines[0].split()[0]
     if language != "en":
-        console.execute(f"{creator} /game settings language:{language}")
+        # The game is under way: a moderator changes its language at once.
+        console.execute(f"@mod* /game settings language:{language}")
     out.clear()
     return console, out, creator
 

@@ -112,6 +112,8 @@ def test_remind_none_by_one_player_needs_the_others_agreement(svc: GameService) 
     assert "league fixture: its time control and reminders are the league's" in (
         refused.value.text())
     assert "It may be changed by a moderator or the league's referee." in refused.value.text()
+    assert refused.value.rule is not None
+    assert refused.value.rule.id == "core/settings-who-may-change"  # cited with the refusal
     assert "remind" not in game(svc, channel).settings
 
 
