@@ -335,15 +335,21 @@ class Games:
                        what=Said(typed_changes(asked)), subject=seat_term(subject),
                        other=f"<@{other}>" if other else table.seat_name(subject)),
             mention=other,
-            buttons=[
-                Button("claim-yes", words("button-agree-claim"), game.id, game.version,
-                       str(entry.seq), "success"),
-                Button("claim-no", words("button-dispute-claim"), game.id, game.version,
-                       str(entry.seq), "danger"),
-            ],
+            buttons=claim_buttons(table, entry.seq),
             game_id=game.id,
             version=game.version,
         )
+
+
+def claim_buttons(table: Table, seq: int) -> list[Button]:
+    """Return the Agree and Dispute buttons of a claim (log entry `seq`)."""
+    game, words = table.game, table.words
+    return [
+        Button("claim-yes", words("button-agree-claim"), game.id, game.version, str(seq),
+               "success"),
+        Button("claim-no", words("button-dispute-claim"), game.id, game.version, str(seq),
+               "danger"),
+    ]
 
 
 def standing(tx: Transaction, game: GameRow, caller: Caller) -> tuple[State, Role, bool]:
@@ -427,5 +433,5 @@ def settings_reply(table: Table, state: State) -> Reply:
     )
 
 
-__all__ = ["REPORT_POLICIES", "Games", "changed_settings", "settings_changed",
+__all__ = ["REPORT_POLICIES", "Games", "changed_settings", "claim_buttons", "settings_changed",
            "settings_reply", "standing", "stored_result", "who_text"]

@@ -38,6 +38,7 @@ from bot.service.boards import BoardReplies
 from bot.service.context import Caller, Table, no_game, running
 from bot.service.games import (
     changed_settings,
+    claim_buttons,
     settings_changed,
     settings_reply,
     standing,
@@ -282,13 +283,7 @@ class Turns:
 
     def claim_buttons(self, table: Table, seq: int) -> list[Button]:
         """Return the Agree and Dispute buttons of a claim."""
-        game, words = table.game, table.words
-        return [
-            Button("claim-yes", words("button-agree-claim"), game.id, game.version, str(seq),
-                   "success"),
-            Button("claim-no", words("button-dispute-claim"), game.id, game.version, str(seq),
-                   "danger"),
-        ]
+        return claim_buttons(table, seq)
 
     def settle(self, channel_id: str, caller: Caller, seq: int, agree: bool) -> Reply:
         """Agree to or dispute a claim (its side or a neutral referee); the claimant may withdraw.
