@@ -35,15 +35,25 @@ class Button:
         return f"bn:{self.kind}:{self.game_id}:{self.version}:{self.arg}"[:100]
 
 
+# The largest number a button id may carry: SQLite's largest integer (ids, versions).
+HIGHEST_NUMBER = 2**63 - 1
+
+
 def parse_custom_id(custom_id: str) -> tuple[str, int, int, str] | None:
-    """Read a button id back: (kind, game id, version, argument), or None if not ours."""
+    """Read a button id back: (kind, game id, version, argument), or None if not ours.
+
+    A number outside SQLite's integers is no id of ours (a forged component's), so the
+    id is refused before it reaches a query that could not hold it."""
     try:
         prefix, kind, game_id, version, arg = custom_id.split(":", 4)
         if prefix != "bn":
             return None
-        return kind, int(game_id), int(version), arg
+        numbers = int(game_id), int(version)
     except ValueError:
         return None
+    if not all(0 <= n <= HIGHEST_NUMBER for n in numbers):
+        return None
+    return kind, numbers[0], numbers[1], arg
 
 
 def action_digest(action: Action) -> str:

@@ -168,6 +168,27 @@ def _frozen(value: Any) -> Hashable:
     return (type(value), value)
 
 
+# Babel formats a number through a decimal context of 28 digits and raises past it: a
+# number this large (only ever one a player typed, refused) is shown as plain digits.
+_FORMATTABLE = 10**18
+
+
+def _formattable(value: int | float) -> bool:
+    """Say whether Babel can format a number (finite and under 10^18 either way)."""
+    if isinstance(value, float):
+        return not math.isfinite(value) or abs(value) < _FORMATTABLE
+    return abs(value) < _FORMATTABLE
+
+
+def _digits(value: int | float) -> str:
+    """Return a number Babel cannot format as plain text (its power of two past 4,300 digits,
+    which Python will not spell out)."""
+    try:
+        return str(value)
+    except ValueError:
+        return f"{'-' if value < 0 else ''}2^{int(value).bit_length() - 1}"
+
+
 @dataclass(frozen=True)
 class Words:
     """One language's words for one game system (or for the bot alone: `system_id='core'`)."""
@@ -330,6 +351,8 @@ class Words:
             return {name: "true" if value else "false"}
         if value is None:
             return {name: "none"}
+        if isinstance(value, int | float) and not _formattable(value):
+            value = _digits(value)
         limit = MAX_SAID if isinstance(value, Said) else MAX_QUOTED
         if isinstance(value, str) and len(value) > limit:
             # A value a player typed, quoted back: a 100 KB string must not fill the reply.

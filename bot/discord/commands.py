@@ -40,17 +40,19 @@ _KINDS: dict[str, Any] = {
 
 
 def _annotation(entry: Entry, name: str) -> Any:
+    """Type one parameter from its declaration: choices, or the option's range or length cap
+    (every number option has a range and every text option a cap: rules/core/commands.py)."""
     option = next(o for o in entry.options if o.name == name)
     base: Any = _KINDS[option.kind]
     if option.choices:
         base = Literal.__getitem__(tuple(option.choices))
-    elif option.kind in ("int", "float") and (
-        option.min_value is not None or option.max_value is not None
-    ):
+    elif option.kind in ("int", "float"):
         kind = int if option.kind == "int" else float
         low = kind(option.min_value) if option.min_value is not None else None
         high = kind(option.max_value) if option.max_value is not None else None
         base = app_commands.Range[kind, low, high]
+    elif option.kind == "str" and option.max_length is not None:
+        base = app_commands.Range[str, None, option.max_length]
     return base if option.required else base | None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.errors import UnknownRule, UnknownSystem
 from bot.replies import Button, Reply
 from bot.service.context import ButtonHandler, Caller, PressedId
-from bot.service.rulesearch import SHARED, Found, index, ready
+from bot.service.rulesearch import SHARED, Found, cut, index, ready
 from bot.store.gamestore import GameStore
 from bot.text import Said, Words, pick_language
 from rules.core.references import RuleReference, all_rules, rule, worded
@@ -147,7 +147,7 @@ class Rulebook:
         """Complete `/rules show rule:`: ids starting so, then rules whose titles, words
         or players' words match what is typed (in the channel's language)."""
         language, system_id = self._context(channel_id, caller)
-        typed = text.strip().lower()
+        typed = cut(text).strip().lower()
         everything = sorted(all_rules().values(), key=lambda r: r.id)
         by_id = [r for r in everything if r.id.startswith(typed)] if "/" in typed or not typed \
             else []

@@ -36,6 +36,16 @@ WEIGHTS = (2.0, 5.0, 1.0)
 # How close a misspelt word must be to a word of the rules (rapidfuzz ratio, 0-100).
 TYPO_CUTOFF = 85
 TOKEN = re.compile(r"[a-z0-9]+")
+# The most characters of a question or keywords read: `/rules ask question:` and
+# `/rules search keyword:` declare it as their cap (Discord enforces it), and anything
+# longer that reaches the index another way is cut to it before it is folded, stemmed
+# or matched for typos (a 100 KB question would otherwise cost seconds of CPU).
+QUESTION_MAX = 500
+
+
+def cut(question: str) -> str:
+    """Return the part of a question the index reads (its first QUESTION_MAX characters)."""
+    return question[:QUESTION_MAX]
 
 
 def fold(text: str) -> str:
@@ -144,7 +154,7 @@ class RuleIndex:
 
     def read(self, question: str, language: str, system: str | None = None) -> Query:
         """Read a question: its system (named in it, else `system`) and its search words."""
-        words = tokens(question)
+        words = tokens(cut(question))
         lex = lexicon(language)
         named = self._named_system(words, language)
         if named is not None:
@@ -222,7 +232,7 @@ class RuleIndex:
             ref.id: fold(worded(ref, language)[0]) for ref in self._rules.values()
             if system is None or ref.system in (system, SHARED)
         }
-        found = process.extract(fold(question), titles, scorer=fuzz.WRatio, limit=limit)
+        found = process.extract(fold(cut(question)), titles, scorer=fuzz.WRatio, limit=limit)
         return [self._rules[str(key)] for _title, _score, key in found]
 
 
@@ -260,4 +270,5 @@ def ready(wait: float = 1.5) -> bool:
     return _BUILT.wait(wait)
 
 
-__all__ = ["Found", "Query", "RuleIndex", "fold", "index", "lexicon", "ready", "tokens", "warm"]
+__all__ = ["QUESTION_MAX", "Found", "Query", "RuleIndex", "cut", "fold", "index", "lexicon",
+           "ready", "tokens", "warm"]

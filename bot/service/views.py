@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.errors import NotSeated, Stale
+from bot.errors import NotSeated, Stale, bad_input
 from bot.replies import MAX_REPLY, Button, Reply
 from bot.service.boards import BoardReplies
 from bot.service.context import ButtonHandler, Caller, Table, latest
@@ -40,6 +40,9 @@ def fit(lines: list[str], room: int, words: Any) -> list[str]:
         kept.append(line)
     return kept
 
+
+# The most log entries `/game log last:` shows (the bound it declares).
+LOG_MOST = 50
 
 # The log entries that are not actions, and the message that says each.
 LOG_KINDS = {
@@ -184,9 +187,12 @@ class Views:
                      image_name="referee-view.png", game_id=game.id, version=game.version)
 
     def log_lines(self, channel_id: str, caller: Caller | None = None, last: int = 20) -> Reply:
-        """Show the last entries of the game's log as text."""
+        """Show the last entries of the game's log as text (1 to LOG_MOST of them)."""
         with self.store.reading() as tx:
             game = latest(tx, channel_id, caller)
+            if not 1 <= last <= LOG_MOST:  # a bigger number would not fit the query
+                raise bad_input("input-number-range", field="last", low=1, high=LOG_MOST
+                                ).where(game.language, game.system)
             entries = tx.log(game.id, last=last)
         table = Table(game)
         words = table.words

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from rules.core.commands import Command, Option, action_command
 
+# A referee's reason for an adjustment, shown in the log: a sentence or two.
+_NOTE = Option(name="note", required=False, max_length=300)
+
 _PIECE = Option(name="piece", autocomplete="piece")
 
 COMMANDS: tuple[Command, ...] = (
@@ -25,13 +28,13 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="reveal", kind="bool", required=False),
         Option(name="restore", kind="bool", required=False),
         Option(name="conceal", kind="bool", required=False),
-        Option(name="note", required=False),
+        _NOTE,
     ),
     action_command(
         "adjustmovement",
         "adjust_movement",
         _PIECE,
         Option(name="face", autocomplete="face"),
-        Option(name="note", required=False),
+        _NOTE,
     ),
 )

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from rules.core.commands import Command, Option, action_command
 
+# A referee's reason for an adjustment, shown in the log: a sentence or two.
+_NOTE = Option(name="note", required=False, max_length=300)
+
 _PILES = ("hand", "deck", "discard")
 
 COMMANDS: tuple[Command, ...] = (
@@ -37,7 +40,7 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="banner", required=False, autocomplete="seat"),
         Option(name="tokens", kind="int", required=False, min_value=-10, max_value=10),
         Option(name="order", required=False, choices=("add", "remove")),
-        Option(name="note", required=False),
+        _NOTE,
     ),
     action_command(
         "adjustcards",
@@ -46,6 +49,6 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="origin", choices=_PILES),
         Option(name="into", choices=_PILES),
         Option(name="side", required=False, autocomplete="seat"),
-        Option(name="note", required=False),
+        _NOTE,
     ),
 )

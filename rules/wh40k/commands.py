@@ -16,6 +16,8 @@ WOUNDS = Option(name="wounds", kind="int", min_value=1, max_value=100)
 OC = Option(name="oc", kind="int", min_value=0, max_value=20)
 X = Option(name="x", kind="float", min_value=0, max_value=60)
 Y = Option(name="y", kind="float", min_value=0, max_value=44)
+# A datasheet's keywords, comma-separated (a unit has at most 30).
+KEYWORDS = Option(name="keywords", required=False, max_length=500)
 
 
 def _optional(option: Option) -> Option:
@@ -37,14 +39,14 @@ COMMANDS: tuple[Command, ...] = (
     action_command(
         "addunit", "add_unit",
         Option(name="name"), MODELS, WOUNDS, Option(name="leadership"), OC,
-        Option(name="keywords", required=False),
+        KEYWORDS,
         Option(name="reserves", kind="bool", required=False),
     ),
     action_command(
         "editunit", "edit_unit",
         UNIT, Option(name="name", required=False), _optional(MODELS), _optional(WOUNDS),
         Option(name="leadership", required=False), _optional(OC),
-        Option(name="keywords", required=False),
+        KEYWORDS,
         Option(name="reserves", kind="bool", required=False),
     ),
     action_command("removeunit", "remove_unit", UNIT),
@@ -68,7 +70,8 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="models", kind="int", required=False, min_value=0, max_value=100),
         Option(name="wounds", kind="int", required=False, min_value=0, max_value=1000),
     ),
-    action_command("shocktest", "shock_test", UNIT, Option(name="reason", required=False)),
+    action_command("shocktest", "shock_test", UNIT,
+                   Option(name="reason", required=False, max_length=100)),
     action_command(
         "stratagem", "stratagem",
         Option(name="name", autocomplete="stratagem"), _optional(UNIT),

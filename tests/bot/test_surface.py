@@ -64,7 +64,8 @@ def test_discord_exposes_the_declared_surface() -> None:
                 o.required,
                 o.choices,
                 o.min_value,
-                o.max_value,
+                # Discord keeps a string's length cap where a number keeps its maximum.
+                o.max_length if o.kind == "str" and not o.choices else o.max_value,
                 o.autocomplete is not None,
             )
             for o in entry.options

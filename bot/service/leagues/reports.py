@@ -58,6 +58,11 @@ from bot.text import Words, pick_language, seat_term
 from rules.core.text import Msg, items
 
 RESULTS = ("win", "loss", "draw")
+# The highest score a report or a referee may give one side (victory points, banners):
+# far above any real game, and the bound `/league report` and `/league resolve` declare.
+HIGHEST_SCORE = 999
+# The highest fixture number there can be (SQLite's largest integer).
+HIGHEST_ID = 2**63 - 1
 # Referee's verdicts on a fixture: who won it.
 VERDICTS = ("home", "away", "draw")
 # Reports confirmed by time in one scheduler pass at most (the rest wait for the next).
@@ -91,6 +96,12 @@ def round_lines(words: Words, fixtures: list[FixtureRow],
         lines.append(words("league-round", round=round_no))
         lines.extend(fixture_line(words, f) for f in fixtures if f.round == round_no)
     return lines
+
+
+def _scores(*scores: int) -> bool:
+    """Say whether scores are whole numbers a game can end with (0 to HIGHEST_SCORE)."""
+    return all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= HIGHEST_SCORE
+               for n in scores)
 
 
 @dataclass(frozen=True)
@@ -238,12 +249,13 @@ class Reports:
         other = fixture.opponent(caller.user_id)
         home = caller.user_id == fixture.home
         if season.scored is not None:
-            if mine is None or theirs is None or mine < 0 or theirs < 0:
-                raise LeagueBadResult(form=Msg(key=f"league-form-{season.scored}")).where(lang)
+            form = Msg(key=f"league-form-{season.scored}", args={"most": HIGHEST_SCORE})
+            if mine is None or theirs is None or not _scores(mine, theirs):
+                raise LeagueBadResult(form=form).where(lang)
             winner = caller.user_id if mine > theirs else other if theirs > mine else None
             said = "win" if winner == caller.user_id else "draw" if winner is None else "loss"
             if result is not None and result != said:
-                raise LeagueBadResult(form=Msg(key=f"league-form-{season.scored}")).where(lang)
+                raise LeagueBadResult(form=form).where(lang)
             return Outcome(winner, mine if home else theirs, theirs if home else mine)
         if result not in RESULTS or mine is not None or theirs is not None:
             raise LeagueBadResult(form=Msg(key="league-form-result")).where(lang)
@@ -368,7 +380,8 @@ class Reports:
             league, season = self._running(tx, guild_id, name, lang)
             if not referee(league, caller):
                 raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
-            fixture = tx.fixture(fixture_id)
+            # A number past SQLite's integers names no fixture (and would not fit a query).
+            fixture = tx.fixture(fixture_id) if 1 <= fixture_id <= HIGHEST_ID else None
             if fixture is None or fixture.league_id != league.id or fixture.away is None:
                 raise LeagueUnknownFixture(id=fixture_id).where(lang)
             if fixture.status not in OPEN:
@@ -383,9 +396,9 @@ class Reports:
                  home_score: int | None, away_score: int | None, lang: str) -> Outcome:
         """Read a referee's result: the scores where the system keeps them, else who won."""
         if season.scored is not None:
-            if home_score is None or away_score is None or min(home_score, away_score) < 0:
-                raise LeagueBadResult(form=Msg(key=f"league-form-referee-{season.scored}")
-                                      ).where(lang)
+            if home_score is None or away_score is None or not _scores(home_score, away_score):
+                raise LeagueBadResult(form=Msg(key=f"league-form-referee-{season.scored}",
+                                               args={"most": HIGHEST_SCORE})).where(lang)
             winner = (fixture.home if home_score > away_score
                       else fixture.away if away_score > home_score else None)
             return Outcome(winner, home_score, away_score)

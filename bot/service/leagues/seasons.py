@@ -79,6 +79,11 @@ from rules.core.system import available, system
 from rules.core.text import Msg, items
 
 MAX_LEAGUE_NAME = 40
+# The bounds of `/league create`'s numbers (declared on its options, checked here too).
+MOST_ROUNDS = 20
+MOST_POINTS = 10
+MOST_CONFIRM_HOURS = 14 * 24
+MOST_HOLIDAY_DAYS = 60
 # The standings picture shows this many rows; the footer says how many more there are.
 PICTURE_ROWS = 32
 
@@ -155,21 +160,21 @@ class Leagues:
         if chosen not in FORMATS:
             raise _bad(lang, "league-setting-one-of", option="format",
                        choices=items(FORMATS, "or", typed=True))
-        if rounds is not None and (chosen != "swiss" or not 1 <= rounds <= 20):
+        if rounds is not None and (chosen != "swiss" or not 1 <= rounds <= MOST_ROUNDS):
             raise _bad(lang, "league-setting-rounds")
         if legs is not None and (chosen != "round-robin" or legs not in (1, 2)):
             raise _bad(lang, "league-setting-legs")
         control = TimeControl.parse(time or "none")
         points = (3 if win is None else win, 1 if draw is None else draw,
                   0 if loss is None else loss)
-        if not points[0] >= points[1] >= points[2] >= 0:
-            raise _bad(lang, "league-setting-points")
+        if not MOST_POINTS >= points[0] >= points[1] >= points[2] >= 0:  # NaN fails too
+            raise _bad(lang, "league-setting-points", most=MOST_POINTS)
         if tiebreaks is not None and tiebreaks not in TIEBREAK_ORDERS:
             raise _bad(lang, "league-setting-one-of", option="tiebreaks",
                        choices=items(TIEBREAK_ORDERS, "or", typed=True))
-        if confirm_hours is not None and not 1 <= confirm_hours <= 14 * 24:
+        if confirm_hours is not None and not 1 <= confirm_hours <= MOST_CONFIRM_HOURS:
             raise _bad(lang, "league-setting-confirm")
-        if holiday_days is not None and not 0 <= holiday_days <= 60:
+        if holiday_days is not None and not 0 <= holiday_days <= MOST_HOLIDAY_DAYS:
             raise _bad(lang, "league-setting-holiday")
         return Season(
             system=system_id, scenario=scenario, format=chosen, rounds=rounds,
