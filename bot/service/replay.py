@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from renderers.animation import Animation
 
 MAX_FRAMES = 200
+# The highest position `/game replay start:`/`end:` accept (a game's own last one is checked too).
+HIGHEST_POSITION = 100_000
 BUDGET_BYTES = 8 * 1024 * 1024
 WIDTHS = (800, 560, 400)
 DEFAULT_DELAY = 0.8  # seconds a position stays on screen

@@ -11,6 +11,7 @@ from bot.service.gameservice import GameService
 from bot.surface.entries import ANYWHERE, NO_GUILD, Context, Entry, Handler, Surface
 from bot.surface.game_commands import declare_game
 from bot.surface.league_commands import declare_league
+from bot.surface.options import check
 from bot.surface.rules_commands import declare_rules
 from bot.surface.system_commands import declare_systems
 from bot.text import pick_language
@@ -53,6 +54,7 @@ def run(service: GameService, ctx: Context, path: str, options: dict[str, Any]) 
     if ctx.guild_id == NO_GUILD and entry.group not in ANYWHERE:
         # Games, seats and leagues belong to a server's channels; a DM has none.
         raise GuildOnly().where(pick_language(ctx.caller.locale))
+    check(entry, options, pick_language(ctx.caller.locale))  # what Discord's checks skipped
     reply = entry.handler(service, ctx, options)
     if entry.command.private:
         reply.ephemeral = True
@@ -75,7 +77,9 @@ def autocomplete(
     if ctx.guild_id == NO_GUILD and entry.group not in ANYWHERE:
         return []
     others = {k: v for k, v in options.items() if k != option}
-    return service.complete(ctx.channel_id, ctx.guild_id, ctx.caller, spec.autocomplete, text,
+    # What is typed is completed no further than the option's cap (a forged one is longer).
+    typed = text[:spec.max_length] if spec.max_length is not None else text
+    return service.complete(ctx.channel_id, ctx.guild_id, ctx.caller, spec.autocomplete, typed,
                             others)
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from bot.errors import PlayerError
+from bot.service.replay import HIGHEST_POSITION
+from bot.service.views import LOG_MOST
 from bot.surface.entries import Add, Context
 from bot.surface.entries import opt as _o
 from bot.text import pick_language
@@ -24,7 +26,7 @@ def declare_game(add: Add) -> None:
     add("game", "hand", lambda sv, c, o: sv.private(c.channel_id, c.caller), private=True)
     add("game", "log", lambda sv, c, o: sv.log_lines(c.channel_id, c.caller,
                                                       last=o.get("last") or 20),
-        _o("last", "int", False, min_value=1, max_value=50))
+        _o("last", "int", False, min_value=1, max_value=LOG_MOST))
     add("game", "undo", lambda sv, c, o: sv.undo(c.channel_id, c.caller))
     add("game", "answer", lambda sv, c, o: sv.answer_undo(c.channel_id, c.caller,
                                                            bool(o["agree"])),
@@ -35,7 +37,8 @@ def declare_game(add: Add) -> None:
     add("game", "verify", lambda sv, c, o: sv.verify_channel(c.channel_id, c.caller))
     add("game", "replay", lambda sv, c, o: sv.replay(
         c.channel_id, c.caller, start=o.get("start"), end=o.get("end"), delay=o.get("delay")),
-        _o("start", "int", False, min_value=0), _o("end", "int", False, min_value=0),
+        _o("start", "int", False, min_value=0, max_value=HIGHEST_POSITION),
+        _o("end", "int", False, min_value=0, max_value=HIGHEST_POSITION),
         _o("delay", "float", False, min_value=0.2, max_value=5))
     add("game", "settings", lambda sv, c, o: sv.settings(
         c.channel_id, c.caller, language=o.get("language"),

@@ -2,34 +2,47 @@
 
 from __future__ import annotations
 
+from bot.service.leagues.reports import HIGHEST_SCORE
 from bot.service.leagues.rounds import FORMATS, TIEBREAK_ORDERS
+from bot.service.leagues.seasons import (
+    MAX_LEAGUE_NAME,
+    MOST_CONFIRM_HOURS,
+    MOST_HOLIDAY_DAYS,
+    MOST_POINTS,
+    MOST_ROUNDS,
+)
 from bot.service.settingrules import LEAGUE_SETTINGS
 from bot.surface.entries import Add
 from bot.surface.entries import opt as _o
-from rules.core.commands import Option
+from rules.core.commands import DISCORD_HIGHEST, Option
+
+# The highest fixture number a referee may type: as far as Discord's numbers go (a number
+# past SQLite's integers is refused by the service too).
+HIGHEST_FIXTURE = DISCORD_HIGHEST
 
 
 def declare_league(add: Add) -> None:
     """Declare /league's commands."""
-    league = _o("league", autocomplete="league")
+    league = _o("league", autocomplete="league", max_length=MAX_LEAGUE_NAME)
     add("league", "create", lambda sv, c, o: sv.league_create(
         c.guild_id, c.caller, o["name"], c.channel_id, system_id=o.get("system"),
         scenario=o.get("scenario"), format_=o.get("format"), rounds=o.get("rounds"),
         legs=o.get("legs"), time=o.get("time"), win=o.get("win"), draw=o.get("draw"),
         loss=o.get("loss"), tiebreaks=o.get("tiebreaks"), confirm_hours=o.get("confirm_hours"),
         holiday_days=o.get("holiday_days")),
-        _o("name"), _o("system", required=False, autocomplete="system"),
+        _o("name", max_length=MAX_LEAGUE_NAME),
+        _o("system", required=False, autocomplete="system"),
         _o("scenario", required=False, autocomplete="scenario"),
         _o("format", required=False, choices=FORMATS),
-        _o("rounds", "int", False, min_value=1, max_value=20),
+        _o("rounds", "int", False, min_value=1, max_value=MOST_ROUNDS),
         _o("legs", "int", False, min_value=1, max_value=2),
         _o("time", required=False),
-        _o("win", "int", False, min_value=0, max_value=10),
-        _o("draw", "int", False, min_value=0, max_value=10),
-        _o("loss", "int", False, min_value=0, max_value=10),
+        _o("win", "int", False, min_value=0, max_value=MOST_POINTS),
+        _o("draw", "int", False, min_value=0, max_value=MOST_POINTS),
+        _o("loss", "int", False, min_value=0, max_value=MOST_POINTS),
         _o("tiebreaks", required=False, choices=TIEBREAK_ORDERS),
-        _o("confirm_hours", "int", False, min_value=1, max_value=336),
-        _o("holiday_days", "int", False, min_value=0, max_value=60))
+        _o("confirm_hours", "int", False, min_value=1, max_value=MOST_CONFIRM_HOURS),
+        _o("holiday_days", "int", False, min_value=0, max_value=MOST_HOLIDAY_DAYS))
     _declare_settings(add, league)
     add("league", "join", lambda sv, c, o: sv.league_join(c.guild_id, c.caller, o["league"]),
         league)
@@ -51,15 +64,15 @@ def _declare_settings(add: Add, league: Option) -> None:
         c.guild_id, c.caller, o["league"], **{k: o.get(k) for k in LEAGUE_SETTINGS}),
         league, _o("scenario", required=False),
         _o("format", required=False, choices=FORMATS),
-        _o("rounds", "int", False, min_value=1, max_value=20),
+        _o("rounds", "int", False, min_value=1, max_value=MOST_ROUNDS),
         _o("legs", "int", False, min_value=1, max_value=2),
         _o("time", required=False),
-        _o("win", "int", False, min_value=0, max_value=10),
-        _o("draw", "int", False, min_value=0, max_value=10),
-        _o("loss", "int", False, min_value=0, max_value=10),
+        _o("win", "int", False, min_value=0, max_value=MOST_POINTS),
+        _o("draw", "int", False, min_value=0, max_value=MOST_POINTS),
+        _o("loss", "int", False, min_value=0, max_value=MOST_POINTS),
         _o("tiebreaks", required=False, choices=TIEBREAK_ORDERS),
-        _o("confirm_hours", "int", False, min_value=1, max_value=336),
-        _o("holiday_days", "int", False, min_value=0, max_value=60))
+        _o("confirm_hours", "int", False, min_value=1, max_value=MOST_CONFIRM_HOURS),
+        _o("holiday_days", "int", False, min_value=0, max_value=MOST_HOLIDAY_DAYS))
 
 
 def _declare_results(add: Add, league: Option) -> None:
@@ -69,15 +82,15 @@ def _declare_results(add: Add, league: Option) -> None:
         o.get("theirs")),
         league, _o("opponent", "user", False),
         _o("result", required=False, choices=("win", "loss", "draw")),
-        _o("mine", "int", False, min_value=0, max_value=999),
-        _o("theirs", "int", False, min_value=0, max_value=999))
+        _o("mine", "int", False, min_value=0, max_value=HIGHEST_SCORE),
+        _o("theirs", "int", False, min_value=0, max_value=HIGHEST_SCORE))
     add("league", "resolve", lambda sv, c, o: sv.league_resolve(
         c.guild_id, c.caller, o["league"], o["fixture"], o.get("result"), o.get("home_score"),
         o.get("away_score")),
-        league, _o("fixture", "int", min_value=1),
+        league, _o("fixture", "int", min_value=1, max_value=HIGHEST_FIXTURE),
         _o("result", required=False, choices=("home", "away", "draw")),
-        _o("home_score", "int", False, min_value=0, max_value=999),
-        _o("away_score", "int", False, min_value=0, max_value=999))
+        _o("home_score", "int", False, min_value=0, max_value=HIGHEST_SCORE),
+        _o("away_score", "int", False, min_value=0, max_value=HIGHEST_SCORE))
     add("league", "fixtures", lambda sv, c, o: sv.league_fixtures(c.guild_id, c.caller,
                                                                    o["league"]), league)
     add("league", "standings", lambda sv, c, o: sv.league_standings(c.guild_id, c.caller,

@@ -1,7 +1,9 @@
 """Typed options: `name:value` text read into a command's options, checked and converted.
 
-The console reads every command so; `/rules ruling` reads the action it is asked about so
-(Discord delivers options already typed, and checks their ranges itself).
+The console reads every command so; `/rules ruling` reads the action it is asked about so.
+Discord delivers options already typed and checks the ranges and caps it was given, but a
+forged interaction skips that: every command's typed options are checked again here
+(`check`, run by the dispatcher for every transport) against the same declarations.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from bot.errors import bad_input
 from bot.surface.entries import Entry, Surface
 from bot.text import Said, Words
 from rules.core.commands import Option
-from rules.core.text import items
 
 
 def split_options(text: str, language: str | None = None,
@@ -85,29 +86,40 @@ def coerce(entry: Entry, raw: dict[str, str], language: str | None = None) -> di
     return out
 
 
+# A number typed longer than this is out of any option's range: refused unread.
+NUMBER_TEXT_MAX = 100
+
+
 def _typed(option: Option, value: str, language: str | None) -> Any:
-    field_name = option.name
+    """Convert one typed value, refusing what its declaration does not allow."""
+    typed: Any = value
     if option.kind in ("int", "float"):
         text = value if option.kind == "int" else value.rstrip('"').removesuffix("in")
-        try:
-            number: float = int(text) if option.kind == "int" else float(text)
-        except ValueError:
-            key = "input-int-parsing" if option.kind == "int" else "input-float-parsing"
-            raise bad_input(key, field=field_name).where(language) from None
-        if option.min_value is not None and number < option.min_value:
-            raise bad_input("input-greater-than-equal", field=field_name,
-                            ge=_shown(option.min_value)).where(language)
-        if option.max_value is not None and number > option.max_value:
-            raise bad_input("input-less-than-equal", field=field_name,
-                            le=_shown(option.max_value)).where(language)
-        return number
-    if option.kind == "bool":
+        if len(text) > NUMBER_TEXT_MAX:
+            typed = float("nan")  # refused below as outside the range, whatever it says
+        else:
+            try:
+                typed = int(text) if option.kind == "int" else float(text)
+            except ValueError:
+                key = "input-int-parsing" if option.kind == "int" else "input-float-parsing"
+                raise bad_input(key, field=option.name).where(language) from None
+    elif option.kind == "bool":
         return value.lower() in ("1", "true", "yes", "y", "on", "sim", "s")
-    if option.choices and value not in option.choices:
-        raise bad_input("input-one-of", option=option.name,
-                        choices=items(option.choices, "or")).where(language)
-    return value
+    _refuse(option, typed, language)
+    return typed
 
 
-def _shown(number: float) -> int | float:
-    return int(number) if float(number).is_integer() else number
+def _refuse(option: Option, value: object, language: str | None) -> None:
+    """Raise BadInput naming the bound a value breaks (its range, cap or choices)."""
+    problem = option.problem(value)
+    if problem is not None:
+        raise bad_input(problem.key, **problem.args).where(language)
+
+
+def check(entry: Entry, options: dict[str, Any], language: str | None = None) -> None:
+    """Check typed options against a command's declarations, before it runs; BadInput
+    for a number outside its range or a text over its cap (measured, never read)."""
+    for option in entry.options:
+        value = options.get(option.name)
+        if value is not None and option.kind in ("int", "float", "str"):
+            _refuse(option, value, language)

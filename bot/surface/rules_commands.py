@@ -6,25 +6,31 @@ from typing import Any
 
 from bot.replies import Reply
 from bot.service.gameservice import GameService
+from bot.service.rulesearch import QUESTION_MAX
 from bot.surface.entries import Add, Context
 from bot.surface.entries import opt as _o
 from bot.surface.options import parse_action_text
 from bot.surface.system_commands import system_surface
+
+# The most characters of an action typed for a ruling (`order pieces:"U3 L1" ...`).
+ACTION_TEXT_MAX = 300
 
 
 def declare_rules(add: Add) -> None:
     """Declare /rules's commands."""
     add("rules", "search", lambda sv, c, o: sv.rules_search(
         c.channel_id, c.caller, o["keyword"], o.get("system"), o.get("public") is True),
-        _o("keyword", autocomplete="rule"), _o("system", required=False, autocomplete="system"),
+        _o("keyword", autocomplete="rule", max_length=QUESTION_MAX),
+        _o("system", required=False, autocomplete="system"),
         _o("public", "bool", False))
     add("rules", "ask", lambda sv, c, o: sv.rules_ask(
         c.channel_id, c.caller, o["question"], o.get("system"), o.get("public") is True),
-        _o("question"), _o("system", required=False, autocomplete="system"),
+        _o("question", max_length=QUESTION_MAX),
+        _o("system", required=False, autocomplete="system"),
         _o("public", "bool", False))
     add("rules", "show", lambda sv, c, o: sv.rules_show(c.channel_id, c.caller, o["rule"]),
         _o("rule", autocomplete="rule"))
-    add("rules", "ruling", _ruling, _o("action"),
+    add("rules", "ruling", _ruling, _o("action", max_length=ACTION_TEXT_MAX),
         _o("seat", required=False, autocomplete="seat"))
 
 

@@ -26,8 +26,8 @@ DEFAULT_HIGHEST = 2**31 - 1
 DEFAULT_MAX_LENGTH = 100
 # The most characters Discord lets a string option carry.
 DISCORD_MAX_LENGTH = 6000
-# The widest range Discord accepts for a number option.
-DISCORD_LIMIT = 2**53
+# The widest range Discord accepts for a number option: -DISCORD_HIGHEST to DISCORD_HIGHEST.
+DISCORD_HIGHEST = 2**53
 
 
 class Option(Frozen):
@@ -71,7 +71,7 @@ class Option(Frozen):
     def _within_discord(self) -> Option:
         """Refuse a declaration Discord would refuse (a range past ±2^53, a cap past 6,000)."""
         if self.min_value is not None and self.max_value is not None:
-            if not -DISCORD_LIMIT <= self.min_value <= self.max_value <= DISCORD_LIMIT:
+            if not -DISCORD_HIGHEST <= self.min_value <= self.max_value <= DISCORD_HIGHEST:
                 raise ValueError(f"option {self.name}: range {self.min_value}..{self.max_value}")
         if self.max_length is not None and not 1 <= self.max_length <= DISCORD_MAX_LENGTH:
             raise ValueError(f"option {self.name}: max_length {self.max_length}")
@@ -139,6 +139,7 @@ __all__ = [
     "DEFAULT_HIGHEST",
     "DEFAULT_LOWEST",
     "DEFAULT_MAX_LENGTH",
+    "DISCORD_HIGHEST",
     "DISCORD_MAX_LENGTH",
     "Command",
     "Option",
