@@ -29,7 +29,8 @@ from bot.replies import parse_custom_id
 from bot.service.gameservice import Caller, GameService
 from bot.service.leagues.reports import HIGHEST_SCORE
 from bot.service.rulesearch import QUESTION_MAX, index
-from bot.store.sqlite import GameStore, open_store
+from bot.store.gamestore import GameStore
+from bot.store.location import open_store
 from bot.surface.dispatch import run, surface
 from bot.surface.entries import Context, Entry
 from bot.surface.options import coerce
