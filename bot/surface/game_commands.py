@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from bot.errors import PlayerError
 from bot.service.replay import HIGHEST_POSITION
-from bot.service.views import LOG_MOST
 from bot.surface.entries import Add, Context
 from bot.surface.entries import opt as _o
 from bot.text import pick_language
@@ -26,7 +25,7 @@ def declare_game(add: Add) -> None:
     add("game", "hand", lambda sv, c, o: sv.private(c.channel_id, c.caller), private=True)
     add("game", "log", lambda sv, c, o: sv.log_lines(c.channel_id, c.caller,
                                                       last=o.get("last") or 20),
-        _o("last", "int", False, min_value=1, max_value=LOG_MOST))
+        _o("last", "int", False, min_value=1, max_value=50))
     add("game", "undo", lambda sv, c, o: sv.undo(c.channel_id, c.caller))
     add("game", "answer", lambda sv, c, o: sv.answer_undo(c.channel_id, c.caller,
                                                            bool(o["agree"])),

@@ -95,14 +95,14 @@ def _typed(option: Option, value: str, language: str | None) -> Any:
     typed: Any = value
     if option.kind in ("int", "float"):
         text = value if option.kind == "int" else value.rstrip('"').removesuffix("in")
-        if len(text) > NUMBER_TEXT_MAX:
-            typed = float("nan")  # refused below as outside the range, whatever it says
-        else:
-            try:
-                typed = int(text) if option.kind == "int" else float(text)
-            except ValueError:
-                key = "input-int-parsing" if option.kind == "int" else "input-float-parsing"
-                raise bad_input(key, field=option.name).where(language) from None
+        if len(text) > NUMBER_TEXT_MAX:  # outside the range, whatever it says
+            problem = option.out_of_range()
+            raise bad_input(problem.key, **problem.args).where(language)
+        try:
+            typed = int(text) if option.kind == "int" else float(text)
+        except ValueError:
+            key = "input-int-parsing" if option.kind == "int" else "input-float-parsing"
+            raise bad_input(key, field=option.name).where(language) from None
     elif option.kind == "bool":
         return value.lower() in ("1", "true", "yes", "y", "on", "sim", "s")
     _refuse(option, typed, language)

@@ -101,12 +101,21 @@ class Option(Frozen):
                 whole and not isinstance(value, int)):
             key = "input-int-type" if whole else "input-float-type"
             return Msg(key=key, args={"field": self.name})
+        low, high = self._range()
+        if not low <= value <= high:  # NaN fails both comparisons, infinity one
+            return self.out_of_range()
+        return None
+
+    def _range(self) -> tuple[float, float]:
         low = DEFAULT_LOWEST if self.min_value is None else self.min_value
         high = DEFAULT_HIGHEST if self.max_value is None else self.max_value
-        if not low <= value <= high:  # NaN fails both comparisons, infinity one
-            return Msg(key="input-number-range",
-                       args={"field": self.name, "low": _shown(low), "high": _shown(high)})
-        return None
+        return low, high
+
+    def out_of_range(self) -> Msg:
+        """Say a number option takes numbers from its lowest to its highest."""
+        low, high = self._range()
+        return Msg(key="input-number-range",
+                   args={"field": self.name, "low": _shown(low), "high": _shown(high)})
 
 
 def _shown(number: float) -> int | float:

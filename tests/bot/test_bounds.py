@@ -172,6 +172,14 @@ def test_a_question_is_cut_before_it_is_read() -> None:
     assert "battl" not in " ".join(index().read(tail, "en").words)
 
 
+def test_a_log_asked_for_2_to_63_entries_shows_all_of_it(drawing: GameService) -> None:
+    assert drawing.log_lines("c1", ALICE, last=2**63).lines == drawing.log_lines(
+        "c1", ALICE, last=50).lines
+    with pytest.raises(BadInput) as refused:
+        drawing.log_lines("c1", ALICE, last=-(2**63))
+    _polite(refused.value)
+
+
 def test_a_forged_button_number_past_64_bits_is_not_ours(drawing: GameService) -> None:
     assert parse_custom_id("bn:league-confirm:9223372036854775808:1:") is None
     assert parse_custom_id("bn:league-confirm:1:-1:") is None
@@ -402,7 +410,9 @@ def test_any_value_past_an_options_bounds_is_refused(bench: Bench, data: st.Data
 
 def test_console_parsing_refuses_past_bounds_before_the_service() -> None:
     replay = surface().entries["game replay"]
-    for raw in ({"start": str(TWENTY_EIGHT_DIGITS)}, {"delay": "nan"}, {"delay": "inf"}):
+    for raw in ({"start": str(TWENTY_EIGHT_DIGITS)}, {"start": "9" * 150},
+                {"delay": "nan"}, {"delay": "inf"}, {"delay": "1" * 400 + ".5"}):
         with pytest.raises(BadInput) as refused:
             coerce(replay, raw)
+        assert refused.value.message().args["problem"].key == "input-number-range"  # type: ignore[union-attr]
         _polite(refused.value)
