@@ -33,16 +33,7 @@ def declare_league(add: Add) -> None:
         _o("name", max_length=MAX_LEAGUE_NAME),
         _o("system", required=False, autocomplete="system"),
         _o("scenario", required=False, autocomplete="scenario"),
-        _o("format", required=False, choices=FORMATS),
-        _o("rounds", "int", False, min_value=1, max_value=MOST_ROUNDS),
-        _o("legs", "int", False, min_value=1, max_value=2),
-        _o("time", required=False),
-        _o("win", "int", False, min_value=0, max_value=MOST_POINTS),
-        _o("draw", "int", False, min_value=0, max_value=MOST_POINTS),
-        _o("loss", "int", False, min_value=0, max_value=MOST_POINTS),
-        _o("tiebreaks", required=False, choices=TIEBREAK_ORDERS),
-        _o("confirm_hours", "int", False, min_value=1, max_value=MOST_CONFIRM_HOURS),
-        _o("holiday_days", "int", False, min_value=0, max_value=MOST_HOLIDAY_DAYS))
+        *_season_options())
     _declare_settings(add, league)
     add("league", "join", lambda sv, c, o: sv.league_join(c.guild_id, c.caller, o["league"]),
         league)
@@ -58,11 +49,9 @@ def declare_league(add: Add) -> None:
     _declare_results(add, league)
 
 
-def _declare_settings(add: Add, league: Option) -> None:
-    """Declare /league settings: who may change which, when, is bot/service/settingrules.py."""
-    add("league", "settings", lambda sv, c, o: sv.league_settings(
-        c.guild_id, c.caller, o["league"], **{k: o.get(k) for k in LEAGUE_SETTINGS}),
-        league, _o("scenario", required=False),
+def _season_options() -> tuple[Option, ...]:
+    """Return the options that set a season up, as /league create and /league settings take them."""
+    return (
         _o("format", required=False, choices=FORMATS),
         _o("rounds", "int", False, min_value=1, max_value=MOST_ROUNDS),
         _o("legs", "int", False, min_value=1, max_value=2),
@@ -72,7 +61,16 @@ def _declare_settings(add: Add, league: Option) -> None:
         _o("loss", "int", False, min_value=0, max_value=MOST_POINTS),
         _o("tiebreaks", required=False, choices=TIEBREAK_ORDERS),
         _o("confirm_hours", "int", False, min_value=1, max_value=MOST_CONFIRM_HOURS),
-        _o("holiday_days", "int", False, min_value=0, max_value=MOST_HOLIDAY_DAYS))
+        _o("holiday_days", "int", False, min_value=0, max_value=MOST_HOLIDAY_DAYS),
+    )
+
+
+def _declare_settings(add: Add, league: Option) -> None:
+    """Declare /league settings: who may change which, when, is bot/service/settingrules.py."""
+    add("league", "settings", lambda sv, c, o: sv.league_settings(
+        c.guild_id, c.caller, o["league"], **{k: o.get(k) for k in LEAGUE_SETTINGS}),
+        league, _o("scenario", required=False),
+        *_season_options())
 
 
 def _declare_results(add: Add, league: Option) -> None:
