@@ -183,6 +183,11 @@ verify-entry-wrong = log entry #{ $seq } { $what ->
     [creator] should be the creator taking a seat
     [seat] names a seat that does not fit (taken, unknown, or not the action's)
     [claim] answers a claim that is not open
+    [actor] was made by someone who could not make it then (no seat of theirs, or not the one it names)
+    [time] has a time out of order (before the entry before it, before the game began, or after its last change)
+    [events] carries events, which that kind of entry never has
+    [irreversible] is marked irreversible (or not) unlike the events it replays to
+    [undo] takes back an action that was not the last one standing
    *[other] is wrong
 }
 verify-fact-differs = the game's { $fact ->

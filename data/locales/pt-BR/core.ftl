@@ -188,6 +188,11 @@ verify-entry-wrong = o registro nº { $seq } { $what ->
     [creator] deveria ser quem criou a partida ocupando um lugar
     [seat] indica um lugar que não confere (ocupado, desconhecido, ou diferente do da ação)
     [claim] responde a uma alegação que não está aberta
+    [actor] foi feito por alguém que não podia fazê-lo naquele momento (sem lugar, ou não o lugar indicado)
+    [time] tem um horário fora de ordem (antes do registro anterior, antes de a partida começar, ou depois da sua última mudança)
+    [events] traz eventos, que esse tipo de registro nunca tem
+    [irreversible] está marcado como irreversível (ou não) ao contrário dos eventos que o replay dá
+    [undo] desfaz uma ação que não era a última em vigor
    *[other] está errado
 }
 verify-fact-differs = { $fact ->
