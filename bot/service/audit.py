@@ -29,6 +29,8 @@ CLOCK_SLACK = timedelta(seconds=5)
 # Log entries whose command moved the game to a new version (its buttons go stale).
 BUMPS = frozenset({"action", "resign", "end", "undo_request", "undo_refused", "undo",
                    "out_of_time"})
+# Entries whose seat column repeats their action's seat.
+SEATED = frozenset({"action", "claim", "resign", "out_of_time"})
 # Entries that answer an open claim, naming it by its sequence number ("of").
 CLAIM_ANSWERS = frozenset({"claim_agreed", "claim_disputed", "claim_withdrawn", "claim_lapsed"})
 
@@ -86,11 +88,11 @@ def derive(sys: Engine[Any], seats: tuple[str, ...], entries: list[LogEntry],
             _join(facts, entry, number == 1)
         elif number == 1:
             raise Wrong(1, "creator")
+        elif entry.kind in SEATED and entry.seat != entry.action.get("seat"):
+            raise Wrong(entry.seq, "seat")
         elif not _may_make(facts, entry, old_joins, refereeable):
             raise Wrong(entry.seq, "actor")
         elif entry.kind in ("action", "claim"):
-            if entry.seat != entry.action.get("seat"):
-                raise Wrong(entry.seq, "seat")
             if entry.kind == "claim":
                 open_claims[entry.seq] = entry.seat
             else:
@@ -114,6 +116,12 @@ def derive(sys: Engine[Any], seats: tuple[str, ...], entries: list[LogEntry],
             facts.undo = None
     facts.claims = sorted(open_claims.items())
     facts.seed_revealed = facts.seed_revealed or ended_by_play
+    return _concluded(sys, facts, ended, final)
+
+
+def _concluded(sys: Engine[Any], facts: Facts, ended: tuple[str, str | None, Msg] | None,
+               final: BaseModel) -> Facts:
+    """Say how the game stands: as the last end in its log left it, else as its position."""
     if ended is not None:
         facts.status, facts.winner, facts.result = ended
         return facts

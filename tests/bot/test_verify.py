@@ -195,7 +195,8 @@ def _eventful(service: GameService, channel: str) -> None:
     service.act(channel, ALICE, {"type": "fix", "pos": 2})  # the creator plays: Bob agrees
     with service.store.reading() as tx:
         game = tx.active_game(channel)
-        claim = game.pending["claims"][0]["seq"]
+    assert game is not None
+    claim = game.pending["claims"][0]["seq"]
     service.settle(channel, BOB, claim, agree=True)
     _played(service, channel, started=True)
 
