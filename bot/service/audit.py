@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.clock import at
 from bot.store.rows import LogEntry
 from bot.text import seat_term
 from rules.core.engine import Engine
@@ -184,8 +185,8 @@ def in_order(entries: list[LogEntry], opened: str | None, changed: str | None) -
     """
     stamped = [e for e in entries if e.created_at]
     moments = [_moment(e) for e in stamped]
-    first = _at(opened) if opened else None
-    last = _at(changed) if changed else None
+    first = at(opened) if opened else None
+    last = at(changed) if changed else None
     for entry, moment in zip(stamped, moments, strict=True):
         early = first is not None and moment < first - CLOCK_SLACK
         late = last is not None and entry.kind != "time_expired" and moment > last + CLOCK_SLACK
@@ -199,18 +200,11 @@ def in_order(entries: list[LogEntry], opened: str | None, changed: str | None) -
 
 
 def _moment(entry: LogEntry) -> datetime:
+    """Read an entry's time (bot/clock.py's one reading); `Wrong` if it is not a time."""
     try:
-        return _at(entry.created_at)
+        return at(entry.created_at)
     except ValueError:
         raise Wrong(entry.seq, "time") from None
-
-
-def _at(text: str) -> datetime:
-    """Read a stored time (ISO 8601 with its zone); ValueError if it is not one."""
-    moment = datetime.fromisoformat(text)
-    if moment.tzinfo is None:
-        raise ValueError(f"no time zone in {text!r}")
-    return moment
 
 
 def _join(facts: Facts, entry: LogEntry, first: bool) -> None:
