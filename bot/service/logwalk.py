@@ -37,16 +37,17 @@ class Walked:
     refereeable: set[int] = field(default_factory=set)
 
 
-def returns(entries: list[LogEntry]) -> set[int]:
-    """Return the seqs of the actions (0: the start) an undo in the log goes back to."""
+def returns(entries: list[LogEntry]) -> dict[int, int]:
+    """Return how many undos of the log go back to each action (by seq; 0: the start)."""
     standing: list[int] = []
-    back: set[int] = set()
+    back: dict[int, int] = {}
     for entry in entries:
         if entry.kind == "action":
             standing.append(entry.seq)
         elif entry.kind == "undo":
-            del standing[len(standing) - _count(entry):]
-            back.add(standing[-1] if standing else 0)
+            del standing[max(0, len(standing) - _count(entry)):]
+            top = standing[-1] if standing else 0
+            back[top] = back.get(top, 0) + 1
     return back
 
 
@@ -86,7 +87,11 @@ def walk(sys: GameSystem, start: BaseModel, entries: list[LogEntry], note: dict[
             for seq in standing[len(standing) - _count(entry):]:
                 kept.pop(seq, None)  # taken back for good: no undo comes back to it
             del standing[len(standing) - _count(entry):]
-            found.state = kept[standing[-1] if standing else 0]
+            top = standing[-1] if standing else 0
+            found.state = kept[top]
+            back[top] -= 1
+            if not back[top]:  # no later undo comes back here: let the position go
+                del kept[top]
     return found
 
 
