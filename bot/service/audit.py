@@ -13,18 +13,25 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel
 
+from bot.clock import at
 from bot.store.rows import LogEntry
 from bot.text import seat_term
 from rules.core.engine import Engine
 from rules.core.text import Msg
 
+# How far back an entry's time may be from the one before it: the clocks of several
+# hosts sharing a PostgreSQL store disagree a little (an edit of hours or days is found).
+CLOCK_SLACK = timedelta(seconds=5)
 # Log entries whose command moved the game to a new version (its buttons go stale).
 BUMPS = frozenset({"action", "resign", "end", "undo_request", "undo_refused", "undo",
                    "out_of_time"})
+# Entries whose seat column repeats their action's seat.
+SEATED = frozenset({"action", "claim", "resign", "out_of_time"})
 # Entries that answer an open claim, naming it by its sequence number ("of").
 CLAIM_ANSWERS = frozenset({"claim_agreed", "claim_disputed", "claim_withdrawn", "claim_lapsed"})
 
@@ -55,16 +62,22 @@ class Wrong(Exception):
 
 
 def derive(sys: Engine[Any], seats: tuple[str, ...], entries: list[LogEntry],
-           final: BaseModel, ended_by_play: bool = False) -> Facts:
+           final: BaseModel, ended_by_play: bool = False,
+           refereeable: set[int] | None = None) -> Facts:
     """Recompute a game's facts from its log and its replayed final position.
 
     `ended_by_play` says whether some position on the way had an outcome (the replay
     knows), which revealed the seed even if a referee reopened the game afterwards.
+    `refereeable` holds the seqs of the actions a referee who plays no seat may make
+    (the replay knows them too: bot/service/logwalk.py); None trusts every one.
 
     Raises `Wrong` at the first entry that cannot be (a gap in the sequence, a seat
-    taken twice, an entry whose seat column disagrees with its action).
+    taken twice, an entry whose seat column disagrees with its action, one made by
+    someone who could not make it then).
     """
     facts = Facts(seats={s: None for s in seats})
+    # Joins written before they named every seat a creator took (a solo game of old).
+    old_joins = bool(entries) and "seats" not in entries[0].action
     ended: tuple[str, str | None, Msg] | None = None
     open_claims: dict[int, str | None] = {}
     for number, entry in enumerate(entries, 1):
@@ -76,9 +89,11 @@ def derive(sys: Engine[Any], seats: tuple[str, ...], entries: list[LogEntry],
             _join(facts, entry, number == 1)
         elif number == 1:
             raise Wrong(1, "creator")
+        elif entry.kind in SEATED and entry.seat != entry.action.get("seat"):
+            raise Wrong(entry.seq, "seat")
+        elif not _may_make(facts, entry, old_joins, refereeable):
+            raise Wrong(entry.seq, "actor")
         elif entry.kind in ("action", "claim"):
-            if entry.seat != entry.action.get("seat"):
-                raise Wrong(entry.seq, "seat")
             if entry.kind == "claim":
                 open_claims[entry.seq] = entry.seat
             else:
@@ -102,6 +117,12 @@ def derive(sys: Engine[Any], seats: tuple[str, ...], entries: list[LogEntry],
             facts.undo = None
     facts.claims = sorted(open_claims.items())
     facts.seed_revealed = facts.seed_revealed or ended_by_play
+    return _concluded(sys, facts, ended, final)
+
+
+def _concluded(sys: Engine[Any], facts: Facts, ended: tuple[str, str | None, Msg] | None,
+               final: BaseModel) -> Facts:
+    """Say how the game stands: as the last end in its log left it, else as its position."""
     if ended is not None:
         facts.status, facts.winner, facts.result = ended
         return facts
@@ -112,6 +133,82 @@ def derive(sys: Engine[Any], seats: tuple[str, ...], entries: list[LogEntry],
     else:
         facts.status = "active" if all(facts.seats.values()) else "open"
     return facts
+
+
+def _may_make(facts: Facts, entry: LogEntry, old_joins: bool,
+              refereeable: set[int] | None) -> bool:
+    """Say whether an entry's actor could make it, given who sat where at that moment.
+
+    As the service lets them (bot/service/turns.py, games.py, turnclocks.py): a player
+    acts, claims, resigns, asks or answers an undo and takes a holiday for a seat they
+    hold; a referee who holds no seat makes adjustments and reports (`refereeable`) and
+    answers claims as "referee"; a time control's expiry and forfeit have no actor; a
+    win claimed on time is the other seat's; a deadline is extended by a referee who does
+    not hold the seat whose clock runs; a change of settings is its seat holder's or, with
+    no seat, a referee's who holds none. Who is a moderator is not stored, so an `end` or a
+    referee's answer needs only an actor; kinds this version does not know pass.
+    """
+    actor, kind, action = entry.actor_id, entry.kind, entry.action
+    taken = {uid for uid in facts.seats.values() if uid}
+
+    def holds(seat: Any) -> bool:
+        holder = facts.seats.get(str(seat))
+        return holder == actor or (old_joins and holder is None and actor == facts.creator)
+
+    seated = actor in taken or (old_joins and actor == facts.creator)
+    if kind in ("action", "claim"):
+        return holds(entry.seat) if seated else (
+            refereeable is None or entry.seq in refereeable)
+    if kind in ("resign", "undo_request", "undo_refused", "holiday", "claim_withdrawn"):
+        return holds(entry.seat)
+    if kind == "undo":  # taken back by its maker, or by the other side agreeing
+        return holds(action.get("agreed_by", entry.seat))
+    if kind in CLAIM_ANSWERS:
+        return bool(actor) and (entry.seat == "referee" or holds(entry.seat))
+    if kind == "time_expired":
+        return actor == ""
+    if kind == "out_of_time":
+        policy = action.get("policy")
+        return actor == "" if policy == "forfeit" else seated and not holds(entry.seat)
+    if kind == "extend":
+        return bool(actor) and not holds(entry.seat)
+    if kind == "settings":  # a change of settings (bot/service/settingrules.py): a seat's
+        # holder for his seat (made at once, or agreed to), else a referee holding none
+        return bool(actor) and (holds(entry.seat) if entry.seat else not seated)
+    return bool(actor) if kind == "end" else True
+
+
+def in_order(entries: list[LogEntry], opened: str | None, changed: str | None) -> None:
+    """Check that a log's times run forward, from the game's creation (`opened`) to its
+    last change (`changed`); raise `Wrong` at the entry out of order.
+
+    Each write stamps its entries, then the game row, from the one clock, so they only
+    grow; a clock reminder's `time_expired` alone is written without touching the row.
+    Clocks of several hosts (PostgreSQL) may disagree by a little: `CLOCK_SLACK`.
+    An entry without a time (an older export) is not checked.
+    """
+    stamped = [e for e in entries if e.created_at]
+    moments = [_moment(e) for e in stamped]
+    first = at(opened) if opened else None
+    last = at(changed) if changed else None
+    for entry, moment in zip(stamped, moments, strict=True):
+        early = first is not None and moment < first - CLOCK_SLACK
+        late = last is not None and entry.kind != "time_expired" and moment > last + CLOCK_SLACK
+        if early or late:
+            raise Wrong(entry.seq, "time")
+    for i in range(1, len(moments)):
+        if moments[i] < moments[i - 1] - CLOCK_SLACK:
+            # The later one was moved back, unless the earlier one was moved forward.
+            ahead = i + 1 < len(moments) and moments[i - 1] > moments[i + 1] + CLOCK_SLACK
+            raise Wrong(stamped[i - 1 if ahead else i].seq, "time")
+
+
+def _moment(entry: LogEntry) -> datetime:
+    """Read an entry's time (bot/clock.py's one reading); `Wrong` if it is not a time."""
+    try:
+        return at(entry.created_at)
+    except ValueError:
+        raise Wrong(entry.seq, "time") from None
 
 
 def _join(facts: Facts, entry: LogEntry, first: bool) -> None:
@@ -216,4 +313,4 @@ def _solo_of_old(facts: Facts, stored: dict[str, Any]) -> bool:
     )
 
 
-__all__ = ["BUMPS", "Facts", "Wrong", "compare", "derive"]
+__all__ = ["BUMPS", "CLOCK_SLACK", "Facts", "Wrong", "compare", "derive", "in_order"]

@@ -15,12 +15,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.service.audit import Wrong, compare, derive
+from bot.service.audit import Wrong, compare, derive, in_order
 from bot.service.context import Table
+from bot.service.logwalk import walk
 from bot.store.gamestore import GameStore
 from bot.store.rows import ACTIVE, GameRow, LogEntry
 from bot.text import Words, event_record
-from rules.core.errors import RuleViolation
 from rules.core.system import GameSystem, system
 from rules.core.text import Msg
 
@@ -58,10 +58,6 @@ def replay(
         state, evs = sys.apply(state, sys.parse_action(data))
         events.append([event_record(sys, e) for e in evs])
     return state, events
-
-
-def _strip_text(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in e.items() if k != "_text"} for e in events]
 
 
 def game_record(
@@ -155,6 +151,7 @@ def record_entries(record: dict[str, Any]) -> list[LogEntry]:
             seat=item.get("seat"),
             action=item["action"],
             events=item.get("events", []),
+            created_at=str(item.get("at") or ""),
         )
         for item in record.get("log", [])
     ]
@@ -169,15 +166,19 @@ def problem_with(
     entries: list[LogEntry],
     stored_state: dict[str, Any] | None,
     claimed: dict[str, Any] | None = None,
+    flags: bool = True,
 ) -> Msg | None:
     """Return what is wrong with a game's record (a message naming the first wrong entry),
     or None when it replays exactly.
 
-    Checked in order: the seed against its published fingerprint; every action still
-    in force, replayed through the rules, must be read, be legal and give the events
-    it logged; the position must be the stored one; and the facts the row or record
-    `claimed` (creator, seats, status, winner, result, version, open requests) must be
-    the ones its log gives (bot/service/audit.py).
+    Checked in order: the seed against its published fingerprint; every action and
+    claim of the log, replayed on the position it was made on (bot/service/logwalk.py),
+    must be read, be legal and give the events and irreversibility it logged, and every
+    undo must take back the last action standing; the position must be the stored one;
+    and the facts the row or record `claimed` (creator, seats, status, winner, result,
+    version, open requests) must be the ones its log gives, each entry made by someone
+    who could make it then, at a time in order (bot/service/audit.py). `flags=False`
+    leaves out the entries' irreversible flags (an exported record does not carry them).
     """
     if hashlib.sha256(seed.encode()).hexdigest() != published_hash:
         return Msg(key="verify-seed-mismatch")
@@ -186,44 +187,22 @@ def problem_with(
         {"recorded": stamp, "replayed": engine_version(sys)} if other_engine
         else {"recorded": "none", "replayed": "none"}
     )
-    state = sys.replay_start(scenario, seed, stamp)
-    ended_by_play = False
-    for entry in effective_actions(entries):
-        try:
-            state, events = sys.apply(state, sys.parse_action(entry.action))
-        except RuleViolation as violation:
-            return Msg(key="verify-action-refused",
-                       args={"rule": violation.rule_id, "seq": entry.seq, **note})
-        except ValueError:
-            return Msg(key="verify-action-unreadable", args={"seq": entry.seq, **note})
-        ended_by_play = ended_by_play or sys.outcome(state) is not None
-        replayed = [event_record(sys, e) for e in events]
-        if not _same_events(entry.events, replayed, same_engine=not other_engine):
-            return Msg(key="verify-events-differ", args={"seq": entry.seq, **note})
+    walked = walk(sys, sys.replay_start(scenario, seed, stamp), entries, note,
+                  same_engine=not other_engine, flags=flags)
+    if isinstance(walked, Msg):
+        return walked
+    state = walked.state
     if stored_state is not None and not _same_position(sys, state, stored_state):
         return Msg(key="verify-position-differs", args=note)
     if claimed is None:
         return None
     seats = next((i.seats for i in sys.scenarios() if i.id == scenario), ())
     try:
-        facts = derive(sys, seats, entries, state, ended_by_play)
+        facts = derive(sys, seats, entries, state, walked.ended_by_play, walked.refereeable)
+        in_order(entries, claimed.get("created_at"), claimed.get("updated_at"))
     except Wrong as wrong:
         return Msg(key="verify-entry-wrong", args={"seq": wrong.seq, "what": wrong.what})
     return compare(facts, claimed)
-
-
-def _same_events(
-    stored: list[dict[str, Any]], replayed: list[dict[str, Any]], same_engine: bool
-) -> bool:
-    """Compare a logged action's events with a replay's.
-
-    Events stored by an older engine may have another shape (a sentence that became
-    data), so for them only the sequence of event types must match; the position,
-    checked after the replay, must match exactly either way.
-    """
-    if same_engine:
-        return _strip_text(stored) == _strip_text(replayed)
-    return [e.get("type") for e in stored] == [e.get("type") for e in replayed]
 
 
 def _same_position(sys: GameSystem, state: BaseModel, stored: dict[str, Any]) -> bool:
@@ -259,7 +238,8 @@ class Records:
             return False, Msg(key="verify-no-game", args={"game": game_id})
         claimed = {"creator": game.creator_id, "seats": game.seats, "status": game.status,
                    "winner": game.winner, "result": game.result, "version": game.version,
-                   "seed_revealed": game.seed_revealed, "pending": game.pending}
+                   "seed_revealed": game.seed_revealed, "pending": game.pending,
+                   "created_at": game.created_at, "updated_at": game.updated_at}
         try:
             problem = problem_with(system(game.system), game.scenario, game.seed,
                                    game.seed_hash, game.engine_version, entries, game.state,
@@ -323,7 +303,8 @@ class Records:
             claimed |= {k: record[k] for k in ("creator", "seats") if k in record}
         problem = problem_with(sys, record["scenario"], seed, record["seed_hash"],
                                record.get("engine_version", ""), entries,
-                               final if isinstance(final, dict) else None, claimed)
+                               final if isinstance(final, dict) else None, claimed,
+                               flags=False)
         if problem:
             return False, Msg(key="game-verify-bad", args={"game": game, "problem": problem})
         return True, Msg(key="game-verify-ok",

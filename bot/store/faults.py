@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
+from pathlib import Path
 
 from rules.core.text import Msg
 
@@ -46,4 +48,31 @@ def storage_error(error: sqlite3.Error, path: str) -> StoreError:
     return StoreError(kind, path, str(error))
 
 
-__all__ = ["StoreError", "storage_error"]
+def allowed(path: Path, mode: int) -> bool:
+    """Say whether this process (its effective user) may use `path` so."""
+    return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)
+
+
+def access_error(path: Path, write: bool) -> StoreError | None:
+    """Name the permission this user lacks to open the database at `path`, or None.
+
+    Checked before SQLite or a `stat` sees the path, which would end in "unable to open"
+    or a PermissionError traceback: a folder on the way the user may not enter (x), a
+    file they may not read (r), or, to make a new file, a folder they may not write (w).
+    """
+    folder = path.absolute().parent
+    for step in (*reversed(folder.parents), folder):
+        if not os.path.lexists(step):
+            return None  # the rest is missing: said as such further on
+        if not allowed(step, os.X_OK):
+            return StoreError("no-entry", str(path), str(step))
+    if path.is_file() and not allowed(path, os.R_OK):
+        return StoreError("no-read", str(path), str(path))
+    if write and not path.exists():
+        ancestor = next(p for p in (folder, *folder.parents) if p.exists())
+        if not allowed(ancestor, os.W_OK):
+            return StoreError("no-create", str(path), str(ancestor))
+    return None
+
+
+__all__ = ["StoreError", "access_error", "allowed", "storage_error"]

@@ -18,7 +18,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from bot.clock import SYSTEM_CLOCK, Clock
-from bot.store.faults import StoreError, storage_error
+from bot.store.faults import StoreError, access_error, allowed, storage_error
 from bot.store.gamestore import GameStore
 from bot.store.migrations import check_schema, migrations
 from bot.store.transaction import Transaction
@@ -32,8 +32,10 @@ class Store(GameStore):
     Opening takes the write lock before it looks at the schema, so several processes
     opening a new file at once apply each migration once. A file that is empty (0
     bytes), corrupt, read-only, full, or written by a newer version is refused with a
-    `StoreError`; nothing is written to it. `read_only=True` (verify, export) never
-    writes and needs the file to exist. `synchronous` is SQLite's durability setting:
+    `StoreError`; nothing is written to it, and so is a path this user may not enter,
+    read or (to make it) write. `read_only=True` (verify, export) never writes, needs
+    the file to exist, and also reads a file in a folder this user may not write.
+    `synchronous` is SQLite's durability setting:
     FULL (the default) makes every acknowledged command survive a power loss; NORMAL
     is faster but may lose the last commits then (see docs/deployment.md).
     """
@@ -55,6 +57,9 @@ class Store(GameStore):
         self._writing = threading.Lock()
         memory = self.path == ":memory:"
         file = Path(self.path)
+        refused = None if memory else access_error(file, write=not read_only)
+        if refused is not None:
+            raise refused
         if not memory and file.is_dir():
             raise StoreError("cannot-open", self.path, "a folder, not a file")
         if not memory and file.exists() and file.stat().st_size == 0:
@@ -69,7 +74,10 @@ class Store(GameStore):
             raise
         except sqlite3.DatabaseError as err:
             self.close()
-            raise storage_error(err, self.path) from err
+            error = storage_error(err, self.path)
+            if read_only and error.kind == "read-only":  # verify or backup: not a write
+                error = StoreError("log-unreadable", self.path, str(err))
+            raise error from err
         except UnicodeDecodeError as err:
             # SQLite's own message quoted damaged bytes of the schema.
             self.close()
@@ -128,8 +136,8 @@ class Store(GameStore):
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
             if self.read_only and self.path != ":memory:":
-                conn = sqlite3.connect(f"{Path(self.path).resolve().as_uri()}?mode=ro",
-                                       uri=True, isolation_level=None, timeout=WRITE_WAIT)
+                conn = sqlite3.connect(self._read_only_uri(), uri=True, isolation_level=None,
+                                       timeout=WRITE_WAIT)
             else:
                 conn = sqlite3.connect(self.path, isolation_level=None, timeout=WRITE_WAIT)
             conn.row_factory = sqlite3.Row
@@ -144,6 +152,22 @@ class Store(GameStore):
                 raise
             self._local.conn = conn
         return conn
+
+    def _read_only_uri(self) -> str:
+        """Return the URI that opens the file to read only (`mode=ro`).
+
+        A user who may not write the file or its folder cannot make the shared-memory
+        file SQLite reads a WAL database with, so the file is opened `immutable` then;
+        unless a write-ahead log beside it holds commits not yet copied into the file,
+        which `immutable` would skip (SQLite reads that log with the files already there).
+        """
+        file = Path(self.path).resolve()
+        uri = f"{file.as_uri()}?mode=ro"
+        log = file.with_name(f"{file.name}-wal")
+        pending = log.exists() and log.stat().st_size > 0
+        if not pending and not (allowed(file, os.W_OK) and allowed(file.parent, os.W_OK)):
+            uri += "&immutable=1"
+        return uri
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:

@@ -4,9 +4,8 @@ Both are discriminated unions on `type`. Actions accept the loose text a command
 carries ("u2", "6+", "Insane Bravery", "Infantry, Grenades", '12"') and store it normalised,
 so a stored action always reads back the same way.
 
-Events are data for the catalogues (event-<type> in data/locales/<language>/wh40k.ftl):
-seats, steps, Stratagems and the other names the catalogue gives are typed `Named`; unit
-names are the players' own words and are shown as they wrote them.
+Events are data for the catalogues (event-<type> in data/locales/<language>/wh40k.ftl): names
+the catalogue gives (seats, steps, Stratagems) are typed `Named`; unit names are the players'.
 """
 
 from __future__ import annotations
@@ -16,9 +15,8 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field, TypeAdapter, model_validator
 
-# pydantic's own error with a type of our choosing (worded as input-<type>). It lives in
-# pydantic_core, which rules/ may not import by name (tests/core/test_boundaries.py), so it
-# is taken from the pydantic module that re-exports it.
+# pydantic's own error with a type of our choosing (worded as input-<type>), taken from the
+# pydantic module that re-exports it: rules/ may not import pydantic_core by name.
 from pydantic.types import PydanticCustomError  # type: ignore[attr-defined]
 
 from rules.core.model import Action, Event, Frozen
@@ -161,6 +159,8 @@ class RosterUnit(Frozen):
     # Models of different profiles (wh40k/mixed-profiles), in the order they are removed;
     # their counts add up to `models`. Empty: every model has `wounds` and `oc`.
     profiles: tuple[ModelProfile, ...] = Field(default=(), max_length=20)
+    points: int | None = Field(default=None, ge=0, le=100_000)  # for the preview only,
+    warlord: bool = False  # as whether it is the army's Warlord: the battle uses neither
 
     @model_validator(mode="after")
     def _profiles_add_up(self) -> RosterUnit:
@@ -190,6 +190,7 @@ class Roster(Frozen):
 
     name: str = Field(default="", max_length=100)
     units: tuple[RosterUnit, ...] = Field(alias="unit", min_length=1, max_length=60)
+    points: int | None = Field(default=None, ge=0, le=1_000_000)  # the list's total
 
     @model_validator(mode="after")
     def _keys(self) -> Roster:
@@ -208,6 +209,7 @@ class LoadRoster(Action):
     type: Literal["roster"] = "roster"
     name: str = Field(default="", max_length=100)
     units: tuple[RosterUnit, ...] = Field(min_length=1, max_length=60)
+    points: int | None = Field(default=None, ge=0, le=1_000_000)  # the list's total
 
     @model_validator(mode="after")
     def _keys(self) -> LoadRoster:

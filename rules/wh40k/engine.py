@@ -128,7 +128,7 @@ class Wh40kEngine(Engine[Wh40kState]):
             sheets = raw.pop("datasheets", None)
             roster = read_army(text if isinstance(text, bytes) else str(text),
                                sheets if isinstance(sheets, bytes | str) else None)
-            raw.update(name=roster.name, units=roster.units)
+            raw.update(name=roster.name, units=roster.units, points=roster.points)
         return raw
 
     def after(
@@ -193,18 +193,24 @@ class Wh40kEngine(Engine[Wh40kState]):
         return super().label(action, state)
 
     def preview(self, action: Action) -> tuple[Msg, ...]:
-        """List a roster's units before it is loaded: models, W, Ld, OC and Leaders."""
+        """List a roster's units before it is loaded: models, W, Ld and OC of each distinct
+        profile, points where the list gives them, the Warlord and the Leaders."""
         if not isinstance(action, LoadRoster):
             return super().preview(action)
         keys = {u.key: u.name for u in action.units if u.key}
         out = [msg("preview-roster", name=action.name or None, units=len(action.units),
-                   models=sum(u.models for u in action.units))]
+                   models=sum(u.models for u in action.units), points=action.points)]
         for unit in action.units:
-            wounds = "/".join(str(p.wounds) for p in unit.profiles) or str(unit.wounds)
+            single = not unit.profiles
             out.append(msg("preview-roster-unit", name=unit.name, models=unit.models,
-                           wounds=wounds, leadership=unit.leadership, oc=unit.oc,
+                           wounds=unit.wounds if single else None,
+                           leadership=unit.leadership, oc=unit.oc, points=unit.points,
+                           warlord=unit.warlord,
                            leads=keys.get(unit.leads) if unit.leads else None,
                            reserves=unit.reserves))
+            out.extend(msg("preview-roster-profile", name=p.name or unit.name, models=p.models,
+                           wounds=p.wounds, leadership=p.leadership or unit.leadership,
+                           oc=p.oc) for p in unit.profiles)
         return tuple(out)
 
     def report_for(self, state: Wh40kState, action: Action) -> str | None:

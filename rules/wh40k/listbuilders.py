@@ -22,9 +22,11 @@ kept; rules text and descriptions are skipped as they stream past.
 from __future__ import annotations
 
 import io
+import json
 import re
 import unicodedata
 import zipfile
+import zlib
 from collections.abc import Iterator
 from typing import Any, NoReturn
 from xml.parsers.expat import ExpatError, ParserCreate, errors
@@ -55,12 +57,24 @@ ZIP_MAGIC = b"PK\x03\x04"
 KEPT = frozenset({
     "roster", "forces", "force", "selections", "selection", "profiles", "profile",
     "characteristics", "characteristic", "categories", "category", "customNotes",
+    "costs", "cost",
 })
 _WRAPPERS = {"force": "forces", "selection": "selections", "profile": "profiles",
-             "characteristic": "characteristics", "category": "categories"}
+             "characteristic": "characteristics", "category": "categories", "cost": "costs"}
 TEXT_KEPT = frozenset({"characteristic", "customNotes"})
 ATTRS_KEPT = ("name", "type", "number", "typeName", "customName", "customNotes",
-              "gameSystemName", "primary")
+              "gameSystemName", "gameSystemId", "primary", "value")
+# BattleScribe's ids of the 40k game systems (New Recruit writes the same): 10th edition
+# (its Boarding Actions too) is read, these others are named when the file names none.
+OTHER_SYSTEMS = {"28ec-711c-d87f-3aeb": "Warhammer 40,000 9th Edition",
+                 "sys-352e-adc2-7639-d610": "Warhammer 40,000 11th Edition"}
+# Games whose names say "Warhammer 40,000" (or not) but whose rosters are not 10th edition's.
+_OTHER_GAMES = re.compile(
+    r"kill\s*team|horus\s*heresy|age\s*of\s*sigmar|necromunda|apocalypse|blood\s*bowl|"
+    r"old\s*world|legions\s*imperialis|titanicus|aeronautica|warcry|underworlds",
+    re.IGNORECASE)
+_EDITION = re.compile(r"\b([1-9]|1[1-9])(st|nd|rd|th)\b")
+_POINTS = frozenset({"pts", "points"})
 _LEADS = re.compile(r"^\s*(?:leads|attached to|attached|leader of)\s*:\s*(.+?)\s*$",
                     re.IGNORECASE | re.MULTILINE)
 _UNIT_LINE = re.compile(r"^(?P<name>\S.*?)\s*\((?P<points>[\d.,\s]+)\s*(?:points|pts)\)\s*$",
@@ -84,7 +98,7 @@ def read_army(data: str | bytes, datasheets: str | bytes | None = None) -> Roste
     if head == "<":
         return read_battlescribe(data.encode("utf-8"))
     if head == "{":  # New Recruit's JSON; a TOML file may open with "[" (a table)
-        refuse(BAD_INPUT, "refusal-roster-json")
+        _refuse_json(data)
     if looks_like_app_text(data):
         extra = (datasheets.decode("utf-8", "replace") if isinstance(datasheets, bytes)
                  else datasheets)
@@ -92,11 +106,44 @@ def read_army(data: str | bytes, datasheets: str | bytes | None = None) -> Roste
     return read_roster(data)
 
 
+def other_game(name: str, system_id: str) -> str | None:
+    """Return the name of the game a roster is for if it is not 40k's 10th edition, or None.
+
+    Its name says so (Kill Team, Horus Heresy..., an edition other than the 10th, or no
+    "40,000" at all), or else its game system id is another edition's.
+    """
+    name = " ".join(name.split())[:80]
+    if name and (_OTHER_GAMES.search(name) or _EDITION.search(name)
+                 or not re.search(r"40,?000|40k", name, re.IGNORECASE)):
+        return name
+    if system_id in OTHER_SYSTEMS:
+        return name or OTHER_SYSTEMS[system_id]
+    return None
+
+
+def _refuse_json(text: str) -> NoReturn:
+    """Refuse New Recruit's JSON export: naming the game it is for if that is another."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        refuse(BAD_INPUT, "refusal-roster-json")
+    inner = doc.get("roster") if isinstance(doc, dict) else None
+    for where in (inner, doc):
+        if isinstance(where, dict):
+            name = str(where.get("gameSystemName") or "")
+            system_id = str(where.get("gameSystemId") or where.get("bsid_system") or "")
+            game = other_game(name, system_id)
+            if game is not None:
+                refuse(BAD_INPUT, "refusal-roster-other-game", game=game)
+    refuse(BAD_INPUT, "refusal-roster-json")
+
+
 # --- BattleScribe / New Recruit: .rosz and .ros ----------------------------------------------
 
 
 def _unzipped(data: bytes) -> bytes:
-    """Return the .ros inside a .rosz, read within the size and ratio caps."""
+    """Return the .ros inside a .rosz, read within the size and ratio caps; a damaged or
+    odd zip is refused saying what is wrong with it (members, sizes, ratio, checksum)."""
     if len(data) > MAX_ZIPPED_BYTES:
         refuse(BAD_INPUT, "refusal-roster-file-too-large", kib=-(-len(data) // 1024),
                limit=MAX_ZIPPED_BYTES // 1024)
@@ -105,15 +152,18 @@ def _unzipped(data: bytes) -> bytes:
         members = [i for i in archive.infolist() if not i.is_dir()]
     except (zipfile.BadZipFile, ValueError, OSError):
         refuse(BAD_INPUT, "refusal-roster-zip")
-    rosters = [i for i in members if i.filename.lower().endswith(".ros")] or members
+    rosters = [i for i in members if i.filename.lower().endswith(".ros")] or (
+        members if len(members) == 1 else [])
     if len(rosters) != 1 or len(members) > 4:
-        refuse(BAD_INPUT, "refusal-roster-zip")
+        refuse(BAD_INPUT, "refusal-roster-zip-members", members=len(members),
+               rosters=len(rosters))
     info = rosters[0]
     limit = MAX_XML_BYTES // 1024
     if info.file_size > MAX_XML_BYTES:
         refuse(BAD_INPUT, "refusal-roster-xml-too-large", limit=limit)
     if info.file_size > MAX_RATIO * max(info.compress_size, 1) + 4096:
-        refuse(BAD_INPUT, "refusal-roster-zip-ratio", ratio=MAX_RATIO)
+        refuse(BAD_INPUT, "refusal-roster-zip-ratio", ratio=MAX_RATIO,
+               found=info.file_size // max(info.compress_size, 1))
     out = bytearray()
     try:
         with archive.open(info) as member:
@@ -123,9 +173,49 @@ def _unzipped(data: bytes) -> bytes:
                 if len(out) > MAX_XML_BYTES or len(out) > MAX_RATIO * len(data) + 4096:
                     refuse(BAD_INPUT, "refusal-roster-xml-too-large", limit=limit)
     except (zipfile.BadZipFile, NotImplementedError, RuntimeError, ValueError, OSError,
-            EOFError):
-        refuse(BAD_INPUT, "refusal-roster-zip")
+            EOFError, zlib.error):
+        _damaged(data, info)
+    if len(out) != info.file_size:
+        _damaged(data, info)
     return bytes(out)
+
+
+def _damaged(data: bytes, info: zipfile.ZipInfo) -> NoReturn:
+    """Refuse a roster member that does not unzip as its header says: its size claimed
+    against the size its data really unzips to, or else its checksum."""
+    found = _inflated_size(data, info)
+    member = info.filename[-60:]
+    if found is None:
+        refuse(BAD_INPUT, "refusal-roster-zip-unreadable", member=member)
+    if found != info.file_size:
+        refuse(BAD_INPUT, "refusal-roster-zip-size", member=member, claimed=info.file_size,
+               found=found)
+    refuse(BAD_INPUT, "refusal-roster-zip-checksum", member=member)
+
+
+def _inflated_size(data: bytes, info: zipfile.ZipInfo) -> int | None:
+    """Return how many bytes a member's data really unzips to (at most the XML cap and one
+    more), reading its local header; None if the data cannot be unzipped at all."""
+    at = info.header_offset
+    header = data[at:at + 30]
+    if len(header) < 30 or not header.startswith(ZIP_MAGIC):
+        return None
+    start = at + 30 + int.from_bytes(header[26:28], "little") + int.from_bytes(
+        header[28:30], "little")
+    raw = data[start:start + info.compress_size]
+    if info.compress_type == zipfile.ZIP_STORED:
+        return len(raw)
+    if info.compress_type != zipfile.ZIP_DEFLATED:
+        return None
+    inflate = zlib.decompressobj(-zlib.MAX_WBITS)
+    size = 0
+    try:
+        while raw and size <= MAX_XML_BYTES:
+            size += len(inflate.decompress(raw, 64 * 1024))
+            raw = inflate.unconsumed_tail
+    except zlib.error:
+        return size or None
+    return size
 
 
 class Node:
@@ -225,11 +315,10 @@ def read_battlescribe(data: bytes) -> Roster:
     roster = next((n for n in document.children if n.tag == "roster"), None)
     if roster is None:
         refuse(BAD_INPUT, "refusal-roster-not-a-roster")
-    game = roster.attrs.get("gameSystemName", "")
-    if game and not re.search(r"40,?000|40k", game, re.IGNORECASE):
-        refuse(BAD_INPUT, "refusal-roster-other-game", game=game[:80])
-    if game and re.search(r"\b([1-9]|1[1-9])(st|nd|rd|th)\b", game):
-        refuse(BAD_INPUT, "refusal-roster-other-game", game=game[:80])
+    game = other_game(roster.attrs.get("gameSystemName", ""),
+                      roster.attrs.get("gameSystemId", ""))
+    if game is not None:
+        refuse(BAD_INPUT, "refusal-roster-other-game", game=game)
     selections = [s for force in _forces(roster) for s in force.all("selection")]
     units = [s for s in selections if s.attrs.get("type") in ("unit", "model")]
     if not units:
@@ -246,7 +335,19 @@ def read_battlescribe(data: bytes) -> Roster:
         if leads and target is None:
             refuse(BAD_INPUT, "refusal-roster-leads-nobody", name=unit.name, leads=leads[:60])
         out.append(unit.model_copy(update={"key": key, "leads": target or ""}))
-    return _roster(roster.attrs.get("name", ""), out)
+    return _roster(roster.attrs.get("name", ""), out, _points(roster.all("cost")))
+
+
+def _points(costs: Iterator[Node]) -> int | None:
+    """Return the points among costs (BattleScribe's "pts"), or None if none is given."""
+    found = None
+    for cost in costs:
+        if cost.attrs.get("name", "").strip().lower() in _POINTS:
+            try:
+                found = (found or 0) + max(0, round(float(cost.attrs.get("value", "0"))))
+            except (ValueError, OverflowError):
+                continue
+    return found
 
 
 def _forces(node: Node) -> Iterator[Node]:
@@ -281,9 +382,38 @@ def _unit_profiles(node: Node) -> list[Node]:
 
 
 def _unit(selection: Node) -> RosterUnit:
-    """Read one top-level selection as a unit: its models, profiles and keywords."""
+    """Read one top-level selection as a unit: its models, profiles, keywords and points."""
     name = (selection.attrs.get("customName") or selection.attrs.get("name") or "?").strip()
     name = " ".join(name.split())[:60] or "?"
+    counts = _model_counts(selection, name)
+    total = sum(counts.values())
+    if total < 1 or total > 100:
+        refuse(BAD_INPUT, "refusal-roster-model-count", name=name, models=total)
+    # The most numerous profile first: ordinary models are removed before the distinct ones.
+    ordered = sorted(counts.items(), key=lambda kv: -kv[1])
+    main = ordered[0][0]
+    keywords = [c.attrs.get("name", "") for c in selection.all("category")]
+    warlord = any(fold(k) == "warlord" for k in keywords) or any(
+        fold(s.attrs.get("name", "")) == "warlord" for s in _descendants(selection, "selection"))
+    keywords = [k for k in keywords if k and not k.lower().startswith("faction:")][:30]
+    try:
+        profiles = tuple(ModelProfile(name=k[0], models=n, wounds=k[1], oc=k[3], leadership=k[2])
+                         for k, n in ordered)
+        mixed = len({(p.wounds, p.leadership, p.oc) for p in profiles}) > 1
+        return RosterUnit(
+            name=name, models=total, wounds=main[1], leadership=min(k[2] for k, _ in ordered),
+            oc=main[3], keywords=tuple(k[:60] for k in keywords),
+            profiles=profiles if mixed else (), warlord=warlord,
+            points=_points(c for c in _descendants(selection, "cost")),
+        )
+    except ValidationError as err:
+        refuse(BAD_INPUT, "refusal-roster-bad-unit", name=name,
+               field=".".join(str(p) for p in err.errors()[0]["loc"]))
+
+
+def _model_counts(selection: Node, name: str) -> dict[tuple[str, int, int, int], int]:
+    """Count a unit's models by (model name, W, Ld, OC): each model takes its own profile,
+    or the one named like it anywhere in the unit, or the unit's."""
     own = _unit_profiles(selection)
     everywhere = [p for p in _descendants(selection, "profile")
                   if p.attrs.get("typeName", "").lower() in ("unit", "unit profile", "model")]
@@ -300,34 +430,15 @@ def _unit(selection: Node) -> RosterUnit:
         found = (_unit_profiles(model) if model is not selection else []) or (
             [by_name[model.attrs.get("name", "").lower()]]
             if model.attrs.get("name", "").lower() in by_name else []) or own or everywhere[:1]
-        if not found or number == 0:
-            if not found:
-                refuse(BAD_INPUT, "refusal-roster-no-profile", name=name)
+        if not found:
+            refuse(BAD_INPUT, "refusal-roster-no-profile", name=name)
+        if number == 0:
             continue
         profile = found[0]
         wounds, leadership, oc = (_characteristic(profile, name, c) for c in ("W", "LD", "OC"))
         key = (model.attrs.get("name", name)[:60], wounds, leadership, oc)
         counts[key] = counts.get(key, 0) + number
-    total = sum(counts.values())
-    if total < 1 or total > 100:
-        refuse(BAD_INPUT, "refusal-roster-model-count", name=name, models=total)
-    # The most numerous profile first: ordinary models are removed before the distinct ones.
-    ordered = sorted(counts.items(), key=lambda kv: -kv[1])
-    main = ordered[0][0]
-    keywords = [c.attrs.get("name", "") for c in selection.all("category")]
-    keywords = [k for k in keywords if k and not k.lower().startswith("faction:")][:30]
-    try:
-        profiles = tuple(ModelProfile(name=k[0], models=n, wounds=k[1], oc=k[3])
-                         for k, n in ordered)
-        mixed = len({(p.wounds, p.oc) for p in profiles}) > 1
-        return RosterUnit(
-            name=name, models=total, wounds=main[1], leadership=min(k[2] for k, _ in ordered),
-            oc=main[3], keywords=tuple(k[:60] for k in keywords),
-            profiles=profiles if mixed else (),
-        )
-    except ValidationError as err:
-        refuse(BAD_INPUT, "refusal-roster-bad-unit", name=name,
-               field=".".join(str(p) for p in err.errors()[0]["loc"]))
+    return counts
 
 
 def _number(node: Node) -> int:
@@ -350,10 +461,13 @@ def _characteristic(profile: Node, unit: str, name: str) -> int:
     refuse(BAD_INPUT, "refusal-roster-no-characteristic", name=unit, characteristic=name)
 
 
-def _roster(name: str, units: list[RosterUnit]) -> Roster:
-    """Return the roster of the units read (its name cut to fit)."""
+def _roster(name: str, units: list[RosterUnit], points: int | None = None) -> Roster:
+    """Return the roster of the units read (its name cut to fit), with the list's points:
+    as the file gives them, or else the units' if every unit has some."""
+    if points is None and units and all(u.points is not None for u in units):
+        points = sum(u.points or 0 for u in units)
     try:
-        return Roster(name=" ".join(name.split())[:100], unit=tuple(units))
+        return Roster(name=" ".join(name.split())[:100], unit=tuple(units), points=points)
     except ValidationError as err:
         refuse(BAD_INPUT, "refusal-roster-bad-unit", name=name[:60],
                field=".".join(str(p) for p in err.errors()[0]["loc"]))
@@ -404,7 +518,9 @@ def read_app_text(text: str, extra: str | None = None) -> Roster:
     """Read the app's export; every unit's characteristics come from a datasheet table."""
     if len(text) > MAX_TEXT_CHARS:
         refuse(BAD_INPUT, "refusal-roster-too-large", chars=len(text), limit=MAX_TEXT_CHARS)
-    entries = _app_entries(text)
+    priced = _app_entries(text)
+    entries = [(name, lines) for name, lines, _ in priced]
+    prices = [points for _, _, points in priced]
     if not entries:
         refuse(BAD_INPUT, "refusal-roster-no-units")
     if len(entries) > MAX_UNITS:
@@ -414,15 +530,29 @@ def read_app_text(text: str, extra: str | None = None) -> Roster:
     if missing:
         refuse(BAD_INPUT, "refusal-roster-missing-datasheets", count=len(missing),
                units=items(missing), example=missing[0])
-    units = [_from_datasheet(name, lines, sheets[fold(name)]) for name, lines in entries]
+    units = [_from_datasheet(name, lines, sheets[fold(name)]).model_copy(
+        update={"points": points, "warlord": _warlord(lines)})
+        for (name, lines), points in zip(entries, prices, strict=True)]
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
     title = _UNIT_LINE.match(first)
-    return _roster(title["name"] if title else "", units)
+    return _roster(title["name"] if title else "", units,
+                   _app_points(title["points"]) if title else None)
 
 
-def _app_entries(text: str) -> list[tuple[str, list[str]]]:
-    """Return each unit of the export: its name and the bullet lines under it."""
-    entries: list[tuple[str, list[str]]] = []
+def _app_points(text: str) -> int | None:
+    """Return points as the app writes them ("1,000"), or None if they do not read."""
+    digits = re.sub(r"[.,\s]", "", text)
+    return min(int(digits), 1_000_000) if digits.isdigit() else None
+
+
+def _warlord(lines: list[str]) -> bool:
+    """Say whether the app lists "Warlord" under a unit (a bullet of its own)."""
+    return any(fold(line.strip().lstrip("•-*◦ ")) == "warlord" for line in lines)
+
+
+def _app_entries(text: str) -> list[tuple[str, list[str], int | None]]:
+    """Return each unit of the export: its name, the bullet lines under it, its points."""
+    entries: list[tuple[str, list[str], int | None]] = []
     in_body = False
     for raw in text.splitlines():
         line = raw.rstrip()
@@ -436,7 +566,8 @@ def _app_entries(text: str) -> list[tuple[str, list[str]]]:
             continue
         unit = _UNIT_LINE.match(stripped)
         if unit and not line[:1].isspace() and in_body:
-            entries.append((" ".join(unit["name"].split())[:60], []))
+            entries.append((" ".join(unit["name"].split())[:60], [],
+                            _app_points(unit["points"])))
         elif entries and line[:1].isspace():
             entries[-1][1].append(line)
     return entries
@@ -460,11 +591,15 @@ def _from_datasheet(name: str, lines: list[str], sheet: dict[str, Any]) -> Roste
         if counted:
             profiles = counted
         profiles.sort(key=lambda p: -p.models)
-        mixed = len({(p.wounds, p.oc) for p in profiles}) > 1
-        return RosterUnit(
+        mixed = len({(p.wounds, p.leadership, p.oc) for p in profiles}) > 1
+        unit = RosterUnit(
             name=name, models=sum(p.models for p in profiles), wounds=profiles[0].wounds,
             leadership=sheet.get("leadership"), oc=profiles[0].oc,
             keywords=tuple(sheet.get("keywords", ())), profiles=tuple(profiles) if mixed else (),
         )
+        # A profile without a Leadership of its own has the datasheet's.
+        return unit.model_copy(update={"profiles": tuple(
+            p.model_copy(update={"leadership": p.leadership or unit.leadership})
+            for p in unit.profiles)})
     except (ValidationError, TypeError, ValueError):
         refuse(BAD_INPUT, "refusal-roster-bad-datasheet", name=name)

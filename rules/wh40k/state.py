@@ -68,6 +68,9 @@ class ModelProfile(Frozen):
     models: int = Field(ge=1, le=100)
     wounds: int = Field(ge=1, le=100)
     oc: int = Field(ge=0, le=20)
+    # Its Leadership, where the list builder gives each profile one (the unit tests with its
+    # best); None in games stored before, and where only the unit's is known.
+    leadership: int | None = Field(default=None, ge=2, le=12)
 
 
 class Unit(BaseModel):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import struct
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ from bot.errors import PlayerError, Stale
 from bot.service.gameservice import GameService
 from bot.surface.dispatch import run
 from bot.surface.entries import Context
+from bot.text import Words
 from tests.bot.conftest import ALICE, BOB
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rosters"
@@ -54,7 +58,8 @@ def test_the_preview_changes_nothing_until_accept(service: GameService) -> None:
     preview = _offer(service, ROSZ)
     assert preview.ephemeral  # type: ignore[attr-defined]
     text = "\n".join(preview.lines)  # type: ignore[attr-defined]
-    assert "• Boyz: 10 models, W 1/2, Ld 7+, OC 2" in text
+    assert "• Boyz: 10 models\n    ◦ Boy: 9 models, W 1, Ld 7+, OC 2\n" in text
+    assert "    ◦ Boss Nob: 1 model, W 2, Ld 7+, OC 2" in text
     assert "• Warboss: 1 model, W 6, Ld 6+, OC 1, leads Boyz" in text
     assert [b.label for b in preview.buttons] == ["Accept", "Cancel"]  # type: ignore[attr-defined]
     with service.store.reading() as tx:
@@ -112,7 +117,8 @@ def test_the_console_previews_and_clicks_accept(service: GameService, tmp_path: 
         "@bob click 1",
     ])
     text = "\n".join(out)
-    assert "• Stormboyz: 5 models, W 1/2, Ld 7+, OC 1" in text
+    assert "• Stormboyz (65 points): 5 models\n      ◦ Stormboy: 4 models, W 1, Ld 7+, OC 1" \
+        in text
     assert "Defender loads the roster “Mixed patrol”" in text
     assert console.failures == 0
 
@@ -121,8 +127,88 @@ def test_roster_check_lists_units_or_says_what_is_wrong(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["roster", "check", str(FIXTURES / "orks.rosz")]) == 0
-    assert "• Boyz: 10 models, W 1/2, Ld 7+, OC 2" in capsys.readouterr().out
+    assert "• Boyz: 10 models\n    ◦ Boy: 9 models" in capsys.readouterr().out
     assert main(["roster", "check", str(FIXTURES / "app-unknown.txt")]) == 1
     assert "Deffkoptas and Stormboyz" in capsys.readouterr().err
     assert main(["roster", "check", str(FIXTURES / "app-unknown.txt"), "--datasheets",
                  str(FIXTURES / "app-unknown-datasheets.toml")]) == 0
+
+
+def _preview(service: GameService, data: str | bytes, language: str = "en") -> str:
+    service.new_game("c40k", "g1", ALICE, "wh40k", "take-and-hold", opponent=BOB,
+                     language=language)
+    service.join("c40k", BOB)
+    return "\n".join(_offer(service, data).lines)  # type: ignore[attr-defined]
+
+
+NECRONS = (FIXTURES / "necrons.ros").read_bytes()
+
+
+def test_issue28_finding10_each_model_profile_has_its_line_with_points_and_warlord(
+    service: GameService,
+) -> None:
+    assert _preview(service, NECRONS).splitlines() == [
+        "Roster “Silent Court”: 2 units, 13 models, 490 points.",
+        "• The Silent King (400 points), Warlord: 3 models",
+        "    ◦ Triarchal Menhir: 2 models, W 6, Ld 6+, OC 1",
+        "    ◦ Szarekh: 1 model, W 16, Ld 5+, OC 6",
+        "• Necron Warriors (90 points): 10 models, W 1, Ld 7+, OC 2",
+    ]
+
+
+def test_issue28_finding10_the_preview_in_portuguese(service: GameService) -> None:
+    assert _preview(service, NECRONS, "pt-BR").splitlines() == [
+        "Lista “Silent Court”: 2 unidades, 13 miniaturas, 490 pontos.",
+        "• The Silent King (400 pontos), Senhor da Guerra: 3 miniaturas",
+        "    ◦ Triarchal Menhir: 2 miniaturas, W 6, Ld 6+, OC 1",
+        "    ◦ Szarekh: 1 miniatura, W 16, Ld 5+, OC 6",
+        "• Necron Warriors (90 pontos): 10 miniaturas, W 1, Ld 7+, OC 2",
+    ]
+
+
+@pytest.mark.parametrize(("language", "header"), [
+    ("en", "Roster “Lone”: 1 unit, 1 model."),
+    ("pt-BR", "Lista “Lone”: 1 unidade, 1 miniatura."),
+])
+def test_issue28_finding10_one_unit_is_said_in_the_singular(
+    service: GameService, language: str, header: str,
+) -> None:
+    toml = ('name = "Lone"\n[[unit]]\nname = "Captain"\nmodels = 1\nwounds = 5\n'
+            'leadership = 6\noc = 1\n')
+    assert _preview(service, toml, language).splitlines()[0] == header
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "This is a roster for Warhammer 40,000: Kill Team (2024), not for Warhammer "
+           "40,000 (10th edition)."),
+    ("pt-BR", "Esta é uma lista de Warhammer 40,000: Kill Team (2024), não de Warhammer "
+              "40,000 (10ª edição)."),
+])
+def test_issue28_finding10_a_kill_team_roster_is_refused_by_name(
+    service: GameService, language: str, said: str,
+) -> None:
+    with pytest.raises(PlayerError) as caught:
+        _preview(service, (FIXTURES / "killteam.ros").read_bytes(), language)
+    assert said in Words.of(language, "wh40k").message(caught.value.message())
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "The .rosz file says its roster “army.ros” is 1,000 bytes, but it unzips to "
+           "{found} bytes: the file was damaged (cut short or altered). Export it again."),
+    ("pt-BR", "O arquivo .rosz diz que a sua lista “army.ros” tem 1.000 bytes, mas ela "
+              "descompacta em {found} bytes: o arquivo foi danificado (cortado ou alterado)."),
+])
+def test_issue28_finding10_a_rosz_whose_header_lies_says_so(
+    service: GameService, language: str, said: str,
+) -> None:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("army.ros", NECRONS)
+    data = bytearray(out.getvalue())
+    for at in (22, data.rfind(b"PK\x01\x02") + 24):  # the local and central sizes
+        struct.pack_into("<I", data, at, 1000)
+    with pytest.raises(PlayerError) as caught:
+        _preview(service, bytes(data), language)
+    text = Words.of(language, "wh40k").message(caught.value.message())
+    found = f"{len(NECRONS):,}".replace(",", "." if language == "pt-BR" else ",")
+    assert said.format(found=found) in text, text

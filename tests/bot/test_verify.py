@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.clock import FakeClock
 from bot.service.gameservice import GameService
 from bot.service.records import record_digest, said
 from bot.store.sqlite import Store
@@ -24,10 +26,12 @@ from tests.bot.conftest import ALICE, BOB, MOD
 Record = dict[str, Any]
 
 
-def _played(service: GameService, channel: str = "c1") -> None:
-    """A race between Alice (Red) and Bob (Blue), played to its end."""
-    service.new_game(channel, "g1", ALICE, "race", "short", opponent=BOB)
-    service.join(channel, BOB)
+def _played(service: GameService, channel: str = "c1", started: bool = False) -> None:
+    """A race between Alice (Red) and Bob (Blue), played to its end (from its start, or
+    on from where it is when `started`)."""
+    if not started:
+        service.new_game(channel, "g1", ALICE, "race", "short", opponent=BOB)
+        service.join(channel, BOB)
     for _ in range(100):
         with service.store.reading() as tx:
             game = tx.active_game(channel)
@@ -203,3 +207,129 @@ def test_games_whose_settings_changed_still_verify(race_service: GameService) ->
     assert [ok for _, ok, _ in race_service.verify_all()] == [True]
     record: Record = json.loads(race_service.export("c8").files[0][1])
     assert race_service.verify_record(record)[0]
+
+
+def _eventful(service: GameService, channel: str) -> None:
+    """A race with an undone mark, a referee's adjustment, a claim agreed to, then played out."""
+    service.new_game(channel, "g1", ALICE, "race", "short", opponent=BOB)
+    service.join(channel, BOB)
+    service.act(channel, ALICE, {"type": "mark", "note": "here"})
+    service.undo(channel, ALICE)
+    service.act(channel, MOD, {"type": "fix", "pos": 1})  # a neutral referee: no claim
+    service.act(channel, ALICE, {"type": "fix", "pos": 2})  # the creator plays: Bob agrees
+    with service.store.reading() as tx:
+        game = tx.active_game(channel)
+    assert game is not None
+    claim = game.pending["claims"][0]["seq"]
+    service.settle(channel, BOB, claim, agree=True)
+    _played(service, channel, started=True)
+
+
+def _last(kind: str, actor: str = "%", extra: str = "") -> str:
+    """SQL naming the last entry of game 1 of a kind (by an actor)."""
+    return (f"game_id = 1 AND seq = (SELECT MAX(seq) FROM actions WHERE game_id = 1 AND "
+            f"kind = '{kind}' AND actor_id LIKE '{actor}' {extra})")
+
+
+def _time_of(seq: str) -> str:
+    return f"(SELECT created_at FROM actions WHERE game_id = 1 AND seq = {seq})"
+
+
+LAST_SEQ = "(SELECT MAX(seq) FROM actions WHERE game_id = 1)"
+# One edit per stored column of an entry that verify did not check before (issue 28, 8).
+ENTRY_EDITS = {
+    "actor_id: the other player": f"UPDATE actions SET actor_id = '1002' "
+                                  f"WHERE {_last('action', '1001')}",
+    "actor_id: someone with no seat": f"UPDATE actions SET actor_id = '1003' "
+                                      f"WHERE {_last('action', '1002')}",
+    "actor_id: a player as the referee": f"UPDATE actions SET actor_id = '1002' "
+                                         f"WHERE {_last('action', '1004')}",
+    "actor_id: an undo": f"UPDATE actions SET actor_id = '1002' WHERE {_last('undo')}",
+    "actor_id: an agreement": f"UPDATE actions SET actor_id = '1001' "
+                              f"WHERE {_last('claim_agreed')}",
+    "events: an action undone": "UPDATE actions SET events = '[{\"type\": \"marked\", "
+                                "\"seat\": \"red\", \"note\": \"there\"}]' "
+                                "WHERE game_id = 1 AND seq = 3",
+    "events: a claim": "UPDATE actions SET events = '[{\"type\": \"fixed\", \"pos\": 2}]' "
+                       f"WHERE {_last('claim')}",
+    "events: a join": "UPDATE actions SET events = '[{\"type\": \"moved\"}]' "
+                      f"WHERE {_last('join')}",
+    "irreversible": f"UPDATE actions SET irreversible = 1 - irreversible "
+                    f"WHERE {_last('action', '1002')}",
+    "created_at: moved later": f"UPDATE actions SET created_at = {_time_of(LAST_SEQ)} "
+                               "WHERE game_id = 1 AND seq = 6",
+    "created_at: moved earlier": f"UPDATE actions SET created_at = {_time_of('2')} "
+                                 "WHERE game_id = 1 AND seq = 6",
+    "created_at: before the game": "UPDATE actions SET created_at = "
+                                   "'2020-01-01T00:00:00.000+00:00' WHERE game_id = 1 AND seq = 1",
+    "created_at: after the game's last change": "UPDATE actions SET created_at = "
+                                                "'2030-01-01T00:00:00.000+00:00' WHERE "
+                                                f"{_last('action')}",
+    "created_at: not a time": f"UPDATE actions SET created_at = 'yesterday' WHERE {_last('join')}",
+    "action: the undo's target": "UPDATE actions SET action = '{\"count\": 1, \"of\": 2}' "
+                                 f"WHERE {_last('undo')}",
+}
+
+
+@pytest.fixture
+def timed_service(tmp_path: Path) -> Iterator[GameService]:
+    """A race service whose clock moves a minute at every read of the time."""
+    clock = _Ticking()
+    store = Store(tmp_path / "timed.db", clock=clock)
+    yield GameService(store, seed_factory=lambda: "seed-0")
+    store.close()
+
+
+class _Ticking(FakeClock):
+    def now(self) -> datetime:
+        return self.advance(minutes=1)
+
+
+@pytest.mark.parametrize("change", list(ENTRY_EDITS))
+def test_issue28_finding8_every_column_of_a_log_entry_is_checked(
+    timed_service: GameService, change: str
+) -> None:
+    race_service = timed_service
+    _eventful(race_service, "c1")
+    _eventful(race_service, "c2")
+    assert [ok for _, ok, _ in race_service.verify_all()] == [True, True]
+    conn = sqlite3.connect(race_service.store.path)
+    assert conn.execute(ENTRY_EDITS[change]).rowcount == 1, change
+    conn.commit()
+    conn.close()
+    results = race_service.verify_all()
+    assert [(gid, ok) for gid, ok, _ in results] == [(1, False), (2, True)], change
+    assert "Game 1: NOT consistent — log entry #" in said(results[0][1:]) or (
+        "gives different events" in said(results[0][1:])), said(results[0][1:])
+
+
+def test_issue28_finding8_an_exported_actor_or_time_edit_is_reported(
+    timed_service: GameService
+) -> None:
+    race_service = timed_service
+    _eventful(race_service, "c1")
+    data: Record = json.loads(race_service.export("c1").files[0][1])
+    assert race_service.verify_record(data)[0]
+    for edit in ({"actor": "1003"}, {"at": "2020-01-01T00:00:00.000+00:00"}):
+        forged = json.loads(json.dumps(data))
+        forged["log"][-2].update(edit)
+        ok, message = race_service.verify_record(_resealed(forged))
+        assert not ok and "log entry #" in said((ok, message)), edit
+
+
+def test_a_change_of_settings_made_by_someone_else_is_reported(race_service: GameService
+                                                                ) -> None:
+    """A `settings` entry is its seat holder's (or a referee's holding no seat): verify
+    reports one whose actor was edited to the other player."""
+    race_service.new_game("c9", "g1", ALICE, "race", "short", opponent=BOB)
+    race_service.join("c9", BOB)
+    asked = race_service.settings("c9", ALICE, remind="none")
+    race_service.settle("c9", BOB, int(asked.buttons[0].arg), agree=True)
+    assert [ok for _, ok, _ in race_service.verify_all()] == [True]
+    conn = sqlite3.connect(race_service.store.path)
+    edited = conn.execute("UPDATE actions SET actor_id = ? WHERE kind = 'settings'",
+                          (BOB.user_id,)).rowcount
+    conn.commit()
+    conn.close()
+    assert edited == 1
+    assert [ok for _, ok, _ in race_service.verify_all()] == [False]

@@ -20,7 +20,7 @@ async def test_a_rosz_is_previewed_then_loaded_on_accept(table: Table) -> None:
     )
     assert preview.ephemeral
     shown = description(preview)
-    assert "• Boyz: 10 models, W 1/2, Ld 7+, OC 2" in shown
+    assert "• Boyz: 10 models\n    ◦ Boy: 9 models, W 1, Ld 7+, OC 2\n" in shown
     assert "• Warboss: 1 model, W 6, Ld 6+, OC 1, leads Boyz" in shown
     assert table.version() == before  # nothing changes until Accept
     loaded = await table.fake.click(table.bob, preview, label="Accept")

@@ -200,6 +200,11 @@ verify-entry-wrong = log entry #{ $seq } { $what ->
     [creator] should be the creator taking a seat
     [seat] names a seat that does not fit (taken, unknown, or not the action's)
     [claim] answers a claim that is not open
+    [actor] was made by someone who could not make it then (no seat of theirs, or not the one it names)
+    [time] has a time out of order (before the entry before it, before the game began, or after its last change)
+    [events] carries events, which that kind of entry never has
+    [irreversible] is marked irreversible (or not) unlike the events it replays to
+    [undo] takes back an action that was not the last one standing
    *[other] is wrong
 }
 verify-fact-differs = the game's { $fact ->
@@ -626,6 +631,10 @@ store-busy = `{ $path }` stayed locked by another process for too long ({ $detai
 store-cannot-open = `{ $path }` cannot be opened ({ $detail }). Check the path in BANNERET_DB and its permissions.
 store-failed = `{ $path }` failed: { $detail }. The last command was not saved.
 store-newer = `{ $path }` was written by a newer version of Banneret (it has { $detail }). Upgrade Banneret to use it; nothing was written to it.
+store-no-entry = `{ $path }` cannot be opened: this user may not enter the folder `{ $detail }` (it lacks the execute permission, x, for this user). Give this user that permission, or run Banneret as a user who has it.
+store-no-read = `{ $path }` cannot be opened: this user may not read it (it lacks the read permission, r, for this user). Give this user that permission, or run Banneret as a user who has it.
+store-no-create = `{ $path }` does not exist and cannot be made: this user may not write the folder `{ $detail }` (it lacks the write permission, w, for this user). Choose another path in BANNERET_DB, or give this user that permission.
+store-log-unreadable = `{ $path }` can only be read by this user, and its write-ahead log (`-wal`) holds changes that cannot be read without writing beside it ({ $detail }). Let the bot's user open it once (or run `banneret backup` as that user) and verify the copy; nothing was written.
 store-missing = There is no database at `{ $path }`. Check BANNERET_DB.
 store-not-ours = `{ $path }` is a SQLite database, but not one of Banneret's. Check BANNERET_DB.
 store-not-ours-pg = The PostgreSQL database `{ $path }` holds no Banneret tables. Check BANNERET_DB, or open it once without `verify` or `backup` so that Banneret builds them.

@@ -492,23 +492,55 @@ command-wh40k-roster-datasheets = A datasheets TOML for units of an app export t
 preview-roster = Roster { $name ->
         [none] without a name
        *[other] “{ $name }”
-    }: { $units } units, { $models } models.
-preview-roster-unit = • { $name }: { $models } { $models ->
+    }: { $units } { $units ->
+        [one] unit
+       *[other] units
+    }, { $models } { $models ->
         [one] model
        *[other] models
-    }, W { $wounds }, Ld { $leadership }+, OC { $oc }{ $leads ->
+    }{ $points ->
+        [none] {""}
+       *[other] , { $points } points
+    }.
+preview-roster-unit = • { $name }{ $points ->
+        [none] {""}
+       *[other] {" "}({ $points } points)
+    }{ $warlord ->
+        [true] , Warlord
+       *[other] {""}
+    }: { $models } { $models ->
+        [one] model
+       *[other] models
+    }{ $wounds ->
+        [none] {""}
+       *[other] , W { $wounds }, Ld { $leadership }+, OC { $oc }
+    }{ $leads ->
         [none] {""}
        *[other] , leads { $leads }
     }{ $reserves ->
         [true] , in Reserves
        *[other] {""}
     }
+preview-roster-profile = {"    "}◦ { $name }: { $models } { $models ->
+        [one] model
+       *[other] models
+    }, W { $wounds }, Ld { $leadership }+, OC { $oc }
 input-roster-profiles-count = The models of { $name }'s profiles do not add up to { $models }.
 refusal-roster-not-a-roster = The file is not an army we can read: send a roster TOML, a BattleScribe or New Recruit roster (.ros or .rosz), or the official app's text export.
 refusal-roster-json = New Recruit's JSON export is not read; export the roster from New Recruit as .rosz (BattleScribe) instead.
 refusal-roster-file-too-large = The roster file is { $kib } KiB; rosters up to { $limit } KiB are read.
-refusal-roster-zip = The .rosz file is not a zip holding one roster (.ros).
-refusal-roster-zip-ratio = The .rosz file unzips to more than { $ratio } times its size, which no roster does; it is not read.
+refusal-roster-zip = The .rosz file is not a zip archive (its directory cannot be read), so it holds no roster we can find.
+refusal-roster-zip-members = The .rosz file holds { $members } { $members ->
+        [one] file
+       *[other] files
+    }, { $rosters } of them { $rosters ->
+        [one] a roster
+       *[other] rosters
+    } (.ros); a .rosz holds exactly one roster.
+refusal-roster-zip-size = The .rosz file says its roster “{ $member }” is { $claimed } bytes, but it unzips to { $found } bytes: the file was damaged (cut short or altered). Export it again.
+refusal-roster-zip-checksum = The roster “{ $member }” in the .rosz file unzips to the size it claims, but its checksum does not match: the file was damaged. Export it again.
+refusal-roster-zip-unreadable = The roster “{ $member }” in the .rosz file cannot be unzipped (its data is damaged or compressed in a way list builders do not use). Export it again.
+refusal-roster-zip-ratio = The .rosz file says it unzips to { $found } times its size; a roster compresses about 10 times and more than { $ratio } is refused, so it is not read.
 refusal-roster-xml-too-large = The roster unzips to more than { $limit } KiB of XML; it is not read.
 refusal-roster-xml-too-many-elements = The roster holds more than { $limit } XML elements; it is not read.
 refusal-roster-xml-too-deep = The roster nests its XML more than { $limit } levels deep; it is not read.

@@ -205,6 +205,11 @@ verify-entry-wrong = o registro nº { $seq } { $what ->
     [creator] deveria ser quem criou a partida ocupando um lugar
     [seat] indica um lugar que não confere (ocupado, desconhecido, ou diferente do da ação)
     [claim] responde a uma alegação que não está aberta
+    [actor] foi feito por alguém que não podia fazê-lo naquele momento (sem lugar, ou não o lugar indicado)
+    [time] tem um horário fora de ordem (antes do registro anterior, antes de a partida começar, ou depois da sua última mudança)
+    [events] traz eventos, que esse tipo de registro nunca tem
+    [irreversible] está marcado como irreversível (ou não) ao contrário dos eventos que o replay dá
+    [undo] desfaz uma ação que não era a última em vigor
    *[other] está errado
 }
 verify-fact-differs = { $fact ->
@@ -631,6 +636,10 @@ store-busy = `{ $path }` ficou travado por outro processo por tempo demais ({ $d
 store-cannot-open = Não foi possível abrir `{ $path }` ({ $detail }). Confira o caminho em BANNERET_DB e as permissões.
 store-failed = `{ $path }` falhou: { $detail }. O último comando não foi salvo.
 store-newer = `{ $path }` foi gravado por uma versão mais nova do Banneret (tem { $detail }). Atualize o Banneret para usá-lo; nada foi escrito nele.
+store-no-entry = Não foi possível abrir `{ $path }`: este usuário não pode entrar na pasta `{ $detail }` (falta a permissão de execução, x, para este usuário). Dê essa permissão a este usuário, ou rode o Banneret com um usuário que a tenha.
+store-no-read = Não foi possível abrir `{ $path }`: este usuário não pode lê-lo (falta a permissão de leitura, r, para este usuário). Dê essa permissão a este usuário, ou rode o Banneret com um usuário que a tenha.
+store-no-create = `{ $path }` não existe e não pode ser criado: este usuário não pode gravar na pasta `{ $detail }` (falta a permissão de escrita, w, para este usuário). Escolha outro caminho em BANNERET_DB, ou dê essa permissão a este usuário.
+store-log-unreadable = `{ $path }` só pode ser lido por este usuário, e o seu registro de escrita antecipada (`-wal`) guarda mudanças que não podem ser lidas sem gravar ao lado dele ({ $detail }). Deixe o usuário do bot abri-lo uma vez (ou rode `banneret backup` com esse usuário) e verifique a cópia; nada foi escrito.
 store-missing = Não há banco de dados em `{ $path }`. Confira BANNERET_DB.
 store-not-ours = `{ $path }` é um banco SQLite, mas não do Banneret. Confira BANNERET_DB.
 store-not-ours-pg = O banco PostgreSQL `{ $path }` não tem as tabelas do Banneret. Confira BANNERET_DB, ou abra-o uma vez sem `verify` nem `backup` para que o Banneret as crie.

@@ -534,23 +534,55 @@ command-wh40k-roster-datasheets = Um TOML de fichas para unidades de uma exporta
 preview-roster = Lista { $name ->
         [none] sem nome
        *[other] “{ $name }”
-    }: { $units } unidades, { $models } miniaturas.
-preview-roster-unit = • { $name }: { $models } { $models ->
+    }: { $units } { $units ->
+        [one] unidade
+       *[other] unidades
+    }, { $models } { $models ->
         [one] miniatura
        *[other] miniaturas
-    }, W { $wounds }, Ld { $leadership }+, OC { $oc }{ $leads ->
+    }{ $points ->
+        [none] {""}
+       *[other] , { $points } pontos
+    }.
+preview-roster-unit = • { $name }{ $points ->
+        [none] {""}
+       *[other] {" "}({ $points } pontos)
+    }{ $warlord ->
+        [true] , Senhor da Guerra
+       *[other] {""}
+    }: { $models } { $models ->
+        [one] miniatura
+       *[other] miniaturas
+    }{ $wounds ->
+        [none] {""}
+       *[other] , W { $wounds }, Ld { $leadership }+, OC { $oc }
+    }{ $leads ->
         [none] {""}
        *[other] , lidera { $leads }
     }{ $reserves ->
         [true] , na Reserva
        *[other] {""}
     }
+preview-roster-profile = {"    "}◦ { $name }: { $models } { $models ->
+        [one] miniatura
+       *[other] miniaturas
+    }, W { $wounds }, Ld { $leadership }+, OC { $oc }
 input-roster-profiles-count = As miniaturas dos perfis de { $name } não somam { $models }.
 refusal-roster-not-a-roster = O arquivo não é um exército que saibamos ler: envie uma lista TOML, uma lista do BattleScribe ou do New Recruit (.ros ou .rosz) ou o texto exportado pelo aplicativo oficial.
 refusal-roster-json = A exportação em JSON do New Recruit não é lida; exporte a lista do New Recruit como .rosz (BattleScribe).
 refusal-roster-file-too-large = O arquivo da lista tem { $kib } KiB; são lidas listas de até { $limit } KiB.
-refusal-roster-zip = O arquivo .rosz não é um zip com uma única lista (.ros).
-refusal-roster-zip-ratio = O arquivo .rosz descompactado passa de { $ratio } vezes o seu tamanho, o que nenhuma lista faz; ele não é lido.
+refusal-roster-zip = O arquivo .rosz não é um arquivo zip (o seu diretório não pode ser lido), então não tem lista que possamos achar.
+refusal-roster-zip-members = O arquivo .rosz tem { $members } { $members ->
+        [one] arquivo
+       *[other] arquivos
+    }, { $rosters } deles { $rosters ->
+        [one] uma lista
+       *[other] listas
+    } (.ros); um .rosz tem exatamente uma lista.
+refusal-roster-zip-size = O arquivo .rosz diz que a sua lista “{ $member }” tem { $claimed } bytes, mas ela descompacta em { $found } bytes: o arquivo foi danificado (cortado ou alterado). Exporte-o de novo.
+refusal-roster-zip-checksum = A lista “{ $member }” do arquivo .rosz descompacta no tamanho que diz ter, mas a soma de verificação não confere: o arquivo foi danificado. Exporte-o de novo.
+refusal-roster-zip-unreadable = A lista “{ $member }” do arquivo .rosz não pode ser descompactada (os dados estão danificados ou compactados de um jeito que os construtores de listas não usam). Exporte-o de novo.
+refusal-roster-zip-ratio = O arquivo .rosz diz que descompacta em { $found } vezes o seu tamanho; uma lista compacta cerca de 10 vezes e mais de { $ratio } é recusado, então ele não é lido.
 refusal-roster-xml-too-large = A lista descompactada passa de { $limit } KiB de XML; ela não é lida.
 refusal-roster-xml-too-many-elements = A lista tem mais de { $limit } elementos XML; ela não é lida.
 refusal-roster-xml-too-deep = A lista aninha o XML em mais de { $limit } níveis; ela não é lida.

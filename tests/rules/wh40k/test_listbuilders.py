@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import struct
 import time
 import tracemalloc
 import zipfile
@@ -49,8 +50,9 @@ def test_a_rosz_reads_a_unit_of_several_profiles() -> None:
     boss, boyz, wagon = roster.units
     assert boss.leads == boyz.key
     assert boyz.models == 10 and boyz.leadership == 7
-    assert boyz.profiles == (ModelProfile(name="Boy", models=9, wounds=1, oc=2),
-                             ModelProfile(name="Boss Nob", models=1, wounds=2, oc=2))
+    assert boyz.profiles == (ModelProfile(name="Boy", models=9, wounds=1, oc=2, leadership=7),
+                             ModelProfile(name="Boss Nob", models=1, wounds=2, oc=2,
+                                          leadership=7))
     assert (wagon.models, wagon.wounds, wagon.oc) == (1, 16, 5)
 
 
@@ -90,6 +92,96 @@ def test_other_game_systems_and_formats_are_refused_by_name() -> None:
     ninth = aos.replace("Warhammer Age of Sigmar 4.0", "Warhammer 40,000 9th Edition")
     assert refusal(ninth) == "refusal-roster-other-game"
     assert refusal('{"roster": {}}') == "refusal-roster-json"
+
+
+def test_issue28_finding10_a_unit_keeps_each_profile_its_points_and_its_warlord() -> None:
+    roster = read_army((FIXTURES / "necrons.ros").read_bytes())
+    king, warriors = roster.units
+    assert roster.points == 490 and (king.points, warriors.points) == (400, 90)
+    assert king.warlord and not warriors.warlord
+    assert king.profiles == (
+        ModelProfile(name="Triarchal Menhir", models=2, wounds=6, oc=1, leadership=6),
+        ModelProfile(name="Szarekh", models=1, wounds=16, oc=6, leadership=5))
+    assert warriors.profiles == ()  # one profile: W, Ld and OC are the unit's
+    app = read_army((FIXTURES / "app-orks.txt").read_text(encoding="utf-8"))
+    assert app.points == 400 and [(u.points, u.warlord) for u in app.units] == [
+        (75, True), (170, False), (160, False)]
+
+
+def test_issue28_finding10_other_game_systems_are_refused_by_name() -> None:
+    def game(data: str | bytes) -> object:
+        with pytest.raises(RuleViolation) as found:
+            read_army(data)
+        assert found.value.reason.key == "refusal-roster-other-game"
+        return found.value.reason.args["game"]
+
+    kill_team = (FIXTURES / "killteam.ros").read_bytes()
+    assert game(kill_team) == "Warhammer 40,000: Kill Team (2024)"
+    assert game(_zip(kill_team)) == "Warhammer 40,000: Kill Team (2024)"
+    ros = (FIXTURES / "necrons.ros").read_text(encoding="utf-8")
+    for name in ("Horus Heresy (2022)", "Warhammer 40,000 9th Edition",
+                 "Warhammer Age of Sigmar 4.0", "Warhammer 40,000: Kill Team (2021)"):
+        assert game(ros.replace("Warhammer 40,000 10th Edition", name)) == name
+    # No name, but the id of the 9th edition's game system.
+    nameless = ros.replace('gameSystemName="Warhammer 40,000 10th Edition" ', "").replace(
+        "sys-352e-adc2-7639-d6a9", "28ec-711c-d87f-3aeb")
+    assert game(nameless) == "Warhammer 40,000 9th Edition"
+    assert game('{"roster": {"gameSystemName": "Warhammer Age of Sigmar 4.0"}}') == (
+        "Warhammer Age of Sigmar 4.0")
+    assert game('{"name": "x", "bsid_system": "28ec-711c-d87f-3aeb"}') == (
+        "Warhammer 40,000 9th Edition")
+    assert refusal('{"roster": {"gameSystemName": "Warhammer 40,000 10th Edition"}}') == (
+        "refusal-roster-json")
+    assert len(read_army(ros.replace("10th Edition", "10th Edition Boarding Actions")).units) == 2
+
+
+def _lying(data: bytes, size: int | None = None, crc: int | None = None,
+           method: int | None = None) -> bytes:
+    """Return a one-member zip whose headers (local and central) claim another size, CRC or
+    compression method than its data has."""
+    out = bytearray(data)
+    central = out.rfind(b"PK\x01\x02")
+    for at, (size_at, crc_at, method_at) in ((0, (22, 14, 8)), (central, (24, 16, 10))):
+        if size is not None:
+            struct.pack_into("<I", out, at + size_at, size)
+        if crc is not None:
+            struct.pack_into("<I", out, at + crc_at, crc)
+        if method is not None:
+            struct.pack_into("<H", out, at + method_at, method)
+    return bytes(out)
+
+
+def _members(*names: str) -> bytes:
+    """Return a zip holding a small file under each name."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name in names:
+            archive.writestr(name, (FIXTURES / "necrons.ros").read_bytes())
+    return out.getvalue()
+
+
+def _damage(data: bytes | str) -> tuple[str, dict[str, object]]:
+    with pytest.raises(RuleViolation) as found:
+        read_army(data)
+    return found.value.reason.key, dict(found.value.reason.args)
+
+
+def test_issue28_finding10_a_damaged_rosz_says_exactly_what_is_wrong() -> None:
+    ros = (FIXTURES / "necrons.ros").read_bytes()
+    good = _zip(ros)
+    assert len(read_army(good).units) == 2
+    for claimed in (1000, len(ros) + 500):
+        assert _damage(_lying(good, size=claimed)) == ("refusal-roster-zip-size", {
+            "member": "army.ros", "claimed": claimed, "found": len(ros)})
+    crc = zipfile.ZipFile(io.BytesIO(good)).infolist()[0].CRC
+    assert _damage(_lying(good, crc=crc ^ 1)) == ("refusal-roster-zip-checksum",
+                                                  {"member": "army.ros"})
+    assert _damage(_lying(good, method=99))[0] == "refusal-roster-zip-unreadable"
+    assert _damage(_members("army.ros", "notes.txt", "old.ros")) == (
+        "refusal-roster-zip-members", {"members": 3, "rosters": 2})
+    dense = _zip(b"<a>" + b" " * 3_000_000 + b"</a>")
+    key, args = _damage(dense)
+    assert key == "refusal-roster-zip-ratio" and int(args["found"]) > 40  # type: ignore[call-overload]
 
 
 def _ros(units: int) -> bytes:
@@ -246,6 +338,10 @@ def every_refusal() -> list[tuple[bytes | str, str | None, str]]:
         (data, None, key) for data, key in HOSTILE.values()]
     out += [
         ('{"roster": {}}', None, "refusal-roster-json"),
+        (_lying(_zip(ros.encode()), size=1000), None, "refusal-roster-zip-size"),
+        (_lying(_zip(ros.encode()), crc=1), None, "refusal-roster-zip-checksum"),
+        (_lying(_zip(ros.encode()), method=99), None, "refusal-roster-zip-unreadable"),
+        (_members("a.txt", "b.txt"), None, "refusal-roster-zip-members"),
         (ZIP_MAGIC + bytes(1024 * 1024), None, "refusal-roster-file-too-large"),
         (ros.replace("10th Edition", "9th"), None, "refusal-roster-other-game"),
         (_one(""), None, "refusal-roster-no-units"),

@@ -41,8 +41,9 @@ from tests.words_check import Speech, catalogue_keys
 SEATS = ("attacker", "defender")
 SENDERS = ("attacker", "defender", "", "referee")
 # Unit names the set pieces below give (the players' own words, not the catalogue's).
-# The list builders a roster comes from are named as they are, in every language.
-NAMES = ("Squad", "Other", "Twin", "Chaplain", "Captain", "New Recruit", "BattleScribe")
+# The list builders a roster comes from are named as they are, in every language, and so
+# is the file inside a damaged .rosz ("army.ros").
+NAMES = ("Squad", "Other", "Twin", "Chaplain", "Captain", "New Recruit", "BattleScribe", "army")
 
 
 @cache
