@@ -10,6 +10,7 @@ from bot.clock import Clock
 from bot.recent import Recent
 from bot.replies import Board, Button, Reply, TurnMark, action_digest
 from bot.service.context import Table
+from bot.service.paging import ROOM, newest
 from bot.service.timekeeping import time_line
 from rules.core.model import Action
 from rules.core.text import Term
@@ -145,7 +146,7 @@ class BoardReplies:
         reply = self.board(table)
         said = [table.event(e) for e in records]
         if mark is not None:
-            reply.turn = replace(mark, said=tuple(said), status=tuple(reply.lines))
+            reply.turn = fitting(mark, table, tuple(said), tuple(reply.lines))
         reply.lines = said + reply.lines
         reply.text = reply.lines.pop(0) if reply.lines else ""
         after = table.prompt.seat
@@ -154,4 +155,21 @@ class BoardReplies:
         return reply
 
 
-__all__ = ["MAX_BUTTONS", "BoardReplies"]
+def fitting(mark: TurnMark, table: Table, said: tuple[str, ...], status: tuple[str, ...]
+            ) -> TurnMark:
+    """Return a move's turn message as it fits one message: the board's lines whole, the
+    stretch's log (or what the player missed) from its newest lines back, with a line
+    saying how many earlier ones are left out."""
+    room = ROOM - sum(len(line) + 1 for line in status)
+    words = table.words
+    recap = newest(mark.recap, words, room // 2)
+    return replace(mark, said=newest(said, words, room - _size(recap)),
+                   log=newest(mark.log, words, room), recap=recap,
+                   closing=newest(mark.closing, words, ROOM), status=status)
+
+
+def _size(lines: tuple[str, ...]) -> int:
+    return sum(len(line) + 1 for line in lines)
+
+
+__all__ = ["MAX_BUTTONS", "BoardReplies", "fitting"]

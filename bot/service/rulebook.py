@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.errors import UnknownRule, UnknownSystem
 from bot.replies import Button, Reply
 from bot.service.context import ButtonHandler, Caller, PressedId
+from bot.service.paging import paged
 from bot.service.rulesearch import SHARED, Found, cut, index, ready
 from bot.store.gamestore import GameStore
 from bot.text import Said, Words, pick_language
@@ -77,8 +78,8 @@ class Rulebook:
                  for f in found]
         if not found:
             return self._nothing(words, query, system_id, public)
-        return Reply(text=words("rules-found", count=len(found), query=query), lines=lines,
-                     ephemeral=not public)
+        return paged(Reply(text=words("rules-found", count=len(found), query=query),
+                           ephemeral=not public), lines, words, whole="paging-where-rules")
 
     def ask(
         self,

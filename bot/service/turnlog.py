@@ -97,6 +97,14 @@ def recap(table: Table, entries: list[LogEntry], reader: str | None) -> list[str
     return [table.words("turn-recap"), *lines] if lines else []
 
 
+def earlier(table: Table, shown: list[LogEntry], since: int) -> tuple[str, ...]:
+    """Say how many entries of a stretch (from entry `since`) come before those shown, if any:
+    a turn message shows its last MOST_ENTRIES only."""
+    if not shown or shown[0].seq <= since:
+        return ()
+    return (table.words("game-log-earlier", count=shown[0].seq - since),)
+
+
 def mark(tx: Transaction, table: Table, old: dict[str, Any], new: dict[str, Any],
          seq: int) -> TurnMark:
     """Describe the turn message the move logged as entry `seq` belongs to (read inside
@@ -106,16 +114,17 @@ def mark(tx: Transaction, table: Table, old: dict[str, Any], new: dict[str, Any]
     since = int(new["since"])
     if old and int(old["since"]) == since:
         shown = tx.log(game.id, MOST_ENTRIES, since)
-        return TurnMark(game.id, since, fresh=False, log=tuple(entry_lines(table, shown)))
+        return TurnMark(game.id, since, fresh=False,
+                        log=(*earlier(table, shown, since), *entry_lines(table, shown)))
     closed = int(old["since"]) if old else None
     reader = new.get("seat")
     start = min(int(old.get("left", {}).get(reader, closed or since)) if old else since,
                 closed if closed is not None else since)
     read = tx.log(game.id, MOST_ENTRIES * 2, start)
-    closing = [e for e in read if closed is not None and closed <= e.seq < since]
+    closing = [e for e in read if closed is not None and closed <= e.seq < since][-MOST_ENTRIES:]
     return TurnMark(
         game.id, since, fresh=True, closed=closed,
-        closing=tuple(entry_lines(table, closing[-MOST_ENTRIES:])),
+        closing=(*earlier(table, closing, closed or 0), *entry_lines(table, closing)),
         recap=tuple(recap(table, [e for e in read if e.seq < seq], reader)),
     )
 
@@ -127,4 +136,5 @@ def opened(table: Table, seq: int) -> tuple[dict[str, Any], TurnMark]:
             TurnMark(table.game.id, seq + 1, fresh=True))
 
 
-__all__ = ["MOST_ENTRIES", "RECAP_LINES", "advanced", "entry_lines", "mark", "opened", "recap"]
+__all__ = ["MOST_ENTRIES", "RECAP_LINES", "advanced", "earlier", "entry_lines", "mark", "opened",
+           "recap"]

@@ -12,6 +12,7 @@ from bot.errors import NotSeated, Stale, bad_input
 from bot.replies import HIGHEST_NUMBER, MAX_REPLY, Button, Reply
 from bot.service.boards import BoardReplies
 from bot.service.context import ButtonHandler, Caller, Table, latest
+from bot.service.paging import Listing, paged
 from bot.service.settingrules import LOG_KIND as SETTINGS_LOG
 from bot.service.settingrules import typed_changes
 from bot.service.turnclocks import LOG_KINDS as CLOCK_LOG_KINDS
@@ -183,10 +184,14 @@ class Views:
                      ephemeral=True, image=self.boards.draw(table, None),
                      image_name="referee-view.png", game_id=game.id, version=game.version)
 
-    def log_lines(self, channel_id: str, caller: Caller | None = None, last: int = 20) -> Reply:
-        """Show the last entries of the game's log as text."""
+    def log_lines(self, channel_id: str, caller: Caller | None = None, last: int = 20,
+                  page: int = 1, game_id: int | None = None) -> Reply:
+        """Show the last entries of the game's log as text, newest page first (a page
+        button names the game it was made for: `game_id`, refused once another began)."""
         with self.store.reading() as tx:
             game = latest(tx, channel_id, caller)
+            if game_id is not None and game.id != game_id:
+                raise Stale().where(game.language, game.system)
             if last < 1:
                 raise bad_input("input-greater-than-equal", field="last", ge=1
                                 ).where(game.language, game.system)
@@ -222,22 +227,12 @@ class Views:
                 said = words(LOG_KINDS[entry.kind], seat=seat)
             lines.append(words("game-log-line", seq=entry.seq, seat=seat, what=said))
         title = words("game-status-title", system=table.title(), scenario=table.scenario_title())
-        # The newest entries that fit one message; `/game export` has the whole log.
-        room = MAX_REPLY - len(title) - 200
-        kept: list[str] = []
-        for line in reversed(lines):
-            room -= len(line) + 1
-            if room < 0:
-                break
-            kept.insert(0, line)
-        if len(kept) < len(lines):
-            kept.insert(0, words("game-log-earlier", count=len(lines) - len(kept)))
-        return Reply(
-            text=title,
-            lines=kept or [words("game-log-empty")],
-            game_id=game.id,
-            version=game.version,
-        )
+        # The newest entries first; the pages before them by their buttons, and
+        # `/game export` has the whole log.
+        reply = Reply(text=title, game_id=game.id, version=game.version)
+        return paged(reply, lines or [words("game-log-empty")], words,
+                     Listing("log", f"{game.id}:{last}", "paging-where-game"), page,
+                     newest_first=True)
 
     # ------------------------------------------------------------ completions
 

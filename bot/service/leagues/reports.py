@@ -49,6 +49,7 @@ from bot.service.leagues.rounds import (
     names,
     referee,
 )
+from bot.service.paging import NOTICE_ROOM, Listing, paged
 from bot.service.scheduler import Notice, keep
 from bot.store.gamestore import GameStore
 from bot.store.leaguequeries import FixtureRow, LeagueRow
@@ -102,6 +103,30 @@ def _scores(*scores: int) -> bool:
     """Say whether scores are whole numbers a game can end with (0 to HIGHEST_SCORE)."""
     return all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= HIGHEST_SCORE
                for n in scores)
+
+
+def round_listing(league: LeagueRow, round_no: int) -> Listing:
+    """Return the listing of one round's fixtures, for its page buttons."""
+    return Listing("round", f"{round_no}:{league.name}", "paging-where-league")
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What settling a fixture led to: lines to add to its reply, and the Swiss round it
+    let be paired (0: none), whose fixtures follow the first line, in pages."""
+
+    lines: list[str]
+    round_no: int = 0
+
+    def shown(self, reply: Reply, words: Words, league: LeagueRow,
+              room: int | None = None) -> Reply:
+        """Add them to a reply: a new round's fixtures as a page of the round's listing."""
+        if not self.round_no:
+            reply.lines.extend(self.lines)
+            return reply
+        reply.lines.append(self.lines[0])
+        return paged(reply, self.lines[1:], words, round_listing(league, self.round_no),
+                     room=room)
 
 
 @dataclass(frozen=True)
@@ -333,9 +358,11 @@ class Reports:
             if kind == "league-uphold":
                 if not referee(league, caller):
                     raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
-                lines = self._settle(tx, words, league, fixture, outcome, "referee")
-                return Reply(text=words("league-resolved", user=f"<@{caller.user_id}>",
-                                        id=fixture.id, result=said), lines=lines)
+                settled = self._settle(tx, words, league, fixture, outcome, "referee")
+                return settled.shown(Reply(text=words("league-resolved",
+                                                      user=f"<@{caller.user_id}>",
+                                                      id=fixture.id, result=said)),
+                                     words, league)
             if caller.user_id != other:
                 raise LeagueNotOpponent(user=f"<@{other}>").where(lang)
             if kind == "league-dispute":
@@ -348,13 +375,13 @@ class Reports:
                              mention=league.creator_id,
                              buttons=[Button("league-uphold", words("button-league-uphold"),
                                              fixture.id, fixture.report_no, "", "primary")])
-            lines = self._settle(tx, words, league, fixture, outcome, "opponent")
-        return Reply(text=words("league-confirmed", user=f"<@{caller.user_id}>",
-                                id=fixture.id, result=said), lines=lines)
+            settled = self._settle(tx, words, league, fixture, outcome, "opponent")
+        return settled.shown(Reply(text=words("league-confirmed", user=f"<@{caller.user_id}>",
+                                              id=fixture.id, result=said)), words, league)
 
     def _settle(self, tx: Transaction, words: Words, league: LeagueRow, fixture: FixtureRow,
-                outcome: Outcome, by: str) -> list[str]:
-        """Settle a fixture; return the lines of a Swiss round it let be paired."""
+                outcome: Outcome, by: str) -> Settled:
+        """Settle a fixture; return what it led to (a Swiss round paired, the league over)."""
         settled = tx.update_fixture(fixture, status="done", winner=outcome.winner,
                                     home_score=outcome.home_score,
                                     away_score=outcome.away_score, settled_by=by,
@@ -364,12 +391,12 @@ class Reports:
         if not advance(tx, league):
             fresh = tx.league_by_id(league.id)
             if fresh is not None and fresh.status == "finished":
-                return [words("league-finished", name=league.name)]
-            return []
+                return Settled([words("league-finished", name=league.name)])
+            return Settled([])
         fixtures = tx.fixtures(league.id)
         newest = max(f.round for f in fixtures)
-        return [words("league-new-round", round=newest),
-                *round_lines(words, fixtures, only_round=newest)[1:]]
+        return Settled([words("league-new-round", round=newest),
+                        *round_lines(words, fixtures, only_round=newest)[1:]], newest)
 
     def resolve(self, guild_id: str, caller: Caller, name: str, fixture_id: int,
                 result: str | None, home_score: int | None, away_score: int | None) -> Reply:
@@ -387,10 +414,12 @@ class Reports:
             if fixture.status not in OPEN:
                 raise LeagueFixtureSettled(id=fixture.id).where(lang)
             outcome = self._verdict(season, fixture, result, home_score, away_score, lang)
-            lines = self._settle(tx, words, league, fixture, outcome, "referee")
-        return Reply(text=words("league-resolved", user=f"<@{caller.user_id}>", id=fixture.id,
-                                result=self._said(words, season, outcome, fixture)),
-                     lines=lines)
+            settled = self._settle(tx, words, league, fixture, outcome, "referee")
+        return settled.shown(Reply(text=words("league-resolved", user=f"<@{caller.user_id}>",
+                                              id=fixture.id,
+                                              result=self._said(words, season, outcome,
+                                                                fixture))),
+                             words, league)
 
     def _verdict(self, season: Season, fixture: FixtureRow, result: str | None,
                  home_score: int | None, away_score: int | None, lang: str) -> Outcome:
@@ -424,15 +453,18 @@ class Reports:
                 outcome = Outcome(report.get("winner"), report.get("home_score"),
                                   report.get("away_score"))
                 try:
-                    lines = self._settle(tx, words, league, fixture, outcome, "auto")
+                    settled = self._settle(tx, words, league, fixture, outcome, "auto")
                 except Stale:
                     continue
-                text = words("league-auto-confirmed", id=fixture.id,
-                             result=self._said(words, season, outcome, fixture),
-                             hours=season.confirm_hours)
+                # Posted as a plain message: a new round's fixtures in a page of its size.
+                told = settled.shown(Reply(text=words(
+                    "league-auto-confirmed", id=fixture.id,
+                    result=self._said(words, season, outcome, fixture),
+                    hours=season.confirm_hours)), words, league, room=NOTICE_ROOM)
                 if league.channel_id:  # leagues made before seasons have no channel to post in
-                    notices.append(Notice("\n".join([text, *lines]),
-                                          channel_id=league.channel_id))
+                    notices.append(Notice("\n".join([told.text, *told.lines]),
+                                          channel_id=league.channel_id,
+                                          buttons=tuple(told.buttons)))
             return keep(tx, notices)  # kept until posted, in the claim's write
 
 
@@ -449,4 +481,5 @@ class LeagueSource:
         return self.reports.confirm_due(now)
 
 
-__all__ = ["LeagueSource", "season_of", "Outcome", "Reports", "fixture_line", "round_lines"]
+__all__ = ["LeagueSource", "Outcome", "Reports", "Settled", "fixture_line", "round_lines",
+           "round_listing", "season_of"]

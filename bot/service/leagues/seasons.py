@@ -37,7 +37,14 @@ from bot.errors import (
 from bot.replies import Reply
 from bot.service.context import Caller, Table, running
 from bot.service.games import Games, who_text
-from bot.service.leagues.reports import LeagueSource, Reports, round_lines, season_of
+from bot.service.leagues.ranking import Row
+from bot.service.leagues.reports import (
+    LeagueSource,
+    Reports,
+    round_lines,
+    round_listing,
+    season_of,
+)
 from bot.service.leagues.rounds import (
     FORMATS,
     SETTLED,
@@ -54,6 +61,7 @@ from bot.service.leagues.rounds import (
     table,
     tiebreak_order,
 )
+from bot.service.paging import Listing, paged
 from bot.service.scheduler import Notice
 from bot.service.settingrules import (
     LEAGUE_SETTINGS,
@@ -65,6 +73,7 @@ from bot.service.settingrules import (
 )
 from bot.service.timekeeping import span
 from bot.store.gamestore import GameStore
+from bot.store.leaguequeries import LeagueRow
 from bot.text import (
     Said,
     Words,
@@ -324,15 +333,17 @@ class Leagues:
             tx.set_league_status(league.id, "running", season.stored())
             league = tx.league_by_id(league.id) or league
             fixtures = tx.fixtures(league.id)
-        lines = round_lines(words, fixtures, only_round=1)
-        return Reply(text=words("league-started-text", name=league.name, count=len(players),
-                                rounds=season.rounds or 1, format=season.format),
-                     lines=lines)
+        reply = Reply(text=words("league-started-text", name=league.name, count=len(players),
+                                 rounds=season.rounds or 1, format=season.format),
+                      lines=[words("league-new-round", round=1)])
+        return paged(reply, round_lines(words, fixtures, only_round=1)[1:], words,
+                     round_listing(league, 1))
 
     # ------------------------------------------------------------ fixtures and standings
 
-    def fixtures(self, guild_id: str, caller: Caller, name: str) -> Reply:
-        """List a league's fixtures round by round, with their status and result."""
+    def fixtures(self, guild_id: str, caller: Caller, name: str, page: int = 1) -> Reply:
+        """List a league's fixtures round by round, with their status and result (a page
+        of them: bot/service/paging.py)."""
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.reading() as tx:
@@ -340,12 +351,30 @@ class Leagues:
             fixtures = tx.fixtures(league.id)
         if not fixtures:
             raise LeagueNotStarted(name=league.name).where(lang)
-        return Reply(text=words("league-fixtures-title", name=league.name),
-                     lines=round_lines(words, fixtures))
+        return paged(Reply(text=words("league-fixtures-title", name=league.name)),
+                     round_lines(words, fixtures), words,
+                     Listing("fixtures", league.name, "paging-where-league"), page)
 
-    def standings(self, guild_id: str, caller: Caller, name: str) -> Reply:
-        """Rank a league's players: a compact text table and the standings picture (drawn
-        here, in the worker thread the transport runs the service in)."""
+    def round(self, guild_id: str, caller: Caller, name: str, round_no: int,
+              page: int = 1) -> Reply:
+        """List one round's fixtures (a page of them): what `/league start` and a result
+        that pairs a Swiss round show, again for their page buttons."""
+        lang = pick_language(caller.locale)
+        words = Words.of(lang)
+        with self.store.reading() as tx:
+            league, _ = season_of(tx, guild_id, name, lang)
+            fixtures = [f for f in tx.fixtures(league.id) if f.round == round_no]
+        if not fixtures:
+            raise LeagueNotStarted(name=league.name).where(lang)
+        reply = Reply(text=words("league-fixtures-title", name=league.name),
+                      lines=[words("league-new-round", round=round_no)])
+        return paged(reply, round_lines(words, fixtures)[1:], words,
+                     round_listing(league, round_no), page)
+
+    def standings(self, guild_id: str, caller: Caller, name: str, page: int = 1) -> Reply:
+        """Rank a league's players: a compact text table (a page of it) and, on the first
+        page, the standings picture (drawn here, in the worker thread the transport runs
+        the service in)."""
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.reading() as tx:
@@ -353,8 +382,6 @@ class Leagues:
             fixtures = tx.fixtures(league.id)
             rows = table(tx, league, season, fixtures)
             who = names(tx, league)
-        from renderers.standings import StandingsPicture, render_standings
-
         scored = season.scored is not None
         lines = []
         for row in rows:
@@ -371,6 +398,19 @@ class Leagues:
             if any(f.status not in SETTLED for f in fixtures if f.round == round_no):
                 break
             current = round_no
+        reply = Reply(text=words("league-standings-title", name=league.name, round=current))
+        if page <= 1:
+            reply.image = self._picture(words, league, season, rows, who, current)
+            reply.image_name = "standings.png"
+        return paged(reply, lines or [words("league-no-players")], words,
+                     Listing("standings", league.name, "paging-where-league"), page)
+
+    def _picture(self, words: Words, league: LeagueRow, season: Season, rows: list[Row],
+                 who: dict[str, str], current: int) -> bytes:
+        """Draw the standings picture: its first PICTURE_ROWS rows, and how many more."""
+        from renderers.standings import StandingsPicture, render_standings
+
+        scored = season.scored is not None
         sys = system(season.system or "")
         headers = [words("league-col-rank"), words("league-col-player"),
                    words("league-col-points"), words("league-col-played"),
@@ -397,11 +437,10 @@ class Leagues:
         picture = StandingsPicture(
             title=words("league-picture-title", name=league.name),
             subtitle=words("league-picture-subtitle", round=current,
-                           rounds=season.rounds or current, system=system_title(sys, lang)),
+                           rounds=season.rounds or current,
+                           system=system_title(sys, words.language)),
             headers=tuple(headers), rows=tuple(cells), footer=footer)
-        return Reply(text=words("league-standings-title", name=league.name, round=current),
-                     lines=lines or [words("league-no-players")],
-                     image=render_standings(picture), image_name="standings.png")
+        return render_standings(picture)
 
     def export(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Attach a league's fixtures, results and standings as CSV and JSON files."""
@@ -414,8 +453,9 @@ class Leagues:
         return Reply(text=Words.of(lang)("league-exported", name=league.name),
                      files=export(league, fixtures, rows, who))
 
-    def ratings(self, guild_id: str, caller: Caller, system_id: str) -> Reply:
-        """Rate the server's players of one game system from every league's settled results."""
+    def ratings(self, guild_id: str, caller: Caller, system_id: str, page: int = 1) -> Reply:
+        """Rate the server's players of one game system from every league's settled results
+        (a page of the table)."""
         from bot.service.leagues.ratings import ratings
 
         lang = pick_language(caller.locale)
@@ -428,12 +468,11 @@ class Leagues:
         games = [(f.home, f.away or "", f.winner) for f in fixtures]
         rated = ratings(games)
         title = system_title(system(system_id), lang)
-        return Reply(
-            text=words("league-ratings-title", system=title, count=len(games)),
-            lines=[words("league-ratings-line", rank=i, user=f"<@{r.player}>",
-                         rating=round(r.rating), games=r.games)
-                   for i, r in enumerate(rated, 1)] or [words("league-no-results")],
-        )
+        lines = [words("league-ratings-line", rank=i, user=f"<@{r.player}>",
+                       rating=round(r.rating), games=r.games)
+                 for i, r in enumerate(rated, 1)] or [words("league-no-results")]
+        return paged(Reply(text=words("league-ratings-title", system=title, count=len(games))),
+                     lines, words, Listing("ratings", system_id), page)
 
     # ------------------------------------------------------------ fixtures played and reported
 
@@ -477,10 +516,10 @@ class Leagues:
             tx.add_to_league(league.id, game.id)
         return Reply(text=Table(game).words("league-added", name=league.name, game=game.id))
 
-    def turns(self, guild_id: str, caller: Caller, name: str, now: datetime | None = None
-              ) -> Reply:
+    def turns(self, guild_id: str, caller: Caller, name: str, now: datetime | None = None,
+              page: int = 1) -> Reply:
         """List who must act in each running game of a league, longest wait first: the games
-        added to it and the games of its fixtures."""
+        added to it and the games of its fixtures (a page of them)."""
         lang = pick_language(caller.locale)
         with self.store.reading() as tx:
             league = league_of(tx, guild_id, name, lang)
@@ -512,10 +551,9 @@ class Leagues:
             waiting.append((game.updated_at, line))
         lines = [line for _, line in sorted(waiting)]
         words = Words.of(lang)
-        return Reply(
-            text=words("league-turns-title", name=league.name, count=len(lines)),
-            lines=lines or [words("league-no-games")],
-        )
+        return paged(Reply(text=words("league-turns-title", name=league.name, count=len(lines))),
+                     lines or [words("league-no-games")], words,
+                     Listing("turns", league.name), page)
 
     def names(self, guild_id: str, text: str) -> list[tuple[str, str]]:
         """Offer league names of this server for autocomplete."""

@@ -698,3 +698,20 @@ preview-offered = Only you see this preview; nothing changes until you accept it
 preview-cancelled = Preview cancelled; nothing changed.
 button-preview-accept = Accept
 button-preview-cancel = Cancel
+
+# --- long replies in pages (bot/service/paging.py): what a page leaves out, and where it is
+paging-left-out = ({ $count ->
+        [one] one more line is
+       *[other] { $count } more lines are
+    } not shown{ $pages ->
+        [1] {""}
+       *[other] {" "}· page { $page } of { $pages }
+    }; { $where })
+paging-where-pages = the buttons below turn the pages
+paging-where-league = the buttons below turn the pages, and `/league export` has everything
+paging-where-game = the buttons below turn the pages, and `/game export` has the whole log
+paging-where-log = `/game log` and `/game export` have them
+paging-where-rules = `/rules show rule:` shows any rule in full
+paging-where-file = the attached reply.txt has everything
+button-page-previous = ◀ Page { $page }
+button-page-next = Page { $page } ▶

@@ -708,3 +708,20 @@ preview-offered = Só você vê esta prévia; nada muda até que você a aceite.
 preview-cancelled = Prévia cancelada; nada mudou.
 button-preview-accept = Aceitar
 button-preview-cancel = Cancelar
+
+# --- long replies in pages (bot/service/paging.py): what a page leaves out, and where it is
+paging-left-out = ({ $count ->
+        [one] mais uma linha não aparece
+       *[other] mais { $count } linhas não aparecem
+    }{ $pages ->
+        [1] {""}
+       *[other] {" "}· página { $page } de { $pages }
+    }; { $where })
+paging-where-pages = os botões abaixo passam as páginas
+paging-where-league = os botões abaixo passam as páginas, e `/league export` tem tudo
+paging-where-game = os botões abaixo passam as páginas, e `/game export` tem o registro completo
+paging-where-log = `/game log` e `/game export` têm todas
+paging-where-rules = `/rules show rule:` mostra qualquer regra inteira
+paging-where-file = o arquivo anexo reply.txt tem tudo
+button-page-previous = ◀ Página { $page }
+button-page-next = Página { $page } ▶
