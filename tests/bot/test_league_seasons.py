@@ -26,6 +26,7 @@ from bot.service.leagues.rounds import table
 from bot.service.leagues.seasons import Leagues
 from bot.store.leaguequeries import FixtureRow
 from bot.store.location import open_store
+from bot.text import Words
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
@@ -341,8 +342,11 @@ def test_permissions_and_refusals(service: GameService, leagues: Leagues) -> Non
     with pytest.raises(errors.LeagueNotStarted):
         leagues.report("g1", BOB, "Guarded", result="win")
     leagues.leave("g1", CAROL, "Guarded")  # before the start: fine
-    with pytest.raises(errors.LeagueNotIn):
+    with pytest.raises(errors.LeagueNotIn) as not_in:
         leagues.leave("g1", CAROL, "Guarded")
+    # The refusal names who is not a player (it once left its `user` unfilled).
+    assert Words.of("en").message(not_in.value.message()) == \
+        f"<@{CAROL.user_id}> is not a player of **Guarded**."
     leagues.join("g1", CAROL, "Guarded")
     leagues.join("g1", DAN, "Guarded")
     with pytest.raises(errors.LeagueRefereeOnly):

@@ -284,7 +284,7 @@ class Leagues:
             if league.status != "open":
                 raise LeagueStarted(name=league.name).where(lang)
             if not tx.leave_league(league.id, caller.user_id):
-                raise LeagueNotIn(name=league.name).where(lang)
+                raise LeagueNotIn(user=f"<@{caller.user_id}>", name=league.name).where(lang)
         return Reply(text=Words.of(lang)("league-left", user=f"<@{caller.user_id}>",
                                          name=league.name))
 
@@ -299,11 +299,12 @@ class Leagues:
                 raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
             if league.status == "open":
                 if not tx.leave_league(league.id, player.user_id):
-                    raise LeagueNotIn(name=league.name).where(lang)
+                    raise LeagueNotIn(user=f"<@{player.user_id}>", name=league.name
+                                      ).where(lang)
                 return Reply(text=words("league-removed", user=f"<@{player.user_id}>",
                                         name=league.name, count=0))
             if not tx.remove_league_player(league.id, player.user_id):
-                raise LeagueNotIn(name=league.name).where(lang)
+                raise LeagueNotIn(user=f"<@{player.user_id}>", name=league.name).where(lang)
             cancelled = 0
             for fixture in tx.fixtures(league.id):
                 if fixture.has(player.user_id) and fixture.status in ("pending", "reported",
