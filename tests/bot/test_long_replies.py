@@ -17,12 +17,14 @@ from typing import Any
 
 import pytest
 
+from bot.clock import FakeClock
 from bot.console.terminal import Console
 from bot.replies import Reply, parse_custom_id
 from bot.service import paging
 from bot.service.context import Caller
 from bot.service.gameservice import GameService
-from bot.service.paging import parse_page
+from bot.service.paging import NOTICE_ROOM, parse_page
+from bot.store.location import open_store
 from bot.surface.entries import Entry
 from tests.overflow import (
     OVERFLOWING,
@@ -131,3 +133,34 @@ def test_long_replies_are_never_cut_silently_in_the_console(
         if page_buttons(reply) and whole is not None:
             _walk(console, reply, whole)
     assert sorted(set(OVERFLOWING) - set(overflowed)) == []
+
+
+@pytest.mark.parametrize("language", ["en", "pt-BR"])
+def test_long_replies_are_never_cut_silently_in_a_notice(db_location: str, language: str
+                                                         ) -> None:
+    """A report confirmed by time that pairs a 900-player round is posted as one plain
+    message (2,000 characters): its first fixtures, how many more, and a page button."""
+    clock = FakeClock("2026-03-02T10:00:00+00:00")
+    store = open_store(db_location, clock=clock)
+    service = GameService(store, seed_factory=lambda: "seed")
+    referee = Caller(user_id="alice", name="alice", locale=language)
+    opponent = Caller(user_id="bob", name="bob", locale=language)
+    world = build_world(service, "local", "console", referee, opponent, language)
+    with store.reading() as tx:
+        fixture = tx.fixture(world.pending)
+    assert fixture is not None
+    service.leagues.report(world.guild, Caller(fixture.home, "Home", locale=language),
+                           world.big, result="win")
+    clock.advance(hours=49)
+    (notice,) = [n for n in service.scheduler.due() if n.channel_id == world.channel]
+    lines = notice.text.split("\n")
+    assert len(notice.text) <= NOTICE_ROOM and note_is_last(lines)
+    (button,) = notice.buttons
+    first = service.page(world.guild, world.channel, referee, button.arg)
+    with pytest.MonkeyPatch.context() as roomy:
+        roomy.setattr(paging, "ROOM", EVERYTHING)
+        whole = service.page(world.guild, world.channel, referee, button.arg).lines
+    shown = [line for line in lines if line in whole]
+    assert left_out(lines) == len(whole) - len(shown) > 0
+    assert first.lines[:len(shown)] == shown  # the first page goes on from there
+    store.close()
