@@ -4,17 +4,18 @@ Issue 28, finding 3: at 900 players `/league start`, `fixtures`, the resolve tha
 round 2, `standings` and `ratings` were cut at 4,000 characters without a word, and so
 was `/league turns` over many games. `build_world` makes, per language, what makes every
 growing reply overflow: a race game with a long log, two 900-player Swiss leagues (one
-started with all of round 1 but one fixture settled, one not started yet) and running
-games counted in the started one. `options_for` gives each command of the surface the
-options that make it show that data (any other command gets plain valid values), and
-the checks below say whether a reply fits Discord and, when it leaves lines out, says how
-many (bot/service/paging.py).
+started with all of round 1 but one fixture settled, one not started yet), running games
+counted in the started one, and a round-robin in which the referee has hundreds of
+fixtures waiting (a refusal naming them grows too). `options_for` gives each command of
+the surface the options that make it show that data (any other command gets plain valid
+values), and the checks below say whether a reply fits Discord and, when it leaves lines
+out, says how many (bot/service/paging.py).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bot.replies import Reply
@@ -26,6 +27,7 @@ from bot.surface.entries import Entry
 
 PLAYERS = 900
 TURN_GAMES = 60
+RIVALS = 300
 LOG_ENTRIES = 50
 # Discord's limits on one message (https://discord.com/developers/docs/resources/message).
 DESCRIPTION = 4096
@@ -62,7 +64,7 @@ class World:
     big: str  # a started league: round 1 paired, all but one fixture settled
     open: str  # a league with PLAYERS players, not started
     pending: int  # the fixture whose result pairs round 2
-    extra: dict[str, Any] = field(default_factory=dict)
+    marathon: str  # a running round-robin: the referee has RIVALS fixtures waiting
 
 
 def build_world(service: GameService, guild: str, channel: str, referee: Caller,
@@ -91,6 +93,17 @@ def build_world(service: GameService, guild: str, channel: str, referee: Caller,
         for fixture in settled:
             tx.update_fixture(fixture, status="done", winner=fixture.home,
                               settled_by="referee", settled_at=tx.now())
+    # A round-robin in which the referee waits on hundreds of opponents at once.
+    service.leagues.create(guild, referee, marathon := f"Marathon {language}",
+                           channel_id=channel, system_id="race")
+    with service.store.transaction() as tx:
+        league = tx.league_season(guild, marathon)
+        assert league is not None
+        tx.join_league(league.id, referee.user_id, referee.name)
+        for n in range(RIVALS):
+            tx.join_league(league.id, str(first + n), f"Player {n}")
+            tx.insert_fixture(league.id, n + 1, referee.user_id, str(first + n))
+        tx.set_league_status(league.id, "running", {**league.settings, "rounds": RIVALS})
     for n in range(TURN_GAMES):
         where = f"{channel}-t{n}"
         service.new_game(where, guild, referee, "race", "short", opponent=opponent,
@@ -101,7 +114,7 @@ def build_world(service: GameService, guild: str, channel: str, referee: Caller,
             league = tx.league_season(guild, big)
             assert game is not None and league is not None
             tx.add_to_league(league.id, game.id)
-    return World(language, guild, channel, referee, opponent, big, open_, last.id)
+    return World(language, guild, channel, referee, opponent, big, open_, last.id, marathon)
 
 
 def order() -> list[Entry]:
@@ -127,6 +140,8 @@ def options_for(world: World, entry: Entry) -> dict[str, Any]:
         "league leave": {"league": world.open},
         "league start": {"league": world.open},
         "league remove": {"league": world.big, "player": world.opponent},
+        "league play": {"league": world.marathon},
+        "league report": {"league": world.marathon, "result": "win"},
         "league resolve": {"league": world.big, "fixture": world.pending, "result": "home"},
         "league ratings": {"system": "race"},
         "race mark": {"note": "m" * 100},

@@ -151,26 +151,36 @@ def body(reply: Reply) -> str:
     return "\n".join([reply.text, *reply.lines]).strip()
 
 
-def fitted(reply: Reply, words: Words) -> Reply:
-    """Return the reply as it fits one message: as it is when it fits, else the lines that
-    fit, a line saying how many are left out, and the whole text attached as a file."""
-    whole = body(reply)
-    if len(whole) <= ROOM:
-        return reply
-    text = reply.text
-    if len(text) > ROOM - NOTE_ROOM - LEAST_ROOM:
-        text = text[:ROOM - NOTE_ROOM - LEAST_ROOM - 1] + ELLIPSIS
-    lines = [text, *reply.lines] if text else list(reply.lines)
-    kept = split(lines, ROOM - NOTE_ROOM)[0]
+def clipped(text: str, words: Words, room: int = ROOM) -> tuple[str, bytes | None]:
+    """Return text as it fits `room` characters, and the whole text when it did not fit: the
+    lines that fit, then a line saying how many are left out and that a file has them all.
+
+    The last resort of every transport and of `fitted`: nothing is ever cut unsaid.
+    """
+    if len(text) <= room:
+        return text, None
+    lines = text.split("\n")
+    kept = split(lines, max(room - NOTE_ROOM, 1))[0]
     left = len(lines) - len(kept)
-    if kept[-1] != lines[len(kept) - 1] or text != reply.text:  # a line kept was cut too
+    if kept[-1] != lines[len(kept) - 1]:  # the last line kept was cut as well
         left += 1
     note = words("paging-left-out", count=left, page=1, pages=1,
                  where=Msg(key="paging-where-file"))
-    reply.text, reply.lines = (kept[0], [*kept[1:], note]) if text else ("", [*kept, note])
-    reply.files = [*reply.files, (WHOLE_FILE, whole.encode())]
+    return "\n".join([*kept, note]), text.encode()
+
+
+def fitted(reply: Reply, words: Words) -> Reply:
+    """Return the reply as it fits one message: as it is when it fits, else the lines that
+    fit, a line saying how many are left out, and the whole text attached as a file."""
+    shown, whole = clipped(body(reply), words)
+    if whole is None:
+        return reply
+    text, *lines = shown.split("\n")
+    reply.text, reply.lines = text, lines
+    reply.files = [*reply.files, (WHOLE_FILE, whole)]
     return reply
 
 
-__all__ = ["NOTICE_ROOM", "PAGE_BUTTON", "ROOM", "Listing", "body", "fitted", "newest",
+__all__ = ["NOTICE_ROOM", "PAGE_BUTTON", "ROOM", "WHOLE_FILE", "Listing", "body", "clipped",
+           "fitted", "newest",
            "paged", "parse_page", "split"]

@@ -60,6 +60,8 @@ class Notice:
     # (random: SQLite may give a deleted row's id to the next one).
     outbox_id: int | None = None
     nonce: str | None = None
+    # The language its words are in, for what a transport adds (None: the default).
+    language: str | None = None
 
     def dumps(self) -> str:
         """The notice as JSON, as the outbox keeps it."""

@@ -6,7 +6,7 @@ import re
 
 from bot.replies import Reply, parse_custom_id
 from bot.service import paging
-from bot.service.paging import Listing, fitted, newest, paged, parse_page, split
+from bot.service.paging import Listing, clipped, fitted, newest, paged, parse_page, split
 from bot.text import Words
 
 EN, PT = Words.of("en"), Words.of("pt-BR")
@@ -85,3 +85,15 @@ def test_a_turn_message_keeps_its_newest_lines() -> None:
     assert kept[-1] == LINES[-1] and len("\n".join(kept)) <= 2000
     assert kept[0].startswith(f"({900 - len(kept) + 1} more lines are not shown; `/game log`")
     assert newest(tuple(LINES[:3]), EN, 2000) == tuple(LINES[:3])
+
+
+def test_a_transport_clips_text_to_its_room_and_says_so() -> None:
+    text = "\n".join(LINES)
+    shown, whole = clipped(text, PT, 2000)
+    assert whole == text.encode() and len(shown) <= 2000
+    *kept, note = shown.split("\n")
+    assert kept == LINES[:len(kept)]
+    assert note.startswith(f"(mais {900 - len(kept)} linhas não aparecem; o arquivo anexo")
+    one, _ = clipped("y" * 5000, EN, 2000)
+    assert one.endswith("…\n(one more line is not shown; the attached reply.txt has everything)")
+    assert clipped("short", EN, 2000) == ("short", None)

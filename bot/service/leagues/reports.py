@@ -66,6 +66,8 @@ HIGHEST_SCORE = 999
 HIGHEST_ID = 2**63 - 1
 # Referee's verdicts on a fixture: who won it.
 VERDICTS = ("home", "away", "draw")
+# Opponents a refusal names at most (how many more it says).
+MOST_NAMED = 20
 # Reports confirmed by time in one scheduler pass at most (the rest wait for the next).
 DUE_BATCH = 100
 
@@ -187,8 +189,12 @@ class Reports:
             raise LeagueFixtureBusy(id=open_[0].id, status=open_[0].status).where(lang)
         rivals = list(dict.fromkeys(f.opponent(caller.user_id) for f in waiting))
         if len(rivals) > 1:
-            raise LeagueWhichFixture(choices=items([f"<@{r}>" for r in rivals], "or")
-                                     ).where(lang)
+            # A round-robin of hundreds waits on hundreds: name a few, and say how many more.
+            named: list[Any] = [f"<@{r}>" for r in rivals[:MOST_NAMED]]
+            if len(rivals) > MOST_NAMED:
+                named.append(Msg(key="paging-more-named", args={"count": len(rivals)
+                                                                 - MOST_NAMED}))
+            raise LeagueWhichFixture(choices=items(named, "or")).where(lang)
         return waiting[0]
 
     # ------------------------------------------------------------ played in a thread
@@ -464,7 +470,8 @@ class Reports:
                 if league.channel_id:  # leagues made before seasons have no channel to post in
                     notices.append(Notice("\n".join([told.text, *told.lines]),
                                           channel_id=league.channel_id,
-                                          buttons=tuple(told.buttons)))
+                                          buttons=tuple(told.buttons),
+                                          language=season.language))
             return keep(tx, notices)  # kept until posted, in the claim's write
 
 

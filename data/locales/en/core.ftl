@@ -713,5 +713,6 @@ paging-where-game = the buttons below turn the pages, and `/game export` has the
 paging-where-log = `/game log` and `/game export` have them
 paging-where-rules = `/rules show rule:` shows any rule in full
 paging-where-file = the attached reply.txt has everything
+paging-more-named = { $count } more
 button-page-previous = ◀ Page { $page }
 button-page-next = Page { $page } ▶

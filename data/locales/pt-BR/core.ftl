@@ -723,5 +723,6 @@ paging-where-game = os botões abaixo passam as páginas, e `/game export` tem o
 paging-where-log = `/game log` e `/game export` têm todas
 paging-where-rules = `/rules show rule:` mostra qualquer regra inteira
 paging-where-file = o arquivo anexo reply.txt tem tudo
+paging-more-named = mais { $count }
 button-page-previous = ◀ Página { $page }
 button-page-next = Página { $page } ▶
