@@ -3,6 +3,7 @@ with a reference and the game, and the player told the action was not applied.""
 
 from __future__ import annotations
 
+import io
 import logging
 import uuid
 from collections.abc import Mapping
@@ -15,6 +16,7 @@ from bot.discord.components import reply_view
 from bot.discord.messages import COLOURS, NO_MENTIONS, drop_thinking
 from bot.errors import PlayerError, bad_input
 from bot.replies import MAX_REPLY, Reply
+from bot.service.paging import WHOLE_FILE, clipped
 from bot.service.rulebook import cite, rule_button
 from bot.store.faults import StoreError
 from bot.text import Words, pick_language
@@ -75,8 +77,12 @@ async def report_error(
         )
         lines = [Words.of(locale)("error-internal", game="?", ref=ref)]
         colour = COLOURS["refused"]
-    embed = discord.Embed(description="\n".join(lines)[:MAX_REPLY], colour=colour)
+    # A refusal is short; should one not be, it says what it left out and carries it whole.
+    text, whole = clipped("\n".join(lines), Words.of(pick_language(locale)), MAX_REPLY)
+    embed = discord.Embed(description=text, colour=colour)
     extra: dict[str, Any] = {"view": view} if view is not None else {}
+    if whole is not None:
+        extra["file"] = discord.File(io.BytesIO(whole), filename=WHOLE_FILE)
     try:
         if interaction.response.is_done():
             await drop_thinking(interaction)

@@ -12,6 +12,8 @@ import discord
 from bot.discord.components import reply_view
 from bot.discord.live import board_file
 from bot.replies import MAX_REPLY, Reply
+from bot.service.paging import WHOLE_FILE, clipped
+from bot.text import Words, pick_language
 
 log = logging.getLogger(__name__)
 
@@ -21,25 +23,44 @@ NO_MENTIONS = discord.AllowedMentions.none()
 
 def reply_embed(
     reply: Reply, colour: int = COLOURS["ok"], lines: list[str] | None = None,
-    footer: bool = True,
+    footer: bool = True, language: str | None = None,
 ) -> discord.Embed:
-    """Build the text of a reply (the board goes beside it as a full-width attachment)."""
+    """Build the text of a reply (the board goes beside it as a full-width attachment).
+
+    The service's replies fit one message (bot/service/paging.py); should one not, it is
+    cut at a line and says how many lines it left out and where they are: the attached
+    reply.txt (`message_parts`), else the game's log (a turn message edited in place).
+    """
+    text, _ = shown_text(reply, lines, language, "paging-where-log")
+    return _embed(reply, colour, text, footer)
+
+
+def shown_text(reply: Reply, lines: list[str] | None, language: str | None,
+               where: str = "paging-where-file") -> tuple[str, bytes | None]:
+    """Return the text a message shows of a reply, and its whole text if it had to be cut."""
     body = "\n".join(lines if lines is not None else [reply.text, *reply.lines]).strip()
-    embed = discord.Embed(
-        title=(reply.title or "")[:256] or None, description=body[:MAX_REPLY], colour=colour
-    )
+    return clipped(body, Words.of(pick_language(language)), MAX_REPLY, where)
+
+
+def _embed(reply: Reply, colour: int, text: str, footer: bool) -> discord.Embed:
+    embed = discord.Embed(title=(reply.title or "")[:256] or None, description=text,
+                          colour=colour)
     if reply.footer and footer:
         embed.set_footer(text=reply.footer)
     return embed
 
 
-def message_parts(reply: Reply, lines: list[str] | None = None) -> dict[str, Any]:
-    """Return what a message showing a reply is sent with: the ping, text, files, buttons."""
+def message_parts(reply: Reply, lines: list[str] | None = None,
+                  language: str | None = None) -> dict[str, Any]:
+    """Return what a message showing a reply is sent with: the ping, text, files, buttons
+    (`language`: the reader's, for a line the transport adds itself)."""
     files = []
     board = board_file(reply)
     if board is not None:
         files.append(board)
-    for name, data in reply.files:
+    text, whole = shown_text(reply, lines, language)
+    shown = [*reply.files, *([(WHOLE_FILE, whole)] if whole is not None else [])]
+    for name, data in shown:
         files.append(discord.File(io.BytesIO(data), filename=name))
     mentions = NO_MENTIONS
     content = None
@@ -55,7 +76,7 @@ def message_parts(reply: Reply, lines: list[str] | None = None) -> dict[str, Any
     colour = COLOURS["private"] if reply.ephemeral else COLOURS["ok"]
     kwargs: dict[str, Any] = {
         "content": content,
-        "embed": reply_embed(reply, colour, lines),
+        "embed": _embed(reply, colour, text, True),
         "files": files,
         "allowed_mentions": mentions,
     }

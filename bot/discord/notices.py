@@ -12,6 +12,7 @@ Discord refuses is logged and not tried again; one this process never got to pos
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from typing import Any
 
@@ -20,9 +21,14 @@ from discord.ext import commands, tasks
 
 from bot.discord.components import buttons_view
 from bot.discord.host import Host
+from bot.service.paging import WHOLE_FILE, clipped
 from bot.service.scheduler import Notice
+from bot.text import Words
 
 log = logging.getLogger(__name__)
+
+# Discord shows at most this many characters of a plain message.
+CONTENT = 2000
 
 
 def _mentions(notice: Notice) -> discord.AllowedMentions:
@@ -41,7 +47,12 @@ async def _post(target: discord.abc.Messageable, notice: Notice) -> None:
     view = buttons_view(notice.buttons)  # handled like every other game button
     if view is not None:
         options["view"] = view
-    await target.send(notice.text[:2000], **options)
+    # A notice fits a plain message (bot/service/paging.py NOTICE_ROOM); should one not, it
+    # says what it left out and carries the whole text.
+    text, whole = clipped(notice.text, Words.of(notice.language), CONTENT)
+    if whole is not None:
+        options["file"] = discord.File(io.BytesIO(whole), filename=WHOLE_FILE)
+    await target.send(text, **options)
 
 
 class Scheduled(commands.Cog):

@@ -50,7 +50,7 @@ async def post_reply(
 
     `lines` replaces the reply's text and lines (a turn message words a move its own way).
     """
-    kwargs = message_parts(reply, lines)
+    kwargs = message_parts(reply, lines, _locale(interaction))
     kwargs["ephemeral"] = reply.ephemeral
     content = kwargs["content"]
     if interaction.response.is_done():
@@ -63,6 +63,11 @@ async def post_reply(
         return sent.id
     answer = await interaction.response.send_message(**kwargs)
     return answer.message_id
+
+
+def _locale(interaction: discord.Interaction[Any]) -> str | None:
+    """Return the language the person behind an interaction reads."""
+    return str(interaction.locale) if interaction.locale else None
 
 
 async def open_thread(
@@ -87,7 +92,7 @@ async def open_thread(
     except Exception as error:  # noqa: BLE001 - every failure gets an answer
         await report_error(interaction, error, what)
         return
-    await thread.send(**message_parts(reply))
+    await thread.send(**message_parts(reply, language=_locale(interaction)))
 
 
 async def send_turn(

@@ -26,11 +26,11 @@ from typing import Any
 from bot.errors import PlayerError, bad_input
 from bot.replies import Button, Reply, parse_custom_id
 from bot.service.boards import BoardReplies, Render
-from bot.service.context import ButtonHandler, Caller, Table, latest
+from bot.service.context import ButtonHandler, Caller, PressedId, Table, latest
 from bot.service.games import Games
 from bot.service.importreview import Previews
 from bot.service.leagues.seasons import Leagues
-from bot.service.paging import parse_page
+from bot.service.paging import PAGE_BUTTON, fitted, parse_page
 from bot.service.records import Records
 from bot.service.rulebook import Rulebook
 from bot.service.scheduler import Scheduler
@@ -39,7 +39,7 @@ from bot.service.turnclocks import Clocks
 from bot.service.turns import Turns
 from bot.service.views import Views
 from bot.store.gamestore import GameStore
-from bot.text import pick_language
+from bot.text import Words, pick_language
 from bot.timecontrol import TimeControl
 from rules.core.text import Msg
 
@@ -69,7 +69,7 @@ class GameService:
         # Each button kind, declared by the part that makes it; the rest are the turn's own.
         self.buttons: dict[str, ButtonHandler] = {
             **self.views.buttons, **self.rulebook.buttons, **self.leagues.reports.buttons,
-            **self.previews.buttons, **self.clocks.buttons}
+            **self.previews.buttons, **self.clocks.buttons, PAGE_BUTTON: self.page}
         self.scheduler = Scheduler(store, store.clock,
                                    sources=[self.clocks.source, self.leagues.source])
 
@@ -118,37 +118,26 @@ class GameService:
         pressed = parse_custom_id(custom_id)
         handler = self.buttons.get(pressed[0]) if pressed is not None else None
         if pressed is not None and handler is not None:
-            return handler(channel_id, caller, pressed)
-        return self.turns.press(channel_id, caller, custom_id, self.games)
+            reply = handler(channel_id, caller, pressed)
+        else:
+            reply = self.turns.press(channel_id, caller, custom_id, self.games)
+        # Whatever a button answers fits one message, or says what it left out (paging.py).
+        return fitted(reply, Words.of(pick_language(caller.locale)))
 
-    def page(self, guild_id: str, channel_id: str, caller: Caller, arg: str) -> Reply:
-        """Show another page of a listing (a page button: bot/service/paging.py), read-only,
-        to the one who pressed it. The listing is read again for this server and channel,
-        so a button never shows another server's league or another channel's game."""
-        parsed = parse_page(arg)
+    def page(self, channel_id: str, caller: Caller, pressed: PressedId) -> Reply:
+        """Show another page of a listing to whoever pressed its page button, read-only
+        (bot/service/paging.py): a game's log (of this channel's game), or a league's."""
+        parsed = parse_page(pressed[3])
         if parsed is None:
             raise bad_input("input-unknown-button").where(pick_language(caller.locale))
-        name, page, key = parsed
-        leagues = self.leagues
-        reply: Reply
-        if name == "log":
+        listing, page, key = parsed
+        if listing == "log":
             game_id, _, last = key.partition(":")
             if not game_id.isdigit() or not last.isdigit():
                 raise bad_input("input-unknown-button").where(pick_language(caller.locale))
             reply = self.views.log_lines(channel_id, caller, int(last), page, int(game_id))
-        elif name == "round" and key.partition(":")[0].isdigit():
-            round_no, _, league = key.partition(":")
-            reply = leagues.round(guild_id, caller, league, int(round_no), page)
-        elif name == "standings":
-            reply = leagues.standings(guild_id, caller, key, page=page)
-        elif name == "fixtures":
-            reply = leagues.fixtures(guild_id, caller, key, page=page)
-        elif name == "ratings":
-            reply = leagues.ratings(guild_id, caller, key, page=page)
-        elif name == "turns":
-            reply = leagues.turns(guild_id, caller, key, page=page)
         else:
-            raise bad_input("input-unknown-button").where(pick_language(caller.locale))
+            reply = self.leagues.page(caller, listing, key, page)
         reply.ephemeral = True
         return reply
 

@@ -151,12 +151,15 @@ def body(reply: Reply) -> str:
     return "\n".join([reply.text, *reply.lines]).strip()
 
 
-def clipped(text: str, words: Words, room: int = ROOM) -> tuple[str, bytes | None]:
+def clipped(text: str, words: Words, room: int | None = None,
+            where: str = "paging-where-file") -> tuple[str, bytes | None]:
     """Return text as it fits `room` characters, and the whole text when it did not fit: the
-    lines that fit, then a line saying how many are left out and that a file has them all.
+    lines that fit, then a line saying how many are left out and where they are (`where`:
+    by default a file that has them all, which the caller attaches).
 
     The last resort of every transport and of `fitted`: nothing is ever cut unsaid.
     """
+    room = ROOM if room is None else room
     if len(text) <= room:
         return text, None
     lines = text.split("\n")
@@ -164,8 +167,7 @@ def clipped(text: str, words: Words, room: int = ROOM) -> tuple[str, bytes | Non
     left = len(lines) - len(kept)
     if kept[-1] != lines[len(kept) - 1]:  # the last line kept was cut as well
         left += 1
-    note = words("paging-left-out", count=left, page=1, pages=1,
-                 where=Msg(key="paging-where-file"))
+    note = words("paging-left-out", count=left, page=1, pages=1, where=Msg(key=where))
     return "\n".join([*kept, note]), text.encode()
 
 

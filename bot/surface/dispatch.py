@@ -8,13 +8,14 @@ from typing import Any
 from bot.errors import GuildOnly, bad_input
 from bot.replies import Reply
 from bot.service.gameservice import GameService
+from bot.service.paging import fitted
 from bot.surface.entries import ANYWHERE, NO_GUILD, Context, Entry, Handler, Surface
 from bot.surface.game_commands import declare_game
 from bot.surface.league_commands import declare_league
 from bot.surface.options import check
 from bot.surface.rules_commands import declare_rules
 from bot.surface.system_commands import declare_systems
-from bot.text import pick_language
+from bot.text import Words, pick_language
 from rules.core.commands import Command, Option
 from rules.core.system import available
 
@@ -58,7 +59,9 @@ def run(service: GameService, ctx: Context, path: str, options: dict[str, Any]) 
     reply = entry.handler(service, ctx, options)
     if entry.command.private:
         reply.ephemeral = True
-    return reply
+    # Long lists come in pages already (bot/service/paging.py); anything else too long for
+    # one message keeps what fits, says how much it left out, and carries the whole as a file.
+    return fitted(reply, Words.of(pick_language(ctx.caller.locale)))
 
 
 def autocomplete(

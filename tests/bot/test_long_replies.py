@@ -81,8 +81,8 @@ def _whole(console: Console, service: GameService, world: World, entry: Entry,
             found = parse_page(parsed[3])
             assert found is not None
             listing, _, key = found
-            return service.page(world.guild, world.channel, world.referee,
-                                f"{listing}:1:{key}").lines
+            return service.press(world.channel, world.referee,
+                                 f"bn:page:0:0:{listing}:1:{key}").lines
     return whole_file(reply)
 
 
@@ -159,10 +159,10 @@ def test_long_replies_are_never_cut_silently_in_a_notice(db_location: str, langu
     lines = notice.text.split("\n")
     assert len(notice.text) <= NOTICE_ROOM and note_is_last(lines)
     (button,) = notice.buttons
-    first = service.page(world.guild, world.channel, referee, button.arg)
+    first = service.press(world.channel, referee, button.custom_id)
     with pytest.MonkeyPatch.context() as roomy:
         roomy.setattr(paging, "ROOM", EVERYTHING)
-        whole = service.page(world.guild, world.channel, referee, button.arg).lines
+        whole = service.press(world.channel, referee, button.custom_id).lines
     shown = [line for line in lines if line in whole]
     assert left_out(lines) == len(whole) - len(shown) > 0
     assert first.lines[:len(shown)] == shown  # the first page goes on from there

@@ -109,7 +109,7 @@ def _scores(*scores: int) -> bool:
 
 def round_listing(league: LeagueRow, round_no: int) -> Listing:
     """Return the listing of one round's fixtures, for its page buttons."""
-    return Listing("round", f"{round_no}:{league.name}", "paging-where-league")
+    return Listing("round", f"{round_no}:{league.id}", "paging-where-league")
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from bot.errors import (
     LeagueStarted,
     LeagueTooFew,
     SettingRefused,
+    Stale,
     UnknownScenario,
     UnknownSystem,
 )
@@ -354,7 +355,7 @@ class Leagues:
             raise LeagueNotStarted(name=league.name).where(lang)
         return paged(Reply(text=words("league-fixtures-title", name=league.name)),
                      round_lines(words, fixtures), words,
-                     Listing("fixtures", league.name, "paging-where-league"), page)
+                     Listing("fixtures", str(league.id), "paging-where-league"), page)
 
     def round(self, guild_id: str, caller: Caller, name: str, round_no: int,
               page: int = 1) -> Reply:
@@ -404,7 +405,7 @@ class Leagues:
             reply.image = self._picture(words, league, season, rows, who, current)
             reply.image_name = "standings.png"
         return paged(reply, lines or [words("league-no-players")], words,
-                     Listing("standings", league.name, "paging-where-league"), page)
+                     Listing("standings", str(league.id), "paging-where-league"), page)
 
     def _picture(self, words: Words, league: LeagueRow, season: Season, rows: list[Row],
                  who: dict[str, str], current: int) -> bytes:
@@ -473,7 +474,7 @@ class Leagues:
                        rating=round(r.rating), games=r.games)
                  for i, r in enumerate(rated, 1)] or [words("league-no-results")]
         return paged(Reply(text=words("league-ratings-title", system=title, count=len(games))),
-                     lines, words, Listing("ratings", system_id), page)
+                     lines, words, Listing("ratings", f"{guild_id}:{system_id}"), page)
 
     # ------------------------------------------------------------ fixtures played and reported
 
@@ -554,7 +555,28 @@ class Leagues:
         words = Words.of(lang)
         return paged(Reply(text=words("league-turns-title", name=league.name, count=len(lines))),
                      lines or [words("league-no-games")], words,
-                     Listing("turns", league.name), page)
+                     Listing("turns", str(league.id)), page)
+
+    def page(self, caller: Caller, listing: str, key: str, page: int) -> Reply:
+        """Show a page of a league's listing for its page button (bot/service/paging.py): the
+        button names the league by id (the ratings by server and system), as a report's
+        buttons name their fixture, so it answers wherever it is pressed."""
+        if listing == "ratings":
+            guild_id, _, system_id = key.partition(":")
+            return self.ratings(guild_id, caller, system_id, page=page)
+        round_no, _, league_id = key.rpartition(":")
+        with self.store.reading() as tx:
+            league = tx.league_by_id(int(league_id)) if league_id.isdigit() else None
+        if league is None or (listing == "round") != round_no.isdigit():
+            raise Stale().where(pick_language(caller.locale))
+        if listing == "round":
+            return self.round(league.guild_id, caller, league.name, int(round_no), page)
+        shows = {"standings": self.standings, "fixtures": self.fixtures}
+        if listing in shows:
+            return shows[listing](league.guild_id, caller, league.name, page)
+        if listing == "turns":
+            return self.turns(league.guild_id, caller, league.name, page=page)
+        raise Stale().where(pick_language(caller.locale))
 
     def names(self, guild_id: str, text: str) -> list[tuple[str, str]]:
         """Offer league names of this server for autocomplete."""
