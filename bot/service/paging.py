@@ -7,7 +7,8 @@ shows its lines and ends with one line saying how many lines are left out and wh
 they are: the Previous / Next buttons, and the export that holds everything. The
 buttons name the listing, the page and what it lists in their custom id
 (`bn:page:0:0:<listing>:<page>:<key>`, `Listing.button`); pressing one re-runs the
-listing, read-only, for that page (`GameService.page`).
+listing, read-only, for that page (`GameService.page`, the service's button table) and
+shows it to whoever pressed it.
 
 A reply that is no listing but still grew past one message (`fitted`, the last resort
 the surface applies to every reply) keeps the lines that fit, says how many it left
@@ -48,7 +49,9 @@ class Listing:
     """
 
     name: str  # standings | fixtures | round | ratings | turns | log
-    key: str  # what it lists: a league's name, "<round>:<league>", a system id, "<game>:<last>"
+    # What it lists, by ids that hold wherever the button is pressed: a league's id,
+    # "<round>:<league id>", "<server>:<system>" (ratings), "<game id>:<entries asked>" (log).
+    key: str
     whole: str = "paging-where-pages"
 
     def button(self, words: Words, page: int, label: str) -> Button:
