@@ -109,10 +109,13 @@ async def test_a_free_undo_does_not_ping_the_player_who_took_it_back(table: Tabl
 async def test_the_log_keeps_the_newest_entries_whole(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """/game log last:50 that does not fit keeps the newest entries, never cut mid-line."""
-    from bot.service import views
+    """/game log last:50 that does not fit shows the newest entries first, never cut
+    mid-line, and says how many earlier ones are on the other pages (bot/service/paging.py)."""
+    from bot.service import paging
 
-    monkeypatch.setattr(views, "MAX_REPLY", 420)  # a short game overflows it
+    for name, value in (("ROOM", 350), ("NOTE_ROOM", 150), ("HEAD_ROOM", 50),
+                        ("LEAST_ROOM", 100)):
+        monkeypatch.setattr(paging, name, value)  # a short game overflows a page
     invitation = await table.fake.slash(table.alice, table.channel, "game new", system="race",
                                         scenario="short", opponent=table.bob)
     await table.fake.click(table.bob, invitation, label="Accept the invitation")
@@ -121,5 +124,9 @@ async def test_the_log_keeps_the_newest_entries_whole(
         await table.fake.slash(user, table.channel, "race move", steps=1)
     log = await table.fake.slash(table.carol, table.channel, "game log", last=50)
     lines = str(log.messages[0].embed["description"]).splitlines()
-    assert "earlier entr" in lines[1], lines  # under the title
-    assert lines[-1].startswith("#8 ") and lines[-1].endswith("."), lines
+    assert lines[-1].startswith("(") and "more lines are not shown · page 1 of 2" in lines[-1]
+    assert lines[-2].startswith("#8 ") and lines[-2].endswith("."), lines
+    assert all(line.endswith(".") for line in lines[1:-1]), lines  # whole entries only
+    earlier = await table.fake.click(table.carol, log, label="Page 2 ▶")
+    older = str(earlier.messages[0].embed["description"]).splitlines()
+    assert earlier.ephemeral and older[1].startswith("#1 "), older
