@@ -9,7 +9,7 @@ counted in the started one, and a round-robin in which the referee has hundreds 
 fixtures waiting (a refusal naming them grows too). `options_for` gives each command of
 the surface the options that make it show that data (any other command gets plain valid
 values), and the checks below say whether a reply fits Discord and, when it leaves lines
-out, says how many (bot/service/paging.py).
+out, says how many (bot/paging.py).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from bot.paging import PAGE_BUTTON, WHOLE_FILE, body
 from bot.replies import Reply
 from bot.service.context import Caller
 from bot.service.gameservice import GameService
-from bot.service.paging import PAGE_BUTTON, WHOLE_FILE, body
 from bot.surface.dispatch import surface
 from bot.surface.entries import Entry
 

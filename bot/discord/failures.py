@@ -15,8 +15,8 @@ from discord import app_commands
 from bot.discord.components import reply_view
 from bot.discord.messages import COLOURS, NO_MENTIONS, drop_thinking
 from bot.errors import PlayerError, bad_input
+from bot.paging import WHOLE_FILE, clipped
 from bot.replies import MAX_REPLY, Reply
-from bot.service.paging import WHOLE_FILE, clipped
 from bot.service.rulebook import cite, rule_button
 from bot.store.faults import StoreError
 from bot.text import Words, pick_language

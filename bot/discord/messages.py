@@ -11,8 +11,8 @@ import discord
 
 from bot.discord.components import reply_view
 from bot.discord.live import board_file
+from bot.paging import WHOLE_FILE, clipped
 from bot.replies import MAX_REPLY, Reply
-from bot.service.paging import WHOLE_FILE, clipped
 from bot.text import Words, pick_language
 
 log = logging.getLogger(__name__)
@@ -27,7 +27,7 @@ def reply_embed(
 ) -> discord.Embed:
     """Build the text of a reply (the board goes beside it as a full-width attachment).
 
-    The service's replies fit one message (bot/service/paging.py); should one not, it is
+    The service's replies fit one message (bot/paging.py); should one not, it is
     cut at a line and says how many lines it left out and where they are: the attached
     reply.txt (`message_parts`), else the game's log (a turn message edited in place).
     """

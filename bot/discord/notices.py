@@ -21,7 +21,7 @@ from discord.ext import commands, tasks
 
 from bot.discord.components import buttons_view
 from bot.discord.host import Host
-from bot.service.paging import WHOLE_FILE, clipped
+from bot.paging import WHOLE_FILE, clipped
 from bot.service.scheduler import Notice
 from bot.text import Words
 
@@ -47,7 +47,7 @@ async def _post(target: discord.abc.Messageable, notice: Notice) -> None:
     view = buttons_view(notice.buttons)  # handled like every other game button
     if view is not None:
         options["view"] = view
-    # A notice fits a plain message (bot/service/paging.py NOTICE_ROOM); should one not, it
+    # A notice fits a plain message (bot/paging.py NOTICE_ROOM); should one not, it
     # says what it left out and carries the whole text.
     text, whole = clipped(notice.text, Words.of(notice.language), CONTENT)
     if whole is not None:

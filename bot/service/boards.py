@@ -7,10 +7,10 @@ from dataclasses import replace
 from typing import Any
 
 from bot.clock import Clock
+from bot.paging import ROOM, newest
 from bot.recent import Recent
 from bot.replies import Board, Button, Reply, TurnMark, action_digest
 from bot.service.context import Table
-from bot.service.paging import ROOM, newest
 from bot.service.timekeeping import time_line
 from rules.core.model import Action
 from rules.core.text import Term

@@ -24,13 +24,13 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.errors import PlayerError, bad_input
+from bot.paging import PAGE_BUTTON, fitted, parse_page
 from bot.replies import Button, Reply, parse_custom_id
 from bot.service.boards import BoardReplies, Render
 from bot.service.context import ButtonHandler, Caller, PressedId, Table, latest
 from bot.service.games import Games
 from bot.service.importreview import Previews
 from bot.service.leagues.seasons import Leagues
-from bot.service.paging import PAGE_BUTTON, fitted, parse_page
 from bot.service.records import Records
 from bot.service.rulebook import Rulebook
 from bot.service.scheduler import Scheduler
@@ -126,7 +126,7 @@ class GameService:
 
     def page(self, channel_id: str, caller: Caller, pressed: PressedId) -> Reply:
         """Show another page of a listing to whoever pressed its page button, read-only
-        (bot/service/paging.py): a game's log (of this channel's game), or a league's."""
+        (bot/paging.py): a game's log (of this channel's game), or a league's."""
         parsed = parse_page(pressed[3])
         if parsed is None:
             raise bad_input("input-unknown-button").where(pick_language(caller.locale))

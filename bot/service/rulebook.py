@@ -9,9 +9,9 @@ channel's game language when there is a game, else the caller's Discord language
 from __future__ import annotations
 
 from bot.errors import UnknownRule, UnknownSystem
+from bot.paging import paged
 from bot.replies import Button, Reply
 from bot.service.context import ButtonHandler, Caller, PressedId
-from bot.service.paging import paged
 from bot.service.rulesearch import SHARED, Found, cut, index, ready
 from bot.store.gamestore import GameStore
 from bot.text import Said, Words, pick_language

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import NotSeated, Stale, bad_input
+from bot.paging import Listing, paged
 from bot.replies import HIGHEST_NUMBER, MAX_REPLY, Button, Reply
 from bot.service.boards import BoardReplies
 from bot.service.context import ButtonHandler, Caller, Table, latest
-from bot.service.paging import Listing, paged
 from bot.service.settingrules import LOG_KIND as SETTINGS_LOG
 from bot.service.settingrules import typed_changes
 from bot.service.turnclocks import LOG_KINDS as CLOCK_LOG_KINDS

@@ -6,9 +6,9 @@ from functools import cache
 from typing import Any
 
 from bot.errors import GuildOnly, bad_input
+from bot.paging import fitted
 from bot.replies import Reply
 from bot.service.gameservice import GameService
-from bot.service.paging import fitted
 from bot.surface.entries import ANYWHERE, NO_GUILD, Context, Entry, Handler, Surface
 from bot.surface.game_commands import declare_game
 from bot.surface.league_commands import declare_league
@@ -59,7 +59,7 @@ def run(service: GameService, ctx: Context, path: str, options: dict[str, Any]) 
     reply = entry.handler(service, ctx, options)
     if entry.command.private:
         reply.ephemeral = True
-    # Long lists come in pages already (bot/service/paging.py); anything else too long for
+    # Long lists come in pages already (bot/paging.py); anything else too long for
     # one message keeps what fits, says how much it left out, and carries the whole as a file.
     return fitted(reply, Words.of(pick_language(ctx.caller.locale)))
 

@@ -1,12 +1,12 @@
-"""The pager (bot/service/paging.py): pages that fit, cut alike, and say what they leave out."""
+"""The pager (bot/paging.py): pages that fit, cut alike, and say what they leave out."""
 
 from __future__ import annotations
 
 import re
 
+from bot.paging import Listing, clipped, fitted, newest, paged, parse_page, split
 from bot.replies import Reply, parse_custom_id
 from bot.service import paging
-from bot.service.paging import Listing, clipped, fitted, newest, paged, parse_page, split
 from bot.text import Words
 
 EN, PT = Words.of("en"), Words.of("pt-BR")

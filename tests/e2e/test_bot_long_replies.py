@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
+from bot.paging import body
 from bot.replies import Reply
 from bot.service.context import Caller
-from bot.service.paging import body
 from bot.surface import dispatch
 from fakediscord import FakeUser, InteractionResult, Message
 from tests.overflow import (

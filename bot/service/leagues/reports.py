@@ -36,6 +36,7 @@ from bot.errors import (
     LeagueWrongChannel,
     Stale,
 )
+from bot.paging import NOTICE_ROOM, Listing, paged
 from bot.replies import Button, Reply, ThreadRequest
 from bot.service.context import ButtonHandler, Caller, PressedId, Table
 from bot.service.games import Games
@@ -49,7 +50,6 @@ from bot.service.leagues.rounds import (
     names,
     referee,
 )
-from bot.service.paging import NOTICE_ROOM, Listing, paged
 from bot.service.scheduler import Notice, keep
 from bot.store.gamestore import GameStore
 from bot.store.leaguequeries import FixtureRow, LeagueRow

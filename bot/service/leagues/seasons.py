@@ -35,6 +35,7 @@ from bot.errors import (
     UnknownScenario,
     UnknownSystem,
 )
+from bot.paging import Listing, paged
 from bot.replies import Reply
 from bot.service.context import Caller, Table, running
 from bot.service.games import Games, who_text
@@ -62,7 +63,6 @@ from bot.service.leagues.rounds import (
     table,
     tiebreak_order,
 )
-from bot.service.paging import Listing, paged
 from bot.service.scheduler import Notice
 from bot.service.settingrules import (
     LEAGUE_SETTINGS,
@@ -345,7 +345,7 @@ class Leagues:
 
     def fixtures(self, guild_id: str, caller: Caller, name: str, page: int = 1) -> Reply:
         """List a league's fixtures round by round, with their status and result (a page
-        of them: bot/service/paging.py)."""
+        of them: bot/paging.py)."""
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.reading() as tx:
@@ -558,7 +558,7 @@ class Leagues:
                      Listing("turns", str(league.id)), page)
 
     def page(self, caller: Caller, listing: str, key: str, page: int) -> Reply:
-        """Show a page of a league's listing for its page button (bot/service/paging.py): the
+        """Show a page of a league's listing for its page button (bot/paging.py): the
         button names the league by id (the ratings by server and system), as a report's
         buttons name their fixture, so it answers wherever it is pressed."""
         if listing == "ratings":
