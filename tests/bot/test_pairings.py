@@ -214,7 +214,7 @@ def test_swiss_is_deterministic() -> None:
     )
 
 
-# ---------------------------------------------------------------- large leagues (issue 28, finding 2)
+# ------------------------------------------------------ large leagues (issue 28, finding 2)
 
 
 def _swiss_reference(players: list[str], points: dict[str, float], met: list[frozenset[str]],

@@ -17,6 +17,7 @@ round once the current one is complete (bot/service/leagues/rounds.py `advance`)
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -40,6 +41,7 @@ from bot.replies import Button, Reply, ThreadRequest
 from bot.service.context import ButtonHandler, Caller, PressedId, Table
 from bot.service.games import Games
 from bot.service.leagues.rounds import (
+    GIVEN,
     OPEN,
     Season,
     advance,
@@ -69,12 +71,21 @@ VERDICTS = ("home", "away", "draw")
 DUE_BATCH = 100
 
 
-def fixture_line(words: Words, f: FixtureRow) -> str:
-    """Word one fixture: its players, status and result."""
-    home = f"<@{f.home}>"
+def player_text(words: Words, user: str, gone: Collection[str] = ()) -> str:
+    """Mention a player, marked when they have withdrawn from the league."""
+    return words("league-player-withdrawn", user=f"<@{user}>") if user in gone else f"<@{user}>"
+
+
+def fixture_line(words: Words, f: FixtureRow, gone: Collection[str] = ()) -> str:
+    """Word one fixture: its players (withdrawn ones marked), status and result."""
+    home = player_text(words, f.home, gone)
     if f.away is None:
-        return words("league-fixture-bye", id=f.id, home=home)
-    away = f"<@{f.away}>"
+        key = "league-fixture-bye-void" if f.status == "void" else "league-fixture-bye"
+        return words(key, id=f.id, home=home)
+    away = player_text(words, f.away, gone)
+    if f.status == "done" and f.settled_by in GIVEN.values():
+        return words("league-fixture-given", id=f.id, home=home, away=away,
+                     winner=f"<@{f.winner}>", given=f.settled_by)
     if f.status == "done":
         score = (f"{f.home_score}–{f.away_score}"
                  if f.home_score is not None and f.away_score is not None else "none")
@@ -86,15 +97,17 @@ def fixture_line(words: Words, f: FixtureRow) -> str:
                  where=where)
 
 
-def round_lines(words: Words, fixtures: list[FixtureRow],
-                only_round: int | None = None) -> list[str]:
+def round_lines(words: Words, fixtures: list[FixtureRow], only_round: int | None = None,
+                gone: Collection[str] = ()) -> list[str]:
     """Word fixtures round by round (only one round when asked)."""
+    by_round: dict[int, list[FixtureRow]] = {}
+    for f in fixtures:
+        if only_round is None or f.round == only_round:
+            by_round.setdefault(f.round, []).append(f)
     lines: list[str] = []
-    for round_no in sorted({f.round for f in fixtures}):
-        if only_round is not None and round_no != only_round:
-            continue
+    for round_no in sorted(by_round):
         lines.append(words("league-round", round=round_no))
-        lines.extend(fixture_line(words, f) for f in fixtures if f.round == round_no)
+        lines.extend(fixture_line(words, f, gone) for f in by_round[round_no])
     return lines
 
 
@@ -151,8 +164,8 @@ class Reports:
               opponent: Caller | None, lang: str) -> FixtureRow:
         """Return the caller's next fixture waiting to be played (against `opponent`);
         refuse when there is none, when it is busy, or when the opponent must be named."""
-        open_ = [f for f in tx.fixtures(league.id)
-                 if f.away is not None and f.has(caller.user_id) and f.status in OPEN]
+        open_ = [f for f in tx.player_fixtures(league.id, caller.user_id, OPEN)
+                 if f.away is not None]
         if opponent is not None:
             open_ = [f for f in open_ if f.opponent(caller.user_id) == opponent.user_id]
         if not open_:
