@@ -274,8 +274,13 @@ class SeasonQueries:
             (league_id, user_id, user_id, *statuses)).fetchall()
         return [_fixture(r) for r in rows]
 
-    def fixtures(self, league_id: int) -> list[FixtureRow]:
-        """Return a league's fixtures, round by round."""
+    def fixtures(self, league_id: int, round_no: int | None = None) -> list[FixtureRow]:
+        """Return a league's fixtures, round by round (of one round only, if given)."""
+        if round_no is not None:
+            rows = self.conn.execute(
+                "SELECT * FROM league_fixtures WHERE league_id = ? AND round = ? ORDER BY id",
+                (league_id, round_no)).fetchall()
+            return [_fixture(r) for r in rows]
         rows = self.conn.execute(
             "SELECT * FROM league_fixtures WHERE league_id = ? ORDER BY round, id",
             (league_id,)).fetchall()

@@ -164,17 +164,17 @@ def test_round_robin_start_of_1000_players_keeps_the_write_lock_briefly(
     with rows_per_write(service.store) as counts:
         started = service.leagues.start("g1", ALICE, "Marathon")
         after_one = play_round(service, "Marathon")
-    # 499,500 fixtures in one write before; now the first 5,000 (ten rounds of 500), then
+    # 499,500 fixtures in one write before; now the first 2,000 (four rounds of 500), then
     # one round as the lowest is played out.
-    assert max(counts) <= 5_001 + 10
+    assert max(counts) <= 2_001 + 10
     assert "999 rounds" in started.text
     assert started.lines[0] == "**Round 1**" and len(started.lines) == 501
     assert after_one.lines == []
     found, fixtures = league(service, "Marathon")
     assert found.status == "running"
-    assert [f.round for f in fixtures][-1] == 11 and len(fixtures) == 11 * 500
+    assert [f.round for f in fixtures][-1] == 5 and len(fixtures) == 5 * 500
     shown = service.leagues.fixtures("g1", ALICE, "Marathon")
-    assert shown.lines[-1] == "Rounds 12–999 are written as the rounds before them are played."
+    assert shown.lines[-1] == "Rounds 6–999 are written as the rounds before them are played."
 
 
 def test_round_robin_rounds_written_as_played_make_the_whole_season(

@@ -76,7 +76,7 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
         "leave_league": lambda: tx.leave_league(season, "carol"),
         "remove_league_player": lambda: tx.remove_league_player(season, "bob"),
         "insert_fixture": lambda: tx.insert_fixture(season, 2, "bob", None, "done", "bob"),
-        "fixtures": lambda: tx.fixtures(season),
+        "fixtures": lambda: (tx.fixtures(season), tx.fixtures(season, 1)),
         "insert_fixtures": lambda: tx.insert_fixtures(season, [(3, "bob", None, "done", "bob",
                                                                  "bye")]),
         "fixture_rounds": lambda: tx.fixture_rounds(season, ("pending", "reported")),

@@ -17,7 +17,7 @@ round once the current one is complete (bot/service/leagues/rounds.py `advance`)
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -346,12 +346,10 @@ class Reports:
             if kind == "league-uphold":
                 if not referee(league, caller):
                     raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
-                lines = self._settle(tx, words, league, fixture, outcome, "referee")
-                return Reply(text=words("league-resolved", user=f"<@{caller.user_id}>",
-                                        id=fixture.id, result=said), lines=lines)
-            if caller.user_id != other:
+                upheld = self._settle(tx, words, league, fixture, outcome, "referee")
+            elif caller.user_id != other:
                 raise LeagueNotOpponent(user=f"<@{other}>").where(lang)
-            if kind == "league-dispute":
+            elif kind == "league-dispute":
                 disputed = tx.update_fixture(fixture, status="disputed", confirm_after=None)
                 if disputed is None:
                     raise Stale().where(lang)
@@ -361,13 +359,18 @@ class Reports:
                              mention=league.creator_id,
                              buttons=[Button("league-uphold", words("button-league-uphold"),
                                              fixture.id, fixture.report_no, "", "primary")])
-            lines = self._settle(tx, words, league, fixture, outcome, "opponent")
+            else:
+                confirmed = self._settle(tx, words, league, fixture, outcome, "opponent")
+        if kind == "league-uphold":
+            return Reply(text=words("league-resolved", user=f"<@{caller.user_id}>",
+                                    id=fixture.id, result=said), lines=upheld())
         return Reply(text=words("league-confirmed", user=f"<@{caller.user_id}>",
-                                id=fixture.id, result=said), lines=lines)
+                                id=fixture.id, result=said), lines=confirmed())
 
     def _settle(self, tx: Transaction, words: Words, league: LeagueRow, fixture: FixtureRow,
-                outcome: Outcome, by: str) -> list[str]:
-        """Settle a fixture; return the lines of a Swiss round it let be paired."""
+                outcome: Outcome, by: str) -> Callable[[], list[str]]:
+        """Settle a fixture; return what words the Swiss round it let be paired (called once
+        the write is over: wording thousands of pairings takes a second, without the lock)."""
         settled = tx.update_fixture(fixture, status="done", winner=outcome.winner,
                                     home_score=outcome.home_score,
                                     away_score=outcome.away_score, settled_by=by,
@@ -377,12 +380,12 @@ class Reports:
         if not advance(tx, league):
             fresh = tx.league_by_id(league.id)
             if fresh is not None and fresh.status == "finished":
-                return [words("league-finished", name=league.name)]
-            return []
-        fixtures = tx.fixtures(league.id)
-        newest = max(f.round for f in fixtures)
-        return [words("league-new-round", round=newest),
-                *round_lines(words, fixtures, only_round=newest)[1:]]
+                return lambda: [words("league-finished", name=league.name)]
+            return list
+        newest = tx.fixture_rounds(league.id, OPEN)[1]
+        fixtures = tx.fixtures(league.id, newest)
+        return lambda: [words("league-new-round", round=newest),
+                        *round_lines(words, fixtures, only_round=newest)[1:]]
 
     def resolve(self, guild_id: str, caller: Caller, name: str, fixture_id: int,
                 result: str | None, home_score: int | None, away_score: int | None) -> Reply:
@@ -403,7 +406,7 @@ class Reports:
             lines = self._settle(tx, words, league, fixture, outcome, "referee")
         return Reply(text=words("league-resolved", user=f"<@{caller.user_id}>", id=fixture.id,
                                 result=self._said(words, season, outcome, fixture)),
-                     lines=lines)
+                     lines=lines())
 
     def _verdict(self, season: Season, fixture: FixtureRow, result: str | None,
                  home_score: int | None, away_score: int | None, lang: str) -> Outcome:
@@ -437,7 +440,7 @@ class Reports:
                 outcome = Outcome(report.get("winner"), report.get("home_score"),
                                   report.get("away_score"))
                 try:
-                    lines = self._settle(tx, words, league, fixture, outcome, "auto")
+                    lines = self._settle(tx, words, league, fixture, outcome, "auto")()
                 except Stale:
                     continue
                 text = words("league-auto-confirmed", id=fixture.id,

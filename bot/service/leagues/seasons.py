@@ -342,7 +342,7 @@ class Leagues:
             add_round(tx, league, pairs)
             tx.set_league_status(league.id, "running", season.stored())
             league = tx.league_by_id(league.id) or league
-            fixtures = tx.fixtures(league.id)
+            fixtures = tx.fixtures(league.id, 1)
         lines = round_lines(words, fixtures, only_round=1)
         return Reply(text=words("league-started-text", name=league.name, count=len(players),
                                 rounds=season.rounds or 1, format=season.format),

@@ -155,13 +155,14 @@ class Withdrawals:
                 paired = apply(tx, league, done)
             except Stale:
                 raise Stale().where(lang) from None
-            said = lines(words, season, done)
-            if paired:
-                fixtures = tx.fixtures(league.id)
-                newest = max(f.round for f in fixtures)
-                gone = {u for u, _, s in tx.league_players(league.id) if s != "playing"}
-                said += [words("league-new-round", round=newest),
-                         *round_lines(words, fixtures, newest, gone)[1:]]
+            newest = tx.fixture_rounds(league.id, OPEN)[1]
+            fixtures = tx.fixtures(league.id, newest) if paired else []
+            gone = {u for u, _, s in tx.league_players(league.id) if s != "playing"}
+        # Worded once the write is over (a Swiss round of thousands takes a second).
+        said = lines(words, season, done)
+        if fixtures:
+            said += [words("league-new-round", round=newest),
+                     *round_lines(words, fixtures, newest, gone)[1:]]
         return Reply(text=words("league-withdrawn", user=player_text(words, player, {player}),
                                 name=league.name, void=len(done.void), given=len(done.given),
                                 kind=season.withdrawal),
