@@ -223,3 +223,22 @@ def test_round_robin_rounds_written_after_a_withdrawal_give_his_games_away(
     with service.store.reading() as tx:
         found = tx.league_season("g1", "Later")
         assert found is not None and found.status == "finished"
+
+
+def test_a_round_robin_whose_later_rounds_settle_themselves_still_finishes(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Carol and Dan withdraw in round 1: rounds 2 and 3, written one at a time, hold only
+    # games given to Alice and Bob, so nothing is left to play that would write the next.
+    monkeypatch.setattr(rounds, "WRITE_BATCH", 2)
+    season(service, "Emptied", [ALICE, BOB, CAROL, DAN])
+    withdraw(service, "Emptied", CAROL)
+    withdraw(service, "Emptied", DAN)
+    win(service, "Emptied", ALICE, BOB)
+    every = fixtures(service, "Emptied")
+    assert {f.round for f in every} == {1, 2, 3}
+    assert all(f.status in rounds.SETTLED for f in every)
+    with service.store.reading() as tx:
+        found = tx.league_season("g1", "Emptied")
+        assert found is not None and found.status == "finished"
+    assert row_of(service, "Emptied", ALICE).points == 3 + 3 + 3  # a win and two byes

@@ -227,6 +227,22 @@ def settled_row(season: Season, round_no: int, home: str, away: str | None, gone
     return (round_no, home, away, "done", stays, GIVEN[season.withdrawal])
 
 
+def _write_ahead(tx: Transaction, league: LeagueRow, season: Season) -> None:
+    """Keep a round robin's rounds written ahead of the lowest one being played, and finish
+    the league once every round is written and settled. Rounds whose every fixture settled
+    itself (withdrawn players) let the next ones be written at once."""
+    total = season.rounds or 0
+    count = len(tx.league_players(league.id))
+    while True:
+        lowest, current = tx.fixture_rounds(league.id, OPEN)
+        upto = min(total, (lowest or current + 1) + rounds_ahead(count, season.legs) - 1)
+        if upto <= current:
+            break
+        write_rounds(tx, league, season, current + 1, upto)
+    if lowest is None and current >= total:
+        tx.set_league_status(league.id, "finished", league.settings)
+
+
 def advance(tx: Transaction, league: LeagueRow) -> bool:
     """After a fixture is settled: write the round robin's next rounds as the lowest ones
     are played, pair the next Swiss round when every fixture of the current one is settled,
@@ -237,18 +253,11 @@ def advance(tx: Transaction, league: LeagueRow) -> bool:
     if league.status != "running":
         return False
     season = Season.of(league)
-    lowest, current = tx.fixture_rounds(league.id, OPEN)
     total = season.rounds or 0
     if season.format != "swiss":
-        if current < total:
-            count = len(tx.league_players(league.id))
-            upto = min(total, (lowest or current + 1) + rounds_ahead(count, season.legs) - 1)
-            if upto > current:
-                write_rounds(tx, league, season, current + 1, upto)
-                return False
-        if lowest is None and current >= total:
-            tx.set_league_status(league.id, "finished", league.settings)
+        _write_ahead(tx, league, season)
         return False
+    lowest, current = tx.fixture_rounds(league.id, OPEN)
     if lowest is not None:
         return False
     players = playing(tx, league)
