@@ -31,6 +31,7 @@ BENCHMARKS: dict[str, str] = {
     "rulesearch": "bench.rulesearch",
     "replay": "bench.replay",
     "postgres": "bench.postgres",
+    "leaguestart": "bench.leaguestart",
 }
 RESULTS = Path(__file__).with_name("RESULTS.md")
 

@@ -338,6 +338,12 @@ class LeagueTooFew(PlayerError):
     key = "league-too-few"
 
 
+class LeagueTooMany(PlayerError):
+    """A league of its format takes at most so many players (leagues/rounds.py MOST_PLAYERS)."""
+
+    key = "league-too-many"
+
+
 class LeagueBadSetting(PlayerError):
     """A `/league create` option out of range; `problem` says which and what it takes."""
 

@@ -69,6 +69,7 @@ class GameService:
         # Each button kind, declared by the part that makes it; the rest are the turn's own.
         self.buttons: dict[str, ButtonHandler] = {
             **self.views.buttons, **self.rulebook.buttons, **self.leagues.reports.buttons,
+            **self.leagues.withdrawals.buttons,
             **self.previews.buttons, **self.clocks.buttons, PAGE_BUTTON: self.page}
         self.scheduler = Scheduler(store, store.clock,
                                    sources=[self.clocks.source, self.leagues.source])

@@ -148,6 +148,8 @@ LEAGUE_SETTINGS: dict[str, LeagueGrid] = {
     "scenario": _TERMS, "format": _TERMS, "rounds": _TERMS, "legs": _TERMS,
     "win": _TERMS, "draw": _TERMS, "loss": _TERMS, "tiebreaks": _TERMS,
     "time": _PACE, "holiday_days": _PACE, "confirm_hours": _PACE,
+    # What a withdrawn player's opponents get (leagues/withdrawals.py): a term joined under.
+    "withdrawal": _TERMS,
 }
 # The settings `/game settings` changes (the others have their own command).
 GAME_OPTIONS: tuple[str, ...] = ("language", "time", "deadline_hours", "remind", "reports",

@@ -48,7 +48,9 @@ def create_season_tables(db: Database) -> None:
             "report": str,  # JSON: the result awaiting confirmation, and who reported it
             "report_no": int,  # counts reports, so an old report's buttons go stale
             "confirm_after": str,  # when an unconfirmed report confirms itself
-            "settled_by": str,  # opponent | referee | auto | game | bye
+            # opponent | referee | auto | game | bye; walkover (won against a withdrawn
+            # player), withdrawal (given to the opponent of one as a bye: leagues/rounds.py)
+            "settled_by": str,
             "settled_at": str,
         },
         pk="id",
@@ -238,8 +240,47 @@ class SeasonQueries:
                              settled_at)).fetchone()
         return int(row[0])
 
-    def fixtures(self, league_id: int) -> list[FixtureRow]:
-        """Return a league's fixtures, round by round."""
+    def insert_fixtures(self, league_id: int,
+                        rows: list[tuple[int, str, str | None, str, str | None, str | None]]
+                        ) -> None:
+        """Add many fixtures to a league in one statement: (round, home, away, status,
+        winner, settled_by) each; a settled one is settled now."""
+        now = self.now()
+        self.conn.executemany(
+            "INSERT INTO league_fixtures (league_id, round, home, away, status, winner, "
+            "settled_by, settled_at, report, report_no) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '{}', 0)",
+            [(league_id, r, home, away, status, winner, by,
+              now if status in ("done", "void") else None)
+             for r, home, away, status, winner, by in rows])
+
+    def fixture_rounds(self, league_id: int, open_: tuple[str, ...]) -> tuple[int | None, int]:
+        """Return the lowest round with a fixture in one of the `open_` states (None: no
+        such fixture) and the last round written (0: none), without reading every fixture."""
+        marks = ", ".join("?" for _ in open_)
+        row = self.conn.execute(
+            "SELECT (SELECT min(round) FROM league_fixtures WHERE league_id = ? "
+            f"AND status IN ({marks})), "
+            "(SELECT max(round) FROM league_fixtures WHERE league_id = ?)",
+            (league_id, *open_, league_id)).fetchone()
+        return (None if row[0] is None else int(row[0])), int(row[1] or 0)
+
+    def player_fixtures(self, league_id: int, user_id: str, statuses: tuple[str, ...]
+                        ) -> list[FixtureRow]:
+        """Return a player's fixtures of a league in the given states, round by round."""
+        marks = ", ".join("?" for _ in statuses)
+        rows = self.conn.execute(
+            "SELECT * FROM league_fixtures WHERE league_id = ? AND (home = ? OR away = ?) "
+            f"AND status IN ({marks}) ORDER BY round, id",
+            (league_id, user_id, user_id, *statuses)).fetchall()
+        return [_fixture(r) for r in rows]
+
+    def fixtures(self, league_id: int, round_no: int | None = None) -> list[FixtureRow]:
+        """Return a league's fixtures, round by round (of one round only, if given)."""
+        if round_no is not None:
+            rows = self.conn.execute(
+                "SELECT * FROM league_fixtures WHERE league_id = ? AND round = ? ORDER BY id",
+                (league_id, round_no)).fetchall()
+            return [_fixture(r) for r in rows]
         rows = self.conn.execute(
             "SELECT * FROM league_fixtures WHERE league_id = ? ORDER BY round, id",
             (league_id,)).fetchall()
@@ -278,13 +319,15 @@ class SeasonQueries:
 
     def rated_fixtures(self, guild_id: str, system_id: str) -> list[FixtureRow]:
         """Return the settled two-player fixtures of a server's leagues of one game system,
-        in the order they were settled."""
+        in the order they were settled (games given to the opponent of a withdrawn player
+        were never played: left out)."""
         rows = self.conn.execute(
             "SELECT league_fixtures.* FROM leagues JOIN league_fixtures "
             "ON league_fixtures.league_id = leagues.id "
             "WHERE leagues.guild_id = ? "
             f"AND {self.sql.json_text('leagues.settings', 'system')} = ? "
             "AND league_fixtures.status = 'done' AND league_fixtures.away IS NOT NULL "
+            "AND COALESCE(league_fixtures.settled_by, '') NOT IN ('walkover', 'withdrawal') "
             "ORDER BY league_fixtures.settled_at, league_fixtures.id",
             (guild_id, system_id)).fetchall()
         return [_fixture(r) for r in rows]

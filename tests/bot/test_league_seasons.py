@@ -106,6 +106,12 @@ def press(service: GameService, reply: Reply, who: Caller, label: str) -> Reply:
     return service.press(LC, who, button.custom_id)
 
 
+def withdraw(service: GameService, name: str, referee: Caller, player: Caller) -> Reply:
+    """Take a player out of a running league: the preview, then its Confirm button."""
+    preview = service.leagues.remove("g1", referee, name, player)
+    return press(service, preview, referee, "Confirm the removal")
+
+
 # ---------------------------------------------------------------- a whole round-robin
 
 
@@ -290,8 +296,8 @@ def test_a_six_player_swiss_league_pairs_each_round_as_the_last_finishes(
         this = [f for f in fixtures(leagues, "Open") if f.round == round_no]
         assert this, f"round {round_no} was not paired"
         for fixture in this:
-            if fixture.away is None or fixture.status == "void":
-                continue  # a bye, or a fixture of the player who left
+            if fixture.away is None or fixture.status != "pending":
+                continue  # a bye, or a fixture of the player who left (settled then)
             pair = frozenset((fixture.home, fixture.away))
             assert pair not in met, "a rematch"
             met.add(pair)
@@ -307,7 +313,7 @@ def test_a_six_player_swiss_league_pairs_each_round_as_the_last_finishes(
     assert after_one is not None and after_one.lines[0] == "**Round 2** is paired:"
     assert {f.round for f in fixtures(leagues, "Open")} == {1, 2}
     # Frank leaves mid-season: five players, so the next rounds have a bye each.
-    leagues.remove("g1", ALICE, "Open", FRANK)
+    withdraw(service, "Open", ALICE, FRANK)
     with leagues.store.reading() as tx:
         league = tx.league_season("g1", "Open")
         assert league is not None
@@ -378,11 +384,21 @@ def test_permissions_and_refusals(service: GameService, leagues: Leagues) -> Non
     with pytest.raises(errors.LeagueBadResult):
         leagues.resolve("g1", ALICE, "Guarded", reported.buttons[0].game_id, home_score=1,
                         away_score=0)
-    # Removing a player once started cancels their unplayed fixtures.
-    removed = leagues.remove("g1", MOD, "Guarded", CAROL)
-    assert removed.text == "<@1003> is out of **Guarded**; 2 unplayed fixtures are cancelled."
+    # Removing a player once started shows what it does first, to the referee alone;
+    # Confirm gives their unplayed fixtures to their opponents (a bye, by default).
+    before = fixtures(leagues, "Guarded")
+    preview = leagues.remove("g1", MOD, "Guarded", CAROL)
+    assert preview.ephemeral and fixtures(leagues, "Guarded") == before
+    assert [b.label for b in preview.buttons] == ["Confirm the removal", "Cancel"]
+    with pytest.raises(errors.LeagueRefereeOnly):
+        press(service, preview, BOB, "Confirm the removal")
+    removed = press(service, preview, MOD, "Confirm the removal")
+    assert removed.text == ("<@1003> (withdrawn) is out of **Guarded**: 2 unplayed fixtures "
+                            "given to their opponents as byes, one bye void.")
     theirs = [f for f in fixtures(leagues, "Guarded") if f.has(CAROL.user_id) and f.away]
-    assert {f.status for f in theirs} == {"void"}
+    assert {(f.status, f.settled_by) for f in theirs} == {("done", "withdrawal")}
+    with pytest.raises(errors.Stale):  # done once; the same button again is stale
+        press(service, preview, MOD, "Confirm the removal")
 
 
 def test_create_checks_its_settings(leagues: Leagues) -> None:
@@ -442,7 +458,7 @@ def test_export_writes_fixtures_results_and_standings(service: GameService,
     assert table_rows[0]["player"] == "1001" and table_rows[0]["name"] == "Alice"
     assert list(table_rows[0]) == ["rank", "player", "name", "points", "played", "won",
                                    "drawn", "lost", "score_for", "score_against", "sos",
-                                   "median_turn_minutes"]
+                                   "median_turn_minutes", "withdrawn"]
     data = json.loads(files["league-autumn-cup.json"])
     assert data["league"]["name"] == "Autumn Cup"
     assert data["league"]["settings"]["system"] == "race"

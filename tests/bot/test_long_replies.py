@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
+from bot import paging
 from bot.clock import FakeClock
 from bot.console.terminal import Console
 from bot.paging import NOTICE_ROOM, parse_page
 from bot.replies import Reply, parse_custom_id
-from bot.service import paging
 from bot.service.context import Caller
 from bot.service.gameservice import GameService
 from bot.store.location import open_store

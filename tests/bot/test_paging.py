@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from bot import paging
 from bot.paging import Listing, clipped, fitted, newest, paged, parse_page, split
 from bot.replies import Reply, parse_custom_id
-from bot.service import paging
 from bot.text import Words
 
 EN, PT = Words.of("en"), Words.of("pt-BR")

@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.service.leagues.pairings import Pairing, round_robin, swiss_round, swiss_rounds_default
+from bot.service.leagues.pairings import (
+    Pairing,
+    round_robin,
+    round_robin_round,
+    round_robin_rounds,
+    swiss_round,
+    swiss_rounds_default,
+)
 
 
 def _names(n: int) -> list[str]:
@@ -205,3 +212,91 @@ def test_swiss_is_deterministic() -> None:
     assert swiss_round(3, players, points, met, [players[8]]) == swiss_round(
         3, list(players), dict(points), list(met), [players[8]]
     )
+
+
+# ------------------------------------------------------ large leagues (issue 28, finding 2)
+
+
+def _swiss_reference(players: list[str], points: dict[str, float], met: list[frozenset[str]],
+                     had_bye: list[str]) -> list[tuple[str, str | None]]:
+    """The recursive search pairings.py used before it kept its own stack (as it was, in
+    short): the pairings of small leagues must not change."""
+    seeding = {p: i for i, p in enumerate(players)}
+    ranked = sorted(players, key=lambda p: (-points.get(p, 0.0), seeding[p]))
+    n = len(ranked)
+    clash = [[frozenset((a, b)) in set(met) for b in ranked] for a in ranked]
+    memo: dict[tuple[int, ...], int] = {}
+
+    def fewest(left: tuple[int, ...]) -> int:
+        if not left:
+            return 0
+        if left not in memo:
+            i, rest = left[0], left[1:]
+            memo[left] = min(clash[i][j] + fewest(tuple(k for k in rest if k != j))
+                             for j in rest)
+        return memo[left]
+
+    def pair(left: tuple[int, ...]) -> list[tuple[str, str | None]]:
+        allowed, out = fewest(left), []
+        while left:
+            i, rest = left[0], left[1:]
+            j = next(j for j in rest
+                     if clash[i][j] + fewest(tuple(k for k in rest if k != j)) == allowed)
+            allowed -= clash[i][j]
+            out.append((ranked[i], ranked[j]))
+            left = tuple(k for k in rest if k != j)
+        return out
+
+    everyone = tuple(range(n))
+    if n % 2 == 0:
+        return pair(everyone)
+    pool = [k for k in reversed(range(n)) if ranked[k] not in had_bye] or list(reversed(range(n)))
+    costs = [(fewest(tuple(x for x in everyone if x != k)), pos) for pos, k in enumerate(pool)]
+    sitting = pool[min(costs)[1]]
+    return [*pair(tuple(x for x in everyone if x != sitting)), (ranked[sitting], None)]
+
+
+@given(
+    n=st.integers(min_value=2, max_value=11),
+    scores=st.lists(st.sampled_from([0.0, 1.0, 3.0, 4.0, 6.0]), min_size=11, max_size=11),
+    meetings=st.sets(st.tuples(st.integers(0, 10), st.integers(0, 10)), max_size=30),
+    byes=st.sets(st.integers(0, 10), max_size=5),
+)
+def test_swiss_pairings_of_small_leagues_are_what_they_were(
+    n: int, scores: list[float], meetings: set[tuple[int, int]], byes: set[int]
+) -> None:
+    players = _names(n)
+    points = dict(zip(players, scores, strict=False))
+    met = [frozenset((players[a], players[b])) for a, b in meetings if a != b and max(a, b) < n]
+    had_bye = [players[b] for b in byes if b < n]
+    pairs = swiss_round(3, players, points, met, had_bye)
+    assert [(p.home, p.away) for p in pairs] == _swiss_reference(players, points, met, had_bye)
+
+
+def test_swiss_league_of_1000_players_pairs_without_recursion() -> None:
+    # Found by issue 28: the search recursed once per two players, and 1,000 players ran
+    # past Python's recursion limit. 5,000 (the Swiss limit) now pair three rounds.
+    players = [f"u{i:04d}" for i in range(5_000)]
+    points: dict[str, float] = {}
+    met: set[frozenset[str]] = set()
+    for number in (1, 2, 3):
+        pairs = swiss_round(number, players, points, met, [])
+        assert sorted(who for p in pairs for who in (p.home, p.away)) == players
+        games = {frozenset((p.home, p.away)) for p in pairs if p.away is not None}
+        assert not games & met  # no rematch
+        met |= games
+        for p in pairs:  # the player seeded higher wins
+            points[min(p.home, str(p.away))] = points.get(min(p.home, str(p.away)), 0) + 3
+    assert pairs[0] == Pairing(3, "u0000", "u0004")  # the two on 6 points, seeded highest
+
+
+def test_a_round_robin_round_made_alone_is_that_round_of_the_whole() -> None:
+    for n in range(2, 12):
+        players = _names(n)
+        for legs in (1, 2):
+            whole = round_robin(players, legs)
+            for number in range(1, round_robin_rounds(n, legs) + 1):
+                assert round_robin_round(players, number, legs) == [
+                    p for p in whole if p.round == number]
+    with pytest.raises(ValueError):
+        round_robin_round(_names(4), 4)  # three rounds

@@ -111,7 +111,7 @@ async def test_the_log_keeps_the_newest_entries_whole(
 ) -> None:
     """/game log last:50 that does not fit shows the newest entries first, never cut
     mid-line, and says how many earlier ones are on the other pages (bot/paging.py)."""
-    from bot.service import paging
+    from bot import paging
 
     for name, value in (("ROOM", 350), ("NOTE_ROOM", 150), ("HEAD_ROOM", 50),
                         ("LEAST_ROOM", 100)):

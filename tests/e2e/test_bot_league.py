@@ -73,3 +73,24 @@ async def test_a_league_season_from_creation_to_standings(table: Table) -> None:
     assert name == "standings.png"
     picture = Image.open(io.BytesIO(data))
     assert picture.format == "PNG" and picture.width >= 600
+
+
+async def test_a_withdrawal_is_shown_to_the_referee_then_confirmed_by_button(
+    table: Table
+) -> None:
+    fake, alice, bob, carol = table.fake, table.alice, table.bob, table.carol
+    channel = table.channel
+    await fake.slash(alice, channel, "league create", name="Autumn", system="race")
+    for user in (alice, bob, carol):
+        await fake.slash(user, channel, "league join", league="Autumn")
+    await fake.slash(alice, channel, "league start", league="Autumn")
+
+    preview = await fake.slash(alice, channel, "league remove", league="Autumn", player=carol)
+    assert preview.ephemeral
+    assert description(preview).startswith(f"Take <@{carol.id}> out of **Autumn**?")
+    # Only Alice sees it: nobody else can press its buttons.
+    done = await fake.click(alice, preview, label="Confirm the removal")
+    assert description(done).startswith(f"<@{carol.id}> (withdrawn) is out of **Autumn**: "
+                                        "2 unplayed fixtures given to their opponents as byes")
+    listed = await fake.slash(bob, channel, "league fixtures", league="Autumn")
+    assert f"<@{carol.id}> (withdrawn)" in description(listed)

@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 
-__all__ = ["Pairing", "round_robin", "swiss_round", "swiss_rounds_default"]
+__all__ = ["Pairing", "round_robin", "round_robin_round", "round_robin_rounds", "swiss_round",
+           "swiss_rounds_default"]
 
 
 @dataclass(frozen=True)
@@ -59,40 +59,48 @@ def round_robin(players: Sequence[str], legs: int = 1) -> list[Pairing]:
     Rounds are numbered from 1 on through every leg; within a round the games come in
     circle order and the bye, if any, last.
     """
-    _check_players(players)
+    return [p for number in range(1, round_robin_rounds(len(players), legs) + 1)
+            for p in round_robin_round(players, number, legs)]
+
+
+def round_robin_rounds(count: int, legs: int = 1) -> int:
+    """Return how many rounds a round robin of `count` players has over `legs` legs."""
     if legs < 1:
         raise ValueError(f"a round robin has at least one leg, not {legs}")
-    if len(players) < 2:
-        return []
+    if count < 2:
+        return 0
+    return legs * (count - 1 if count % 2 == 0 else count)
+
+
+def round_robin_round(players: Sequence[str], number: int, legs: int = 1) -> list[Pairing]:
+    """One round of `round_robin(players, legs)`, made alone: so a league of many players
+    writes its rounds as they are needed instead of holding them all (and the write lock)."""
+    _check_players(players)
+    total = round_robin_rounds(len(players), legs)
+    if not 1 <= number <= total:
+        raise ValueError(f"a round robin of {len(players)} has rounds 1-{total}, not {number}")
     # The first player sits at the centre, the others on the circle; with an odd count the
     # centre is an empty seat (whoever faces it has the bye) and everyone is on the circle.
     centre: str | None = players[0] if len(players) % 2 == 0 else None
     circle: list[str | None] = list(players[1:] if centre is not None else players)
     m = len(circle)
-    first_leg: list[list[tuple[str | None, str | None]]] = []
-    for r in range(m):
-        faced = circle[r]
-        pairs = [(centre, faced) if r % 2 == 0 else (faced, centre)]
-        for k in range(1, (m + 1) // 2):
-            ahead, behind = circle[(r + k) % m], circle[(r - k) % m]
-            pairs.append((ahead, behind) if k % 2 else (behind, ahead))
-        first_leg.append(pairs)
+    leg, r = divmod(number - 1, m)
+    pairs = [(centre, circle[r]) if r % 2 == 0 else (circle[r], centre)]
+    for k in range(1, (m + 1) // 2):
+        ahead, behind = circle[(r + k) % m], circle[(r - k) % m]
+        pairs.append((ahead, behind) if k % 2 else (behind, ahead))
     out: list[Pairing] = []
-    for leg in range(legs):
-        for r, pairs in enumerate(first_leg):
-            number = leg * m + r + 1
-            byes: list[Pairing] = []
-            for a, b in pairs:
-                if leg % 2:
-                    a, b = b, a
-                if a is None or b is None:
-                    sitting = a if a is not None else b
-                    assert sitting is not None
-                    byes.append(Pairing(number, sitting, None))
-                else:
-                    out.append(Pairing(number, a, b))
-            out.extend(byes)
-    return out
+    byes: list[Pairing] = []
+    for a, b in pairs:
+        if leg % 2:
+            a, b = b, a
+        if a is None or b is None:
+            sitting = a if a is not None else b
+            assert sitting is not None
+            byes.append(Pairing(number, sitting, None))
+        else:
+            out.append(Pairing(number, a, b))
+    return out + byes
 
 
 def swiss_rounds_default(count: int) -> int:
@@ -148,40 +156,58 @@ def _low(bits: int) -> int:
 
 
 class _Search:
-    """Pairings of sets of ranked players (bit sets of their indices) by fewest rematches."""
+    """Pairings of sets of ranked players (bit sets of their indices) by fewest rematches.
+
+    The search keeps its own stack (no recursion: a round of 5,000 players goes 2,500
+    pairs deep) and knows whom each player has met as a set, so a round costs about one
+    step per pair when the greedy pairing works, as it does until rematches abound.
+    """
 
     def __init__(self, ranked: Sequence[str], met: set[frozenset[str]]) -> None:
-        n = len(ranked)
-        self.clash = [
-            [frozenset((ranked[i], ranked[j])) in met for j in range(n)] for i in range(n)
-        ]
-        # Whom each player may still meet, as a bit set.
-        self.fresh = [
-            sum(1 << j for j in range(n) if j != i and not self.clash[i][j]) for i in range(n)
-        ]
-        self.fewest = cache(self._fewest)
+        index = {p: i for i, p in enumerate(ranked)}
+        self.met: list[set[int]] = [set() for _ in ranked]
+        for pair in met:
+            a, b = (index.get(p) for p in pair)
+            if a is not None and b is not None:
+                self.met[a].add(b)
+                self.met[b].add(a)
+        # Nobody can have met everyone left while more are left than anyone has met.
+        self.most = max((len(s) for s in self.met), default=0)
+        self.memo: dict[int, int] = {0: 0}
 
-    def _fewest(self, left: int) -> int:
-        """The fewest rematches that pair everyone in the bit set `left` (even count)."""
-        if not left:
+    def clash(self, i: int, j: int) -> int:
+        """Say (1 or 0) whether players i and j have met."""
+        return int(j in self.met[i])
+
+    def _floor(self, left: int) -> int:
+        """A bound the fewest rematches of `left` cannot go under: everyone who has met
+        all the others left must have one, and a rematch takes two of them."""
+        size = left.bit_count()
+        if size - 1 > self.most:
             return 0
-        # Everyone who has met all the others left must have a rematch: a bound to stop at.
-        stuck = 0
+        members = set()
         bits = left
         while bits:
-            k = _low(bits)
+            members.add(_low(bits))
             bits &= bits - 1
-            stuck += not self.fresh[k] & left
-        floor = (stuck + 1) // 2
-        i = _low(left)
-        rest = left & ~(1 << i)
-        best = len(self.clash)  # more than any pairing can have
-        bits = rest
-        while bits and best > floor:
-            j = _low(bits)
-            bits &= bits - 1
-            best = min(best, self.clash[i][j] + self.fewest(rest & ~(1 << j)))
-        return best
+        stuck = sum(len(self.met[k] & members) == size - 1 for k in members)
+        return (stuck + 1) // 2
+
+    def fewest(self, left: int) -> int:
+        """The fewest rematches that pair everyone in the bit set `left` (even count)."""
+        memo = self.memo
+        if left in memo:
+            return memo[left]
+        stack = [_Frame(left, self._floor(left))]
+        while stack:
+            frame = stack[-1]
+            sub = frame.step(self)
+            if sub is None:
+                memo[frame.left] = frame.best
+                stack.pop()
+            else:
+                stack.append(_Frame(sub, self._floor(sub)))
+        return memo[left]
 
     def pair(self, left: int) -> list[tuple[int, int]]:
         """The first pairing of `left` in top-down order among those with fewest rematches."""
@@ -194,10 +220,43 @@ class _Search:
             while bits:
                 j = _low(bits)
                 bits &= bits - 1
-                cost = int(self.clash[i][j])
+                cost = self.clash(i, j)
                 if cost <= allowed and cost + self.fewest(rest & ~(1 << j)) == allowed:
                     break
             out.append((i, j))
             allowed -= cost
             left = rest & ~(1 << j)
         return out
+
+
+class _Frame:
+    """One set of players being paired: its top player tries each partner in turn, the
+    rest paired below (what a recursive search keeps on the call stack)."""
+
+    __slots__ = ("best", "bits", "floor", "i", "left", "rest", "waiting")
+
+    def __init__(self, left: int, floor: int) -> None:
+        self.left = left
+        self.floor = floor
+        self.i = _low(left)
+        self.rest = left & ~(1 << self.i)
+        self.bits = self.rest  # partners not tried yet
+        self.best = (left.bit_length() + 1) // 2 + 1  # more than any pairing can have
+        self.waiting: int | None = None  # the partner whose rest is being searched
+
+    def step(self, search: _Search) -> int | None:
+        """Try partners until one's rest is unknown (return it, to search first) or the
+        best is found (return None)."""
+        memo = search.memo
+        if self.waiting is not None:
+            j, self.waiting = self.waiting, None
+            self.best = min(self.best, search.clash(self.i, j) + memo[self.rest & ~(1 << j)])
+        while self.bits and self.best > self.floor:
+            j = _low(self.bits)
+            self.bits &= self.bits - 1
+            sub = self.rest & ~(1 << j)
+            if sub not in memo:
+                self.waiting = j
+                return sub
+            self.best = min(self.best, search.clash(self.i, j) + memo[sub])
+        return None

@@ -17,6 +17,7 @@ round once the current one is complete (bot/service/leagues/rounds.py `advance`)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -41,6 +42,7 @@ from bot.replies import Button, Reply, ThreadRequest
 from bot.service.context import ButtonHandler, Caller, PressedId, Table
 from bot.service.games import Games
 from bot.service.leagues.rounds import (
+    GIVEN,
     OPEN,
     Season,
     advance,
@@ -72,12 +74,21 @@ MOST_NAMED = 20
 DUE_BATCH = 100
 
 
-def fixture_line(words: Words, f: FixtureRow) -> str:
-    """Word one fixture: its players, status and result."""
-    home = f"<@{f.home}>"
+def player_text(words: Words, user: str, gone: Collection[str] = ()) -> str:
+    """Mention a player, marked when they have withdrawn from the league."""
+    return words("league-player-withdrawn", user=f"<@{user}>") if user in gone else f"<@{user}>"
+
+
+def fixture_line(words: Words, f: FixtureRow, gone: Collection[str] = ()) -> str:
+    """Word one fixture: its players (withdrawn ones marked), status and result."""
+    home = player_text(words, f.home, gone)
     if f.away is None:
-        return words("league-fixture-bye", id=f.id, home=home)
-    away = f"<@{f.away}>"
+        key = "league-fixture-bye-void" if f.status == "void" else "league-fixture-bye"
+        return words(key, id=f.id, home=home)
+    away = player_text(words, f.away, gone)
+    if f.status == "done" and f.settled_by in GIVEN.values():
+        return words("league-fixture-given", id=f.id, home=home, away=away,
+                     winner=f"<@{f.winner}>", given=f.settled_by)
     if f.status == "done":
         score = (f"{f.home_score}–{f.away_score}"
                  if f.home_score is not None and f.away_score is not None else "none")
@@ -89,15 +100,17 @@ def fixture_line(words: Words, f: FixtureRow) -> str:
                  where=where)
 
 
-def round_lines(words: Words, fixtures: list[FixtureRow],
-                only_round: int | None = None) -> list[str]:
+def round_lines(words: Words, fixtures: list[FixtureRow], only_round: int | None = None,
+                gone: Collection[str] = ()) -> list[str]:
     """Word fixtures round by round (only one round when asked)."""
+    by_round: dict[int, list[FixtureRow]] = {}
+    for f in fixtures:
+        if only_round is None or f.round == only_round:
+            by_round.setdefault(f.round, []).append(f)
     lines: list[str] = []
-    for round_no in sorted({f.round for f in fixtures}):
-        if only_round is not None and round_no != only_round:
-            continue
+    for round_no in sorted(by_round):
         lines.append(words("league-round", round=round_no))
-        lines.extend(fixture_line(words, f) for f in fixtures if f.round == round_no)
+        lines.extend(fixture_line(words, f, gone) for f in by_round[round_no])
     return lines
 
 
@@ -117,18 +130,18 @@ class Settled:
     """What settling a fixture led to: lines to add to its reply, and the Swiss round it
     let be paired (0: none), whose fixtures follow the first line, in pages."""
 
-    lines: list[str]
+    lines: Callable[[], list[str]]  # worded when shown
     round_no: int = 0
 
     def shown(self, reply: Reply, words: Words, league: LeagueRow,
               room: int | None = None) -> Reply:
         """Add them to a reply: a new round's fixtures as a page of the round's listing."""
+        lines = self.lines()
         if not self.round_no:
-            reply.lines.extend(self.lines)
+            reply.lines.extend(lines)
             return reply
-        reply.lines.append(self.lines[0])
-        return paged(reply, self.lines[1:], words, round_listing(league, self.round_no),
-                     room=room)
+        reply.lines.append(lines[0])
+        return paged(reply, lines[1:], words, round_listing(league, self.round_no), room=room)
 
 
 @dataclass(frozen=True)
@@ -178,8 +191,8 @@ class Reports:
               opponent: Caller | None, lang: str) -> FixtureRow:
         """Return the caller's next fixture waiting to be played (against `opponent`);
         refuse when there is none, when it is busy, or when the opponent must be named."""
-        open_ = [f for f in tx.fixtures(league.id)
-                 if f.away is not None and f.has(caller.user_id) and f.status in OPEN]
+        open_ = [f for f in tx.player_fixtures(league.id, caller.user_id, OPEN)
+                 if f.away is not None]
         if opponent is not None:
             open_ = [f for f in open_ if f.opponent(caller.user_id) == opponent.user_id]
         if not open_:
@@ -365,13 +378,9 @@ class Reports:
                 if not referee(league, caller):
                     raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
                 settled = self._settle(tx, words, league, fixture, outcome, "referee")
-                return settled.shown(Reply(text=words("league-resolved",
-                                                      user=f"<@{caller.user_id}>",
-                                                      id=fixture.id, result=said)),
-                                     words, league)
-            if caller.user_id != other:
+            elif caller.user_id != other:
                 raise LeagueNotOpponent(user=f"<@{other}>").where(lang)
-            if kind == "league-dispute":
+            elif kind == "league-dispute":
                 disputed = tx.update_fixture(fixture, status="disputed", confirm_after=None)
                 if disputed is None:
                     raise Stale().where(lang)
@@ -381,13 +390,17 @@ class Reports:
                              mention=league.creator_id,
                              buttons=[Button("league-uphold", words("button-league-uphold"),
                                              fixture.id, fixture.report_no, "", "primary")])
-            settled = self._settle(tx, words, league, fixture, outcome, "opponent")
-        return settled.shown(Reply(text=words("league-confirmed", user=f"<@{caller.user_id}>",
-                                              id=fixture.id, result=said)), words, league)
+            else:
+                settled = self._settle(tx, words, league, fixture, outcome, "opponent")
+        key = "league-resolved" if kind == "league-uphold" else "league-confirmed"
+        return settled.shown(Reply(text=words(key, user=f"<@{caller.user_id}>", id=fixture.id,
+                                              result=said)), words, league)
 
     def _settle(self, tx: Transaction, words: Words, league: LeagueRow, fixture: FixtureRow,
                 outcome: Outcome, by: str) -> Settled:
-        """Settle a fixture; return what it led to (a Swiss round paired, the league over)."""
+        """Settle a fixture; return what it led to (a Swiss round paired, the league over),
+        worded when it is shown: after the write where it can be (wording thousands of
+        pairings takes a second, which the write lock need not wait for)."""
         settled = tx.update_fixture(fixture, status="done", winner=outcome.winner,
                                     home_score=outcome.home_score,
                                     away_score=outcome.away_score, settled_by=by,
@@ -397,12 +410,12 @@ class Reports:
         if not advance(tx, league):
             fresh = tx.league_by_id(league.id)
             if fresh is not None and fresh.status == "finished":
-                return Settled([words("league-finished", name=league.name)])
-            return Settled([])
-        fixtures = tx.fixtures(league.id)
-        newest = max(f.round for f in fixtures)
-        return Settled([words("league-new-round", round=newest),
-                        *round_lines(words, fixtures, only_round=newest)[1:]], newest)
+                return Settled(lambda: [words("league-finished", name=league.name)])
+            return Settled(list)
+        newest = tx.fixture_rounds(league.id, OPEN)[1]
+        fixtures = tx.fixtures(league.id, newest)
+        return Settled(lambda: [words("league-new-round", round=newest),
+                                *round_lines(words, fixtures, only_round=newest)[1:]], newest)
 
     def resolve(self, guild_id: str, caller: Caller, name: str, fixture_id: int,
                 result: str | None, home_score: int | None, away_score: int | None) -> Reply:

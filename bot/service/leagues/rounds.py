@@ -14,13 +14,19 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
 from bot.errors import LeagueUnknown
 from bot.service.context import Caller
-from bot.service.leagues.pairings import round_robin, swiss_round, swiss_rounds_default
+from bot.service.leagues.pairings import (
+    round_robin_round,
+    round_robin_rounds,
+    swiss_round,
+    swiss_rounds_default,
+)
 from bot.service.leagues.ranking import TIEBREAKS, Result, Row, Scoring, standings
 from bot.store.leaguequeries import FixtureRow, LeagueRow
 from bot.store.rows import GameRow
@@ -44,9 +50,23 @@ DEFAULT_TIEBREAKS: dict[str, str] = {
 # Systems whose results carry a score: what it counts (a catalogue term, `score-<id>`).
 SCORED: dict[str, str] = {"wh40k": "vp", "samurai": "banners"}
 # Fixture states: waiting, its game running, a result awaiting the opponent, disputed,
-# settled, and cancelled (a player removed before it was played).
+# settled, and cancelled (a player withdrawn before it was played).
 OPEN = ("pending", "playing", "reported", "disputed")
 SETTLED = ("done", "void")
+# The most players a league of each format takes (joining a full league is refused): a
+# Swiss round of 5,000 pairs in about 0.3 s; a round robin of 1,000 has 999 rounds and
+# 499,500 fixtures, already more than a season can hold.
+MOST_PLAYERS: dict[str, int] = {"round-robin": 1_000, "swiss": 5_000}
+# The most fixtures one write adds: a round robin's rounds are written this many fixtures
+# ahead of the lowest round still being played (a one-leg season of up to 62 players whole
+# at the start), so no write holds the lock long: a 1,000-player start writes 4 rounds in
+# about 70 ms (5,000 fixtures took about 270 ms on a loaded machine).
+WRITE_BATCH = 2_000
+# What the opponent of a withdrawn player gets for a fixture left unplayed (`withdrawal:`).
+WITHDRAWALS = ("bye", "walkover")
+# How such fixtures are settled (their settled_by): a bye counts as one for the opponent
+# (the points of a win, not a game played), a walkover as a game won and lost.
+GIVEN = {"bye": "withdrawal", "walkover": "walkover"}
 
 
 @dataclass(frozen=True)
@@ -65,6 +85,7 @@ class Season:
     tiebreaks: tuple[str, ...] = ("score_diff", "head_to_head")
     confirm_hours: int = 48
     holiday_days: int = 0
+    withdrawal: str = "bye"  # one of WITHDRAWALS
     language: str = "en"  # the creator's: notices the league posts by itself use it
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -132,23 +153,36 @@ def names(tx: Transaction, league: LeagueRow) -> dict[str, str]:
     return {uid: name for uid, name, _ in tx.league_players(league.id)}
 
 
+def withdrawn(tx: Transaction, league: LeagueRow) -> set[str]:
+    """Return the ids of the players taken out of a league once it had started."""
+    return {uid for uid, _, status in tx.league_players(league.id) if status != "playing"}
+
+
 def add_round(tx: Transaction, league: LeagueRow, pairs: list[tuple[int, str, str | None]]
               ) -> None:
     """Store pairings: a bye is settled at once, a win for its player."""
-    for round_no, home, away in pairs:
-        if away is None:
-            tx.insert_fixture(league.id, round_no, home, None, "done", home, "bye")
-        else:
-            tx.insert_fixture(league.id, round_no, home, away)
+    tx.insert_fixtures(league.id, [(round_no, home, away, "pending", None, None)
+                                   if away is not None else
+                                   (round_no, home, None, "done", home, "bye")
+                                   for round_no, home, away in pairs])
+
+
+def rounds_ahead(count: int, legs: int) -> int:
+    """Return how many round-robin rounds are written ahead (WRITE_BATCH fixtures' worth)."""
+    return max(1, WRITE_BATCH // max(1, (count + 1) // 2))
 
 
 def first_fixtures(season: Season, players: list[str]) -> tuple[Season, list[tuple[int, str,
                                                                                    str | None]]]:
-    """Return the season as it starts and its first fixtures: the whole round-robin, or
-    Swiss round 1 (its number of rounds fixed now, by default from the player count)."""
+    """Return the season as it starts and its first fixtures: the round-robin's first rounds
+    (every round of a one-leg league of up to 62 players), or Swiss round 1 (its number of rounds
+    fixed now, by default from the player count)."""
     if season.format == "round-robin":
-        pairs = round_robin(players, legs=season.legs)
-        season = Season(**{**asdict(season), "rounds": max(p.round for p in pairs)})
+        total = round_robin_rounds(len(players), season.legs)
+        season = Season(**{**asdict(season), "rounds": total})
+        last = min(total, rounds_ahead(len(players), season.legs))
+        pairs = [p for number in range(1, last + 1)
+                 for p in round_robin_round(players, number, season.legs)]
         return season, [(p.round, p.home, p.away) for p in pairs]
     rounds = season.rounds or swiss_rounds_default(len(players))
     season = Season(**{**asdict(season), "rounds": rounds})
@@ -156,19 +190,79 @@ def first_fixtures(season: Season, players: list[str]) -> tuple[Season, list[tup
     return season, [(p.round, p.home, p.away) for p in first]
 
 
+def too_many(season: Season, count: int) -> bool:
+    """Say whether a league of this format cannot take `count` players."""
+    return count > MOST_PLAYERS.get(season.format, MOST_PLAYERS["swiss"])
+
+
+def write_rounds(tx: Transaction, league: LeagueRow, season: Season, first: int,
+                 last: int) -> None:
+    """Write round-robin rounds `first`..`last`, paired from every player in the order they
+    joined (as at the start); a withdrawn player's bye there is void and his games go to
+    his opponents as the league's `withdrawal:` setting says."""
+    everyone = tx.league_players(league.id)
+    order = [uid for uid, _, _ in everyone]
+    gone = {uid for uid, _, status in everyone if status != "playing"}
+    rows: list[tuple[int, str, str | None, str, str | None, str | None]] = []
+    for number in range(first, last + 1):
+        for p in round_robin_round(order, number, season.legs):
+            rows.append(settled_row(season, p.round, p.home, p.away, gone))
+    tx.insert_fixtures(league.id, rows)
+
+
+def settled_row(season: Season, round_no: int, home: str, away: str | None, gone: set[str]
+                ) -> tuple[int, str, str | None, str, str | None, str | None]:
+    """Return a new fixture as stored, given who has withdrawn: (round, home, away, status,
+    winner, settled_by)."""
+    if away is None:
+        if home in gone:
+            return (round_no, home, None, "void", None, "withdrawal")
+        return (round_no, home, None, "done", home, "bye")
+    out = [p for p in (home, away) if p in gone]
+    if not out:
+        return (round_no, home, away, "pending", None, None)
+    if len(out) == 2:
+        return (round_no, home, away, "void", None, "withdrawal")
+    stays = away if out[0] == home else home
+    return (round_no, home, away, "done", stays, GIVEN[season.withdrawal])
+
+
+def _write_ahead(tx: Transaction, league: LeagueRow, season: Season) -> None:
+    """Keep a round robin's rounds written ahead of the lowest one being played, and finish
+    the league once every round is written and settled. Rounds whose every fixture settled
+    itself (withdrawn players) let the next ones be written at once."""
+    total = season.rounds or 0
+    count = len(tx.league_players(league.id))
+    while True:
+        lowest, current = tx.fixture_rounds(league.id, OPEN)
+        upto = min(total, (lowest or current + 1) + rounds_ahead(count, season.legs) - 1)
+        if upto <= current:
+            break
+        write_rounds(tx, league, season, current + 1, upto)
+    if lowest is None and current >= total:
+        tx.set_league_status(league.id, "finished", league.settings)
+
+
 def advance(tx: Transaction, league: LeagueRow) -> bool:
-    """After a fixture is settled: pair the next Swiss round when every fixture of the
-    current one is settled, or finish the league after its last round. Return whether
-    a new round was paired."""
+    """After a fixture is settled: write the round robin's next rounds as the lowest ones
+    are played, pair the next Swiss round when every fixture of the current one is settled,
+    or finish the league after its last round. Return whether a new round was paired (Swiss).
+
+    Asks the store only for the lowest open round and the last one written, so settling one
+    fixture of a league of thousands reads two numbers, not every fixture."""
     if league.status != "running":
         return False
     season = Season.of(league)
-    fixtures = tx.fixtures(league.id)
-    if any(f.status in OPEN for f in fixtures):
+    total = season.rounds or 0
+    if season.format != "swiss":
+        _write_ahead(tx, league, season)
         return False
-    current = max((f.round for f in fixtures), default=0)
+    lowest, current = tx.fixture_rounds(league.id, OPEN)
+    if lowest is not None:
+        return False
     players = playing(tx, league)
-    if season.format == "swiss" and current < (season.rounds or 0) and len(players) >= 2:
+    if current < total and len(players) >= 2:
+        fixtures = tx.fixtures(league.id)
         rows = table(tx, league, season, fixtures, with_times=False)
         points = {r.player: r.points for r in rows}
         met = [frozenset((f.home, f.away)) for f in fixtures if f.away is not None]
@@ -180,9 +274,19 @@ def advance(tx: Transaction, league: LeagueRow) -> bool:
     return False
 
 
+def completed(fixtures: list[FixtureRow]) -> int:
+    """Return the last round completed: every fixture of it and of the rounds before settled."""
+    unsettled = [f.round for f in fixtures if f.status not in SETTLED]
+    last = max((f.round for f in fixtures), default=0)
+    return min(unsettled) - 1 if unsettled else last
+
+
 def results(fixtures: list[FixtureRow]) -> list[Result]:
-    """Return the settled fixtures as results for leagues/ranking.py (void ones left out)."""
+    """Return the settled fixtures as results for leagues/ranking.py (void ones left out;
+    one given to the opponent of a withdrawn player as a bye is a bye of that opponent)."""
     return [
+        Result(round=f.round, home=f.winner or f.home, away=None, winner=f.winner)
+        if f.settled_by == GIVEN["bye"] and f.status == "done" else
         Result(round=f.round, home=f.home, away=f.away, winner=f.winner,
                home_score=f.home_score, away_score=f.away_score)
         for f in fixtures if f.status == "done"
@@ -256,26 +360,33 @@ def game_winner(game: GameRow) -> str | None:
 
 # ---------------------------------------------------------------- exports
 
+# `withdrawn`: the ids of a fixture's players taken out of the league (space-separated),
+# and in the standings whether the player was.
 FIXTURE_COLUMNS = ("fixture", "round", "home", "home_name", "away", "away_name", "status",
-                   "winner", "home_score", "away_score", "game", "settled_by", "settled_at")
+                   "winner", "home_score", "away_score", "game", "settled_by", "settled_at",
+                   "withdrawn")
 STANDING_COLUMNS = ("rank", "player", "name", "points", "played", "won", "drawn", "lost",
-                    "score_for", "score_against", "sos", "median_turn_minutes")
+                    "score_for", "score_against", "sos", "median_turn_minutes", "withdrawn")
 
 
-def fixture_record(f: FixtureRow, who: dict[str, str]) -> dict[str, Any]:
+def fixture_record(f: FixtureRow, who: dict[str, str], gone: Collection[str] = ()
+                   ) -> dict[str, Any]:
     """Return one fixture as an export row."""
     return {"fixture": f.id, "round": f.round, "home": f.home, "home_name": who.get(f.home, ""),
             "away": f.away, "away_name": who.get(f.away or "", ""), "status": f.status,
             "winner": f.winner, "home_score": f.home_score, "away_score": f.away_score,
-            "game": f.game_id, "settled_by": f.settled_by, "settled_at": f.settled_at}
+            "game": f.game_id, "settled_by": f.settled_by, "settled_at": f.settled_at,
+            "withdrawn": " ".join(p for p in (f.home, f.away) if p is not None and p in gone)}
 
 
-def standing_record(row: Row, who: dict[str, str]) -> dict[str, Any]:
+def standing_record(row: Row, who: dict[str, str], gone: Collection[str] = ()
+                    ) -> dict[str, Any]:
     """Return one standings row as an export row."""
     return {"rank": row.rank, "player": row.player, "name": who.get(row.player, ""),
             "points": row.points, "played": row.played, "won": row.won, "drawn": row.drawn,
             "lost": row.lost, "score_for": row.score_for, "score_against": row.score_against,
-            "sos": row.sos, "median_turn_minutes": row.median_turn_minutes}
+            "sos": row.sos, "median_turn_minutes": row.median_turn_minutes,
+            "withdrawn": row.player in gone}
 
 
 def csv_bytes(columns: tuple[str, ...], rows: list[dict[str, Any]]) -> bytes:
@@ -289,15 +400,17 @@ def csv_bytes(columns: tuple[str, ...], rows: list[dict[str, Any]]) -> bytes:
 
 
 def export(league: LeagueRow, fixtures: list[FixtureRow], rows: list[Row],
-           who: dict[str, str]) -> list[tuple[str, bytes]]:
-    """Return the files of a league's export: fixtures and standings as CSV, all as JSON."""
+           who: dict[str, str], gone: Collection[str] = ()) -> list[tuple[str, bytes]]:
+    """Return the files of a league's export: fixtures and standings as CSV, all as JSON
+    (withdrawn players marked in each)."""
     slug = "".join(c if c.isalnum() else "-" for c in league.name.lower()).strip("-") or "league"
-    fixture_rows = [fixture_record(f, who) for f in fixtures]
-    standing_rows = [standing_record(r, who) for r in rows]
+    fixture_rows = [fixture_record(f, who, gone) for f in fixtures]
+    standing_rows = [standing_record(r, who, gone) for r in rows]
     everything = {
         "league": {"id": league.id, "name": league.name, "creator": league.creator_id,
                    "status": league.status, "settings": Season.of(league).stored()},
-        "players": [{"player": uid, "name": name} for uid, name in who.items()],
+        "players": [{"player": uid, "name": name, "withdrawn": uid in gone}
+                    for uid, name in who.items()],
         "fixtures": fixture_rows,
         "standings": standing_rows,
     }
@@ -308,6 +421,8 @@ def export(league: LeagueRow, fixtures: list[FixtureRow], rows: list[Row],
     ]
 
 
-__all__ = ["FORMATS", "OPEN", "SCORED", "SETTLED", "TIEBREAK_ORDERS", "Season", "add_round",
-           "advance", "export", "first_fixtures", "game_scores", "game_winner", "league_of",
-           "names", "playing", "referee", "results", "table", "tiebreak_order", "turn_minutes"]
+__all__ = ["FORMATS", "GIVEN", "MOST_PLAYERS", "OPEN", "SCORED", "SETTLED", "TIEBREAK_ORDERS",
+           "WITHDRAWALS", "WRITE_BATCH", "Season", "add_round", "advance", "completed", "export",
+           "first_fixtures", "game_scores", "game_winner", "league_of", "names", "playing",
+           "referee", "results", "rounds_ahead", "settled_row", "table", "tiebreak_order",
+           "too_many", "turn_minutes", "withdrawn", "write_rounds"]

@@ -30,6 +30,7 @@ from bot.errors import (
     LeagueRefereeOnly,
     LeagueStarted,
     LeagueTooFew,
+    LeagueTooMany,
     SettingRefused,
     Stale,
     UnknownScenario,
@@ -43,17 +44,19 @@ from bot.service.leagues.ranking import Row
 from bot.service.leagues.reports import (
     LeagueSource,
     Reports,
+    player_text,
     round_lines,
     round_listing,
     season_of,
 )
 from bot.service.leagues.rounds import (
     FORMATS,
-    SETTLED,
+    MOST_PLAYERS,
     TIEBREAK_ORDERS,
+    WITHDRAWALS,
     Season,
     add_round,
-    advance,
+    completed,
     export,
     first_fixtures,
     league_of,
@@ -62,7 +65,10 @@ from bot.service.leagues.rounds import (
     referee,
     table,
     tiebreak_order,
+    too_many,
+    withdrawn,
 )
+from bot.service.leagues.withdrawals import Withdrawals
 from bot.service.scheduler import Notice
 from bot.service.settingrules import (
     LEAGUE_SETTINGS,
@@ -114,6 +120,7 @@ class Leagues:
     def __init__(self, store: GameStore, games: Games | None = None) -> None:
         self.store = store
         self.reports = Reports(store, games)
+        self.withdrawals = Withdrawals(store)
         # Reports confirmed by time: a source of the scheduler (bot/service/scheduler.py).
         self.source = LeagueSource(self.reports)
 
@@ -125,7 +132,7 @@ class Leagues:
         rounds: int | None = None, legs: int | None = None, time: str | None = None,
         win: float | None = None, draw: float | None = None, loss: float | None = None,
         tiebreaks: str | None = None, confirm_hours: int | None = None,
-        holiday_days: int | None = None,
+        holiday_days: int | None = None, withdrawal: str | None = None,
     ) -> Reply:
         """Create a league in this server; with a game system, it runs a season (the caller
         is its creator and referee; its fixtures are played from `channel_id`)."""
@@ -137,8 +144,10 @@ class Leagues:
         season = Season(language=lang)
         if system_id is not None:
             season = self._season(lang, system_id, scenario, format_, rounds, legs, time, win,
-                                  draw, loss, tiebreaks, confirm_hours, holiday_days)
-        elif any(v is not None for v in (scenario, format_, rounds, legs, time, tiebreaks)):
+                                  draw, loss, tiebreaks, confirm_hours, holiday_days,
+                                  withdrawal)
+        elif any(v is not None for v in (scenario, format_, rounds, legs, time, tiebreaks,
+                                         withdrawal)):
             raise _bad(lang, "league-setting-needs-system")
         with self.store.transaction() as tx:
             if tx.league(guild_id, name) is not None:
@@ -154,7 +163,7 @@ class Leagues:
         self, lang: str, system_id: str, scenario: str | None, format_: str | None,
         rounds: int | None, legs: int | None, time: str | None, win: float | None,
         draw: float | None, loss: float | None, tiebreaks: str | None,
-        confirm_hours: int | None, holiday_days: int | None,
+        confirm_hours: int | None, holiday_days: int | None, withdrawal: str | None = None,
     ) -> Season:
         """Check `/league create`'s options and return the season they make."""
         if system_id not in available():
@@ -186,11 +195,15 @@ class Leagues:
             raise _bad(lang, "league-setting-confirm")
         if holiday_days is not None and not 0 <= holiday_days <= MOST_HOLIDAY_DAYS:
             raise _bad(lang, "league-setting-holiday")
+        if withdrawal is not None and withdrawal not in WITHDRAWALS:
+            raise _bad(lang, "league-setting-one-of", option="withdrawal",
+                       choices=items(WITHDRAWALS, "or", typed=True))
         return Season(
             system=system_id, scenario=scenario, format=chosen, rounds=rounds,
             legs=legs or 1, time=control.text(), win=points[0], draw=points[1],
             loss=points[2], tiebreaks=tiebreak_order(tiebreaks, chosen),
             confirm_hours=confirm_hours or 48, holiday_days=holiday_days or 0, language=lang,
+            withdrawal=withdrawal or "bye",
         )
 
     def _settings_lines(self, words: Words, season: Season) -> list[str]:
@@ -209,6 +222,8 @@ class Leagues:
                   tiebreaks=self._tiebreaks(words, season)),
             words("league-settings-time", time=season.time, confirm=season.confirm_hours,
                   holiday=season.holiday_days),
+            words("league-settings-withdrawal", given=season.withdrawal,
+                  most=MOST_PLAYERS[season.format]),
         ]
 
     def settings(self, guild_id: str, caller: Caller, name: str, **asked: Any) -> Reply:
@@ -253,7 +268,8 @@ class Leagues:
             asked.get("time", season.time), asked.get("win", season.win),
             asked.get("draw", season.draw), asked.get("loss", season.loss),
             asked.get("tiebreaks", ties), asked.get("confirm_hours", season.confirm_hours),
-            asked.get("holiday_days", season.holiday_days))
+            asked.get("holiday_days", season.holiday_days),
+            asked.get("withdrawal", season.withdrawal))
         # Rounds not asked stay as they are: a started league's own count (the format's).
         rounds = changed.rounds if "rounds" in asked or not same else season.rounds
         return replace(changed, rounds=rounds, language=season.language, extra=season.extra)
@@ -271,9 +287,14 @@ class Leagues:
             league, _ = season_of(tx, guild_id, name, lang)
             if league.status != "open":
                 raise LeagueStarted(name=league.name).where(lang)
+            season = Season.of(league)
+            count = len(tx.league_players(league.id))
+            if too_many(season, count + 1):
+                raise LeagueTooMany(name=league.name, format=season.format,
+                                    most=MOST_PLAYERS[season.format]).where(lang)
             if not tx.join_league(league.id, caller.user_id, caller.name):
                 raise LeagueAlreadyIn(name=league.name).where(lang)
-            count = len(tx.league_players(league.id))
+            count += 1
         return Reply(text=Words.of(lang)("league-joined", user=f"<@{caller.user_id}>",
                                          name=league.name, count=count))
 
@@ -290,32 +311,21 @@ class Leagues:
                                          name=league.name))
 
     def remove(self, guild_id: str, caller: Caller, name: str, player: Caller) -> Reply:
-        """Take a player out of a league (its referee). Once started, their unplayed
-        fixtures are cancelled; results already settled stay."""
+        """Take a player out of a league (its referee): at once before the start; once
+        started, show what it does to his fixtures first, under Confirm and Cancel
+        (leagues/withdrawals.py)."""
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.transaction() as tx:
             league, _ = season_of(tx, guild_id, name, lang)
             if not referee(league, caller):
                 raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
-            if league.status == "open":
-                if not tx.leave_league(league.id, player.user_id):
-                    raise LeagueNotIn(user=f"<@{player.user_id}>", name=league.name
-                                      ).where(lang)
-                return Reply(text=words("league-removed", user=f"<@{player.user_id}>",
-                                        name=league.name, count=0))
-            if not tx.remove_league_player(league.id, player.user_id):
+            if league.status != "open":
+                return self.withdrawals.preview(tx, league, caller, player.user_id)
+            if not tx.leave_league(league.id, player.user_id):
                 raise LeagueNotIn(user=f"<@{player.user_id}>", name=league.name).where(lang)
-            cancelled = 0
-            for fixture in tx.fixtures(league.id):
-                if fixture.has(player.user_id) and fixture.status in ("pending", "reported",
-                                                                      "disputed"):
-                    if tx.update_fixture(fixture, status="void", settled_by="referee",
-                                         settled_at=tx.now()) is not None:
-                        cancelled += 1
-            advance(tx, league)
         return Reply(text=words("league-removed", user=f"<@{player.user_id}>",
-                                name=league.name, count=cancelled))
+                                name=league.name, count=0))
 
     def start(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Start a league (its referee): pair the whole round-robin, or Swiss round 1."""
@@ -330,11 +340,14 @@ class Leagues:
             players = playing(tx, league)
             if len(players) < 2:
                 raise LeagueTooFew(name=league.name, count=len(players)).where(lang)
+            if too_many(season, len(players)):
+                raise LeagueTooMany(name=league.name, format=season.format,
+                                    most=MOST_PLAYERS[season.format]).where(lang)
             season, pairs = first_fixtures(season, players)
             add_round(tx, league, pairs)
             tx.set_league_status(league.id, "running", season.stored())
             league = tx.league_by_id(league.id) or league
-            fixtures = tx.fixtures(league.id)
+            fixtures = tx.fixtures(league.id, 1)
         reply = Reply(text=words("league-started-text", name=league.name, count=len(players),
                                  rounds=season.rounds or 1, format=season.format),
                       lines=[words("league-new-round", round=1)])
@@ -349,12 +362,16 @@ class Leagues:
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.reading() as tx:
-            league, _ = season_of(tx, guild_id, name, lang)
+            league, season = season_of(tx, guild_id, name, lang)
             fixtures = tx.fixtures(league.id)
+            gone = withdrawn(tx, league)
         if not fixtures:
             raise LeagueNotStarted(name=league.name).where(lang)
-        return paged(Reply(text=words("league-fixtures-title", name=league.name)),
-                     round_lines(words, fixtures), words,
+        lines = round_lines(words, fixtures, gone=gone)
+        written, total = fixtures[-1].round, season.rounds or 0
+        if season.format != "swiss" and written < total:
+            lines.append(words("league-rounds-later", first=written + 1, last=total))
+        return paged(Reply(text=words("league-fixtures-title", name=league.name)), lines, words,
                      Listing("fixtures", str(league.id), "paging-where-league"), page)
 
     def round(self, guild_id: str, caller: Caller, name: str, round_no: int,
@@ -384,32 +401,29 @@ class Leagues:
             fixtures = tx.fixtures(league.id)
             rows = table(tx, league, season, fixtures)
             who = names(tx, league)
+            gone = withdrawn(tx, league)
         scored = season.scored is not None
         lines = []
         for row in rows:
             diff = row.score_for - row.score_against
             lines.append(words(
-                "league-standings-line", rank=row.rank, user=f"<@{row.player}>",
+                "league-standings-line", rank=row.rank, user=player_text(words, row.player, gone),
                 points=number(row.points), won=row.won, drawn=row.drawn, lost=row.lost,
                 diff=f"{diff:+d}" if scored else "none",
                 turn=span_text(round(row.median_turn_minutes))
                 if row.median_turn_minutes is not None else "none"))
-        # The rounds completed: every fixture of them and of the rounds before settled.
-        current = 0
-        for round_no in sorted({f.round for f in fixtures}):
-            if any(f.status not in SETTLED for f in fixtures if f.round == round_no):
-                break
-            current = round_no
+        current = completed(fixtures)
         reply = Reply(text=words("league-standings-title", name=league.name, round=current))
         if page <= 1:
-            reply.image = self._picture(words, league, season, rows, who, current)
+            reply.image = self._picture(words, league, season, rows, who, gone, current)
             reply.image_name = "standings.png"
         return paged(reply, lines or [words("league-no-players")], words,
                      Listing("standings", str(league.id), "paging-where-league"), page)
 
     def _picture(self, words: Words, league: LeagueRow, season: Season, rows: list[Row],
-                 who: dict[str, str], current: int) -> bytes:
-        """Draw the standings picture: its first PICTURE_ROWS rows, and how many more."""
+                 who: dict[str, str], gone: set[str], current: int) -> bytes:
+        """Draw the standings picture: its first PICTURE_ROWS rows (withdrawn players marked),
+        and how many more."""
         from renderers.standings import StandingsPicture, render_standings
 
         scored = season.scored is not None
@@ -424,7 +438,10 @@ class Leagues:
         headers.append(words("league-col-turn"))
         cells: list[tuple[str, ...]] = []
         for row in rows[:PICTURE_ROWS]:
-            cell = [str(row.rank), who.get(row.player, row.player), number(row.points),
+            shown = who.get(row.player, row.player)
+            if row.player in gone:
+                shown = words("league-name-withdrawn", name=shown)
+            cell = [str(row.rank), shown, number(row.points),
                     str(row.played), str(row.won), str(row.drawn), str(row.lost)]
             if scored:
                 cell.append(f"{row.score_for - row.score_against:+d}")
@@ -452,8 +469,9 @@ class Leagues:
             fixtures = tx.fixtures(league.id)
             rows = table(tx, league, season, fixtures)
             who = names(tx, league)
+            gone = withdrawn(tx, league)
         return Reply(text=Words.of(lang)("league-exported", name=league.name),
-                     files=export(league, fixtures, rows, who))
+                     files=export(league, fixtures, rows, who, gone))
 
     def ratings(self, guild_id: str, caller: Caller, system_id: str, page: int = 1) -> Reply:
         """Rate the server's players of one game system from every league's settled results

@@ -418,6 +418,56 @@ league-removed = { $user } is out of **{ $name }**{ $count ->
         [one] ; one unplayed fixture is cancelled.
        *[other] ; { $count } unplayed fixtures are cancelled.
     }
+league-too-many = **{ $name }** is full: a { $format ->
+        [swiss] Swiss league
+       *[other] round-robin league
+    } takes at most { $most } players{ $format ->
+        [swiss] .
+       *[other] {""} (each plays every other, so more would never finish); a Swiss league takes more.
+    }
+league-settings-withdrawal = If a player withdraws: { $given ->
+        [walkover] their opponents win their unplayed fixtures by walkover
+       *[other] their opponents get a bye for their unplayed fixtures
+    } · at most { $most } players
+league-player-withdrawn = { $user } (withdrawn)
+league-name-withdrawn = { $name } (withdrawn)
+league-fixture-bye-void = #{ $id } { $home }: a bye, void (never taken up)
+league-fixture-given = #{ $id } { $home } v { $away }: { $given ->
+        [walkover] { $winner } wins by walkover
+       *[other] a bye for { $winner }
+    } (the opponent withdrew)
+league-rounds-later = Rounds { $first }–{ $last } are written as the rounds before them are played.
+league-withdraw-preview = Take { $user } out of **{ $name }**? Nothing changes until you press Confirm. Their results so far stand; { $given ->
+        [walkover] their opponents win their unplayed fixtures by walkover
+       *[other] their opponents get a bye for their unplayed fixtures
+    } (the league's `withdrawal:` setting):
+league-withdraw-void = #{ $id } round { $round }: { $user }'s bye is void (never taken up).
+league-withdraw-given = #{ $id } round { $round }: { $opponent } { $given ->
+        [walkover] wins by walkover
+       *[other] gets a bye
+    } instead of playing { $user }.
+league-withdraw-playing = #{ $id } round { $round }: the game against { $opponent } is in progress; it counts when it ends, or when the referee settles it.
+league-withdraw-later = Rounds { $first }–{ $last } are not written yet: there too { $user }'s byes are void and { $given ->
+        [walkover] their opponents win by walkover.
+       *[other] their opponents get a bye.
+    }
+league-withdraw-nothing = No fixture of theirs is left to play.
+league-withdraw-cancelled = { $user } stays in **{ $name }**: nothing changed.
+league-withdrawn = { $user } is out of **{ $name }**: { $given ->
+        [0] no unplayed fixture
+        [one] one unplayed fixture
+       *[other] { $given } unplayed fixtures
+    }{ $given ->
+        [0] {""}
+       *[other] {" "}{ $kind ->
+            [walkover] won by their opponents by walkover
+           *[other] given to their opponents as byes
+        }
+    }, { $void ->
+        [0] no bye void
+        [one] one bye void
+       *[other] { $void } byes void
+    }.
 league-started-text = **{ $name }** starts: { $count } players, { $rounds ->
         [one] one round
        *[other] { $rounds } rounds
@@ -498,6 +548,8 @@ league-result = { $home } v { $away }: { $winner ->
 league-reported = { $user } reports fixture #{ $id }: { $result }. { $other }, confirm or dispute it; unanswered, it confirms itself in { $hours } hours.
 button-league-confirm = Confirm
 button-league-uphold = Uphold the report
+button-league-withdraw-confirm = Confirm the removal
+button-league-withdraw-cancel = Cancel
 button-league-dispute = Dispute
 league-confirmed = { $user } confirms fixture #{ $id }: { $result }.
 league-disputed = { $user } disputes fixture #{ $id } ({ $result }). { $referee } or a moderator settles it: **Uphold the report** as it stands, or decide otherwise with `/league resolve fixture:{ $id }`.
@@ -572,6 +624,7 @@ command-league-create-loss = Points for a loss (default 0)
 command-league-create-tiebreaks = Tie-breaks, in order
 command-league-create-confirm_hours = Hours after which an unanswered report confirms itself (default 48)
 command-league-create-holiday_days = Days each player may pause their clock in its games (default 0)
+command-league-create-withdrawal = What a withdrawn player's opponents get: bye or walkover (default bye)
 command-league-settings = Show a league's settings and who may change them, or change them (its referee or a moderator)
 command-league-settings-league = The league
 command-league-settings-scenario = The scenario its games use (before the start)
@@ -585,6 +638,7 @@ command-league-settings-loss = Points for a loss (before the start)
 command-league-settings-tiebreaks = Tie-breaks, in order (before the start)
 command-league-settings-confirm_hours = Hours after which an unanswered report confirms itself
 command-league-settings-holiday_days = Days each player may pause their clock in the games it starts from now on
+command-league-settings-withdrawal = What a withdrawn player's opponents get: bye or walkover (before the start)
 command-league-join = Join a league before it starts
 command-league-join-league = The league's name
 command-league-leave = Leave a league before it starts

@@ -423,6 +423,56 @@ league-removed = { $user } está fora de **{ $name }**{ $count ->
         [one] ; um confronto ainda não jogado foi cancelado.
        *[other] ; { $count } confrontos ainda não jogados foram cancelados.
     }
+league-too-many = **{ $name }** está cheia: uma liga { $format ->
+        [swiss] no sistema suíço
+       *[other] de todos contra todos
+    } aceita no máximo { $most } jogadores{ $format ->
+        [swiss] .
+       *[other] {""} (cada um enfrenta todos os outros, então com mais ela nunca terminaria); uma liga no sistema suíço aceita mais.
+    }
+league-settings-withdrawal = Se um jogador desistir: { $given ->
+        [walkover] os adversários dele vencem por W.O. os confrontos que ele não jogou
+       *[other] os adversários dele ganham folga nos confrontos que ele não jogou
+    } · no máximo { $most } jogadores
+league-player-withdrawn = { $user } (desistiu)
+league-name-withdrawn = { $name } (desistiu)
+league-fixture-bye-void = nº { $id } { $home }: folga anulada (nunca aproveitada)
+league-fixture-given = nº { $id } { $home } x { $away }: { $given ->
+        [walkover] vitória de { $winner } por W.O.
+       *[other] folga para { $winner }
+    } (o adversário desistiu)
+league-rounds-later = As rodadas { $first } a { $last } são geradas conforme as anteriores são jogadas.
+league-withdraw-preview = Tirar { $user } de **{ $name }**? Nada muda até você apertar Confirmar. Os resultados dele até aqui valem; { $given ->
+        [walkover] os adversários dele vencem por W.O. os confrontos que ele não jogou
+       *[other] os adversários dele ganham folga nos confrontos que ele não jogou
+    } (a opção `withdrawal:` da liga):
+league-withdraw-void = nº { $id } rodada { $round }: a folga de { $user } é anulada (ele nunca a aproveitou).
+league-withdraw-given = nº { $id } rodada { $round }: { $opponent } { $given ->
+        [walkover] vence por W.O.
+       *[other] ganha folga
+    } em vez de enfrentar { $user }.
+league-withdraw-playing = nº { $id } rodada { $round }: a partida contra { $opponent } está em andamento; conta quando terminar, ou quando o árbitro decidir.
+league-withdraw-later = As rodadas { $first } a { $last } ainda não foram geradas: nelas também as folgas de { $user } são anuladas e { $given ->
+        [walkover] os adversários dele vencem por W.O.
+       *[other] os adversários dele ganham folga.
+    }
+league-withdraw-nothing = Não resta confronto dele para jogar.
+league-withdraw-cancelled = { $user } continua em **{ $name }**: nada mudou.
+league-withdrawn = { $user } está fora de **{ $name }**: { $given ->
+        [0] nenhum confronto por jogar
+        [one] um confronto por jogar
+       *[other] { $given } confrontos por jogar
+    }{ $given ->
+        [0] {""}
+       *[other] {" "}{ $kind ->
+            [walkover] vencidos pelos adversários por W.O.
+           *[other] dados aos adversários como folga
+        }
+    }, { $void ->
+        [0] nenhuma folga anulada
+        [one] uma folga anulada
+       *[other] { $void } folgas anuladas
+    }.
 league-started-text = **{ $name }** começou: { $count } jogadores, { $rounds ->
         [one] uma rodada
        *[other] { $rounds } rodadas
@@ -503,6 +553,8 @@ league-result = { $home } x { $away }: { $winner ->
 league-reported = { $user } informa o resultado do confronto nº { $id }: { $result }. { $other }, confirme ou conteste; sem resposta, ele se confirma sozinho em { $hours } horas.
 button-league-confirm = Confirmar
 button-league-uphold = Manter o resultado informado
+button-league-withdraw-confirm = Confirmar a remoção
+button-league-withdraw-cancel = Cancelar
 button-league-dispute = Contestar
 league-confirmed = { $user } confirma o confronto nº { $id }: { $result }.
 league-disputed = { $user } contesta o confronto nº { $id } ({ $result }). { $referee } ou um moderador decide: **Manter o resultado informado** como está, ou decidir outra coisa com `/league resolve fixture:{ $id }`.
@@ -577,6 +629,7 @@ command-league-create-loss = Pontos por derrota (padrão 0)
 command-league-create-tiebreaks = Critérios de desempate, em ordem
 command-league-create-confirm_hours = Horas até um resultado sem resposta se confirmar sozinho (padrão 48)
 command-league-create-holiday_days = Dias que cada jogador pode pausar o relógio nas partidas (padrão 0)
+command-league-create-withdrawal = O que o adversário de quem desiste ganha: bye (folga) ou walkover (W.O.); padrão bye
 command-league-settings = Veja as configurações de uma liga e quem pode mudá-las, ou mude-as (o árbitro ou um moderador)
 command-league-settings-league = A liga
 command-league-settings-scenario = O cenário das partidas (antes da largada)
@@ -590,6 +643,7 @@ command-league-settings-loss = Pontos por derrota (antes da largada)
 command-league-settings-tiebreaks = Critérios de desempate, em ordem (antes da largada)
 command-league-settings-confirm_hours = Horas até um resultado sem resposta se confirmar sozinho
 command-league-settings-holiday_days = Dias que cada jogador pode pausar o relógio nas partidas que começarem daqui em diante
+command-league-settings-withdrawal = O que o adversário de quem desiste ganha: bye (folga) ou walkover (W.O.) (antes da largada)
 command-league-join = Entre numa liga antes da largada
 command-league-join-league = O nome da liga
 command-league-leave = Saia de uma liga antes da largada
