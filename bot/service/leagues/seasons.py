@@ -81,6 +81,7 @@ from bot.service.settingrules import (
 from bot.service.timekeeping import span
 from bot.store.gamestore import GameStore
 from bot.store.leaguequeries import LeagueRow
+from bot.store.transaction import Transaction
 from bot.text import (
     Said,
     Words,
@@ -284,9 +285,7 @@ class Leagues:
         """Join a league that has not started yet."""
         lang = pick_language(caller.locale)
         with self.store.transaction() as tx:
-            league, _ = season_of(tx, guild_id, name, lang)
-            if league.status != "open":
-                raise LeagueStarted(name=league.name).where(lang)
+            league = _not_started(tx, guild_id, name, lang)
             season = Season.of(league)
             count = len(tx.league_players(league.id))
             if too_many(season, count + 1):
@@ -302,9 +301,7 @@ class Leagues:
         """Leave a league before it starts."""
         lang = pick_language(caller.locale)
         with self.store.transaction() as tx:
-            league, _ = season_of(tx, guild_id, name, lang)
-            if league.status != "open":
-                raise LeagueStarted(name=league.name).where(lang)
+            league = _not_started(tx, guild_id, name, lang)
             if not tx.leave_league(league.id, caller.user_id):
                 raise LeagueNotIn(user=f"<@{caller.user_id}>", name=league.name).where(lang)
         return Reply(text=Words.of(lang)("league-left", user=f"<@{caller.user_id}>",
@@ -605,3 +602,11 @@ class Leagues:
 
 
 __all__ = ["Leagues", "Notice", "league_of"]
+
+
+def _not_started(tx: Transaction, guild_id: str, name: str, lang: str) -> LeagueRow:
+    """Return a league that has not started yet (players join and leave only then)."""
+    league, _ = season_of(tx, guild_id, name, lang)
+    if league.status != "open":
+        raise LeagueStarted(name=league.name).where(lang)
+    return league
