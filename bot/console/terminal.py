@@ -190,9 +190,9 @@ class Console:
 
     def _print_error(self, err: PlayerError) -> None:
         if err.language is None:  # the console's own refusals speak the channel game's language
-            found = self.service.latest_language(self.channel)
+            found = self.service.game_in(self.channel, ended_too=True)
             if found is not None:
-                err.where(found[0], err.system or found[1])
+                err.where(found[1], err.system or found[0])
         words = Words.of(err.language, err.system)
         self.write(f"(only you) {words.message(err.message())}")
         if err.rule is not None:

@@ -178,13 +178,9 @@ class GameService:
         """Show an import to its sender before it applies (see Previews.offer)."""
         return self.previews.offer(channel_id, caller, action)
 
-    def game_in(self, channel_id: str) -> tuple[str, str] | None:
-        """Return the system and language of the channel's running game, if any."""
-        return self.views.game_in(channel_id)
-
-    def latest_language(self, channel_id: str) -> tuple[str, str] | None:
-        """Return the language and system of the channel's latest game, ended ones too."""
-        return self.views.latest_language(channel_id)
+    def game_in(self, channel_id: str, ended_too: bool = False) -> tuple[str, str] | None:
+        """Return the system and language of the channel's running (or latest) game."""
+        return self.views.game_in(channel_id, ended_too)
 
     # ------------------------------------------------------------ clocks
     def extend(self, channel_id: str, caller: Caller, hours: int) -> Reply:

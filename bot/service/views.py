@@ -257,17 +257,12 @@ class Views:
         return suggestions(table.system, table.state, seat, option, text, context,
                            game.language)
 
-    def game_in(self, channel_id: str) -> tuple[str, str] | None:
-        """Return the system and language of the channel's running game, if any."""
+    def game_in(self, channel_id: str, ended_too: bool = False) -> tuple[str, str] | None:
+        """Return the system and language of the channel's running game (or, `ended_too`,
+        of its latest game, ended ones too), if any."""
         with self.store.reading() as tx:
-            game = tx.active_game(channel_id)
+            game = tx.latest_game(channel_id) if ended_too else tx.active_game(channel_id)
         return None if game is None else (game.system, game.language)
-
-    def latest_language(self, channel_id: str) -> tuple[str, str] | None:
-        """Return the language and system of the channel's latest game, ended ones too."""
-        with self.store.reading() as tx:
-            game = tx.latest_game(channel_id)
-        return None if game is None else (game.language, game.system)
 
     def seat_choices(
         self, channel_id: str, system_id: str | None = None, scenario: str | None = None
