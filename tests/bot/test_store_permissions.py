@@ -75,6 +75,9 @@ def _as_nobody(argv: list[str]) -> tuple[int, str]:
         os.close(read)
         code, text = 98, ""
         try:
+            # The checkout may lie in a folder only its owner enters (a fresh `mktemp -d`
+            # clone): work from the root, as the paths given are absolute.
+            os.chdir("/")
             os.setgid(NOBODY)
             os.setuid(NOBODY)
             code, text = _in_process(argv)
