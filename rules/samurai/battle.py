@@ -27,7 +27,7 @@ from rules.samurai.actions import (
     RetreatPending,
     UnitEliminated,
 )
-from rules.samurai.catalogue import UnitType, battle_table, hex_of, neighbours_of, scenarios
+from rules.samurai.catalogue import UnitType, battle_table, hex_of, neighbours_of
 from rules.samurai.movement import blocks_sight, impassable, may_join
 from rules.samurai.orders import own_piece, unordered_refusal
 from rules.samurai.state import ArrowRecord, PendingRetreat, Piece, SamuraiState
@@ -211,7 +211,7 @@ def check_battle(state: SamuraiState, seat: str, piece_id: str, target: str) -> 
 
 def award_banner(state: SamuraiState, seat: str, piece: str | None, events: list[Event]) -> None:
     """Give a seat one victory banner and end the game when it reaches its target."""
-    target = scenarios()[state.scenario].side(seat).banners
+    target = state.setup.side(seat).banners
     state.banners[seat] += 1
     events.append(BannerWon(seat=seat, banners=state.banners[seat], target=target, piece=piece))
     if state.winner is None and state.banners[seat] >= target:
@@ -256,7 +256,7 @@ def escape_choices(state: SamuraiState, leader: Piece) -> list[str]:
     Each hex is one of the two on the next row back, on the map and not impassable. He
     goes on through free hexes and may stop on a friendly unit he may lead, joining it.
     """
-    top = scenarios()[state.scenario].top == leader.side
+    top = state.setup.top == leader.side
     occupied = state.occupied() - {leader.hex}
     out: set[str] = set()
     frontier = {leader.hex}
@@ -347,7 +347,7 @@ def inflict(
 
 def retreat_choices(state: SamuraiState, label: str, seat: str) -> list[str]:
     """Return the free hexes one step toward the seat's own edge of the map."""
-    top = scenarios()[state.scenario].top == seat
+    top = state.setup.top == seat
     row = hex_of(label).row + (-1 if top else 1)
     occupied = state.occupied()
     return sorted(

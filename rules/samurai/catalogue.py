@@ -50,6 +50,9 @@ class CommandCard(Frozen):
     name: str
     kind: Literal["section", "advance", "shogun", "charge"]
     count: int
+    # The first ruleset (rules.samurai.state.RULESET) whose deck holds this card: a game
+    # keeps the deck it was dealt under, and its replay deals that deck again.
+    ruleset: int = 1
     helmet: bool = False
     # Section cards: orders per section, sections named from the holder's side.
     orders: dict[str, int] = {}
@@ -113,13 +116,16 @@ class BattleTable(Frozen):
 
 
 class SideSetup(Frozen):
-    """One seat of a scenario: its colour, map edge, hand size and banners to win."""
+    """One seat of a scenario: its colour, map edge, hand sizes, tokens and banners to win."""
 
     seat: str
     colour: str
     edge: Edge
     hand: int
     banners: int
+    # Honor & Fortune tokens at the start and Dragon cards dealt (ruleset 3 on).
+    honor: int = 0
+    dragon: int = 0
 
 
 class PieceSetup(Frozen):
@@ -177,6 +183,11 @@ def cards() -> dict[str, CommandCard]:
     return read_records(
         CommandCard, "samurai/cards.toml", "card", key=lambda c: c.id, check=_check_card
     )
+
+
+def deck_of(ruleset: int) -> list[str]:
+    """Return the command deck a game of this ruleset is dealt from, unshuffled."""
+    return [c.id for c in cards().values() if c.ruleset <= ruleset for _ in range(c.count)]
 
 
 def _check_card(card: CommandCard) -> None:

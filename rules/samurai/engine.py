@@ -21,7 +21,7 @@ from rules.core.text import Msg, items, msg, term
 from rules.samurai import picture
 from rules.samurai import suggest as completions
 from rules.samurai.actions import ACTIONS, EVENTS, Keep, Order, Play, pieces_list, prepare
-from rules.samurai.catalogue import cards, scenarios, unit_types
+from rules.samurai.catalogue import deck_of, scenarios, unit_types
 from rules.samurai.commands import COMMANDS
 from rules.samurai.flow import HANDLERS, STEPS
 from rules.samurai.state import RULESET, Piece, SamuraiState
@@ -36,9 +36,10 @@ class SamuraiEngine(Engine[SamuraiState]):
     # 3: ruleset 2 (lone leaders hit by swords only, leaders escape, foot leaders move 1).
     # 4: referee corrections of the cards in hands, deck and discards and of this turn's
     #    orders (new action and event types; older games replay unchanged).
-    version = "4"
-    # Engine stamps (bot.records.engine_version) of games that began under ruleset 1.
-    ruleset_1_stamps = frozenset({"samurai-1", "samurai-2"})
+    # 5: ruleset 3, the published game (new cards, Dragon cards, Honor & Fortune).
+    version = "5"
+    # The ruleset of games stored with an older engine stamp (bot.records.engine_version).
+    stamp_rulesets = {"samurai-1": 1, "samurai-2": 1, "samurai-3": 2, "samurai-4": 2}
     command_group = "samurai"
     commands = COMMANDS
     state_type = SamuraiState
@@ -69,7 +70,7 @@ class SamuraiEngine(Engine[SamuraiState]):
             for s in sorted(scenarios().values(), key=lambda s: s.id)
         ]
 
-    def new_game(self, scenario_id: str, seed: str) -> SamuraiState:
+    def new_game(self, scenario_id: str, seed: str, ruleset: int = RULESET) -> SamuraiState:
         """Set up a scenario: shuffle the command deck with the seeded dice and deal hands."""
         scenario = scenarios().get(scenario_id)
         if scenario is None:
@@ -80,7 +81,7 @@ class SamuraiEngine(Engine[SamuraiState]):
                 choices=items(term("scenario", s) for s in sorted(scenarios())),
             )
         dice = Dice(DiceState(seed=seed))
-        deck = dice.shuffle([c.id for c in cards().values() for _ in range(c.count)])
+        deck = dice.shuffle(deck_of(ruleset))
         hands: dict[str, list[str]] = {}
         for side in scenario.sides:
             hands[side.seat], deck = deck[: side.hand], deck[side.hand :]
@@ -107,21 +108,18 @@ class SamuraiEngine(Engine[SamuraiState]):
             banners={s: 0 for s in seats},
             tokens={s: 0 for s in seats},
             dice=dice.state,
-            ruleset=RULESET,
+            ruleset=ruleset,
         )
 
     def replay_start(self, scenario_id: str, seed: str, stamp: str = "") -> SamuraiState:
-        """Start a replay by the rules the game began under: ruleset 1 for an older stamp."""
-        state = self.new_game(scenario_id, seed)
-        if stamp in self.ruleset_1_stamps:
-            state.ruleset = 1
-        return state
+        """Start a replay by the rules (and the deck) the game began under."""
+        return self.new_game(scenario_id, seed, self.stamp_rulesets.get(stamp, RULESET))
 
     def outcome(self, state: SamuraiState) -> Outcome | None:
         """Return the winner once a seat has its banners, else None."""
         if state.step != "over" or state.winner is None:
             return None
-        target = scenarios()[state.scenario].side(state.winner).banners
+        target = state.setup.side(state.winner).banners
         return Outcome(
             winner=state.winner,
             reason=msg("outcome-banners", banners=target),

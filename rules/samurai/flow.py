@@ -59,7 +59,7 @@ from rules.samurai.battle import (
     roll,
     step_retreat,
 )
-from rules.samurai.catalogue import CommandCard, cards, hex_of, scenarios
+from rules.samurai.catalogue import CommandCard, cards, hex_of
 from rules.samurai.movement import destinations, explain_refusal, may_join, mover
 from rules.samurai.orders import (
     Request,
@@ -139,7 +139,7 @@ def _retreat_hint(state: SamuraiState) -> Msg:
 def _over_hint(state: SamuraiState) -> Msg:
     winner = state.winner
     assert winner is not None, "a game ends only when a seat reaches its banners"
-    target = scenarios()[state.scenario].side(winner).banners
+    target = state.setup.side(winner).banners
     return msg("prompt-over", seat=term("seat", winner), banners=target)
 
 

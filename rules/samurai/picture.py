@@ -12,14 +12,14 @@ from typing import Any
 
 from rules.core.board import Arrow, HexBoardView, HexMarker, Panel, PanelLine, Terrain
 from rules.core.text import Msg, items, msg, term
-from rules.samurai.catalogue import BOARD, hex_of, scenarios, terrain_map
+from rules.samurai.catalogue import BOARD, hex_of, terrain_map
 from rules.samurai.flow import STEPS
 from rules.samurai.state import SamuraiState
 
 
 def board(state: SamuraiState, seat: str | None) -> HexBoardView:
     """Return the public picture, turned for the seat at the top edge of the map."""
-    scenario = scenarios()[state.scenario]
+    scenario = state.setup
     turn = state.turn
     ordered: set[str] = set()
     if turn is not None:
@@ -99,7 +99,7 @@ def _panel_lines(state: SamuraiState) -> tuple[PanelLine, ...]:
                 side=state.turn.seat,
             )
         )
-    for side in scenarios()[state.scenario].sides:
+    for side in state.setup.sides:
         seat = side.seat
         lines.append(
             PanelLine(

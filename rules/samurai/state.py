@@ -11,11 +11,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules.core.engine import GameState
-from rules.samurai.catalogue import UnitType, scenarios, unit_types
+from rules.samurai.catalogue import Scenario, UnitType, scenarios, unit_types
 
 # The rules edition a game is played under. 1: games made before leaders escaped and lone
-# leaders were hit by swords only (they keep their old rules when replayed); 2: today's.
-RULESET = 2
+# leaders were hit by swords only (they keep their old rules when replayed); 2: games made
+# before the published box (the 35-card command deck, no Dragon cards, Honor & Fortune from
+# the Shogun roll only); 3: the game as published (issue 30). A stored game keeps its own.
+RULESET = 3
 
 StepName = Literal["card", "orders", "moves", "battles", "retreat", "keep", "over"]
 ArrowKind = Literal["move", "battle", "retreat"]
@@ -150,9 +152,14 @@ class SamuraiState(GameState):
         assert self.turn is not None, "no card has been played yet"
         return self.turn
 
+    @property
+    def setup(self) -> Scenario:
+        """Return the scenario this game was set up from (every rule reads it through here)."""
+        return scenarios()[self.scenario]
+
     def at_top(self, seat: str | None) -> bool:
         """Say whether a seat plays from the top edge (its left is the board's right)."""
-        return seat is not None and scenarios()[self.scenario].top == seat
+        return seat is not None and self.setup.top == seat
 
     def piece(self, piece_id: str) -> Piece | None:
         """Return a piece by id, or None when it is not (or no longer) on the map."""

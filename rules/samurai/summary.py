@@ -8,13 +8,12 @@ with its hex and figures. Nothing here reads a hand or the deck's order.
 from __future__ import annotations
 
 from rules.core.text import Msg, items, msg, term
-from rules.samurai.catalogue import scenarios
 from rules.samurai.state import SamuraiState
 
 
 def summary(state: SamuraiState, full: bool) -> tuple[Msg, ...]:
     """Return the public position as lines: per side, then this turn's orders."""
-    scenario = scenarios()[state.scenario]
+    scenario = state.setup
     out: list[Msg] = []
     for seat in state.seats:
         mine = [p for p in state.pieces if p.side == seat]
