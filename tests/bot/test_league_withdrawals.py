@@ -153,8 +153,11 @@ def test_opponent_of_a_withdrawn_player_gets_a_bye_by_default(service: GameServi
     assert done.text == ("<@1009> (withdrawn) is out of **Default**: 3 unplayed fixtures "
                          "given to their opponents as byes, no bye void.")
     assert done.lines == preview.lines  # the reply says what was done
+    carol = row_of(service, "Default", CAROL)
+    assert (carol.points, carol.played, carol.won) == (3, 0, 0)  # round 1's bye: no game
+    # Alice's bye falls in round 3: it counts once round 3 is the one being played.
     alice = row_of(service, "Default", ALICE)
-    assert (alice.points, alice.played, alice.won) == (3, 0, 0)  # a bye: no game
+    assert (alice.points, alice.played, alice.won) == (0, 0, 0)
     dan = row_of(service, "Default", DAN)
     assert (dan.points, dan.played, dan.lost) == (0, 0, 0)
 
@@ -170,14 +173,20 @@ def test_opponent_of_a_withdrawn_player_wins_by_walkover_when_the_league_says_so
                for line in preview.lines)
     done = press(service, preview, ALICE, CONFIRM)
     assert "3 unplayed fixtures won by their opponents by walkover" in done.text
+    # Only round 1's walkover (Carol's) counts while round 1 is being played.
+    carol = row_of(service, "Walk", CAROL)
+    assert (carol.points, carol.played, carol.won, carol.lost) == (3, 2, 1, 1)
+    assert (row_of(service, "Walk", ALICE).points, row_of(service, "Walk", DAN).lost) == (0, 1)
+    win(service, "Walk", ALICE, BOB)  # round 1
+    win(service, "Walk", ALICE, CAROL)  # round 2: now round 3, Alice's walkover, counts
     alice = row_of(service, "Walk", ALICE)
-    assert (alice.points, alice.played, alice.won) == (3, 1, 1)
+    assert (alice.points, alice.played, alice.won) == (9, 3, 3)
     dan = row_of(service, "Walk", DAN)
     assert (dan.points, dan.played, dan.lost) == (0, 3, 3)
     listed = service.leagues.fixtures("g1", ALICE, "Walk").lines
     assert sum("wins by walkover (the opponent withdrew)" in line for line in listed) == 3
-    # A walkover was never played: ratings count Bob's win over Carol only.
-    assert "from one result" in service.leagues.ratings("g1", ALICE, "race").text
+    # A walkover was never played: ratings count the three games played, not the walkovers.
+    assert "from 3 results" in service.leagues.ratings("g1", ALICE, "race").text
 
 
 def test_withdrawal_is_shown_first_and_cancel_changes_nothing(service: GameService) -> None:
@@ -195,7 +204,8 @@ def test_withdrawal_is_shown_first_and_cancel_changes_nothing(service: GameServi
     win(service, "Careful", CAROL, ALICE)
     with pytest.raises(errors.Stale):
         press(service, preview, MOD, CONFIRM)
-    assert row_of(service, "Careful", CAROL).points == 6  # her win and her bye stand
+    # Her win stands; her bye (round 3) counts once round 3 is reached.
+    assert row_of(service, "Careful", CAROL).points == 3
     assert not any("(withdrawn)" in line
                    for line in service.leagues.standings("g1", MOD, "Careful").lines)
     with pytest.raises(errors.LeagueNotIn):

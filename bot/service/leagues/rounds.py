@@ -281,15 +281,25 @@ def completed(fixtures: list[FixtureRow]) -> int:
     return min(unsettled) - 1 if unsettled else last
 
 
+# Fixtures settled when they were written, not by play: they count from their own round on.
+UNPLAYED = ("bye", GIVEN["bye"], GIVEN["walkover"])
+
+
 def results(fixtures: list[FixtureRow]) -> list[Result]:
     """Return the settled fixtures as results for leagues/ranking.py (void ones left out;
-    one given to the opponent of a withdrawn player as a bye is a bye of that opponent)."""
+    one given to the opponent of a withdrawn player as a bye is a bye of that opponent).
+
+    A bye or walkover of a round not yet reached (a round robin writes rounds ahead) is
+    left out until its round is the one being played, so the table never credits a
+    player with a bye still to come."""
+    reached = completed(fixtures) + 1
     return [
         Result(round=f.round, home=f.winner or f.home, away=None, winner=f.winner)
-        if f.settled_by == GIVEN["bye"] and f.status == "done" else
+        if f.settled_by == GIVEN["bye"] else
         Result(round=f.round, home=f.home, away=f.away, winner=f.winner,
                home_score=f.home_score, away_score=f.away_score)
-        for f in fixtures if f.status == "done"
+        for f in fixtures
+        if f.status == "done" and (f.round <= reached or f.settled_by not in UNPLAYED)
     ]
 
 
