@@ -150,6 +150,8 @@ LEAGUE_SETTINGS: dict[str, LeagueGrid] = {
     "time": _PACE, "holiday_days": _PACE, "confirm_hours": _PACE,
     # What a withdrawn player's opponents get (leagues/withdrawals.py): a term joined under.
     "withdrawal": _TERMS,
+    # How a conceded game, or one lost on time, is scored (leagues/rounds.py): a term too.
+    "concession": _TERMS,
 }
 # The settings `/game settings` changes (the others have their own command).
 GAME_OPTIONS: tuple[str, ...] = ("language", "time", "deadline_hours", "remind", "reports",

@@ -199,6 +199,13 @@ class Engine(Generic[S]):
         """Return how the game ended, or None while it goes on."""
         raise NotImplementedError
 
+    def best_score(self, state: S, seat: str) -> int | None:
+        """Return the most `seat` can score in this game (None: the system keeps no score).
+
+        A league scores a conceded game or one lost on time as this for the winner, 0 for
+        the loser, unless it says to keep the score as it stood."""
+        return None
+
     def replay_start(self, scenario_id: str, seed: str, stamp: str = "") -> S:
         """Return the state a stored game's replay starts from.
 

@@ -115,6 +115,10 @@ class SamuraiEngine(Engine[SamuraiState]):
         """Start a replay by the rules (and the deck) the game began under."""
         return self.new_game(scenario_id, seed, self.stamp_rulesets.get(stamp, RULESET))
 
+    def best_score(self, state: SamuraiState, seat: str) -> int | None:
+        """Return the banners a side needs to win: no side scores more."""
+        return state.setup.side(seat).banners
+
     def outcome(self, state: SamuraiState) -> Outcome | None:
         """Return the winner once a seat has its banners, else None."""
         if state.step != "over" or state.winner is None:

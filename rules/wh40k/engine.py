@@ -34,7 +34,7 @@ from rules.wh40k.army import add_roster, check_roster_units, find
 from rules.wh40k.commands import COMMANDS, GROUP
 from rules.wh40k.listbuilders import read_army
 from rules.wh40k.losses import below_half_now, strength_changes
-from rules.wh40k.scoring import result
+from rules.wh40k.scoring import PRIMARY_CAP, SECONDARY_CAP, result
 from rules.wh40k.state import (
     RULESET,
     SEATS,
@@ -136,6 +136,10 @@ class Wh40kEngine(Engine[Wh40kState]):
     ) -> None:
         """Report the units that went Below Half-strength, or came back above it."""
         events.extend(strength_changes(below_half_now(before), work))
+
+    def best_score(self, state: Wh40kState, seat: str) -> int | None:
+        """Return the most VP a side's score sheet counts: the primary and secondary caps."""
+        return PRIMARY_CAP + SECONDARY_CAP
 
     def outcome(self, state: Wh40kState) -> Outcome | None:
         """Return the result once the battle is over."""

@@ -497,10 +497,12 @@ def test_the_console_plays_a_fixture_in_a_channel_named_after_its_thread(
 # ---------------------------------------------------------------- scores of linked games
 
 
+@pytest.mark.parametrize("concession", ["played", None])
 def test_a_linked_game_gives_its_fixture_the_score_its_system_keeps(
-    service: GameService, leagues: Leagues
+    service: GameService, leagues: Leagues, concession: str | None
 ) -> None:
-    season(leagues, "Banners", [ALICE, BOB], system_id="samurai", scenario="open-field")
+    season(leagues, "Banners", [ALICE, BOB], system_id="samurai", scenario="open-field",
+           concession=concession)
     leagues.start("g1", ALICE, "Banners")
     opening = leagues.play("g1", LC, BOB, "Banners")
     assert opening.thread is not None
@@ -516,7 +518,14 @@ def test_a_linked_game_gives_its_fixture_the_score_its_system_keeps(
     (fixture,) = fixtures(leagues, "Banners")
     scores = {fixture.home: fixture.home_score, fixture.away: fixture.away_score}
     red, blue = game.seats["red"], game.seats["blue"]
-    assert scores == {red: 2, blue: 1}
+    # By default a concession scores the scenario's 3 banners for the winner, 0 for the
+    # loser (resigning a lost game costs its score difference); `played` keeps 2-1.
+    assert scores == ({red: 2, blue: 1} if concession == "played" else {red: 3, blue: 0})
+    said = leagues.settings("g1", ALICE, "Banners").lines
+    assert ("A game conceded or lost on time scores as it stood when it ended"
+            if concession == "played" else
+            "A game conceded or lost on time scores the most the scenario allows for the "
+            "winner, 0 for the loser") in said
     assert (fixture.status, fixture.winner, fixture.game_id) == ("done", ALICE.user_id, game.id)
 
 
@@ -533,10 +542,11 @@ def test_games_without_a_score_give_the_winner_only(service: GameService,
         "done", None, None, None)
 
 
+@pytest.mark.parametrize("concession", ["played", "max"])
 def test_a_linked_warhammer_game_gives_its_fixture_the_victory_points(
-    service: GameService, leagues: Leagues
+    service: GameService, leagues: Leagues, concession: str
 ) -> None:
-    season(leagues, "Points", [ALICE, BOB], system_id="wh40k")
+    season(leagues, "Points", [ALICE, BOB], system_id="wh40k", concession=concession)
     leagues.start("g1", ALICE, "Points")
     opening = leagues.play("g1", LC, ALICE, "Points")
     assert opening.thread is not None
@@ -551,7 +561,9 @@ def test_a_linked_warhammer_game_gives_its_fixture_the_victory_points(
     service.resign("thread-points", BOB)
     (fixture,) = fixtures(leagues, "Points")
     got = {fixture.home: fixture.home_score, fixture.away: fixture.away_score}
-    assert got == {game.seats["attacker"]: 30, game.seats["defender"]: 8}
+    # Conceded: as it stood, or the 90 VP the score sheet caps (50 primary, 40 secondary).
+    expected = (30, 8) if concession == "played" else (90, 0)
+    assert got == {game.seats["attacker"]: expected[0], game.seats["defender"]: expected[1]}
 
 
 def test_the_referee_upholds_a_disputed_report_by_its_button(service: GameService,

@@ -290,7 +290,8 @@ def test_every_setting_role_and_state_is_decided_by_the_table(svc: GameService) 
 LEAGUE_VALUES: dict[str, object] = {"scenario": "short", "format": "round-robin", "legs": 1,
                                     "rounds": 1, "win": 3, "draw": 1, "loss": 0,
                                     "tiebreaks": "score_diff,head_to_head", "time": "48h",
-                                    "confirm_hours": 48, "holiday_days": 2, "withdrawal": "bye"}
+                                    "confirm_hours": 48, "holiday_days": 2, "withdrawal": "bye",
+                                    "concession": "max"}
 
 
 def _league(service: GameService, name: str, state: LeagueState, swiss: bool) -> None:

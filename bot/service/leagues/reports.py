@@ -276,11 +276,12 @@ class Reports:
         fixture = tx.fixture_of_game(game.id)
         if fixture is None or fixture.status != "playing":
             return
-        home, away = game_scores(game, fixture.home, fixture.away)
+        league = tx.league_by_id(fixture.league_id)
+        concession = Season.of(league).concession if league is not None else "played"
+        home, away = game_scores(game, fixture.home, fixture.away, concession)
         settled = tx.update_fixture(fixture, status="done", winner=game_winner(game),
                                     home_score=home, away_score=away, settled_by="game",
                                     settled_at=tx.now())
-        league = tx.league_by_id(fixture.league_id)
         if settled is not None and league is not None:
             advance(tx, league)
 

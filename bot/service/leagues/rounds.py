@@ -32,6 +32,7 @@ from bot.store.leaguequeries import FixtureRow, LeagueRow
 from bot.store.rows import GameRow
 from bot.store.transaction import Transaction
 from bot.timecontrol import TimeControl
+from rules.core.system import system
 
 Format = Literal["round-robin", "swiss"]
 FORMATS: tuple[Format, ...] = ("round-robin", "swiss")
@@ -67,6 +68,13 @@ WITHDRAWALS = ("bye", "walkover")
 # How such fixtures are settled (their settled_by): a bye counts as one for the opponent
 # (the points of a win, not a game played), a walkover as a game won and lost.
 GIVEN = {"bye": "withdrawal", "walkover": "walkover"}
+# How a conceded game or one lost on time is scored (`concession:`): `max` gives the winner
+# the most the scenario lets a side score and the loser 0 (resigning a lost game must cost
+# the loser its score difference); `played` keeps the score as it stood.
+CONCESSIONS = ("max", "played")
+# The games' result messages that are a concession or a loss on time (bot/service/games.py,
+# bot/service/turnclocks.py).
+CONCEDED = ("result-resigned", "result-out-of-time")
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,7 @@ class Season:
     confirm_hours: int = 48
     holiday_days: int = 0
     withdrawal: str = "bye"  # one of WITHDRAWALS
+    concession: str = "max"  # one of CONCESSIONS
     language: str = "en"  # the creator's: notices the league posts by itself use it
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -333,13 +342,20 @@ def table(tx: Transaction, league: LeagueRow, season: Season | None = None,
 # ---------------------------------------------------------------- scores of linked games
 
 
-def game_scores(game: GameRow, home: str, away: str | None) -> tuple[int | None, int | None]:
+def game_scores(game: GameRow, home: str, away: str | None, concession: str = "played"
+                ) -> tuple[int | None, int | None]:
     """Return (home's, away's) score in a finished linked game: VP for Warhammer 40,000,
-    banners for Samurai Battles; (None, None) for a system that keeps no score."""
+    banners for Samurai Battles; (None, None) for a system that keeps no score. A game
+    conceded or lost on time scores as the league's `concession:` says."""
     seat = {uid: s for s, uid in game.seats.items() if uid}
     home_seat, away_seat = seat.get(home), seat.get(away or "")
     if home_seat is None or away_seat is None:
         return None, None
+    if concession == "max" and conceded(game) and game.winner in (home_seat, away_seat):
+        sys = system(game.system)
+        best = sys.best_score(sys.load_state(game.state), game.winner)
+        if best is not None:
+            return (best, 0) if game.winner == home_seat else (0, best)
     if game.system == "samurai":
         banners = game.state.get("banners") or {}
         return _int(banners.get(home_seat)), _int(banners.get(away_seat))
@@ -349,6 +365,15 @@ def game_scores(game: GameRow, home: str, away: str | None) -> tuple[int | None,
         scores = game.state.get("scores") or {}
         return _vp(scores.get(home_seat)), _vp(scores.get(away_seat))
     return None, None
+
+
+def conceded(game: GameRow) -> bool:
+    """Say whether a finished game was conceded or lost on time (not played to its end)."""
+    try:
+        key = json.loads(game.result or "{}").get("key")
+    except (ValueError, AttributeError):
+        return False
+    return key in CONCEDED
 
 
 def _vp(rounds: Any) -> int | None:
@@ -431,8 +456,10 @@ def export(league: LeagueRow, fixtures: list[FixtureRow], rows: list[Row],
     ]
 
 
-__all__ = ["FORMATS", "GIVEN", "MOST_PLAYERS", "OPEN", "SCORED", "SETTLED", "TIEBREAK_ORDERS",
-           "WITHDRAWALS", "WRITE_BATCH", "Season", "add_round", "advance", "completed", "export",
-           "first_fixtures", "game_scores", "game_winner", "league_of", "names", "playing",
-           "referee", "results", "rounds_ahead", "settled_row", "table", "tiebreak_order",
-           "too_many", "turn_minutes", "withdrawn", "write_rounds"]
+__all__ = [
+    "CONCEDED", "CONCESSIONS", "FORMATS", "GIVEN", "MOST_PLAYERS", "OPEN", "SCORED", "SETTLED",
+    "TIEBREAK_ORDERS", "WITHDRAWALS", "WRITE_BATCH", "Season", "add_round", "advance", "completed",
+    "conceded", "export", "first_fixtures", "game_scores", "game_winner", "league_of", "names",
+    "playing", "referee", "results", "rounds_ahead", "settled_row", "table", "tiebreak_order",
+    "too_many", "turn_minutes", "withdrawn", "write_rounds",
+]

@@ -50,6 +50,7 @@ from bot.service.leagues.reports import (
     season_of,
 )
 from bot.service.leagues.rounds import (
+    CONCESSIONS,
     FORMATS,
     MOST_PLAYERS,
     TIEBREAK_ORDERS,
@@ -134,6 +135,7 @@ class Leagues:
         win: float | None = None, draw: float | None = None, loss: float | None = None,
         tiebreaks: str | None = None, confirm_hours: int | None = None,
         holiday_days: int | None = None, withdrawal: str | None = None,
+        concession: str | None = None,
     ) -> Reply:
         """Create a league in this server; with a game system, it runs a season (the caller
         is its creator and referee; its fixtures are played from `channel_id`)."""
@@ -146,9 +148,9 @@ class Leagues:
         if system_id is not None:
             season = self._season(lang, system_id, scenario, format_, rounds, legs, time, win,
                                   draw, loss, tiebreaks, confirm_hours, holiday_days,
-                                  withdrawal)
+                                  withdrawal, concession)
         elif any(v is not None for v in (scenario, format_, rounds, legs, time, tiebreaks,
-                                         withdrawal)):
+                                         withdrawal, concession)):
             raise _bad(lang, "league-setting-needs-system")
         with self.store.transaction() as tx:
             if tx.league(guild_id, name) is not None:
@@ -165,6 +167,7 @@ class Leagues:
         rounds: int | None, legs: int | None, time: str | None, win: float | None,
         draw: float | None, loss: float | None, tiebreaks: str | None,
         confirm_hours: int | None, holiday_days: int | None, withdrawal: str | None = None,
+        concession: str | None = None,
     ) -> Season:
         """Check `/league create`'s options and return the season they make."""
         if system_id not in available():
@@ -196,15 +199,17 @@ class Leagues:
             raise _bad(lang, "league-setting-confirm")
         if holiday_days is not None and not 0 <= holiday_days <= MOST_HOLIDAY_DAYS:
             raise _bad(lang, "league-setting-holiday")
-        if withdrawal is not None and withdrawal not in WITHDRAWALS:
-            raise _bad(lang, "league-setting-one-of", option="withdrawal",
-                       choices=items(WITHDRAWALS, "or", typed=True))
+        for option, given, allowed in (("withdrawal", withdrawal, WITHDRAWALS),
+                                       ("concession", concession, CONCESSIONS)):
+            if given is not None and given not in allowed:
+                raise _bad(lang, "league-setting-one-of", option=option,
+                           choices=items(allowed, "or", typed=True))
         return Season(
             system=system_id, scenario=scenario, format=chosen, rounds=rounds,
             legs=legs or 1, time=control.text(), win=points[0], draw=points[1],
             loss=points[2], tiebreaks=tiebreak_order(tiebreaks, chosen),
             confirm_hours=confirm_hours or 48, holiday_days=holiday_days or 0, language=lang,
-            withdrawal=withdrawal or "bye",
+            withdrawal=withdrawal or "bye", concession=concession or "max",
         )
 
     def _settings_lines(self, words: Words, season: Season) -> list[str]:
@@ -225,6 +230,8 @@ class Leagues:
                   holiday=season.holiday_days),
             words("league-settings-withdrawal", given=season.withdrawal,
                   most=MOST_PLAYERS[season.format]),
+            *([words("league-settings-concession", given=season.concession)]
+              if season.scored else []),
         ]
 
     def settings(self, guild_id: str, caller: Caller, name: str, **asked: Any) -> Reply:
@@ -270,7 +277,8 @@ class Leagues:
             asked.get("draw", season.draw), asked.get("loss", season.loss),
             asked.get("tiebreaks", ties), asked.get("confirm_hours", season.confirm_hours),
             asked.get("holiday_days", season.holiday_days),
-            asked.get("withdrawal", season.withdrawal))
+            asked.get("withdrawal", season.withdrawal),
+            asked.get("concession", season.concession))
         # Rounds not asked stay as they are: a started league's own count (the format's).
         rounds = changed.rounds if "rounds" in asked or not same else season.rounds
         return replace(changed, rounds=rounds, language=season.language, extra=season.extra)

@@ -429,6 +429,10 @@ league-settings-withdrawal = If a player withdraws: { $given ->
         [walkover] their opponents win their unplayed fixtures by walkover
        *[other] their opponents get a bye for their unplayed fixtures
     } · at most { $most } players
+league-settings-concession = A game conceded or lost on time scores { $given ->
+        [played] as it stood when it ended
+       *[other] the most the scenario allows for the winner, 0 for the loser
+    }
 league-player-withdrawn = { $user } (withdrawn)
 league-name-withdrawn = { $name } (withdrawn)
 league-fixture-bye-void = #{ $id } { $home }: a bye, void (never taken up)
@@ -625,6 +629,7 @@ command-league-create-tiebreaks = Tie-breaks, in order
 command-league-create-confirm_hours = Hours after which an unanswered report confirms itself (default 48)
 command-league-create-holiday_days = Days each player may pause their clock in its games (default 0)
 command-league-create-withdrawal = What a withdrawn player's opponents get: bye or walkover (default bye)
+command-league-create-concession = Conceded or timed-out games: max (winner gets the most, loser 0) or played; default max
 command-league-settings = Show a league's settings and who may change them, or change them (its referee or a moderator)
 command-league-settings-league = The league
 command-league-settings-scenario = The scenario its games use (before the start)
@@ -639,6 +644,7 @@ command-league-settings-tiebreaks = Tie-breaks, in order (before the start)
 command-league-settings-confirm_hours = Hours after which an unanswered report confirms itself
 command-league-settings-holiday_days = Days each player may pause their clock in the games it starts from now on
 command-league-settings-withdrawal = What a withdrawn player's opponents get: bye or walkover (before the start)
+command-league-settings-concession = Conceded or timed-out games: max or played (before the start)
 command-league-join = Join a league before it starts
 command-league-join-league = The league's name
 command-league-leave = Leave a league before it starts

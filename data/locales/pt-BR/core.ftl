@@ -434,6 +434,10 @@ league-settings-withdrawal = Se um jogador desistir: { $given ->
         [walkover] os adversários dele vencem por W.O. os confrontos que ele não jogou
        *[other] os adversários dele ganham folga nos confrontos que ele não jogou
     } · no máximo { $most } jogadores
+league-settings-concession = Uma partida entregue ou perdida por tempo vale { $given ->
+        [played] o placar como estava quando acabou
+       *[other] o máximo do cenário para o vencedor, 0 para o perdedor
+    }
 league-player-withdrawn = { $user } (desistiu)
 league-name-withdrawn = { $name } (desistiu)
 league-fixture-bye-void = nº { $id } { $home }: folga anulada (nunca aproveitada)
@@ -630,6 +634,7 @@ command-league-create-tiebreaks = Critérios de desempate, em ordem
 command-league-create-confirm_hours = Horas até um resultado sem resposta se confirmar sozinho (padrão 48)
 command-league-create-holiday_days = Dias que cada jogador pode pausar o relógio nas partidas (padrão 0)
 command-league-create-withdrawal = O que o adversário de quem desiste ganha: bye (folga) ou walkover (W.O.); padrão bye
+command-league-create-concession = Partidas entregues ou por tempo: max (vencedor leva o máximo, perdedor 0) ou played; padrão max
 command-league-settings = Veja as configurações de uma liga e quem pode mudá-las, ou mude-as (o árbitro ou um moderador)
 command-league-settings-league = A liga
 command-league-settings-scenario = O cenário das partidas (antes da largada)
@@ -644,6 +649,7 @@ command-league-settings-tiebreaks = Critérios de desempate, em ordem (antes da 
 command-league-settings-confirm_hours = Horas até um resultado sem resposta se confirmar sozinho
 command-league-settings-holiday_days = Dias que cada jogador pode pausar o relógio nas partidas que começarem daqui em diante
 command-league-settings-withdrawal = O que o adversário de quem desiste ganha: bye (folga) ou walkover (W.O.) (antes da largada)
+command-league-settings-concession = Partidas entregues ou por tempo: max ou played (antes da largada)
 command-league-join = Entre numa liga antes da largada
 command-league-join-league = O nome da liga
 command-league-leave = Saia de uma liga antes da largada
