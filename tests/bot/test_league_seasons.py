@@ -13,6 +13,7 @@ import itertools
 import json
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from bot import errors
 from bot.clock import FakeClock
 from bot.replies import Reply
 from bot.service.gameservice import Caller, GameService
-from bot.service.leagues.rounds import table
+from bot.service.leagues.rounds import conceded, table
 from bot.service.leagues.seasons import Leagues
 from bot.store.leaguequeries import FixtureRow
 from bot.store.location import open_store
@@ -527,6 +528,25 @@ def test_a_linked_game_gives_its_fixture_the_score_its_system_keeps(
             "A game conceded or lost on time scores the most the scenario allows for the "
             "winner, 0 for the loser") in said
     assert (fixture.status, fixture.winner, fixture.game_id) == ("done", ALICE.user_id, game.id)
+
+
+def test_a_loss_on_time_is_a_concession_and_a_game_played_out_is_not(
+    service: GameService, leagues: Leagues
+) -> None:
+    season(leagues, "Ends", [ALICE, BOB], system_id="samurai", scenario="open-field")
+    leagues.start("g1", ALICE, "Ends")
+    opening = leagues.play("g1", LC, BOB, "Ends")
+    assert opening.thread is not None
+    opening.thread.then("thread-ends")
+    with service.store.reading() as tx:
+        game = tx.latest_game("thread-ends")
+    assert game is not None
+    for key, expected in (("result-resigned", True), ("result-out-of-time", True),
+                          ("outcome-banners", False)):
+        ended = replace(game, status="finished", winner="red",
+                        result=json.dumps({"key": key, "args": {}}))
+        assert conceded(ended) is expected, key
+    assert not conceded(replace(game, result="not json"))
 
 
 def test_games_without_a_score_give_the_winner_only(service: GameService,
