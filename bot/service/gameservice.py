@@ -220,6 +220,10 @@ class GameService:
         """Show or change a league's settings (asked: Leagues.settings' keywords)."""
         return self.leagues.settings(guild_id, caller, name, **asked)
 
+    def league_drop(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Drop out of a league (before the start: leave it)."""
+        return self.leagues.drop(guild_id, caller, name)
+
     def league_join(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Join a league."""
         return self.leagues.join(guild_id, caller, name)

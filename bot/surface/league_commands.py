@@ -40,6 +40,8 @@ def declare_league(add: Add) -> None:
         league)
     add("league", "leave", lambda sv, c, o: sv.league_leave(c.guild_id, c.caller, o["league"]),
         league)
+    add("league", "drop", lambda sv, c, o: sv.league_drop(c.guild_id, c.caller, o["league"]),
+        league)
     add("league", "start", lambda sv, c, o: sv.league_start(c.guild_id, c.caller, o["league"]),
         league)
     add("league", "remove", lambda sv, c, o: sv.league_remove(

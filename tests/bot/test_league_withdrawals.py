@@ -252,3 +252,29 @@ def test_a_round_robin_whose_later_rounds_settle_themselves_still_finishes(
         found = tx.league_season("g1", "Emptied")
         assert found is not None and found.status == "finished"
     assert row_of(service, "Emptied", ALICE).points == 3 + 3 + 3  # a win and two byes
+
+
+def test_a_player_drops_out_himself_after_a_confirmation(service: GameService) -> None:
+    # Issue 32: once a league had started only its referee could take a player out.
+    season(service, "Self", [ALICE, BOB, CAROL, DAN])
+    before = fixtures(service, "Self")
+    preview = service.leagues.drop("g1", DAN, "Self")
+    assert preview.ephemeral and preview.text.startswith("Drop out of **Self**?")
+    assert [b.label for b in preview.buttons] == ["Confirm: drop out", CANCEL]
+    assert fixtures(service, "Self") == before  # nothing yet
+    with pytest.raises(errors.LeagueRefereeOnly):
+        press(service, preview, BOB, "Confirm: drop out")  # not Bob's to press
+    done = press(service, preview, DAN, "Confirm: drop out")
+    assert done.text.startswith("<@1009> (withdrawn) is out of **Self**")
+    assert all(f.status != "pending" for f in fixtures(service, "Self") if f.has(DAN.user_id))
+    with pytest.raises(errors.LeagueNotIn):
+        service.leagues.drop("g1", DAN, "Self")  # already out
+
+
+def test_dropping_out_before_the_start_is_leaving(service: GameService) -> None:
+    service.leagues.create("g1", ALICE, "Early", channel_id=LC, system_id="race")
+    service.leagues.join("g1", BOB, "Early")
+    left = service.leagues.drop("g1", BOB, "Early")
+    assert left.text == "<@1002> leaves **Early**." and not left.buttons
+    with pytest.raises(errors.LeagueNotIn):
+        service.leagues.drop("g1", BOB, "Early")

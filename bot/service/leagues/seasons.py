@@ -315,6 +315,17 @@ class Leagues:
         return Reply(text=Words.of(lang)("league-left", user=f"<@{caller.user_id}>",
                                          name=league.name))
 
+    def drop(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Drop out of a league yourself: before the start, leave it; once started, show
+        what it does to your fixtures first, under Confirm and Cancel (your results stand
+        and you are paired no more)."""
+        lang = pick_language(caller.locale)
+        with self.store.transaction() as tx:
+            league, _ = season_of(tx, guild_id, name, lang)
+            if league.status != "open":
+                return self.withdrawals.preview(tx, league, caller, caller.user_id)
+        return self.leave(guild_id, caller, name)
+
     def remove(self, guild_id: str, caller: Caller, name: str, player: Caller) -> Reply:
         """Take a player out of a league (its referee): at once before the start; once
         started, show what it does to his fixtures first, under Confirm and Cancel

@@ -1,7 +1,8 @@
 """Withdrawals: a player taken out of a running league, shown to its referee first.
 
-`/league remove` on a running league changes nothing at once. It answers the referee
-alone with what the removal would do, under Confirm and Cancel buttons:
+`/league remove` on a running league (or `/league drop`, the player himself) changes
+nothing at once. It answers the caller alone with what the removal would do, under
+Confirm and Cancel buttons (the referee's, or the dropping player's, to press):
 
 - each bye of the player in a round the league has not completed yet (that round, or an
   earlier one, still has a fixture to play) is void: he never took it up;
@@ -110,17 +111,20 @@ class Withdrawals:
 
     def preview(self, tx: Transaction, league: LeagueRow, caller: Caller, player: str
                 ) -> Reply:
-        """Return what withdrawing `player` would do, with Confirm and Cancel (no change)."""
+        """Return what withdrawing `player` would do, with Confirm and Cancel (no change):
+        to the referee removing him, or to the player dropping out himself."""
         words = Words.of(pick_language(caller.locale))
         if player not in {u for u, _, s in tx.league_players(league.id) if s == "playing"}:
             raise LeagueNotIn(user=f"<@{player}>", name=league.name).where(words.language)
         season = Season.of(league)
         shown = plan(tx, league, player)
+        own = caller.user_id == player
         return Reply(
-            text=words("league-withdraw-preview", user=f"<@{player}>", name=league.name,
-                       given=season.withdrawal),
+            text=words("league-drop-preview" if own else "league-withdraw-preview",
+                       user=f"<@{player}>", name=league.name, given=season.withdrawal),
             lines=lines(words, season, shown), ephemeral=True,
-            buttons=[Button(CONFIRM, words("button-league-withdraw-confirm"), league.id,
+            buttons=[Button(CONFIRM, words("button-league-drop-confirm" if own else
+                                           "button-league-withdraw-confirm"), league.id,
                             shown.digest, player, "danger"),
                      Button(CANCEL, words("button-league-withdraw-cancel"), league.id,
                             shown.digest, player, "secondary")])
@@ -142,7 +146,7 @@ class Withdrawals:
             league = tx.league_by_id(league_id)
             if league is None:
                 raise LeagueUnknown(name=str(league_id)).where(lang)
-            if not referee(league, caller):
+            if not (referee(league, caller) or caller.user_id == player):
                 raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
             if kind == CANCEL:
                 return Reply(text=words("league-withdraw-cancelled", user=f"<@{player}>",

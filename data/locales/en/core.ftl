@@ -445,6 +445,10 @@ league-withdraw-preview = Take { $user } out of **{ $name }**? Nothing changes u
         [walkover] their opponents win their unplayed fixtures by walkover
        *[other] their opponents get a bye for their unplayed fixtures
     } (the league's `withdrawal:` setting):
+league-drop-preview = Drop out of **{ $name }**? Nothing changes until you press Confirm. Your results so far stand, you are paired no more, and { $given ->
+        [walkover] your opponents win your unplayed fixtures by walkover
+       *[other] your opponents get a bye for your unplayed fixtures
+    } (the league's `withdrawal:` setting):
 league-withdraw-void = #{ $id } round { $round }: { $user }'s bye is void (never taken up).
 league-withdraw-given = #{ $id } round { $round }: { $opponent } { $given ->
         [walkover] wins by walkover
@@ -554,6 +558,7 @@ button-league-confirm = Confirm
 button-league-uphold = Uphold the report
 button-league-withdraw-confirm = Confirm the removal
 button-league-withdraw-cancel = Cancel
+button-league-drop-confirm = Confirm: drop out
 button-league-dispute = Dispute
 league-confirmed = { $user } confirms fixture #{ $id }: { $result }.
 league-disputed = { $user } disputes fixture #{ $id } ({ $result }). { $referee } or a moderator settles it: **Uphold the report** as it stands, or decide otherwise with `/league resolve fixture:{ $id }`.
@@ -654,6 +659,8 @@ command-league-start-league = The league's name
 command-league-remove = Take a player out of a league (its creator or a moderator)
 command-league-remove-league = The league's name
 command-league-remove-player = The player to take out
+command-league-drop = Drop out of a league yourself (a confirmation first once it has started)
+command-league-drop-league = The league's name
 command-league-play = Open a thread for one of your fixtures and start its game there
 command-league-play-league = The league's name
 command-league-play-opponent = Your opponent (needed when several fixtures wait)

@@ -450,6 +450,10 @@ league-withdraw-preview = Tirar { $user } de **{ $name }**? Nada muda até você
         [walkover] os adversários dele vencem por W.O. os confrontos que ele não jogou
        *[other] os adversários dele ganham folga nos confrontos que ele não jogou
     } (a opção `withdrawal:` da liga):
+league-drop-preview = Sair de **{ $name }**? Nada muda até você apertar Confirmar. Seus resultados até aqui valem, você não é mais emparelhado e { $given ->
+        [walkover] seus adversários vencem por W.O. os confrontos que você não jogou
+       *[other] seus adversários ganham folga nos confrontos que você não jogou
+    } (a configuração `withdrawal:` da liga):
 league-withdraw-void = nº { $id } rodada { $round }: a folga de { $user } é anulada (ele nunca a aproveitou).
 league-withdraw-given = nº { $id } rodada { $round }: { $opponent } { $given ->
         [walkover] vence por W.O.
@@ -559,6 +563,7 @@ button-league-confirm = Confirmar
 button-league-uphold = Manter o resultado informado
 button-league-withdraw-confirm = Confirmar a remoção
 button-league-withdraw-cancel = Cancelar
+button-league-drop-confirm = Confirmar: sair da liga
 button-league-dispute = Contestar
 league-confirmed = { $user } confirma o confronto nº { $id }: { $result }.
 league-disputed = { $user } contesta o confronto nº { $id } ({ $result }). { $referee } ou um moderador decide: **Manter o resultado informado** como está, ou decidir outra coisa com `/league resolve fixture:{ $id }`.
@@ -659,6 +664,8 @@ command-league-start-league = O nome da liga
 command-league-remove = Tire um jogador de uma liga (quem a criou ou um moderador)
 command-league-remove-league = O nome da liga
 command-league-remove-player = O jogador a tirar
+command-league-drop = Saia você mesmo de uma liga (com confirmação depois da largada)
+command-league-drop-league = O nome da liga
 command-league-play = Abra um tópico para um confronto seu e comece a partida nele
 command-league-play-league = O nome da liga
 command-league-play-opponent = Seu adversário (necessário quando há vários confrontos esperando)
