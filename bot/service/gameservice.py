@@ -247,9 +247,11 @@ class GameService:
 
     def league_report(self, guild_id: str, caller: Caller, name: str,
                       opponent: Caller | None = None, result: str | None = None,
-                      mine: int | None = None, theirs: int | None = None) -> Reply:
+                      mine: int | None = None, theirs: int | None = None,
+                      fixture: int | None = None) -> Reply:
         """Report a fixture played at a physical table."""
-        return self.leagues.report(guild_id, caller, name, opponent, result, mine, theirs)
+        return self.leagues.report(guild_id, caller, name, opponent, result, mine, theirs,
+                                   fixture)
 
     def league_resolve(self, guild_id: str, caller: Caller, name: str, fixture: int,
                        result: str | None = None, home_score: int | None = None,

@@ -82,11 +82,12 @@ def _declare_results(add: Add, league: Option) -> None:
     """Declare the commands that report, settle and show a league's results."""
     add("league", "report", lambda sv, c, o: sv.league_report(
         c.guild_id, c.caller, o["league"], o.get("opponent"), o.get("result"), o.get("mine"),
-        o.get("theirs")),
+        o.get("theirs"), o.get("fixture")),
         league, _o("opponent", "user", False),
         _o("result", required=False, choices=("win", "loss", "draw")),
         _o("mine", "int", False, min_value=0, max_value=HIGHEST_SCORE),
-        _o("theirs", "int", False, min_value=0, max_value=HIGHEST_SCORE))
+        _o("theirs", "int", False, min_value=0, max_value=HIGHEST_SCORE),
+        _o("fixture", "int", False, min_value=1, max_value=HIGHEST_FIXTURE))
     add("league", "resolve", lambda sv, c, o: sv.league_resolve(
         c.guild_id, c.caller, o["league"], o["fixture"], o.get("result"), o.get("home_score"),
         o.get("away_score")),

@@ -278,3 +278,20 @@ def test_dropping_out_before_the_start_is_leaving(service: GameService) -> None:
     assert left.text == "<@1002> leaves **Early**." and not left.buttons
     with pytest.raises(errors.LeagueNotIn):
         service.leagues.drop("g1", BOB, "Early")
+
+
+def test_a_report_names_its_fixture_by_number(service: GameService) -> None:
+    # Issue 32: /league report picked the caller's next fixture against the named opponent.
+    season(service, "Numbered", [ALICE, BOB], legs=2)  # two fixtures of the same pair
+    first, second = sorted(fixtures(service, "Numbered"), key=lambda f: f.round)
+    reported = service.leagues.report("g1", BOB, "Numbered", result="win", fixture=second.id)
+    assert f"fixture #{second.id}" in reported.text
+    statuses = {f.id: f.status for f in fixtures(service, "Numbered")}
+    assert statuses == {first.id: "pending", second.id: "reported"}
+    with pytest.raises(errors.LeagueFixtureBusy):
+        service.leagues.report("g1", BOB, "Numbered", result="win", fixture=second.id)
+    with pytest.raises(errors.LeagueUnknownFixture):
+        service.leagues.report("g1", CAROL, "Numbered", result="win", fixture=first.id)
+    press(service, reported, ALICE, "Confirm")
+    with pytest.raises(errors.LeagueFixtureSettled):
+        service.leagues.report("g1", ALICE, "Numbered", result="win", fixture=second.id)

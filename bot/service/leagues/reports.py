@@ -188,11 +188,22 @@ class Reports:
         return league, season
 
     def _mine(self, tx: Transaction, league: LeagueRow, caller: Caller,
-              opponent: Caller | None, lang: str) -> FixtureRow:
-        """Return the caller's next fixture waiting to be played (against `opponent`);
-        refuse when there is none, when it is busy, or when the opponent must be named."""
+              opponent: Caller | None, lang: str, fixture_id: int | None = None
+              ) -> FixtureRow:
+        """Return the caller's next fixture waiting to be played (against `opponent`), or
+        the one numbered `fixture_id`; refuse when there is none, when it is busy, or when
+        the opponent must be named."""
         open_ = [f for f in tx.player_fixtures(league.id, caller.user_id, OPEN)
                  if f.away is not None]
+        if fixture_id is not None:
+            numbered = [f for f in open_ if f.id == fixture_id]
+            if not numbered:
+                found = tx.fixture(fixture_id) if 1 <= fixture_id <= HIGHEST_ID else None
+                if found is not None and found.league_id == league.id and found.has(
+                        caller.user_id) and found.status not in OPEN:
+                    raise LeagueFixtureSettled(id=fixture_id).where(lang)
+                raise LeagueUnknownFixture(id=fixture_id).where(lang)
+            open_ = numbered
         if opponent is not None:
             open_ = [f for f in open_ if f.opponent(caller.user_id) == opponent.user_id]
         if not open_:
@@ -320,14 +331,16 @@ class Reports:
                      away=f"<@{fixture.away}>", winner=winner, score=score, unit=unit)
 
     def report(self, guild_id: str, caller: Caller, name: str, opponent: Caller | None,
-               result: str | None, mine: int | None, theirs: int | None) -> Reply:
-        """Report a fixture played at a physical table; the opponent gets Confirm and
-        Dispute buttons, and the report confirms itself after confirm_hours."""
+               result: str | None, mine: int | None, theirs: int | None,
+               fixture_id: int | None = None) -> Reply:
+        """Report a fixture played at a physical table (the caller's next one against
+        `opponent`, or fixture number `fixture_id`); the opponent gets Confirm and Dispute
+        buttons, and the report confirms itself after confirm_hours."""
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.transaction() as tx:
             league, season = self._running(tx, guild_id, name, lang)
-            fixture = self._mine(tx, league, caller, opponent, lang)
+            fixture = self._mine(tx, league, caller, opponent, lang, fixture_id)
             outcome = self._outcome(season, fixture, caller, result, mine, theirs, lang)
             due = stamp(tx.clock.now() + timedelta(hours=season.confirm_hours))
             reported = tx.update_fixture(fixture, status="reported",

@@ -519,9 +519,10 @@ class Leagues:
 
     def report(self, guild_id: str, caller: Caller, name: str, opponent: Caller | None = None,
                result: str | None = None, mine: int | None = None,
-               theirs: int | None = None) -> Reply:
+               theirs: int | None = None, fixture: int | None = None) -> Reply:
         """Report a fixture played at a physical table (bot/service/leagues/reports.py)."""
-        return self.reports.report(guild_id, caller, name, opponent, result, mine, theirs)
+        return self.reports.report(guild_id, caller, name, opponent, result, mine, theirs,
+                                   fixture)
 
     def resolve(self, guild_id: str, caller: Caller, name: str, fixture: int,
                 result: str | None = None, home_score: int | None = None,

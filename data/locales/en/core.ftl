@@ -670,6 +670,7 @@ command-league-report-opponent = Your opponent (needed when several fixtures wai
 command-league-report-result = win, loss or draw (games that keep no score)
 command-league-report-mine = Your score: VP (Warhammer 40,000) or banners (Samurai Battles)
 command-league-report-theirs = Your opponent's score
+command-league-report-fixture = The fixture's number (from `/league fixtures`), instead of the opponent
 command-league-resolve = Settle a fixture as the league's referee
 command-league-resolve-league = The league's name
 command-league-resolve-fixture = The fixture's number (see /league fixtures)

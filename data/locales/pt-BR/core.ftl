@@ -675,6 +675,7 @@ command-league-report-opponent = Seu adversário (necessário quando há vários
 command-league-report-result = win, loss ou draw (jogos sem placar)
 command-league-report-mine = Seu placar: PV (Warhammer 40,000) ou estandartes (Samurai Battles)
 command-league-report-theirs = O placar do adversário
+command-league-report-fixture = O número do confronto (de `/league fixtures`), em vez do adversário
 command-league-resolve = Decida um confronto como árbitro da liga
 command-league-resolve-league = O nome da liga
 command-league-resolve-fixture = O número do confronto (veja /league fixtures)
