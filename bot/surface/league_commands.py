@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.service.leagues.reports import HIGHEST_SCORE
-from bot.service.leagues.rounds import CONCESSIONS, FORMATS, TIEBREAK_ORDERS, WITHDRAWALS
+from bot.service.leagues.rounds import CONCESSIONS, FORMATS, WITHDRAWALS
 from bot.service.leagues.seasons import (
     MAX_LEAGUE_NAME,
     MOST_CONFIRM_HOURS,
@@ -19,6 +19,8 @@ from rules.core.commands import DISCORD_HIGHEST, Option
 # The highest fixture number a referee may type: as far as Discord's numbers go (a number
 # past SQLite's integers is refused by the service too).
 HIGHEST_FIXTURE = DISCORD_HIGHEST
+# The longest tie-break order typed: every name of ranking.TIEBREAKS once, with commas.
+MOST_TIEBREAKS_TEXT = 60
 
 
 def declare_league(add: Add) -> None:
@@ -62,7 +64,7 @@ def _season_options() -> tuple[Option, ...]:
         _o("win", "int", False, min_value=0, max_value=MOST_POINTS),
         _o("draw", "int", False, min_value=0, max_value=MOST_POINTS),
         _o("loss", "int", False, min_value=0, max_value=MOST_POINTS),
-        _o("tiebreaks", required=False, choices=TIEBREAK_ORDERS),
+        _o("tiebreaks", required=False, max_length=MOST_TIEBREAKS_TEXT),
         _o("confirm_hours", "int", False, min_value=1, max_value=MOST_CONFIRM_HOURS),
         _o("holiday_days", "int", False, min_value=0, max_value=MOST_HOLIDAY_DAYS),
         _o("withdrawal", required=False, choices=WITHDRAWALS),

@@ -295,3 +295,18 @@ def test_a_report_names_its_fixture_by_number(service: GameService) -> None:
     press(service, reported, ALICE, "Confirm")
     with pytest.raises(errors.LeagueFixtureSettled):
         service.leagues.report("g1", ALICE, "Numbered", result="win", fixture=second.id)
+
+
+def test_a_league_sets_its_tie_breaks_in_any_order_of_their_names(service: GameService) -> None:
+    # Issue 32: five fixed orders were offered; an organiser sets the order by name.
+    made = service.leagues.create("g1", ALICE, "Ties", channel_id=LC, system_id="race",
+                                  format_="swiss", tiebreaks="owp, wins head-to-head")
+    assert ("Points: 3 a win, 1 a draw, 0 a loss · tie-breaks: opponents' win rate, wins, "
+            "head-to-head") in made.lines
+    for bad in ("luck", "sos,sos", " , "):
+        with pytest.raises(errors.LeagueBadSetting) as refused:
+            service.leagues.settings("g1", ALICE, "Ties", tiebreaks=bad)
+        assert "`tiebreaks:` takes names from `score_diff`, `head_to_head`, `sos`, `owp`, and " \
+               "`wins`" in refused.value.text()
+    changed = service.leagues.settings("g1", ALICE, "Ties", tiebreaks="sos")
+    assert any(line.endswith("tie-breaks: strength of schedule") for line in changed.lines)

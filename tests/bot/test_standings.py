@@ -102,6 +102,20 @@ def test_strength_of_schedule_in_a_swiss_league() -> None:
     assert [r.rank for r in standings(PLAYERS, results, Scoring())] == [1, 1, 3, 4]
 
 
+def test_opponents_win_rate_breaks_a_tie_a_draw_counting_half() -> None:
+    # Five players on 3 points. Opponents' win rates: a faced c (won 1 of 2: 0.5); c faced a
+    # (1.0) and e (0.0): 0.5; b faced d (lost one, drew one: 0.25); g and i faced h (0.0).
+    results = [
+        Result(1, "a", "c", "a"), Result(1, "b", "d", "b"), Result(1, "g", "h", "g"),
+        Result(2, "c", "e", "c"), Result(2, "d", "f", None), Result(2, "i", "h", "i"),
+    ]
+    players = ["a", "b", "g", "c", "d", "h", "e", "f", "i"]
+    rows = standings(players, results, Scoring(tiebreaks=("owp",)))
+    top = [(r.rank, r.player) for r in rows if r.points == 3]
+    # a and c level on 0.5: c has played more games; g and i stay level on 0.
+    assert top == [(1, "c"), (2, "a"), (3, "b"), (4, "g"), (4, "i")]
+
+
 def test_a_bye_scores_a_win_but_is_no_game() -> None:
     players = ["ana", "bia", "caio"]
     results = [

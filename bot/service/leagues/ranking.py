@@ -12,6 +12,8 @@ still level after the ones before it:
 - head_to_head: the points a player took in the games among the players still level
   (taken once for that group; a circular result leaves them level for the next tie-break);
 - sos: strength of schedule, the sum of every opponent's points, once per game (Buchholz);
+- owp: opponents' win rate, the mean over a player's games of the opponent's share of
+  games won (a draw half a win; an opponent without games counts 0);
 - wins: games won.
 
 Then games played, more ranking higher: a player cannot climb the table by leaving
@@ -33,8 +35,8 @@ from typing import Literal
 
 __all__ = ["TIEBREAKS", "Result", "Row", "Scoring", "Tiebreak", "standings"]
 
-Tiebreak = Literal["score_diff", "head_to_head", "sos", "wins"]
-TIEBREAKS: tuple[Tiebreak, ...] = ("score_diff", "head_to_head", "sos", "wins")
+Tiebreak = Literal["score_diff", "head_to_head", "sos", "owp", "wins"]
+TIEBREAKS: tuple[Tiebreak, ...] = ("score_diff", "head_to_head", "sos", "owp", "wins")
 
 
 @dataclass(frozen=True)
@@ -235,4 +237,16 @@ class _Table:
             return _head_to_head(group, self.results, self.scoring).__getitem__
         if tiebreak == "sos":
             return self.sos.__getitem__
+        if tiebreak == "owp":
+            return self.opponents_rate
         return lambda p: self.tally(p).won  # "wins"
+
+    def win_rate(self, player: str) -> float:
+        """Return a player's share of games won, a draw counting half (0 without games)."""
+        t = self.tally(player)
+        return (t.won + t.drawn / 2) / t.played if t.played else 0.0
+
+    def opponents_rate(self, player: str) -> float:
+        """Return the mean win rate of a player's opponents, once per game (0 without any)."""
+        opponents = self.tally(player).opponents
+        return sum(map(self.win_rate, opponents)) / len(opponents) if opponents else 0.0

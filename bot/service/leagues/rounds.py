@@ -36,14 +36,8 @@ from rules.core.system import system
 
 Format = Literal["round-robin", "swiss"]
 FORMATS: tuple[Format, ...] = ("round-robin", "swiss")
-# The tie-break orders a league may choose, as typed (`/league create tiebreaks:`).
-TIEBREAK_ORDERS: tuple[str, ...] = (
-    "score_diff,head_to_head",
-    "head_to_head,score_diff",
-    "sos,score_diff,head_to_head",
-    "sos,head_to_head",
-    "wins,score_diff,head_to_head",
-)
+# Each format's tie-breaks when the league names none (`tiebreaks:` takes any order of
+# ranking.TIEBREAKS' names).
 DEFAULT_TIEBREAKS: dict[str, str] = {
     "round-robin": "score_diff,head_to_head",
     "swiss": "sos,score_diff,head_to_head",
@@ -130,10 +124,14 @@ class Season:
         return Scoring(win=self.win, draw=self.draw, loss=self.loss, tiebreaks=breaks)
 
 
-def tiebreak_order(text: str | None, format_: str) -> tuple[str, ...]:
-    """Return a typed tie-break order (one of TIEBREAK_ORDERS), else the format's default."""
-    chosen = text or DEFAULT_TIEBREAKS[format_]
-    return tuple(chosen.split(","))
+def tiebreak_order(text: str | None, format_: str) -> tuple[str, ...] | None:
+    """Return a typed tie-break order (names of TIEBREAKS, by commas or spaces, each once,
+    `-` for `_` accepted), else the format's default; None when a name is unknown or twice."""
+    chosen = (text or DEFAULT_TIEBREAKS[format_]).replace(",", " ").replace("-", "_").lower()
+    names = tuple(chosen.split())
+    if not names or len(set(names)) != len(names) or any(n not in TIEBREAKS for n in names):
+        return None
+    return names
 
 
 def league_of(tx: Transaction, guild_id: str, name: str, lang: str) -> LeagueRow:
@@ -458,7 +456,7 @@ def export(league: LeagueRow, fixtures: list[FixtureRow], rows: list[Row],
 
 __all__ = [
     "CONCEDED", "CONCESSIONS", "FORMATS", "GIVEN", "MOST_PLAYERS", "OPEN", "SCORED", "SETTLED",
-    "TIEBREAK_ORDERS", "WITHDRAWALS", "WRITE_BATCH", "Season", "add_round", "advance", "completed",
+    "WITHDRAWALS", "WRITE_BATCH", "Season", "add_round", "advance", "completed",
     "conceded", "export", "first_fixtures", "game_scores", "game_winner", "league_of", "names",
     "playing", "referee", "results", "rounds_ahead", "settled_row", "table", "tiebreak_order",
     "too_many", "turn_minutes", "withdrawn", "write_rounds",

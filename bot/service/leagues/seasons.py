@@ -40,7 +40,7 @@ from bot.paging import Listing, paged
 from bot.replies import Reply
 from bot.service.context import Caller, Table, running
 from bot.service.games import Games, who_text
-from bot.service.leagues.ranking import Row
+from bot.service.leagues.ranking import TIEBREAKS, Row
 from bot.service.leagues.reports import (
     LeagueSource,
     Reports,
@@ -53,7 +53,6 @@ from bot.service.leagues.rounds import (
     CONCESSIONS,
     FORMATS,
     MOST_PLAYERS,
-    TIEBREAK_ORDERS,
     WITHDRAWALS,
     Season,
     add_round,
@@ -192,9 +191,9 @@ class Leagues:
                   0 if loss is None else loss)
         if not MOST_POINTS >= points[0] >= points[1] >= points[2] >= 0:  # NaN fails too
             raise _bad(lang, "league-setting-points", most=MOST_POINTS)
-        if tiebreaks is not None and tiebreaks not in TIEBREAK_ORDERS:
-            raise _bad(lang, "league-setting-one-of", option="tiebreaks",
-                       choices=items(TIEBREAK_ORDERS, "or", typed=True))
+        order = tiebreak_order(tiebreaks, chosen)
+        if order is None:
+            raise _bad(lang, "league-setting-tiebreaks", names=items(TIEBREAKS, typed=True))
         if confirm_hours is not None and not 1 <= confirm_hours <= MOST_CONFIRM_HOURS:
             raise _bad(lang, "league-setting-confirm")
         if holiday_days is not None and not 0 <= holiday_days <= MOST_HOLIDAY_DAYS:
@@ -207,7 +206,7 @@ class Leagues:
         return Season(
             system=system_id, scenario=scenario, format=chosen, rounds=rounds,
             legs=legs or 1, time=control.text(), win=points[0], draw=points[1],
-            loss=points[2], tiebreaks=tiebreak_order(tiebreaks, chosen),
+            loss=points[2], tiebreaks=order,
             confirm_hours=confirm_hours or 48, holiday_days=holiday_days or 0, language=lang,
             withdrawal=withdrawal or "bye", concession=concession or "max",
         )
