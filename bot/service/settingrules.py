@@ -152,6 +152,8 @@ LEAGUE_SETTINGS: dict[str, LeagueGrid] = {
     "withdrawal": _TERMS,
     # How a conceded game, or one lost on time, is scored (leagues/rounds.py): a term too.
     "concession": _TERMS,
+    # How a Swiss league pairs its score groups and seeds its players: terms too.
+    "pairing": _TERMS, "seeding": _TERMS,
 }
 # The settings `/game settings` changes (the others have their own command).
 GAME_OPTIONS: tuple[str, ...] = ("language", "time", "deadline_hours", "remind", "reports",

@@ -310,3 +310,43 @@ def test_a_league_sets_its_tie_breaks_in_any_order_of_their_names(service: GameS
                "`wins`" in refused.value.text()
     changed = service.leagues.settings("g1", ALICE, "Ties", tiebreaks="sos")
     assert any(line.endswith("tie-breaks: strength of schedule") for line in changed.lines)
+
+
+def test_a_swiss_league_picks_its_pairing_and_seeding(service: GameService) -> None:
+    # Issue 32: one Swiss method, and round 1 seeded only in the order players joined.
+    players = [ALICE, BOB, CAROL, DAN]
+    season(service, "Slide", players, format_="swiss", pairing="slide", seeding="random")
+    said = service.leagues.settings("g1", ALICE, "Slide").lines
+    assert ("Swiss pairing: top half of each score group against its bottom half, in order "
+            "(1st v the first of the bottom half) · seeded in an order drawn for the league"
+            ) in said
+    with service.store.reading() as tx:
+        league = tx.league_season("g1", "Slide")
+        assert league is not None
+        order = rounds.seeded(tx, league, rounds.Season.of(league),
+                              [p.user_id for p in players])
+        # Drawn for the league: a player's place does not depend on who else plays.
+        assert [u for u in order if u != DAN.user_id] == rounds.seeded(
+            tx, league, rounds.Season.of(league), [p.user_id for p in players[:3]])
+    pairs = {(f.home, f.away) for f in fixtures(service, "Slide")}
+    assert pairs == {(order[0], order[2]), (order[1], order[3])}
+    with pytest.raises(errors.LeagueBadSetting) as refused:
+        service.leagues.create("g1", ALICE, "Circle", channel_id=LC, system_id="race",
+                               pairing="fold")
+    assert "`pairing:` is a setting of Swiss leagues (`format:swiss`)." in refused.value.text()
+
+
+def test_rating_seeds_from_the_other_leagues_results(service: GameService) -> None:
+    season(service, "Before", [ALICE, BOB])
+    win(service, "Before", BOB, ALICE)  # Bob now rates above Alice
+    season(service, "Rated", [ALICE, CAROL, BOB, DAN], format_="swiss", seeding="rating")
+    with service.store.reading() as tx:
+        league = tx.league_season("g1", "Rated")
+        assert league is not None
+        order = rounds.seeded(tx, league, rounds.Season.of(league),
+                              [p.user_id for p in (ALICE, CAROL, BOB, DAN)])
+    # Bob (a win) first, then Carol and Dan (new: 1500, in the order they joined), then
+    # Alice, whose loss rates her below a new player.
+    assert order == [BOB.user_id, CAROL.user_id, DAN.user_id, ALICE.user_id]
+    pairs = {(f.home, f.away) for f in fixtures(service, "Rated")}
+    assert pairs == {(BOB.user_id, CAROL.user_id), (DAN.user_id, ALICE.user_id)}

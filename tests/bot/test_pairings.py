@@ -101,6 +101,31 @@ def test_the_first_swiss_round_pairs_down_the_seeding() -> None:
     ]
 
 
+def _pairs(method: str, count: int, points: dict[str, float] | None = None,
+           met: tuple[frozenset[str], ...] = ()) -> list[tuple[str, str | None]]:
+    players = [f"p{i}" for i in range(1, count + 1)]
+    return [(p.home, p.away) for p in swiss_round(2 if points else 1, players, points or {},
+                                                  met, (), method)]
+
+
+def test_slide_and_fold_pair_the_top_half_against_the_bottom_half() -> None:
+    # Issue 32: only neighbours in a score group (1st v 2nd) could be paired.
+    assert _pairs("slide", 8) == [("p1", "p5"), ("p2", "p6"), ("p3", "p7"), ("p4", "p8")]
+    assert _pairs("fold", 8) == [("p1", "p8"), ("p2", "p7"), ("p3", "p6"), ("p4", "p5")]
+    assert _pairs("adjacent", 8) == [("p1", "p2"), ("p3", "p4"), ("p5", "p6"), ("p7", "p8")]
+    # Seven: the lowest has the bye, the other six fold.
+    assert _pairs("fold", 7) == [("p1", "p6"), ("p2", "p5"), ("p3", "p4"), ("p7", None)]
+
+
+def test_slide_floats_an_odd_group_down_and_avoids_rematches() -> None:
+    points = {"p1": 3, "p2": 3, "p3": 3, "p4": 3, "p5": 3}
+    # p5, lowest of five on 3 points, floats to the top of the 0-point group.
+    assert _pairs("slide", 8, points) == [("p1", "p3"), ("p2", "p4"), ("p5", "p7"),
+                                          ("p6", "p8")]
+    met = (frozenset(("p1", "p3")),)
+    assert _pairs("slide", 8, points, met)[:2] == [("p1", "p2"), ("p3", "p4")]
+
+
 def test_swiss_pairs_within_score_groups_and_floats_the_odd_one_down() -> None:
     players = ["a", "b", "c", "d", "e", "f"]
     points = {"a": 0, "b": 3, "c": 3, "d": 3, "e": 0, "f": 0}

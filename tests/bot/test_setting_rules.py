@@ -291,7 +291,8 @@ LEAGUE_VALUES: dict[str, object] = {"scenario": "short", "format": "round-robin"
                                     "rounds": 1, "win": 3, "draw": 1, "loss": 0,
                                     "tiebreaks": "score_diff,head_to_head", "time": "48h",
                                     "confirm_hours": 48, "holiday_days": 2, "withdrawal": "bye",
-                                    "concession": "max"}
+                                    "concession": "max", "pairing": "adjacent",
+                                    "seeding": "joined"}
 
 
 def _league(service: GameService, name: str, state: LeagueState, swiss: bool) -> None:

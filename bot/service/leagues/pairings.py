@@ -23,6 +23,12 @@ lowest-ranked player without one for whom the rest can be paired without a remat
 with the fewest, if none can). Once everyone has had a bye, the same from everyone.
 The higher-ranked player of a pair is home.
 
+How a score group pairs (`method`): `adjacent` (1st v 2nd, 3rd v 4th: neighbours), or top
+half v bottom half, `slide` (1st v the first of the bottom half, 2nd v the second...) or
+`fold` (1st v the last, 2nd v the one before...). A group with an odd count floats its
+lowest player down to the top of the next group. Rematches are avoided the same way in
+each: the preferred partner is tried first, then the next ones in that order.
+
 The search is exhaustive with memory, so it is quick for league sizes (a few ms for 64
 players over 6 rounds); far past a full round robin of 20+ players, where rematches
 abound, a round can take a second.
@@ -32,9 +38,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import groupby
 
-__all__ = ["Pairing", "round_robin", "round_robin_round", "round_robin_rounds", "swiss_round",
-           "swiss_rounds_default"]
+__all__ = ["PAIRING_METHODS", "Pairing", "round_robin", "round_robin_round",
+           "round_robin_rounds", "swiss_round", "swiss_rounds_default"]
+
+# How a Swiss score group is paired (see the module's docstring).
+PAIRING_METHODS: tuple[str, ...] = ("adjacent", "slide", "fold")
 
 
 @dataclass(frozen=True)
@@ -115,6 +125,7 @@ def swiss_round(
     points: Mapping[str, float],
     met: Collection[frozenset[str]],
     had_bye: Collection[str],
+    method: str = "adjacent",
 ) -> list[Pairing]:
     """Pairings of one Swiss round: players sorted by points (then by their order in `players`,
     which is the seeding), paired top-down within score groups, never a rematch (backtracking
@@ -144,10 +155,33 @@ def swiss_round(
             if best == 0:
                 break
     left = every if sitting is None else every & ~(1 << sitting)
-    out = [Pairing(round, ranked[i], ranked[j]) for i, j in search.pair(left)]
+    if method == "adjacent":
+        out = [Pairing(round, ranked[i], ranked[j]) for i, j in search.pair(left)]
+    else:
+        rest = [p for k, p in enumerate(ranked) if k != sitting]
+        order = _halves(rest, points, method == "fold")
+        again = _Search(order, {pair for pair in met if len(pair) == 2})
+        out = [Pairing(round, order[i], order[j])
+               for i, j in again.pair((1 << len(order)) - 1)]
     if sitting is not None:
         out.append(Pairing(round, ranked[sitting], None))
     return out
+
+
+def _halves(ranked: Sequence[str], points: Mapping[str, float], fold: bool) -> list[str]:
+    """Reorder ranked players so that neighbours are each score group's top half v bottom
+    half (slide, or fold: the bottom half reversed); an odd group's lowest player floats
+    to the top of the next group."""
+    out: list[str] = []
+    carried: list[str] = []
+    for _, run in groupby(ranked, key=lambda p: points.get(p, 0.0)):
+        group = carried + list(run)
+        carried = [group.pop()] if len(group) % 2 else []
+        half = len(group) // 2
+        bottom = group[half:][::-1] if fold else group[half:]
+        for top, low in zip(group[:half], bottom, strict=True):
+            out += [top, low]
+    return out + carried
 
 
 def _low(bits: int) -> int:

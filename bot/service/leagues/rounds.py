@@ -17,11 +17,13 @@ import json
 from collections.abc import Collection
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
+from hashlib import sha256
 from typing import Any, Literal
 
 from bot.errors import LeagueUnknown
 from bot.service.context import Caller
 from bot.service.leagues.pairings import (
+    PAIRING_METHODS,
     round_robin_round,
     round_robin_rounds,
     swiss_round,
@@ -66,6 +68,18 @@ GIVEN = {"bye": "withdrawal", "walkover": "walkover"}
 # the most the scenario lets a side score and the loser 0 (resigning a lost game must cost
 # the loser its score difference); `played` keeps the score as it stood.
 CONCESSIONS = ("max", "played")
+# Who is seeded first in a Swiss league (`seeding:`): the order players joined, an order
+# drawn for the league (the same for a player whoever else plays), or the server's ratings
+# of the system from every other league's results. It orders round 1, and players level
+# on points in later rounds.
+SEEDINGS = ("joined", "random", "rating")
+# The settings chosen by a word, each with its words (the first is the default), and
+# those only a Swiss league takes.
+PICKED: dict[str, tuple[str, ...]] = {
+    "withdrawal": WITHDRAWALS, "concession": CONCESSIONS, "pairing": PAIRING_METHODS,
+    "seeding": SEEDINGS,
+}
+SWISS_ONLY = ("pairing", "seeding")
 # The games' result messages that are a concession or a loss on time (bot/service/games.py,
 # bot/service/turnclocks.py).
 CONCEDED = ("result-resigned", "result-out-of-time")
@@ -89,6 +103,8 @@ class Season:
     holiday_days: int = 0
     withdrawal: str = "bye"  # one of WITHDRAWALS
     concession: str = "max"  # one of CONCESSIONS
+    pairing: str = "adjacent"  # Swiss: one of pairings.PAIRING_METHODS
+    seeding: str = "joined"  # Swiss: one of SEEDINGS
     language: str = "en"  # the creator's: notices the league posts by itself use it
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -179,6 +195,23 @@ def rounds_ahead(count: int, legs: int) -> int:
     return max(1, WRITE_BATCH // max(1, (count + 1) // 2))
 
 
+def seeded(tx: Transaction, league: LeagueRow, season: Season, players: list[str]
+           ) -> list[str]:
+    """Return a Swiss league's players in seeding order (`seeding:`; see SEEDINGS)."""
+    if season.seeding == "random":
+        return sorted(players, key=lambda uid: sha256(f"{league.id}:{uid}".encode()).digest())
+    if season.seeding == "rating":
+        from bot.service.leagues.ratings import START, ratings  # openskill loads on use
+
+        games = [(f.home, f.away or "", f.winner)
+                 for f in tx.rated_fixtures(league.guild_id, season.system or "")
+                 if f.league_id != league.id]
+        rated = {r.player: r.rating for r in ratings(games)}
+        # A player without games rates as a new one; equal ratings keep the joining order.
+        return sorted(players, key=lambda uid: -rated.get(uid, START))
+    return players
+
+
 def first_fixtures(season: Season, players: list[str]) -> tuple[Season, list[tuple[int, str,
                                                                                    str | None]]]:
     """Return the season as it starts and its first fixtures: the round-robin's first rounds
@@ -193,7 +226,7 @@ def first_fixtures(season: Season, players: list[str]) -> tuple[Season, list[tup
         return season, [(p.round, p.home, p.away) for p in pairs]
     rounds = season.rounds or swiss_rounds_default(len(players))
     season = Season(**{**asdict(season), "rounds": rounds})
-    first = swiss_round(1, players, {p: 0.0 for p in players}, (), ())
+    first = swiss_round(1, players, {p: 0.0 for p in players}, (), (), season.pairing)
     return season, [(p.round, p.home, p.away) for p in first]
 
 
@@ -267,14 +300,14 @@ def advance(tx: Transaction, league: LeagueRow) -> bool:
     lowest, current = tx.fixture_rounds(league.id, OPEN)
     if lowest is not None:
         return False
-    players = playing(tx, league)
+    players = seeded(tx, league, season, playing(tx, league))
     if current < total and len(players) >= 2:
         fixtures = tx.fixtures(league.id)
         rows = table(tx, league, season, fixtures, with_times=False)
         points = {r.player: r.points for r in rows}
         met = [frozenset((f.home, f.away)) for f in fixtures if f.away is not None]
         had_bye = [f.home for f in fixtures if f.away is None and f.status == "done"]
-        pairs = swiss_round(current + 1, players, points, met, had_bye)
+        pairs = swiss_round(current + 1, players, points, met, had_bye, season.pairing)
         add_round(tx, league, [(p.round, p.home, p.away) for p in pairs])
         return True
     tx.set_league_status(league.id, "finished", league.settings)
@@ -455,9 +488,9 @@ def export(league: LeagueRow, fixtures: list[FixtureRow], rows: list[Row],
 
 
 __all__ = [
-    "CONCEDED", "CONCESSIONS", "FORMATS", "GIVEN", "MOST_PLAYERS", "OPEN", "SCORED", "SETTLED",
-    "WITHDRAWALS", "WRITE_BATCH", "Season", "add_round", "advance", "completed",
-    "conceded", "export", "first_fixtures", "game_scores", "game_winner", "league_of", "names",
-    "playing", "referee", "results", "rounds_ahead", "settled_row", "table", "tiebreak_order",
-    "too_many", "turn_minutes", "withdrawn", "write_rounds",
+    "CONCEDED", "CONCESSIONS", "FORMATS", "GIVEN", "MOST_PLAYERS", "OPEN", "PICKED", "SCORED",
+    "SEEDINGS", "SETTLED", "SWISS_ONLY", "Season", "WITHDRAWALS", "WRITE_BATCH", "add_round",
+    "advance", "completed", "conceded", "export", "first_fixtures", "game_scores", "game_winner",
+    "league_of", "names", "playing", "referee", "results", "rounds_ahead", "seeded", "settled_row",
+    "table", "tiebreak_order", "too_many", "turn_minutes", "withdrawn", "write_rounds",
 ]

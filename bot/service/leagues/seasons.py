@@ -15,6 +15,7 @@ Any league can also track games by channel: `add` counts a channel's game in it 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, cast
@@ -50,10 +51,10 @@ from bot.service.leagues.reports import (
     season_of,
 )
 from bot.service.leagues.rounds import (
-    CONCESSIONS,
     FORMATS,
     MOST_PLAYERS,
-    WITHDRAWALS,
+    PICKED,
+    SWISS_ONLY,
     Season,
     add_round,
     completed,
@@ -63,6 +64,7 @@ from bot.service.leagues.rounds import (
     names,
     playing,
     referee,
+    seeded,
     table,
     tiebreak_order,
     too_many,
@@ -133,11 +135,11 @@ class Leagues:
         rounds: int | None = None, legs: int | None = None, time: str | None = None,
         win: float | None = None, draw: float | None = None, loss: float | None = None,
         tiebreaks: str | None = None, confirm_hours: int | None = None,
-        holiday_days: int | None = None, withdrawal: str | None = None,
-        concession: str | None = None,
+        holiday_days: int | None = None, **picked: str | None,
     ) -> Reply:
         """Create a league in this server; with a game system, it runs a season (the caller
-        is its creator and referee; its fixtures are played from `channel_id`)."""
+        is its creator and referee; its fixtures are played from `channel_id`). `picked`:
+        the settings chosen by a word (rounds.PICKED: withdrawal, concession, pairing...)."""
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         name = " ".join(name.split())
@@ -147,9 +149,9 @@ class Leagues:
         if system_id is not None:
             season = self._season(lang, system_id, scenario, format_, rounds, legs, time, win,
                                   draw, loss, tiebreaks, confirm_hours, holiday_days,
-                                  withdrawal, concession)
+                                  picked)
         elif any(v is not None for v in (scenario, format_, rounds, legs, time, tiebreaks,
-                                         withdrawal, concession)):
+                                         *picked.values())):
             raise _bad(lang, "league-setting-needs-system")
         with self.store.transaction() as tx:
             if tx.league(guild_id, name) is not None:
@@ -165,8 +167,8 @@ class Leagues:
         self, lang: str, system_id: str, scenario: str | None, format_: str | None,
         rounds: int | None, legs: int | None, time: str | None, win: float | None,
         draw: float | None, loss: float | None, tiebreaks: str | None,
-        confirm_hours: int | None, holiday_days: int | None, withdrawal: str | None = None,
-        concession: str | None = None,
+        confirm_hours: int | None, holiday_days: int | None,
+        picked: Mapping[str, str | None] | None = None,
     ) -> Season:
         """Check `/league create`'s options and return the season they make."""
         if system_id not in available():
@@ -198,18 +200,22 @@ class Leagues:
             raise _bad(lang, "league-setting-confirm")
         if holiday_days is not None and not 0 <= holiday_days <= MOST_HOLIDAY_DAYS:
             raise _bad(lang, "league-setting-holiday")
-        for option, given, allowed in (("withdrawal", withdrawal, WITHDRAWALS),
-                                       ("concession", concession, CONCESSIONS)):
-            if given is not None and given not in allowed:
+        words = {k: v for k, v in (picked or {}).items() if v is not None}
+        for option, given in words.items():
+            if given not in PICKED[option]:
                 raise _bad(lang, "league-setting-one-of", option=option,
-                           choices=items(allowed, "or", typed=True))
-        return Season(
+                           choices=items(PICKED[option], "or", typed=True))
+            if option in SWISS_ONLY and chosen != "swiss" and given != PICKED[option][0]:
+                raise _bad(lang, "league-setting-swiss-only", option=option)
+        season = Season(
             system=system_id, scenario=scenario, format=chosen, rounds=rounds,
             legs=legs or 1, time=control.text(), win=points[0], draw=points[1],
             loss=points[2], tiebreaks=order,
             confirm_hours=confirm_hours or 48, holiday_days=holiday_days or 0, language=lang,
-            withdrawal=withdrawal or "bye", concession=concession or "max",
         )
+        chosen_words: dict[str, Any] = {option: words.get(option, allowed[0])
+                                        for option, allowed in PICKED.items()}
+        return replace(season, **chosen_words)
 
     def _settings_lines(self, words: Words, season: Season) -> list[str]:
         """Word a season's settings, one line each."""
@@ -231,6 +237,8 @@ class Leagues:
                   most=MOST_PLAYERS[season.format]),
             *([words("league-settings-concession", given=season.concession)]
               if season.scored else []),
+            *([words("league-settings-swiss", pairing=season.pairing, seeding=season.seeding)]
+              if season.format == "swiss" else []),
         ]
 
     def settings(self, guild_id: str, caller: Caller, name: str, **asked: Any) -> Reply:
@@ -276,8 +284,8 @@ class Leagues:
             asked.get("draw", season.draw), asked.get("loss", season.loss),
             asked.get("tiebreaks", ties), asked.get("confirm_hours", season.confirm_hours),
             asked.get("holiday_days", season.holiday_days),
-            asked.get("withdrawal", season.withdrawal),
-            asked.get("concession", season.concession))
+            {option: asked.get(option, None if option in SWISS_ONLY and chosen != "swiss"
+                               else getattr(season, option)) for option in PICKED})
         # Rounds not asked stay as they are: a started league's own count (the format's).
         rounds = changed.rounds if "rounds" in asked or not same else season.rounds
         return replace(changed, rounds=rounds, language=season.language, extra=season.extra)
@@ -358,6 +366,8 @@ class Leagues:
             if too_many(season, len(players)):
                 raise LeagueTooMany(name=league.name, format=season.format,
                                     most=MOST_PLAYERS[season.format]).where(lang)
+            if season.format == "swiss":
+                players = seeded(tx, league, season, players)
             season, pairs = first_fixtures(season, players)
             add_round(tx, league, pairs)
             tx.set_league_status(league.id, "running", season.stored())

@@ -377,6 +377,7 @@ league-tiebreak-wins = wins
 league-tiebreak-owp = opponents' win rate
 league-setting-needs-system = scenario, format, rounds, legs, time and tie-breaks set up a season: name its game with `system:` too.
 league-setting-one-of = `{ $option }:` takes { $choices }.
+league-setting-swiss-only = `{ $option }:` is a setting of Swiss leagues (`format:swiss`).
 league-setting-tiebreaks = `tiebreaks:` takes names from { $names }, each at most once, in the order they apply (for example `sos,owp,head_to_head`).
 league-setting-rounds = `rounds:` is for Swiss leagues, from 1 to 20.
 league-setting-legs = `legs:` is for round-robin leagues: 1 (each pair meets once) or 2 (home and away).
@@ -434,6 +435,15 @@ league-settings-withdrawal = If a player withdraws: { $given ->
 league-settings-concession = A game conceded or lost on time scores { $given ->
         [played] as it stood when it ended
        *[other] the most the scenario allows for the winner, 0 for the loser
+    }
+league-settings-swiss = Swiss pairing: { $pairing ->
+        [slide] top half of each score group against its bottom half, in order (1st v the first of the bottom half)
+        [fold] top half of each score group against its bottom half, folded (1st v the last)
+       *[other] neighbours in each score group (1st v 2nd)
+    } · seeded { $seeding ->
+        [random] in an order drawn for the league
+        [rating] by the server's ratings (from the other leagues)
+       *[other] in the order players joined
     }
 league-player-withdrawn = { $user } (withdrawn)
 league-name-withdrawn = { $name } (withdrawn)
@@ -637,6 +647,8 @@ command-league-create-confirm_hours = Hours after which an unanswered report con
 command-league-create-holiday_days = Days each player may pause their clock in its games (default 0)
 command-league-create-withdrawal = What a withdrawn player's opponents get: bye or walkover (default bye)
 command-league-create-concession = Conceded or timed-out games: max (winner gets the most, loser 0) or played; default max
+command-league-create-pairing = Swiss: pair score groups as adjacent, slide or fold (default adjacent)
+command-league-create-seeding = Swiss: seed players by joined, random or rating (default joined)
 command-league-settings = Show a league's settings and who may change them, or change them (its referee or a moderator)
 command-league-settings-league = The league
 command-league-settings-scenario = The scenario its games use (before the start)
@@ -652,6 +664,8 @@ command-league-settings-confirm_hours = Hours after which an unanswered report c
 command-league-settings-holiday_days = Days each player may pause their clock in the games it starts from now on
 command-league-settings-withdrawal = What a withdrawn player's opponents get: bye or walkover (before the start)
 command-league-settings-concession = Conceded or timed-out games: max or played (before the start)
+command-league-settings-pairing = Swiss: adjacent, slide or fold (before the start)
+command-league-settings-seeding = Swiss: joined, random or rating (before the start)
 command-league-join = Join a league before it starts
 command-league-join-league = The league's name
 command-league-leave = Leave a league before it starts

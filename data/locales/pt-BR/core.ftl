@@ -382,6 +382,7 @@ league-tiebreak-wins = vitórias
 league-tiebreak-owp = aproveitamento dos adversários
 league-setting-needs-system = cenário, formato, rodadas, turnos, tempo e desempates montam uma temporada: informe também o jogo com `system:`.
 league-setting-one-of = `{ $option }:` aceita { $choices }.
+league-setting-swiss-only = `{ $option }:` é uma configuração de ligas suíças (`format:swiss`).
 league-setting-tiebreaks = `tiebreaks:` recebe nomes de { $names }, cada um no máximo uma vez, na ordem em que valem (por exemplo `sos,owp,head_to_head`).
 league-setting-rounds = `rounds:` vale para ligas no sistema suíço, de 1 a 20.
 league-setting-legs = `legs:` vale para ligas de todos contra todos: 1 (cada dupla se enfrenta uma vez) ou 2 (ida e volta).
@@ -439,6 +440,15 @@ league-settings-withdrawal = Se um jogador desistir: { $given ->
 league-settings-concession = Uma partida entregue ou perdida por tempo vale { $given ->
         [played] o placar como estava quando acabou
        *[other] o máximo do cenário para o vencedor, 0 para o perdedor
+    }
+league-settings-swiss = Emparelhamento suíço: { $pairing ->
+        [slide] metade de cima de cada grupo de pontos contra a de baixo, em ordem (1º contra o primeiro da metade de baixo)
+        [fold] metade de cima de cada grupo de pontos contra a de baixo, dobrada (1º contra o último)
+       *[other] vizinhos em cada grupo de pontos (1º contra 2º)
+    } · cabeças de chave { $seeding ->
+        [random] numa ordem sorteada para a liga
+        [rating] pelo rating do servidor (das outras ligas)
+       *[other] na ordem de inscrição
     }
 league-player-withdrawn = { $user } (desistiu)
 league-name-withdrawn = { $name } (desistiu)
@@ -642,6 +652,8 @@ command-league-create-confirm_hours = Horas até um resultado sem resposta se co
 command-league-create-holiday_days = Dias que cada jogador pode pausar o relógio nas partidas (padrão 0)
 command-league-create-withdrawal = O que o adversário de quem desiste ganha: bye (folga) ou walkover (W.O.); padrão bye
 command-league-create-concession = Partidas entregues ou por tempo: max (vencedor leva o máximo, perdedor 0) ou played; padrão max
+command-league-create-pairing = Suíço: emparelhar grupos por adjacent, slide ou fold (padrão adjacent)
+command-league-create-seeding = Suíço: cabeças de chave por joined, random ou rating (padrão joined)
 command-league-settings = Veja as configurações de uma liga e quem pode mudá-las, ou mude-as (o árbitro ou um moderador)
 command-league-settings-league = A liga
 command-league-settings-scenario = O cenário das partidas (antes da largada)
@@ -657,6 +669,8 @@ command-league-settings-confirm_hours = Horas até um resultado sem resposta se 
 command-league-settings-holiday_days = Dias que cada jogador pode pausar o relógio nas partidas que começarem daqui em diante
 command-league-settings-withdrawal = O que o adversário de quem desiste ganha: bye (folga) ou walkover (W.O.) (antes da largada)
 command-league-settings-concession = Partidas entregues ou por tempo: max ou played (antes da largada)
+command-league-settings-pairing = Suíço: adjacent, slide ou fold (antes da largada)
+command-league-settings-seeding = Suíço: joined, random ou rating (antes da largada)
 command-league-join = Entre numa liga antes da largada
 command-league-join-league = O nome da liga
 command-league-leave = Saia de uma liga antes da largada
