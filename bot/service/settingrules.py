@@ -154,6 +154,8 @@ LEAGUE_SETTINGS: dict[str, LeagueGrid] = {
     "concession": _TERMS,
     # How a Swiss league pairs its score groups and seeds its players: terms too.
     "pairing": _TERMS, "seeding": _TERMS,
+    # Games a fixture's match has, and how a match scores (leagues/matches.py): terms.
+    "games": _TERMS, "match_scoring": _TERMS,
 }
 # The settings `/game settings` changes (the others have their own command).
 GAME_OPTIONS: tuple[str, ...] = ("language", "time", "deadline_hours", "remind", "reports",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.service.leagues.matches import MOST_GAMES
 from bot.service.leagues.reports import HIGHEST_SCORE
 from bot.service.leagues.rounds import FORMATS, PICKED
 from bot.service.leagues.seasons import (
@@ -31,7 +32,8 @@ def declare_league(add: Add) -> None:
         scenario=o.get("scenario"), format_=o.get("format"), rounds=o.get("rounds"),
         legs=o.get("legs"), time=o.get("time"), win=o.get("win"), draw=o.get("draw"),
         loss=o.get("loss"), tiebreaks=o.get("tiebreaks"), confirm_hours=o.get("confirm_hours"),
-        holiday_days=o.get("holiday_days"), **{k: o.get(k) for k in PICKED}),
+        holiday_days=o.get("holiday_days"), games=o.get("games"),
+        **{k: o.get(k) for k in PICKED}),
         _o("name", max_length=MAX_LEAGUE_NAME),
         _o("system", required=False, autocomplete="system"),
         _o("scenario", required=False, autocomplete="scenario"),
@@ -66,6 +68,7 @@ def _season_options() -> tuple[Option, ...]:
         _o("tiebreaks", required=False, max_length=MOST_TIEBREAKS_TEXT),
         _o("confirm_hours", "int", False, min_value=1, max_value=MOST_CONFIRM_HOURS),
         _o("holiday_days", "int", False, min_value=0, max_value=MOST_HOLIDAY_DAYS),
+        _o("games", "int", False, min_value=1, max_value=MOST_GAMES),
         *(_o(option, required=False, choices=words) for option, words in PICKED.items()),
     )
 

@@ -211,3 +211,40 @@ def test_unknown_tie_breaks_and_repeated_players_are_refused() -> None:
         standings(PLAYERS, [], Scoring(tiebreaks=("coin",)))  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         standings(["ana", "ana"], [], Scoring())
+
+
+def test_two_game_matches_score_by_the_command_and_colors_table() -> None:
+    # Issue 32: a C&C round is two games of one scenario with the sides swapped, scored
+    # 3 / 2 / 1.5 / 1 / 0 on games won, then banners over both games.
+    from bot.service.leagues.matches import match_results
+
+    games = [
+        Result(1, "ana", "bia", "ana", 5, 2), Result(1, "bia", "ana", "ana", 3, 5),  # swept
+        Result(1, "caio", "duda", "caio", 5, 4), Result(1, "duda", "caio", "duda", 5, 1),
+        Result(2, "ana", "caio", "ana", 5, 3), Result(2, "caio", "ana", "caio", 5, 3),
+        Result(2, "bia", "duda", "bia", 5, 0),  # the second game still to be played
+    ]
+    matches = match_results(games, 2, "cc")
+    assert [(m.round, m.home, m.away, m.winner, m.home_points, m.away_points)
+            for m in matches] == [
+        (1, "ana", "bia", "ana", 3.0, 0.0),
+        (1, "caio", "duda", "duda", 1.0, 2.0),  # split: duda 9 banners to caio's 6
+        (2, "ana", "caio", None, 1.5, 1.5),  # split, 8 banners each
+    ]
+    rows = standings(PLAYERS, matches, Scoring(tiebreaks=("score_diff",)))
+    assert [(r.player, r.points, r.played, r.won, r.drawn, r.lost) for r in rows] == [
+        ("ana", 4.5, 2, 1, 1, 0), ("caio", 2.5, 2, 0, 1, 1), ("duda", 2.0, 1, 1, 0, 0),
+        ("bia", 0.0, 1, 0, 0, 1),
+    ]
+
+
+def test_a_match_of_wins_is_won_on_games_then_on_total_score() -> None:
+    from bot.service.leagues.matches import match_results
+
+    games = [Result(1, "ana", "bia", "ana", 2, 0), Result(1, "bia", "ana", "bia", 3, 0),
+             Result(1, "caio", "duda", "caio"), Result(1, "duda", "caio", None)]
+    matches = match_results(games, 2, "wins")
+    assert [(m.home, m.winner, m.home_score, m.away_score, m.home_points) for m in matches] == [
+        ("ana", "bia", 2, 3, None),  # one game each: bia's 3 over both beats ana's 2
+        ("caio", "caio", 0, 0, None),  # a win and a draw beat a draw and a loss
+    ]

@@ -49,6 +49,10 @@ class Result:
     winner: str | None  # None with away set: a draw
     home_score: int | None = None  # VP (40k) or banners (Samurai); None when the system has none
     away_score: int | None = None
+    # The points each player takes, where a match table sets them (leagues/matches.py);
+    # None: the Scoring's win, draw or loss points.
+    home_points: float | None = None
+    away_points: float | None = None
 
 
 @dataclass(frozen=True)
@@ -128,7 +132,18 @@ def _tally(results: Sequence[Result], scoring: Scoring) -> dict[str, _Tally]:
             winner.points += scoring.win
             loser.lost += 1
             loser.points += scoring.loss
+        if result.home_points is not None and result.away_points is not None:
+            # A match table's points replace the win, draw or loss points just added.
+            home.points += result.home_points - _plain(result, result.home, scoring)
+            away.points += result.away_points - _plain(result, result.away, scoring)
     return tallies
+
+
+def _plain(result: Result, player: str, scoring: Scoring) -> float:
+    """Return the points a result gives a player by the Scoring alone."""
+    if result.winner is None:
+        return scoring.draw
+    return scoring.win if result.winner == player else scoring.loss
 
 
 def _head_to_head(

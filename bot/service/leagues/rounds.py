@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from bot.errors import LeagueUnknown
 from bot.service.context import Caller
+from bot.service.leagues.matches import MATCH_SCORINGS, match_results
 from bot.service.leagues.pairings import (
     PAIRING_METHODS,
     round_robin_round,
@@ -77,7 +78,7 @@ SEEDINGS = ("joined", "random", "rating")
 # those only a Swiss league takes.
 PICKED: dict[str, tuple[str, ...]] = {
     "withdrawal": WITHDRAWALS, "concession": CONCESSIONS, "pairing": PAIRING_METHODS,
-    "seeding": SEEDINGS,
+    "seeding": SEEDINGS, "match_scoring": MATCH_SCORINGS,
 }
 SWISS_ONLY = ("pairing", "seeding")
 # The games' result messages that are a concession or a loss on time (bot/service/games.py,
@@ -104,6 +105,8 @@ class Season:
     withdrawal: str = "bye"  # one of WITHDRAWALS
     concession: str = "max"  # one of CONCESSIONS
     pairing: str = "adjacent"  # Swiss: one of pairings.PAIRING_METHODS
+    games: int = 1  # games a fixture's match has (leagues/matches.py), 1 to MOST_GAMES
+    match_scoring: str = "wins"  # how a match of several games scores: MATCH_SCORINGS
     seeding: str = "joined"  # Swiss: one of SEEDINGS
     language: str = "en"  # the creator's: notices the league posts by itself use it
     extra: dict[str, Any] = field(default_factory=dict)
@@ -183,11 +186,19 @@ def withdrawn(tx: Transaction, league: LeagueRow) -> set[str]:
 
 def add_round(tx: Transaction, league: LeagueRow, pairs: list[tuple[int, str, str | None]]
               ) -> None:
-    """Store pairings: a bye is settled at once, a win for its player."""
-    tx.insert_fixtures(league.id, [(round_no, home, away, "pending", None, None)
-                                   if away is not None else
-                                   (round_no, home, None, "done", home, "bye")
-                                   for round_no, home, away in pairs])
+    """Store pairings, each as the league's `games:` fixtures with the sides swapped from
+    one game to the next: a bye is settled at once, a win for its player."""
+    games = Season.of(league).games
+    tx.insert_fixtures(league.id, [
+        (round_no, *sides, "pending", None, None) if away is not None else
+        (round_no, home, None, "done", home, "bye")
+        for round_no, home, away in pairs
+        for sides in (swapped(home, away, games) if away is not None else [(home, None)])])
+
+
+def swapped(home: str, away: str, games: int) -> list[tuple[str, str]]:
+    """Return a match's games as (home, away), the sides swapped from one game to the next."""
+    return [(home, away) if n % 2 == 0 else (away, home) for n in range(max(1, games))]
 
 
 def rounds_ahead(count: int, legs: int) -> int:
@@ -246,7 +257,11 @@ def write_rounds(tx: Transaction, league: LeagueRow, season: Season, first: int,
     rows: list[tuple[int, str, str | None, str, str | None, str | None]] = []
     for number in range(first, last + 1):
         for p in round_robin_round(order, number, season.legs):
-            rows.append(settled_row(season, p.round, p.home, p.away, gone))
+            if p.away is None:
+                rows.append(settled_row(season, p.round, p.home, None, gone))
+                continue
+            rows += [settled_row(season, p.round, home, away, gone)
+                     for home, away in swapped(p.home, p.away, season.games)]
     tx.insert_fixtures(league.id, rows)
 
 
@@ -325,7 +340,16 @@ def completed(fixtures: list[FixtureRow]) -> int:
 UNPLAYED = ("bye", GIVEN["bye"], GIVEN["walkover"])
 
 
-def results(fixtures: list[FixtureRow]) -> list[Result]:
+def results(fixtures: list[FixtureRow], season: Season | None = None) -> list[Result]:
+    """Return the settled fixtures as results (see `game_results`), a match of several
+    games (the season's `games:`) as one result once all its games are settled."""
+    games = game_results(fixtures)
+    if season is None or season.games <= 1:
+        return games
+    return match_results(games, season.games, season.match_scoring)
+
+
+def game_results(fixtures: list[FixtureRow]) -> list[Result]:
     """Return the settled fixtures as results for leagues/ranking.py (void ones left out;
     one given to the opponent of a withdrawn player as a bye is a bye of that opponent).
 
@@ -367,7 +391,7 @@ def table(tx: Transaction, league: LeagueRow, season: Season | None = None,
     fixtures = tx.fixtures(league.id) if fixtures is None else fixtures
     players = [uid for uid, _, _ in tx.league_players(league.id)]
     times = turn_minutes(tx, fixtures) if with_times else None
-    return standings(players, results(fixtures), season.scoring(), times)
+    return standings(players, results(fixtures, season), season.scoring(), times)
 
 
 # ---------------------------------------------------------------- scores of linked games
@@ -489,8 +513,9 @@ def export(league: LeagueRow, fixtures: list[FixtureRow], rows: list[Row],
 
 __all__ = [
     "CONCEDED", "CONCESSIONS", "FORMATS", "GIVEN", "MOST_PLAYERS", "OPEN", "PICKED", "SCORED",
-    "SEEDINGS", "SETTLED", "SWISS_ONLY", "Season", "WITHDRAWALS", "WRITE_BATCH", "add_round",
-    "advance", "completed", "conceded", "export", "first_fixtures", "game_scores", "game_winner",
-    "league_of", "names", "playing", "referee", "results", "rounds_ahead", "seeded", "settled_row",
-    "table", "tiebreak_order", "too_many", "turn_minutes", "withdrawn", "write_rounds",
+    "SEEDINGS", "SETTLED", "SWISS_ONLY", "WITHDRAWALS", "WRITE_BATCH", "Season", "add_round",
+    "advance", "completed", "conceded", "export", "first_fixtures", "game_results", "game_scores",
+    "game_winner", "league_of", "names", "playing", "referee", "results", "rounds_ahead", "seeded",
+    "settled_row", "swapped", "table", "tiebreak_order", "too_many", "turn_minutes", "withdrawn",
+    "write_rounds",
 ]

@@ -41,6 +41,7 @@ from bot.paging import Listing, paged
 from bot.replies import Reply
 from bot.service.context import Caller, Table, running
 from bot.service.games import Games, who_text
+from bot.service.leagues.matches import MOST_GAMES
 from bot.service.leagues.ranking import TIEBREAKS, Row
 from bot.service.leagues.reports import (
     LeagueSource,
@@ -135,7 +136,7 @@ class Leagues:
         rounds: int | None = None, legs: int | None = None, time: str | None = None,
         win: float | None = None, draw: float | None = None, loss: float | None = None,
         tiebreaks: str | None = None, confirm_hours: int | None = None,
-        holiday_days: int | None = None, **picked: str | None,
+        holiday_days: int | None = None, games: int | None = None, **picked: str | None,
     ) -> Reply:
         """Create a league in this server; with a game system, it runs a season (the caller
         is its creator and referee; its fixtures are played from `channel_id`). `picked`:
@@ -149,9 +150,9 @@ class Leagues:
         if system_id is not None:
             season = self._season(lang, system_id, scenario, format_, rounds, legs, time, win,
                                   draw, loss, tiebreaks, confirm_hours, holiday_days,
-                                  picked)
+                                  picked, games)
         elif any(v is not None for v in (scenario, format_, rounds, legs, time, tiebreaks,
-                                         *picked.values())):
+                                         games, *picked.values())):
             raise _bad(lang, "league-setting-needs-system")
         with self.store.transaction() as tx:
             if tx.league(guild_id, name) is not None:
@@ -168,7 +169,7 @@ class Leagues:
         rounds: int | None, legs: int | None, time: str | None, win: float | None,
         draw: float | None, loss: float | None, tiebreaks: str | None,
         confirm_hours: int | None, holiday_days: int | None,
-        picked: Mapping[str, str | None] | None = None,
+        picked: Mapping[str, str | None] | None = None, games: int | None = None,
     ) -> Season:
         """Check `/league create`'s options and return the season they make."""
         if system_id not in available():
@@ -207,10 +208,14 @@ class Leagues:
                            choices=items(PICKED[option], "or", typed=True))
             if option in SWISS_ONLY and chosen != "swiss" and given != PICKED[option][0]:
                 raise _bad(lang, "league-setting-swiss-only", option=option)
+        if games is not None and not 1 <= games <= MOST_GAMES:
+            raise _bad(lang, "league-setting-games", most=MOST_GAMES)
+        if words.get("match_scoring") == "cc" and games != 2:
+            raise _bad(lang, "league-setting-cc-two-games")
         season = Season(
             system=system_id, scenario=scenario, format=chosen, rounds=rounds,
             legs=legs or 1, time=control.text(), win=points[0], draw=points[1],
-            loss=points[2], tiebreaks=order,
+            loss=points[2], tiebreaks=order, games=games or 1,
             confirm_hours=confirm_hours or 48, holiday_days=holiday_days or 0, language=lang,
         )
         chosen_words: dict[str, Any] = {option: words.get(option, allowed[0])
@@ -239,6 +244,8 @@ class Leagues:
               if season.scored else []),
             *([words("league-settings-swiss", pairing=season.pairing, seeding=season.seeding)]
               if season.format == "swiss" else []),
+            *([words("league-settings-match", games=season.games, scoring=season.match_scoring)]
+              if season.games > 1 else []),
         ]
 
     def settings(self, guild_id: str, caller: Caller, name: str, **asked: Any) -> Reply:
@@ -285,7 +292,8 @@ class Leagues:
             asked.get("tiebreaks", ties), asked.get("confirm_hours", season.confirm_hours),
             asked.get("holiday_days", season.holiday_days),
             {option: asked.get(option, None if option in SWISS_ONLY and chosen != "swiss"
-                               else getattr(season, option)) for option in PICKED})
+                               else getattr(season, option)) for option in PICKED},
+            asked.get("games", season.games))
         # Rounds not asked stay as they are: a started league's own count (the format's).
         rounds = changed.rounds if "rounds" in asked or not same else season.rounds
         return replace(changed, rounds=rounds, language=season.language, extra=season.extra)

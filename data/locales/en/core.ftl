@@ -378,6 +378,8 @@ league-tiebreak-owp = opponents' win rate
 league-setting-needs-system = scenario, format, rounds, legs, time and tie-breaks set up a season: name its game with `system:` too.
 league-setting-one-of = `{ $option }:` takes { $choices }.
 league-setting-swiss-only = `{ $option }:` is a setting of Swiss leagues (`format:swiss`).
+league-setting-games = `games:` takes 1 to { $most } games per match.
+league-setting-cc-two-games = `match_scoring:cc` is the table of two-game matches: set `games:2` with it.
 league-setting-tiebreaks = `tiebreaks:` takes names from { $names }, each at most once, in the order they apply (for example `sos,owp,head_to_head`).
 league-setting-rounds = `rounds:` is for Swiss leagues, from 1 to 20.
 league-setting-legs = `legs:` is for round-robin leagues: 1 (each pair meets once) or 2 (home and away).
@@ -444,6 +446,10 @@ league-settings-swiss = Swiss pairing: { $pairing ->
         [random] in an order drawn for the league
         [rating] by the server's ratings (from the other leagues)
        *[other] in the order players joined
+    }
+league-settings-match = Each fixture is a match of { $games } games, sides swapped from one game to the next · { $scoring ->
+        [cc] scored as Command & Colors tournaments: both games won 3, games split 2 for more banners over both and 1 for fewer, equal banners 1.5 each
+       *[other] the player who wins more games wins the match (level: the higher total score; level again: a draw)
     }
 league-player-withdrawn = { $user } (withdrawn)
 league-name-withdrawn = { $name } (withdrawn)
@@ -649,6 +655,8 @@ command-league-create-withdrawal = What a withdrawn player's opponents get: bye 
 command-league-create-concession = Conceded or timed-out games: max (winner gets the most, loser 0) or played; default max
 command-league-create-pairing = Swiss: pair score groups as adjacent, slide or fold (default adjacent)
 command-league-create-seeding = Swiss: seed players by joined, random or rating (default joined)
+command-league-create-games = Games per fixture (a match, sides swapped each game; default 1)
+command-league-create-match_scoring = How a match scores: wins or cc (3/2/1.5/1/0 by banners)
 command-league-settings = Show a league's settings and who may change them, or change them (its referee or a moderator)
 command-league-settings-league = The league
 command-league-settings-scenario = The scenario its games use (before the start)
@@ -666,6 +674,8 @@ command-league-settings-withdrawal = What a withdrawn player's opponents get: by
 command-league-settings-concession = Conceded or timed-out games: max or played (before the start)
 command-league-settings-pairing = Swiss: adjacent, slide or fold (before the start)
 command-league-settings-seeding = Swiss: joined, random or rating (before the start)
+command-league-settings-games = Games per fixture (before the start)
+command-league-settings-match_scoring = wins or cc (before the start)
 command-league-join = Join a league before it starts
 command-league-join-league = The league's name
 command-league-leave = Leave a league before it starts

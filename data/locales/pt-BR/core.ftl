@@ -383,6 +383,8 @@ league-tiebreak-owp = aproveitamento dos adversários
 league-setting-needs-system = cenário, formato, rodadas, turnos, tempo e desempates montam uma temporada: informe também o jogo com `system:`.
 league-setting-one-of = `{ $option }:` aceita { $choices }.
 league-setting-swiss-only = `{ $option }:` é uma configuração de ligas suíças (`format:swiss`).
+league-setting-games = `games:` aceita de 1 a { $most } partidas por série.
+league-setting-cc-two-games = `match_scoring:cc` é a tabela de séries de duas partidas: use `games:2` junto.
 league-setting-tiebreaks = `tiebreaks:` recebe nomes de { $names }, cada um no máximo uma vez, na ordem em que valem (por exemplo `sos,owp,head_to_head`).
 league-setting-rounds = `rounds:` vale para ligas no sistema suíço, de 1 a 20.
 league-setting-legs = `legs:` vale para ligas de todos contra todos: 1 (cada dupla se enfrenta uma vez) ou 2 (ida e volta).
@@ -449,6 +451,10 @@ league-settings-swiss = Emparelhamento suíço: { $pairing ->
         [random] numa ordem sorteada para a liga
         [rating] pelo rating do servidor (das outras ligas)
        *[other] na ordem de inscrição
+    }
+league-settings-match = Cada confronto é uma série de { $games } partidas, com os lados trocados a cada partida · { $scoring ->
+        [cc] pontuada como nos torneios de Command & Colors: as duas vencidas 3, uma para cada 2 para quem somou mais estandartes e 1 para o outro, estandartes iguais 1,5 cada
+       *[other] quem vence mais partidas vence a série (empate: o maior placar somado; de novo empate: empate)
     }
 league-player-withdrawn = { $user } (desistiu)
 league-name-withdrawn = { $name } (desistiu)
@@ -654,6 +660,8 @@ command-league-create-withdrawal = O que o adversário de quem desiste ganha: by
 command-league-create-concession = Partidas entregues ou por tempo: max (vencedor leva o máximo, perdedor 0) ou played; padrão max
 command-league-create-pairing = Suíço: emparelhar grupos por adjacent, slide ou fold (padrão adjacent)
 command-league-create-seeding = Suíço: cabeças de chave por joined, random ou rating (padrão joined)
+command-league-create-games = Partidas por confronto (uma série, lados trocados; padrão 1)
+command-league-create-match_scoring = Como a série pontua: wins ou cc (3/2/1,5/1/0 por estandartes)
 command-league-settings = Veja as configurações de uma liga e quem pode mudá-las, ou mude-as (o árbitro ou um moderador)
 command-league-settings-league = A liga
 command-league-settings-scenario = O cenário das partidas (antes da largada)
@@ -671,6 +679,8 @@ command-league-settings-withdrawal = O que o adversário de quem desiste ganha: 
 command-league-settings-concession = Partidas entregues ou por tempo: max ou played (antes da largada)
 command-league-settings-pairing = Suíço: adjacent, slide ou fold (antes da largada)
 command-league-settings-seeding = Suíço: joined, random ou rating (antes da largada)
+command-league-settings-games = Partidas por confronto (antes da largada)
+command-league-settings-match_scoring = wins ou cc (antes da largada)
 command-league-join = Entre numa liga antes da largada
 command-league-join-league = O nome da liga
 command-league-leave = Saia de uma liga antes da largada
