@@ -350,6 +350,18 @@ class LeagueBadSetting(PlayerError):
     key = "league-bad-setting"
 
 
+class LeagueNotKnockout(PlayerError):
+    """A bracket is asked of a league that is not a knockout."""
+
+    key = "league-not-knockout"
+
+
+class LeagueSourceRunning(PlayerError):
+    """A knockout takes its players from a league that has not finished yet."""
+
+    key = "league-source-running"
+
+
 class LeagueNoFixture(PlayerError):
     """The caller has no open fixture (against that opponent) in the league."""
 

@@ -1,4 +1,4 @@
-"""Write sample board images and the sample standings: `python -m renderers OUTDIR [WIDTH]`."""
+"""Write sample boards, standings and bracket: `python -m renderers OUTDIR [WIDTH]`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import time
 from pathlib import Path
 
 from renderers import board_palette, render_image
+from renderers.bracket import render_bracket
 from renderers.png import encode_png
-from renderers.samples import league_standings, samurai_board, wh40k_table
+from renderers.samples import knockout_bracket, league_standings, samurai_board, wh40k_table
 from renderers.standings import render_standings
 from rules.core.board import HexBoardView, TabletopView
 
@@ -51,6 +52,9 @@ def main(argv: list[str]) -> int:
     standings = render_standings(league_standings())  # 720 pixels wide whatever WIDTH says
     (out / "standings.png").write_bytes(standings)
     print(f"{out / 'standings.png'}: {len(standings)} bytes")
+    bracket = render_bracket(knockout_bracket())
+    (out / "bracket.png").write_bytes(bracket)
+    print(f"{out / 'bracket.png'}: {len(bracket)} bytes")
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from renderers.bracket import BracketMatch, BracketPicture
 from renderers.standings import StandingsPicture
 from rules.core.board import (
     Arrow,
@@ -189,4 +190,24 @@ def league_standings() -> StandingsPicture:
         headers=("#", "Player", "P", "W", "D", "L", "Pts", "+/\u2212", "SoS"),
         rows=rows,
         footer="Ties broken by banner difference, then head to head, then strength of schedule.",
+    )
+
+
+def knockout_bracket() -> BracketPicture:
+    """Return an 8-player knockout after its semi-finals, worded in English."""
+    quarter = (
+        BracketMatch("oda.nobunaga", "João Pedro", "2", "0", 0),
+        BracketMatch("Grimgor Ironhide", "Takeda Shingen", "1", "1.5", 1),
+        BracketMatch("Beatriz Conceição", "Mei", "2", "0", 0),
+        BracketMatch("Sir Reginald Fortescue-Whitmore", "lil_ashigaru", "1", "2", 1),
+    )
+    semi = (
+        BracketMatch("oda.nobunaga", "Takeda Shingen", "2", "0", 0),
+        BracketMatch("Beatriz Conceição", "lil_ashigaru", "1", "1", None),
+    )
+    return BracketPicture(
+        title="Autumn Finals",
+        subtitle="Knockout of 8 \u00b7 2 games a match, sides swapped",
+        headings=("Quarter-finals", "Semi-finals", "Final"),
+        rounds=(quarter, semi, (BracketMatch("oda.nobunaga", ""),)),
     )

@@ -220,6 +220,10 @@ class GameService:
         """Show or change a league's settings (asked: Leagues.settings' keywords)."""
         return self.leagues.settings(guild_id, caller, name, **asked)
 
+    def league_bracket(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Show a knockout league's bracket."""
+        return self.leagues.bracket(guild_id, caller, name)
+
     def league_drop(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Drop out of a league (before the start: leave it)."""
         return self.leagues.drop(guild_id, caller, name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.service.leagues.matches import MOST_GAMES
 from bot.service.leagues.reports import HIGHEST_SCORE
-from bot.service.leagues.rounds import FORMATS, PICKED
+from bot.service.leagues.rounds import FORMATS, MOST_PLAYERS, PICKED
 from bot.service.leagues.seasons import (
     MAX_LEAGUE_NAME,
     MOST_CONFIRM_HOURS,
@@ -33,16 +33,20 @@ def declare_league(add: Add) -> None:
         legs=o.get("legs"), time=o.get("time"), win=o.get("win"), draw=o.get("draw"),
         loss=o.get("loss"), tiebreaks=o.get("tiebreaks"), confirm_hours=o.get("confirm_hours"),
         holiday_days=o.get("holiday_days"), games=o.get("games"),
-        **{k: o.get(k) for k in PICKED}),
+        source=o.get("from_league"), top=o.get("top"), **{k: o.get(k) for k in PICKED}),
         _o("name", max_length=MAX_LEAGUE_NAME),
         _o("system", required=False, autocomplete="system"),
         _o("scenario", required=False, autocomplete="scenario"),
-        *_season_options())
+        *_season_options(),
+        _o("from_league", required=False, autocomplete="league", max_length=MAX_LEAGUE_NAME),
+        _o("top", "int", False, min_value=2, max_value=MOST_PLAYERS["knockout"]))
     _declare_settings(add, league)
     add("league", "join", lambda sv, c, o: sv.league_join(c.guild_id, c.caller, o["league"]),
         league)
     add("league", "leave", lambda sv, c, o: sv.league_leave(c.guild_id, c.caller, o["league"]),
         league)
+    add("league", "bracket", lambda sv, c, o: sv.league_bracket(
+        c.guild_id, c.caller, o["league"]), league)
     add("league", "drop", lambda sv, c, o: sv.league_drop(c.guild_id, c.caller, o["league"]),
         league)
     add("league", "start", lambda sv, c, o: sv.league_start(c.guild_id, c.caller, o["league"]),

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot import errors
 from bot.service.gameservice import Caller, GameService
 from bot.service.leagues import rounds
 from bot.store.leaguequeries import FixtureRow
@@ -77,8 +78,6 @@ def test_a_swiss_round_of_two_game_matches_scored_by_the_cc_table(service: GameS
 
 
 def test_the_cc_table_needs_two_game_matches(service: GameService) -> None:
-    from bot import errors
-
     with pytest.raises(errors.LeagueBadSetting) as refused:
         service.leagues.create("g1", ALICE, "Bad", channel_id=LC, system_id="samurai",
                                match_scoring="cc")
@@ -86,3 +85,138 @@ def test_the_cc_table_needs_two_game_matches(service: GameService) -> None:
     with pytest.raises(errors.LeagueBadSetting):
         service.leagues.create("g1", ALICE, "Bad", channel_id=LC, system_id="samurai",
                                games=4)
+
+
+def test_bracket_order_keeps_the_top_seeds_apart() -> None:
+    from bot.service.leagues.knockout import bracket_order, first_round, next_round, rounds_of
+
+    assert bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+    assert first_round(["s1", "s2", "s3", "s4", "s5", "s6"]) == [
+        ("s1", None), ("s4", "s5"), ("s2", None), ("s3", "s6")]
+    assert next_round(["s1", "s5", "s2", "s3"]) == [("s1", "s5"), ("s2", "s3")]
+    assert (rounds_of(2), rounds_of(6), rounds_of(8), rounds_of(9)) == (1, 3, 3, 4)
+
+
+def test_a_knockout_of_six_with_byes_a_decider_and_a_champion(service: GameService) -> None:
+    from bot.service.leagues.knockout import first_round
+
+    six = [Caller(user_id=str(2000 + n), name=f"P{n}") for n in range(1, 7)]
+    service.leagues.create("g1", ALICE, "Cup", channel_id=LC, system_id="samurai",
+                           format_="knockout")
+    for p in six:
+        service.leagues.join("g1", p, "Cup")
+    service.leagues.start("g1", ALICE, "Cup")
+    ids = [p.user_id for p in six]
+    expected = [(1, home, away) for home, away in first_round(ids)]
+    assert [(f.round, f.home, f.away) for f in fixtures(service, "Cup")] == expected
+    # Round 1: seeds 4 v 5 and 3 v 6 play; seed 5 and seed 3 win.
+    games = {(f.home, f.away): f for f in fixtures(service, "Cup") if f.away is not None}
+    settle(service, "Cup", games[(ids[3], ids[4])], 1, 3)
+    settle(service, "Cup", games[(ids[2], ids[5])], 3, 0)
+    semis = [(f.home, f.away) for f in fixtures(service, "Cup") if f.round == 2]
+    assert semis == [(ids[0], ids[4]), (ids[1], ids[2])]
+    second = {(f.home, f.away): f for f in fixtures(service, "Cup") if f.round == 2}
+    settle(service, "Cup", second[(ids[0], ids[4])], 3, 1)
+    settle(service, "Cup", second[(ids[1], ids[2])], 2, 2)  # level: a deciding game
+    decider = [f for f in fixtures(service, "Cup") if f.round == 2 and f.status == "pending"]
+    assert [(f.home, f.away) for f in decider] == [(ids[1], ids[2])]
+    assert not any(f.round == 3 for f in fixtures(service, "Cup"))
+    settle(service, "Cup", decider[0], 0, 3)  # seed 3 goes through
+    (final,) = [f for f in fixtures(service, "Cup") if f.round == 3]
+    assert (final.home, final.away) == (ids[0], ids[2])
+    midway = service.leagues.bracket("g1", ALICE, "Cup")
+    assert midway.lines[-2:] == ["**Final**", f"<@{ids[0]}> v <@{ids[2]}>: 0–0 in games"]
+    settle(service, "Cup", final, 1, 3)
+    with service.store.reading() as tx:
+        league = tx.league_season("g1", "Cup")
+        assert league is not None and league.status == "finished"
+    shown = service.leagues.bracket("g1", ALICE, "Cup")
+    assert shown.text == "**Cup**: the bracket"
+    assert shown.lines == [
+        "**Quarter-finals**", f"<@{ids[0]}>: a bye into the next round",
+        f"<@{ids[3]}> v <@{ids[4]}>: 0–1 in games, <@{ids[4]}> goes through",
+        f"<@{ids[1]}>: a bye into the next round",
+        f"<@{ids[2]}> v <@{ids[5]}>: 1–0 in games, <@{ids[2]}> goes through",
+        "**Semi-finals**",
+        f"<@{ids[0]}> v <@{ids[4]}>: 1–0 in games, <@{ids[0]}> goes through",
+        f"<@{ids[1]}> v <@{ids[2]}>: 0.5–1.5 in games, <@{ids[2]}> goes through",
+        "**Final**", f"<@{ids[0]}> v <@{ids[2]}>: 0–1 in games, <@{ids[2]}> goes through",
+        f"Champion: <@{ids[2]}>"]
+    assert shown.image is not None and shown.image[:8] == b"\x89PNG\r\n\x1a\n"
+    pt = service.leagues.bracket("g1", Caller(user_id="9", name="V", locale="pt-BR"), "Cup")
+    assert pt.lines[0] == "**Quartas de final**" and pt.lines[-1] == f"Campeão: <@{ids[2]}>"
+    with pytest.raises(errors.LeagueNotKnockout):
+        service.leagues.create("g1", ALICE, "Table", channel_id=LC, system_id="samurai")
+        service.leagues.bracket("g1", ALICE, "Table")
+
+
+def test_a_32_player_command_and_colors_tournament_runs_to_a_champion(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A Swiss stage of two-game matches scored 3/2/1.5/1/0, then its top 8 in a knockout
+    of two-game matches: every game reported by a player with its fixture number and its
+    banners, and confirmed by the clock passing 48 hours without an answer."""
+    import random
+
+    from bot.clock import FakeClock
+
+    clock = FakeClock("2026-05-01T18:00:00+00:00")
+    store = open_store(str(tmp_path_factory.mktemp("tournament") / "t.db"), clock=clock)
+    service = GameService(store)
+    field = [Caller(user_id=str(3000 + n), name=f"General {n}") for n in range(32)]
+    strength = {p.user_id: 32 - n for n, p in enumerate(field)}
+    luck = random.Random(1560)
+    service.leagues.create("g1", ALICE, "Open", channel_id=LC, system_id="samurai",
+                           format_="swiss", rounds=5, games=2, match_scoring="cc",
+                           pairing="slide", seeding="random")
+    service.leagues.create("g1", ALICE, "Finals", channel_id=LC, system_id="samurai",
+                           format_="knockout", games=2, source="Open", top=8)
+    for p in field:
+        service.leagues.join("g1", p, "Open")
+    service.leagues.start("g1", ALICE, "Open")
+    with pytest.raises(errors.LeagueSourceRunning):
+        service.leagues.start("g1", ALICE, "Finals")
+
+    def play_round(name: str) -> int:
+        """Report every pending game, let the clock confirm them; return how many."""
+        waiting = [f for f in fixtures(service, name) if f.status == "pending"]
+        for f in waiting:
+            assert f.away is not None
+            home_wins = luck.random() < strength[f.home] / (strength[f.home] + strength[f.away])
+            won, lost = 3, luck.randint(0, 2)
+            reporter = next(p for p in field if p.user_id == f.home)
+            service.leagues.report("g1", reporter, name, mine=won if home_wins else lost,
+                                   theirs=lost if home_wins else won, fixture=f.id)
+        clock.advance(hours=49)
+        service.scheduler.due()
+        return len(waiting)
+
+    played = [play_round("Open") for _ in range(5)]
+    assert played == [32] * 5  # 16 matches of two games a round
+    with store.reading() as tx:
+        open_ = tx.league_season("g1", "Open")
+        assert open_ is not None and open_.status == "finished"
+        table = rounds.table(tx, open_)
+    assert sum(r.points for r in table) == pytest.approx(5 * 16 * 3)  # 3 points a match
+    top8 = [r.player for r in table[:8]]
+
+    service.leagues.start("g1", ALICE, "Finals")
+    quarter = [(f.home, f.away) for f in fixtures(service, "Finals") if f.round == 1]
+    seeds = [(0, 7), (7, 0), (3, 4), (4, 3), (1, 6), (6, 1), (2, 5), (5, 2)]
+    assert quarter == [(top8[a], top8[b]) for a, b in seeds]
+    while True:
+        with store.reading() as tx:
+            finals = tx.league_season("g1", "Finals")
+            assert finals is not None
+        if finals.status == "finished":
+            break
+        assert play_round("Finals") > 0
+    last = max(f.round for f in fixtures(service, "Finals"))
+    assert last == 3  # quarter-finals, semi-finals, final
+    with store.reading() as tx:
+        finals = tx.league_season("g1", "Finals")
+        assert finals is not None
+        final = rounds.bracket_matches(tx.fixtures(finals.id, 3))
+        (games,) = final
+        champion = rounds.match_winner_of(games, rounds.Season.of(finals))
+    assert champion in top8
+    store.close()

@@ -333,7 +333,7 @@ def test_a_swiss_league_picks_its_pairing_and_seeding(service: GameService) -> N
     with pytest.raises(errors.LeagueBadSetting) as refused:
         service.leagues.create("g1", ALICE, "Circle", channel_id=LC, system_id="race",
                                pairing="fold")
-    assert "`pairing:` is a setting of Swiss leagues (`format:swiss`)." in refused.value.text()
+    assert "`pairing:` is a setting of `swiss` leagues (`format:`)." in refused.value.text()
 
 
 def test_rating_seeds_from_the_other_leagues_results(service: GameService) -> None:

@@ -20,9 +20,10 @@ from datetime import datetime
 from hashlib import sha256
 from typing import Any, Literal
 
-from bot.errors import LeagueUnknown
+from bot.errors import LeagueSourceRunning, LeagueUnknown
 from bot.service.context import Caller
-from bot.service.leagues.matches import MATCH_SCORINGS, match_results
+from bot.service.leagues import knockout
+from bot.service.leagues.matches import MATCH_SCORINGS, match_results, match_winner
 from bot.service.leagues.pairings import (
     PAIRING_METHODS,
     round_robin_round,
@@ -37,13 +38,14 @@ from bot.store.transaction import Transaction
 from bot.timecontrol import TimeControl
 from rules.core.system import system
 
-Format = Literal["round-robin", "swiss"]
-FORMATS: tuple[Format, ...] = ("round-robin", "swiss")
+Format = Literal["round-robin", "swiss", "knockout"]
+FORMATS: tuple[Format, ...] = ("round-robin", "swiss", "knockout")
 # Each format's tie-breaks when the league names none (`tiebreaks:` takes any order of
 # ranking.TIEBREAKS' names).
 DEFAULT_TIEBREAKS: dict[str, str] = {
     "round-robin": "score_diff,head_to_head",
     "swiss": "sos,score_diff,head_to_head",
+    "knockout": "wins,score_diff",
 }
 # Systems whose results carry a score: what it counts (a catalogue term, `score-<id>`).
 SCORED: dict[str, str] = {"wh40k": "vp", "samurai": "banners"}
@@ -54,7 +56,7 @@ SETTLED = ("done", "void")
 # The most players a league of each format takes (joining a full league is refused): a
 # Swiss round of 5,000 pairs in about 0.3 s; a round robin of 1,000 has 999 rounds and
 # 499,500 fixtures, already more than a season can hold.
-MOST_PLAYERS: dict[str, int] = {"round-robin": 1_000, "swiss": 5_000}
+MOST_PLAYERS: dict[str, int] = {"round-robin": 1_000, "swiss": 5_000, "knockout": 1_024}
 # The most fixtures one write adds: a round robin's rounds are written this many fixtures
 # ahead of the lowest round still being played (a one-leg season of up to 62 players whole
 # at the start), so no write holds the lock long: a 1,000-player start writes 4 rounds in
@@ -75,12 +77,12 @@ CONCESSIONS = ("max", "played")
 # on points in later rounds.
 SEEDINGS = ("joined", "random", "rating")
 # The settings chosen by a word, each with its words (the first is the default), and
-# those only a Swiss league takes.
+# the formats that take those a format of its own needs.
 PICKED: dict[str, tuple[str, ...]] = {
     "withdrawal": WITHDRAWALS, "concession": CONCESSIONS, "pairing": PAIRING_METHODS,
     "seeding": SEEDINGS, "match_scoring": MATCH_SCORINGS,
 }
-SWISS_ONLY = ("pairing", "seeding")
+ONLY_IN: dict[str, tuple[str, ...]] = {"pairing": ("swiss",), "seeding": ("swiss", "knockout")}
 # The games' result messages that are a concession or a loss on time (bot/service/games.py,
 # bot/service/turnclocks.py).
 CONCEDED = ("result-resigned", "result-out-of-time")
@@ -106,6 +108,10 @@ class Season:
     concession: str = "max"  # one of CONCESSIONS
     pairing: str = "adjacent"  # Swiss: one of pairings.PAIRING_METHODS
     games: int = 1  # games a fixture's match has (leagues/matches.py), 1 to MOST_GAMES
+    # Knockout: a finished league of the server whose top `top` players (all, without it)
+    # enter at the start, seeded in its final order (None: the players who joined).
+    source: str | None = None
+    top: int | None = None
     match_scoring: str = "wins"  # how a match of several games scores: MATCH_SCORINGS
     seeding: str = "joined"  # Swiss: one of SEEDINGS
     language: str = "en"  # the creator's: notices the league posts by itself use it
@@ -159,6 +165,22 @@ def league_of(tx: Transaction, guild_id: str, name: str, lang: str) -> LeagueRow
     if found is None:
         raise LeagueUnknown(name=name).where(lang)
     return found
+
+
+def enter_from_source(tx: Transaction, league: LeagueRow, season: Season, lang: str
+                      ) -> list[str] | None:
+    """Enter a knockout's players from its source league's final standings (its `top`
+    first), seeded in that order; None when the league has no source."""
+    if season.source is None:
+        return None
+    source = league_of(tx, league.guild_id, season.source, lang)
+    if source.status != "finished":
+        raise LeagueSourceRunning(name=source.name).where(lang)
+    rows = table(tx, source, with_times=False)[: season.top or None]
+    known = names(tx, source)
+    for row in rows:
+        tx.join_league(league.id, row.player, known.get(row.player, row.player))
+    return [row.player for row in rows]
 
 
 def referee(league: LeagueRow, caller: Caller) -> bool:
@@ -235,6 +257,9 @@ def first_fixtures(season: Season, players: list[str]) -> tuple[Season, list[tup
         pairs = [p for number in range(1, last + 1)
                  for p in round_robin_round(players, number, season.legs)]
         return season, [(p.round, p.home, p.away) for p in pairs]
+    if season.format == "knockout":
+        season = Season(**{**asdict(season), "rounds": knockout.rounds_of(len(players))})
+        return season, [(1, home, away) for home, away in knockout.first_round(players)]
     rounds = season.rounds or swiss_rounds_default(len(players))
     season = Season(**{**asdict(season), "rounds": rounds})
     first = swiss_round(1, players, {p: 0.0 for p in players}, (), (), season.pairing)
@@ -309,12 +334,14 @@ def advance(tx: Transaction, league: LeagueRow) -> bool:
         return False
     season = Season.of(league)
     total = season.rounds or 0
-    if season.format != "swiss":
+    if season.format == "round-robin":
         _write_ahead(tx, league, season)
         return False
     lowest, current = tx.fixture_rounds(league.id, OPEN)
     if lowest is not None:
         return False
+    if season.format == "knockout":
+        return _next_in_bracket(tx, league, season, current)
     players = seeded(tx, league, season, playing(tx, league))
     if current < total and len(players) >= 2:
         fixtures = tx.fixtures(league.id)
@@ -327,6 +354,48 @@ def advance(tx: Transaction, league: LeagueRow) -> bool:
         return True
     tx.set_league_status(league.id, "finished", league.settings)
     return False
+
+
+def bracket_matches(fixtures: list[FixtureRow]) -> list[list[FixtureRow]]:
+    """Return a knockout round's fixtures as its matches, in bracket order (a bye alone)."""
+    matches: dict[frozenset[str], list[FixtureRow]] = {}
+    for f in sorted(fixtures, key=lambda f: f.id):
+        matches.setdefault(frozenset((f.home, f.away or f.home)), []).append(f)
+    return list(matches.values())
+
+
+def match_winner_of(games: list[FixtureRow], season: Season) -> str | None:
+    """Return who goes through from a settled knockout match (None: level, a decider)."""
+    played = [g for g in games if g.status == "done"]
+    results = game_results(played)
+    if any(r.away is None for r in results):  # a bye, or given for a withdrawal
+        return next(r.home for r in results if r.away is None)
+    if len(results) < season.games:
+        return None
+    upper = games[0]
+    return match_winner(results, upper.home, upper.away or "")
+
+
+def _next_in_bracket(tx: Transaction, league: LeagueRow, season: Season, current: int
+                     ) -> bool:
+    """A knockout round is settled: write deciders for level matches, else pair the winners
+    into the next round, or finish the league after the final. Return whether fixtures were
+    written."""
+    matches = bracket_matches(tx.fixtures(league.id, current))
+    winners = [match_winner_of(games, season) for games in matches]
+    level = [games[0] for games, w in zip(matches, winners, strict=True) if w is None
+             and games[0].away is not None and any(g.status == "done" for g in games)]
+    if level:
+        tx.insert_fixtures(league.id, [(current, f.home, f.away, "pending", None, None)
+                                       for f in level])
+        return True
+    through = [w for w in winners if w is not None]
+    if current >= (season.rounds or 0) or len(through) < 2:
+        tx.set_league_status(league.id, "finished", league.settings)
+        return False
+    add_round(tx, league, [(current + 1, home, away)
+                           for home, away in knockout.next_round(through)])
+    return True
 
 
 def completed(fixtures: list[FixtureRow]) -> int:
@@ -512,10 +581,10 @@ def export(league: LeagueRow, fixtures: list[FixtureRow], rows: list[Row],
 
 
 __all__ = [
-    "CONCEDED", "CONCESSIONS", "FORMATS", "GIVEN", "MOST_PLAYERS", "OPEN", "PICKED", "SCORED",
-    "SEEDINGS", "SETTLED", "SWISS_ONLY", "WITHDRAWALS", "WRITE_BATCH", "Season", "add_round",
-    "advance", "completed", "conceded", "export", "first_fixtures", "game_results", "game_scores",
-    "game_winner", "league_of", "names", "playing", "referee", "results", "rounds_ahead", "seeded",
-    "settled_row", "swapped", "table", "tiebreak_order", "too_many", "turn_minutes", "withdrawn",
-    "write_rounds",
+    "CONCEDED", "CONCESSIONS", "FORMATS", "GIVEN", "MOST_PLAYERS", "ONLY_IN", "OPEN", "PICKED",
+    "SCORED", "SEEDINGS", "SETTLED", "WITHDRAWALS", "WRITE_BATCH", "Season", "add_round",
+    "advance", "bracket_matches", "completed", "conceded", "enter_from_source", "export",
+    "first_fixtures", "game_results", "game_scores", "game_winner", "league_of", "match_winner_of",
+    "names", "playing", "referee", "results", "rounds_ahead", "seeded", "settled_row", "swapped",
+    "table", "tiebreak_order", "too_many", "turn_minutes", "withdrawn", "write_rounds",
 ]

@@ -27,6 +27,7 @@ from bot.errors import (
     LeagueExists,
     LeagueNotAllowed,
     LeagueNotIn,
+    LeagueNotKnockout,
     LeagueNotStarted,
     LeagueRefereeOnly,
     LeagueStarted,
@@ -41,6 +42,8 @@ from bot.paging import Listing, paged
 from bot.replies import Reply
 from bot.service.context import Caller, Table, running
 from bot.service.games import Games, who_text
+from bot.service.leagues.brackets import bracket_lines, bracket_of, bracket_picture
+from bot.service.leagues.describe import number, settings_lines, tiebreak_names
 from bot.service.leagues.matches import MOST_GAMES
 from bot.service.leagues.ranking import TIEBREAKS, Row
 from bot.service.leagues.reports import (
@@ -54,11 +57,12 @@ from bot.service.leagues.reports import (
 from bot.service.leagues.rounds import (
     FORMATS,
     MOST_PLAYERS,
+    ONLY_IN,
     PICKED,
-    SWISS_ONLY,
     Season,
     add_round,
     completed,
+    enter_from_source,
     export,
     first_fixtures,
     league_of,
@@ -89,7 +93,6 @@ from bot.text import (
     Said,
     Words,
     pick_language,
-    scenario_title,
     seat_term,
     system_title,
     words_for,
@@ -106,11 +109,6 @@ MOST_CONFIRM_HOURS = 14 * 24
 MOST_HOLIDAY_DAYS = 60
 # The standings picture shows this many rows; the footer says how many more there are.
 PICTURE_ROWS = 32
-
-
-def number(value: float) -> str:
-    """Write points as people do: 9, 7.5."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
 def _bad(lang: str, key: str, **values: Any) -> LeagueBadSetting:
@@ -136,7 +134,8 @@ class Leagues:
         rounds: int | None = None, legs: int | None = None, time: str | None = None,
         win: float | None = None, draw: float | None = None, loss: float | None = None,
         tiebreaks: str | None = None, confirm_hours: int | None = None,
-        holiday_days: int | None = None, games: int | None = None, **picked: str | None,
+        holiday_days: int | None = None, games: int | None = None,
+        source: str | None = None, top: int | None = None, **picked: str | None,
     ) -> Reply:
         """Create a league in this server; with a game system, it runs a season (the caller
         is its creator and referee; its fixtures are played from `channel_id`). `picked`:
@@ -152,17 +151,19 @@ class Leagues:
                                   draw, loss, tiebreaks, confirm_hours, holiday_days,
                                   picked, games)
         elif any(v is not None for v in (scenario, format_, rounds, legs, time, tiebreaks,
-                                         games, *picked.values())):
+                                         games, source, top, *picked.values())):
             raise _bad(lang, "league-setting-needs-system")
         with self.store.transaction() as tx:
             if tx.league(guild_id, name) is not None:
                 raise LeagueExists(name=name).where(lang)
+            if source is not None or top is not None:
+                season = self._sourced(tx, guild_id, lang, season, source, top)
             tx.insert_league_season(guild_id, name, caller.user_id, channel_id,
                                     season.stored())
         if season.system is None:
             return Reply(text=words("league-created", name=name))
         return Reply(text=words("league-season-created", name=name, user=f"<@{caller.user_id}>"),
-                     lines=self._settings_lines(words, season))
+                     lines=settings_lines(words, season))
 
     def _season(
         self, lang: str, system_id: str, scenario: str | None, format_: str | None,
@@ -206,8 +207,10 @@ class Leagues:
             if given not in PICKED[option]:
                 raise _bad(lang, "league-setting-one-of", option=option,
                            choices=items(PICKED[option], "or", typed=True))
-            if option in SWISS_ONLY and chosen != "swiss" and given != PICKED[option][0]:
-                raise _bad(lang, "league-setting-swiss-only", option=option)
+            formats = ONLY_IN.get(option, FORMATS)
+            if chosen not in formats and given != PICKED[option][0]:
+                raise _bad(lang, "league-setting-format-only", option=option,
+                           formats=items(formats, "or", typed=True))
         if games is not None and not 1 <= games <= MOST_GAMES:
             raise _bad(lang, "league-setting-games", most=MOST_GAMES)
         if words.get("match_scoring") == "cc" and games != 2:
@@ -222,31 +225,20 @@ class Leagues:
                                         for option, allowed in PICKED.items()}
         return replace(season, **chosen_words)
 
-    def _settings_lines(self, words: Words, season: Season) -> list[str]:
-        """Word a season's settings, one line each."""
-        sys = system(season.system or "")
-        if season.format == "swiss":
-            shape = words("league-format-swiss", rounds=season.rounds or "none")
-        else:
-            shape = words("league-format-round-robin", legs=season.legs)
-        return [
-            words("league-settings-game", system=system_title(sys, words.language),
-                  scenario=scenario_title(sys, season.scenario or "", words.language),
-                  format=shape),
-            words("league-settings-points", win=number(season.win),
-                  draw=number(season.draw), loss=number(season.loss),
-                  tiebreaks=self._tiebreaks(words, season)),
-            words("league-settings-time", time=season.time, confirm=season.confirm_hours,
-                  holiday=season.holiday_days),
-            words("league-settings-withdrawal", given=season.withdrawal,
-                  most=MOST_PLAYERS[season.format]),
-            *([words("league-settings-concession", given=season.concession)]
-              if season.scored else []),
-            *([words("league-settings-swiss", pairing=season.pairing, seeding=season.seeding)]
-              if season.format == "swiss" else []),
-            *([words("league-settings-match", games=season.games, scoring=season.match_scoring)]
-              if season.games > 1 else []),
-        ]
+    def _sourced(self, tx: Transaction, guild_id: str, lang: str, season: Season,
+                 source: str | None, top: int | None) -> Season:
+        """Check a knockout's `from_league:` and `top:` and return the season with them."""
+        if season.format != "knockout":
+            raise _bad(lang, "league-setting-format-only", option="from_league",
+                       formats=items(("knockout",), "or", typed=True))
+        if top is not None and not 2 <= top <= MOST_PLAYERS["knockout"]:
+            raise _bad(lang, "league-setting-top", most=MOST_PLAYERS["knockout"])
+        if source is None:
+            raise _bad(lang, "league-setting-top-needs-source")
+        found = league_of(tx, guild_id, source, lang)
+        if Season.of(found).system != season.system:
+            raise _bad(lang, "league-setting-source-system", name=found.name)
+        return replace(season, source=found.name, top=top)
 
     def settings(self, guild_id: str, caller: Caller, name: str, **asked: Any) -> Reply:
         """Show a league's settings, or change them (`asked`: `/league create`'s options
@@ -275,7 +267,7 @@ class Leagues:
                for text, options in grouped.items()]
         key = "league-settings-changed" if asked else "league-settings-shown"
         return Reply(text=words(key, name=league.name, changes=Said(typed_changes(asked))),
-                     lines=self._settings_lines(words, season) + who)
+                     lines=settings_lines(words, season) + who)
 
     def _changed(self, lang: str, season: Season, asked: dict[str, Any]) -> Season:
         """Return a season with `asked` changed, checked as `/league create` checks it (a
@@ -291,16 +283,12 @@ class Leagues:
             asked.get("draw", season.draw), asked.get("loss", season.loss),
             asked.get("tiebreaks", ties), asked.get("confirm_hours", season.confirm_hours),
             asked.get("holiday_days", season.holiday_days),
-            {option: asked.get(option, None if option in SWISS_ONLY and chosen != "swiss"
+            {option: asked.get(option, None if chosen not in ONLY_IN.get(option, FORMATS)
                                else getattr(season, option)) for option in PICKED},
             asked.get("games", season.games))
         # Rounds not asked stay as they are: a started league's own count (the format's).
         rounds = changed.rounds if "rounds" in asked or not same else season.rounds
         return replace(changed, rounds=rounds, language=season.language, extra=season.extra)
-
-    def _tiebreaks(self, words: Words, season: Season) -> str:
-        return ", ".join(words(f"league-tiebreak-{b.replace('_', '-')}")
-                         for b in season.tiebreaks)
 
     # ------------------------------------------------------------ players
 
@@ -368,13 +356,13 @@ class Leagues:
                 raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
             if league.status != "open":
                 raise LeagueStarted(name=league.name).where(lang)
-            players = playing(tx, league)
+            players = enter_from_source(tx, league, season, lang) or playing(tx, league)
             if len(players) < 2:
                 raise LeagueTooFew(name=league.name, count=len(players)).where(lang)
             if too_many(season, len(players)):
                 raise LeagueTooMany(name=league.name, format=season.format,
                                     most=MOST_PLAYERS[season.format]).where(lang)
-            if season.format == "swiss":
+            if season.format != "round-robin" and season.source is None:
                 players = seeded(tx, league, season, players)
             season, pairs = first_fixtures(season, players)
             add_round(tx, league, pairs)
@@ -402,7 +390,7 @@ class Leagues:
             raise LeagueNotStarted(name=league.name).where(lang)
         lines = round_lines(words, fixtures, gone=gone)
         written, total = fixtures[-1].round, season.rounds or 0
-        if season.format != "swiss" and written < total:
+        if season.format == "round-robin" and written < total:
             lines.append(words("league-rounds-later", first=written + 1, last=total))
         return paged(Reply(text=words("league-fixtures-title", name=league.name)), lines, words,
                      Listing("fixtures", str(league.id), "paging-where-league"), page)
@@ -453,6 +441,28 @@ class Leagues:
         return paged(reply, lines or [words("league-no-players")], words,
                      Listing("standings", str(league.id), "paging-where-league"), page)
 
+    def bracket(self, guild_id: str, caller: Caller, name: str, page: int = 1) -> Reply:
+        """Show a knockout league's bracket: a page of its rounds in words and, on the first
+        page, the bracket picture (leagues/brackets.py)."""
+        lang = pick_language(caller.locale)
+        words = Words.of(lang)
+        with self.store.reading() as tx:
+            league, season = season_of(tx, guild_id, name, lang)
+            if season.format != "knockout":
+                raise LeagueNotKnockout(name=league.name).where(lang)
+            fixtures = tx.fixtures(league.id)
+            who, gone = names(tx, league), withdrawn(tx, league)
+        if not fixtures:
+            raise LeagueNotStarted(name=league.name).where(lang)
+        drawn = bracket_of(fixtures, season)
+        reply = Reply(text=words("league-bracket-title", name=league.name))
+        if page <= 1:
+            subtitle = words("league-bracket-subtitle", count=len(who), games=season.games)
+            reply.image = bracket_picture(words, drawn, who, league.name, subtitle)
+            reply.image_name = "bracket.png"
+        return paged(reply, bracket_lines(words, drawn, gone), words,
+                     Listing("bracket", str(league.id), "paging-where-league"), page)
+
     def _picture(self, words: Words, league: LeagueRow, season: Season, rows: list[Row],
                  who: dict[str, str], gone: set[str], current: int) -> bytes:
         """Draw the standings picture: its first PICTURE_ROWS rows (withdrawn players marked),
@@ -483,7 +493,7 @@ class Leagues:
             cell.append(span_text(round(row.median_turn_minutes))
                         if row.median_turn_minutes is not None else "–")
             cells.append(tuple(cell))
-        footer = words("league-picture-footer", tiebreaks=self._tiebreaks(words, season))
+        footer = words("league-picture-footer", tiebreaks=tiebreak_names(words, season))
         if len(rows) > PICTURE_ROWS:
             footer += " · " + words("league-picture-more", count=len(rows) - PICTURE_ROWS)
         picture = StandingsPicture(
@@ -623,7 +633,8 @@ class Leagues:
             raise Stale().where(pick_language(caller.locale))
         if listing == "round":
             return self.round(league.guild_id, caller, league.name, int(round_no), page)
-        shows = {"standings": self.standings, "fixtures": self.fixtures}
+        shows = {"standings": self.standings, "fixtures": self.fixtures,
+                 "bracket": self.bracket}
         if listing in shows:
             return shows[listing](league.guild_id, caller, league.name, page)
         if listing == "turns":

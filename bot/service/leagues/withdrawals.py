@@ -65,7 +65,8 @@ def plan(tx: Transaction, league: LeagueRow, player: str) -> Plan:
                   and f.status in ("pending", "reported", "disputed"))
     playing = tuple(f for f in mine if f.away is not None and f.status == "playing")
     total = season.rounds or 0
-    later = (written + 1, total) if season.format != "swiss" and written < total else None
+    later = ((written + 1, total) if season.format == "round-robin" and written < total
+             else None)
     return Plan(player, void, given, playing, later)
 
 

@@ -362,6 +362,7 @@ league-format-swiss = Swiss, { $rounds ->
         [none] as many rounds as the player count needs
        *[other] { $rounds } rounds
     }
+league-format-knockout = knockout: single elimination, seeds kept apart, byes for the top seeds; a level match gets a deciding game
 league-format-round-robin = round-robin, { $legs ->
         [1] each pair meets once
        *[other] each pair meets twice (home and away)
@@ -377,7 +378,10 @@ league-tiebreak-wins = wins
 league-tiebreak-owp = opponents' win rate
 league-setting-needs-system = scenario, format, rounds, legs, time and tie-breaks set up a season: name its game with `system:` too.
 league-setting-one-of = `{ $option }:` takes { $choices }.
-league-setting-swiss-only = `{ $option }:` is a setting of Swiss leagues (`format:swiss`).
+league-setting-format-only = `{ $option }:` is a setting of { $formats } leagues (`format:`).
+league-setting-top = `top:` takes 2 to { $most } players.
+league-setting-top-needs-source = `top:` counts the players of another league: name it with `from_league:`.
+league-setting-source-system = **{ $name }** is a league of another game system: a knockout takes its players from a league of its own system.
 league-setting-games = `games:` takes 1 to { $most } games per match.
 league-setting-cc-two-games = `match_scoring:cc` is the table of two-game matches: set `games:2` with it.
 league-setting-tiebreaks = `tiebreaks:` takes names from { $names }, each at most once, in the order they apply (for example `sos,owp,head_to_head`).
@@ -395,6 +399,7 @@ league-not-in = { $user } is not a player of **{ $name }**.
 league-referee-only = Only the league's creator ({ $user }) or a server moderator may do that.
 league-too-few = **{ $name }** needs at least 2 players to start and has { $count }. Players join with `/league join`.
 league-no-fixture = You have no fixture waiting to be played in **{ $name }** (against that opponent).
+league-source-running = **{ $name }** has not finished yet: the knockout starts once its last fixture is settled.
 league-which-fixture = You have fixtures waiting against { $choices }: name your opponent with `opponent:`.
 league-unknown-fixture = There is no fixture #{ $id } in this league; `/league fixtures` lists them.
 league-fixture-busy = Fixture #{ $id } is { $status ->
@@ -451,6 +456,10 @@ league-settings-match = Each fixture is a match of { $games } games, sides swapp
         [cc] scored as Command & Colors tournaments: both games won 3, games split 2 for more banners over both and 1 for fewer, equal banners 1.5 each
        *[other] the player who wins more games wins the match (level: the higher total score; level again: a draw)
     }
+league-settings-source = Players: { $top ->
+        [all] everyone
+       *[other] the top { $top }
+    } of **{ $name }** when it has finished, seeded in its final order
 league-player-withdrawn = { $user } (withdrawn)
 league-name-withdrawn = { $name } (withdrawn)
 league-fixture-bye-void = #{ $id } { $home }: a bye, void (never taken up)
@@ -499,9 +508,30 @@ league-started-text = **{ $name }** starts: { $count } players, { $rounds ->
        *[other] { $rounds } rounds
     } ({ $format ->
         [swiss] Swiss: each round is paired when the one before it is complete
+        [knockout] knockout: the winners of each round meet in the next
        *[other] round-robin
     }).
 league-round = **Round { $round }**
+league-bracket-title = **{ $name }**: the bracket
+league-bracket-subtitle = Knockout of { $count } · { $games ->
+        [1] one game a match
+       *[other] { $games } games a match, sides swapped
+    }
+league-bracket-round = { $left ->
+        [0] Final
+        [1] Semi-finals
+        [2] Quarter-finals
+       *[other] Round { $round }
+    }
+league-bracket-bye = { $user }: a bye into the next round
+league-bracket-bye-box = (bye)
+league-bracket-match = { $upper } v { $lower }: { $upper_won }–{ $lower_won } in games{ $winner ->
+        [none] {""}
+       *[other] , { $winner } goes through
+    }
+league-bracket-champion = Champion: { $user }
+league-bracket-champion-plain = Champion: { $name }
+league-not-knockout = **{ $name }** is not a knockout: `/league standings` shows its table.
 league-fixture-bye = #{ $id } { $home }: a bye (counts as a win)
 league-fixture-done = #{ $id } { $home } v { $away }: { $winner ->
         [none] a draw
@@ -657,6 +687,8 @@ command-league-create-pairing = Swiss: pair score groups as adjacent, slide or f
 command-league-create-seeding = Swiss: seed players by joined, random or rating (default joined)
 command-league-create-games = Games per fixture (a match, sides swapped each game; default 1)
 command-league-create-match_scoring = How a match scores: wins or cc (3/2/1.5/1/0 by banners)
+command-league-create-from_league = Knockout: take the players from this finished league (its top ones)
+command-league-create-top = Knockout: how many of that league's top players enter
 command-league-settings = Show a league's settings and who may change them, or change them (its referee or a moderator)
 command-league-settings-league = The league
 command-league-settings-scenario = The scenario its games use (before the start)
@@ -687,6 +719,8 @@ command-league-remove-league = The league's name
 command-league-remove-player = The player to take out
 command-league-drop = Drop out of a league yourself (a confirmation first once it has started)
 command-league-drop-league = The league's name
+command-league-bracket = Show a knockout league's bracket, with a picture
+command-league-bracket-league = The league's name
 command-league-play = Open a thread for one of your fixtures and start its game there
 command-league-play-league = The league's name
 command-league-play-opponent = Your opponent (needed when several fixtures wait)

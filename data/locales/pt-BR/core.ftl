@@ -367,6 +367,7 @@ league-format-swiss = suíço, { $rounds ->
         [none] com quantas rodadas o número de jogadores pedir
        *[other] { $rounds } rodadas
     }
+league-format-knockout = mata-mata: eliminação simples, cabeças de chave separados, folgas para os primeiros; série empatada ganha uma partida de desempate
 league-format-round-robin = todos contra todos, { $legs ->
         [1] cada dupla se enfrenta uma vez
        *[other] cada dupla se enfrenta duas vezes (ida e volta)
@@ -382,7 +383,10 @@ league-tiebreak-wins = vitórias
 league-tiebreak-owp = aproveitamento dos adversários
 league-setting-needs-system = cenário, formato, rodadas, turnos, tempo e desempates montam uma temporada: informe também o jogo com `system:`.
 league-setting-one-of = `{ $option }:` aceita { $choices }.
-league-setting-swiss-only = `{ $option }:` é uma configuração de ligas suíças (`format:swiss`).
+league-setting-format-only = `{ $option }:` é uma configuração de ligas { $formats } (`format:`).
+league-setting-top = `top:` aceita de 2 a { $most } jogadores.
+league-setting-top-needs-source = `top:` conta os jogadores de outra liga: indique-a com `from_league:`.
+league-setting-source-system = **{ $name }** é uma liga de outro sistema de jogo: o mata-mata pega os jogadores de uma liga do mesmo sistema.
 league-setting-games = `games:` aceita de 1 a { $most } partidas por série.
 league-setting-cc-two-games = `match_scoring:cc` é a tabela de séries de duas partidas: use `games:2` junto.
 league-setting-tiebreaks = `tiebreaks:` recebe nomes de { $names }, cada um no máximo uma vez, na ordem em que valem (por exemplo `sos,owp,head_to_head`).
@@ -400,6 +404,7 @@ league-not-in = { $user } não joga em **{ $name }**.
 league-referee-only = Só quem criou a liga ({ $user }) ou um moderador do servidor pode fazer isso.
 league-too-few = **{ $name }** precisa de pelo menos 2 jogadores para começar e tem { $count }. Os jogadores entram com `/league join`.
 league-no-fixture = Você não tem confronto esperando para ser jogado em **{ $name }** (contra esse adversário).
+league-source-running = **{ $name }** ainda não terminou: o mata-mata começa quando o último confronto dela for decidido.
 league-which-fixture = Você tem confrontos esperando contra { $choices }: diga quem é o adversário com `opponent:`.
 league-unknown-fixture = Não existe o confronto nº { $id } nesta liga; `/league fixtures` lista todos.
 league-fixture-busy = O confronto nº { $id } { $status ->
@@ -456,6 +461,10 @@ league-settings-match = Cada confronto é uma série de { $games } partidas, com
         [cc] pontuada como nos torneios de Command & Colors: as duas vencidas 3, uma para cada 2 para quem somou mais estandartes e 1 para o outro, estandartes iguais 1,5 cada
        *[other] quem vence mais partidas vence a série (empate: o maior placar somado; de novo empate: empate)
     }
+league-settings-source = Jogadores: { $top ->
+        [all] todos
+       *[other] os { $top } primeiros
+    } de **{ $name }** quando ela terminar, nessa ordem de classificação
 league-player-withdrawn = { $user } (desistiu)
 league-name-withdrawn = { $name } (desistiu)
 league-fixture-bye-void = nº { $id } { $home }: folga anulada (nunca aproveitada)
@@ -504,9 +513,30 @@ league-started-text = **{ $name }** começou: { $count } jogadores, { $rounds ->
        *[other] { $rounds } rodadas
     } ({ $format ->
         [swiss] sistema suíço: cada rodada é sorteada quando a anterior termina
+        [knockout] mata-mata: os vencedores de cada rodada se enfrentam na seguinte
        *[other] todos contra todos
     }).
 league-round = **Rodada { $round }**
+league-bracket-title = **{ $name }**: a chave
+league-bracket-subtitle = Mata-mata de { $count } · { $games ->
+        [1] uma partida por confronto
+       *[other] { $games } partidas por confronto, lados trocados
+    }
+league-bracket-round = { $left ->
+        [0] Final
+        [1] Semifinais
+        [2] Quartas de final
+       *[other] Rodada { $round }
+    }
+league-bracket-bye = { $user }: folga, passa para a rodada seguinte
+league-bracket-bye-box = (folga)
+league-bracket-match = { $upper } x { $lower }: { $upper_won }–{ $lower_won } em partidas{ $winner ->
+        [none] {""}
+       *[other] , { $winner } se classifica
+    }
+league-bracket-champion = Campeão: { $user }
+league-bracket-champion-plain = Campeão: { $name }
+league-not-knockout = **{ $name }** não é mata-mata: `/league standings` mostra a tabela.
 league-fixture-bye = nº { $id } { $home }: folga (conta como vitória)
 league-fixture-done = nº { $id } { $home } x { $away }: { $winner ->
         [none] empate
@@ -662,6 +692,8 @@ command-league-create-pairing = Suíço: emparelhar grupos por adjacent, slide o
 command-league-create-seeding = Suíço: cabeças de chave por joined, random ou rating (padrão joined)
 command-league-create-games = Partidas por confronto (uma série, lados trocados; padrão 1)
 command-league-create-match_scoring = Como a série pontua: wins ou cc (3/2/1,5/1/0 por estandartes)
+command-league-create-from_league = Mata-mata: pegar os jogadores desta liga encerrada (os primeiros)
+command-league-create-top = Mata-mata: quantos dos primeiros daquela liga entram
 command-league-settings = Veja as configurações de uma liga e quem pode mudá-las, ou mude-as (o árbitro ou um moderador)
 command-league-settings-league = A liga
 command-league-settings-scenario = O cenário das partidas (antes da largada)
@@ -692,6 +724,8 @@ command-league-remove-league = O nome da liga
 command-league-remove-player = O jogador a tirar
 command-league-drop = Saia você mesmo de uma liga (com confirmação depois da largada)
 command-league-drop-league = O nome da liga
+command-league-bracket = Mostre a chave de uma liga mata-mata, com imagem
+command-league-bracket-league = O nome da liga
 command-league-play = Abra um tópico para um confronto seu e comece a partida nele
 command-league-play-league = O nome da liga
 command-league-play-opponent = Seu adversário (necessário quando há vários confrontos esperando)
