@@ -14,6 +14,7 @@ from rules.core.hexgrid import Hex
 from rules.core.model import Action
 from rules.samurai.catalogue import cards
 from rules.samurai.orders import board_section, lost_orders
+from rules.samurai.tactics import charge_slots
 
 
 def _orders_someone(state: Any, card_id: str) -> bool:
@@ -30,7 +31,7 @@ def _orders_someone(state: Any, card_id: str) -> bool:
         assert card.section is not None
         slots = [f"section:{board_section(card.section, top)}"]
     elif card.kind == "charge":
-        slots = [f"kind:{card.eligible}"]
+        slots = charge_slots(state, seat, card)  # ruleset 3 on: a substitute without cavalry
     else:
         return True
     kept, _ = lost_orders(state, seat, slots, card.helmet)

@@ -31,6 +31,7 @@ from rules.samurai.catalogue import UnitType, battle_table, hex_of, neighbours_o
 from rules.samurai.movement import blocks_sight, impassable, may_join
 from rules.samurai.orders import own_piece, unordered_refusal
 from rules.samurai.state import ArrowRecord, PendingRetreat, Piece, SamuraiState
+from rules.samurai.tactics import may_shoot
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,7 @@ def check_battle(state: SamuraiState, seat: str, piece_id: str, target: str) -> 
             hex=target,
             distance=steps,
         )
-    if not turn.ranged:
+    if not may_shoot(state, head):
         refuse(
             "samurai/cavalry-charge",
             "refusal-no-shooting",

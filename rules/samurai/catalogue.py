@@ -68,6 +68,14 @@ class CommandCard(Frozen):
     reshuffle: bool = False
     # Shogun: what each face of its roll gives (a standard, "any", "token" or "none").
     faces: dict[str, str] = {}
+    # Games of ruleset 3 on (rules.samurai.tactics): orders of the player's choice when he
+    # has no piece of the `eligible` kind, the hexes some unit types may move under the card,
+    # and the unit types that do not get its extra dice.
+    substitute: int = 0
+    move_limits: dict[str, int] = {}
+    no_bonus: list[str] = []
+    # Where the card's facts were found (page addresses), and what is ours.
+    source: str = ""
 
 
 class TerrainType(Frozen):
@@ -191,10 +199,13 @@ def deck_of(ruleset: int) -> list[str]:
 
 
 def _check_card(card: CommandCard) -> None:
-    """Refuse a card that orders a section the board does not have."""
+    """Refuse a card that orders a section the board does not have, or names no unit type."""
     for section in (*card.orders, *([card.section] if card.section else [])):
         if section not in SECTIONS:
             raise ValueError(f"card {card.id}: unknown section {section!r}")
+    for type_id in (*card.move_limits, *card.no_bonus):
+        if type_id not in unit_types():
+            raise ValueError(f"card {card.id}: unknown unit type {type_id!r}")
 
 
 def slug(text: str) -> str:

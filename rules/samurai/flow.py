@@ -79,6 +79,7 @@ from rules.samurai.referee import (
     check_order_change,
 )
 from rules.samurai.state import ArrowRecord, OrderEntry, Piece, SamuraiState, TurnRecord
+from rules.samurai.tactics import charge_slots, close_bonus
 
 REFEREE = ("adjust", "adjust_cards")
 
@@ -254,7 +255,7 @@ def _card_slots(
         assert card.section is not None
         return [f"section:{board_section(card.section, top)}"] * in_hand
     if card.kind == "charge":
-        return [f"kind:{card.eligible}"] * card.anywhere
+        return charge_slots(work, seat, card)
     faces = roll(dice, in_hand)
     slots: list[str] = []
     tokens = 0
@@ -389,7 +390,7 @@ def _check_battle(state: SamuraiState, act: Battle) -> None:
 def _battle(work: SamuraiState, act: Battle, dice: Dice, events: list[Event]) -> None:
     turn = work.current
     head, ranged = check_battle(work, act.seat, act.piece, act.target)
-    bonus = turn.bonus_dice + (0 if ranged else turn.close_bonus)
+    bonus = turn.bonus_dice + (0 if ranged else close_bonus(work, head))
     turn.battled.append(head.id)
     work.step = "battles"
     battle(work, dice, head.hex, act.target, ranged, bonus, events)

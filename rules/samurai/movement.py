@@ -11,6 +11,7 @@ from rules.core.text import msg, term
 from rules.samurai.catalogue import hex_of, may_lead, neighbours_of, terrain_map, terrain_types
 from rules.samurai.orders import own_piece, unordered_refusal
 from rules.samurai.state import Piece, SamuraiState
+from rules.samurai.tactics import move_limit, move_limit_refusal
 
 Reach = Literal["move", "join"]
 
@@ -54,7 +55,8 @@ def allowance(state: SamuraiState, piece: Piece) -> int:
     utype = piece.unit_type
     if state.ruleset < 2 and utype.move_ruleset_1 is not None:
         return utype.move_ruleset_1
-    return utype.move
+    limit = move_limit(state, piece)
+    return utype.move if limit is None else min(utype.move, limit)
 
 
 def destinations(state: SamuraiState, mover: Piece) -> dict[str, Reach]:
@@ -128,6 +130,9 @@ def explain_refusal(state: SamuraiState, mover: Piece, to: str) -> RuleViolation
         )
     steps = distance(hex_of(mover.hex), hex_of(to))
     limit = allowance(state, mover)
+    capped = move_limit_refusal(state, mover, to, steps)
+    if capped is not None:
+        return capped
     if steps > limit:
         return RuleViolation(
             "samurai/movement-allowance",

@@ -372,6 +372,10 @@ refusal-too-far = { $piece } ({ $unit }) moves at most { $allowance ->
         [one] one hex
        *[other] { $allowance } hexes
     } and { $hex } is { $distance } away.
+refusal-card-move-limit = Under { $card }, { $piece } ({ $unit }) moves at most { $allowance ->
+        [one] one hex
+       *[other] { $allowance } hexes
+    }, and { $hex } is { $distance } away.
 refusal-no-path = { $piece } has no free path of { $allowance ->
         [one] one hex
        *[other] { $allowance } hexes or less

@@ -410,6 +410,10 @@ refusal-too-far = { $piece } ({ $unit }) se move no máximo { $allowance ->
         [one] um hexágono
        *[other] { $allowance } hexágonos
     }, e { $hex } está a { $distance } de distância.
+refusal-card-move-limit = Com a carta { $card }, { $piece } ({ $unit }) se move no máximo { $allowance ->
+        [one] um hexágono
+       *[other] { $allowance } hexágonos
+    }, e { $hex } está a { $distance } de distância.
 refusal-no-path = { $piece } não tem caminho livre { $allowance ->
         [one] de um hexágono
        *[other] de até { $allowance } hexágonos
