@@ -350,6 +350,12 @@ class LeagueBadSetting(PlayerError):
     key = "league-bad-setting"
 
 
+class LeagueLateSwissOnly(PlayerError):
+    """A player can be added to a running league only when it is a Swiss one."""
+
+    key = "league-late-swiss-only"
+
+
 class LeagueNotKnockout(PlayerError):
     """A bracket is asked of a league that is not a knockout."""
 
@@ -382,6 +388,12 @@ class LeagueFixtureBusy(PlayerError):
     """The fixture's game is already being played, or a report awaits its answer."""
 
     key = "league-fixture-busy"
+
+
+class LeagueFixtureOpen(PlayerError):
+    """Only a settled fixture's result can be amended (an open one is resolved)."""
+
+    key = "league-fixture-open"
 
 
 class LeagueFixtureSettled(PlayerError):

@@ -220,6 +220,10 @@ class GameService:
         """Show or change a league's settings (asked: Leagues.settings' keywords)."""
         return self.leagues.settings(guild_id, caller, name, **asked)
 
+    def league_enter(self, guild_id: str, caller: Caller, name: str, player: Caller) -> Reply:
+        """Enter a late entrant in a running Swiss league (its referee)."""
+        return self.leagues.enter(guild_id, caller, name, player)
+
     def league_bracket(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Show a knockout league's bracket."""
         return self.leagues.bracket(guild_id, caller, name)
@@ -256,6 +260,13 @@ class GameService:
         """Report a fixture played at a physical table."""
         return self.leagues.report(guild_id, caller, name, opponent, result, mine, theirs,
                                    fixture)
+
+    def league_amend(self, guild_id: str, caller: Caller, name: str, fixture: int, note: str,
+                     result: str | None = None, home_score: int | None = None,
+                     away_score: int | None = None) -> Reply:
+        """Correct a settled fixture's result as the league's referee, with a note."""
+        return self.leagues.amend(guild_id, caller, name, fixture, note, result, home_score,
+                                  away_score)
 
     def league_resolve(self, guild_id: str, caller: Caller, name: str, fixture: int,
                        result: str | None = None, home_score: int | None = None,

@@ -153,7 +153,7 @@ LEAGUE_SETTINGS: dict[str, LeagueGrid] = {
     # How a conceded game, or one lost on time, is scored (leagues/rounds.py): a term too.
     "concession": _TERMS,
     # How a Swiss league pairs its score groups and seeds its players: terms too.
-    "pairing": _TERMS, "seeding": _TERMS,
+    "pairing": _TERMS, "seeding": _TERMS, "late": _TERMS,
     # Games a fixture's match has, and how a match scores (leagues/matches.py): terms.
     "games": _TERMS, "match_scoring": _TERMS,
 }

@@ -22,6 +22,8 @@ from rules.core.commands import DISCORD_HIGHEST, Option
 HIGHEST_FIXTURE = DISCORD_HIGHEST
 # The longest tie-break order typed: every name of ranking.TIEBREAKS once, with commas.
 MOST_TIEBREAKS_TEXT = 60
+# The longest note a referee's correction of a result carries.
+MOST_NOTE = 200
 
 
 def declare_league(add: Add) -> None:
@@ -45,6 +47,8 @@ def declare_league(add: Add) -> None:
         league)
     add("league", "leave", lambda sv, c, o: sv.league_leave(c.guild_id, c.caller, o["league"]),
         league)
+    add("league", "enter", lambda sv, c, o: sv.league_enter(
+        c.guild_id, c.caller, o["league"], o["player"]), league, _o("player", "user"))
     add("league", "bracket", lambda sv, c, o: sv.league_bracket(
         c.guild_id, c.caller, o["league"]), league)
     add("league", "drop", lambda sv, c, o: sv.league_drop(c.guild_id, c.caller, o["league"]),
@@ -99,6 +103,14 @@ def _declare_results(add: Add, league: Option) -> None:
         c.guild_id, c.caller, o["league"], o["fixture"], o.get("result"), o.get("home_score"),
         o.get("away_score")),
         league, _o("fixture", "int", min_value=1, max_value=HIGHEST_FIXTURE),
+        _o("result", required=False, choices=("home", "away", "draw")),
+        _o("home_score", "int", False, min_value=0, max_value=HIGHEST_SCORE),
+        _o("away_score", "int", False, min_value=0, max_value=HIGHEST_SCORE))
+    add("league", "amend", lambda sv, c, o: sv.league_amend(
+        c.guild_id, c.caller, o["league"], o["fixture"], o["note"], o.get("result"),
+        o.get("home_score"), o.get("away_score")),
+        league, _o("fixture", "int", min_value=1, max_value=HIGHEST_FIXTURE),
+        _o("note", max_length=MOST_NOTE),
         _o("result", required=False, choices=("home", "away", "draw")),
         _o("home_score", "int", False, min_value=0, max_value=HIGHEST_SCORE),
         _o("away_score", "int", False, min_value=0, max_value=HIGHEST_SCORE))

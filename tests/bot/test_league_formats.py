@@ -7,6 +7,7 @@ top-8 knockout of the same matches.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -220,3 +221,64 @@ def test_a_32_player_command_and_colors_tournament_runs_to_a_champion(
         champion = rounds.match_winner_of(games, rounds.Season.of(finals))
     assert champion in top8
     store.close()
+
+
+def test_the_referee_corrects_a_settled_result_with_a_note(service: GameService) -> None:
+    # Issue 32: nothing could be corrected by hand once settled.
+    service.leagues.create("g1", ALICE, "Fix", channel_id=LC, system_id="samurai")
+    for p in (ALICE, BOB, CAROL):
+        service.leagues.join("g1", p, "Fix")
+    service.leagues.start("g1", ALICE, "Fix")
+    game = next(f for f in fixtures(service, "Fix") if f.away is not None)
+    settle(service, "Fix", game, 3, 1)
+    before = points(service, "Fix")
+    with pytest.raises(errors.LeagueRefereeOnly):
+        service.leagues.amend("g1", BOB, "Fix", game.id, "mine", home_score=1, away_score=3)
+    said = service.leagues.amend("g1", ALICE, "Fix", game.id, "banners miscounted",
+                                 home_score=1, away_score=3)
+    h, a = f"<@{game.home}>", f"<@{game.away}>"
+    assert said.text == (f"<@{ALICE.user_id}> corrects fixture #{game.id}: {h} v {a}: {a} "
+                         f"wins, 1–3 banners (it was {h} v {a}: {h} wins, 3–1 banners). "
+                         "Why: banners miscounted")
+    after = points(service, "Fix")
+    assert (after[game.home], after[game.away]) == (before[game.home] - 3,
+                                                    before[game.away] + 3)
+    (amended,) = [f for f in fixtures(service, "Fix") if f.id == game.id]
+    assert [(a["by"], a["note"], a["before"]["home_score"])
+            for a in amended.report["amended"]] == [(ALICE.user_id, "banners miscounted", 3)]
+    exported = service.leagues.export("g1", ALICE, "Fix")
+    (data,) = [body for name, body in exported.files if name.endswith(".json")]
+    row = next(r for r in json.loads(data)["fixtures"] if r["fixture"] == game.id)
+    assert [a["note"] for a in row["amended"]] == ["banners miscounted"]
+    pending = next(f for f in fixtures(service, "Fix") if f.status == "pending")
+    with pytest.raises(errors.LeagueFixtureOpen):
+        service.leagues.amend("g1", ALICE, "Fix", pending.id, "early", home_score=1,
+                              away_score=0)
+
+
+@pytest.mark.parametrize("late", ["loss", "bye"])
+def test_a_late_entrant_is_paired_from_the_next_round(service: GameService, late: str) -> None:
+    # Issue 32: nobody could be added once a league had started.
+    service.leagues.create("g1", ALICE, "Late", channel_id=LC, system_id="race",
+                           format_="swiss", rounds=3, late=late)
+    for p in (ALICE, BOB, CAROL, DAN):
+        service.leagues.join("g1", p, "Late")
+    service.leagues.start("g1", ALICE, "Late")
+    erin = Caller(user_id="1010", name="Erin")
+    with pytest.raises(errors.LeagueRefereeOnly):
+        service.leagues.enter("g1", BOB, "Late", erin)
+    said = service.leagues.enter("g1", ALICE, "Late", erin)
+    assert said.text.startswith("<@1010> joins **Late** late and is paired from round 2; ")
+    with pytest.raises(errors.LeagueAlreadyIn):
+        service.leagues.enter("g1", ALICE, "Late", erin)
+    assert points(service, "Late")["1010"] == (3.0 if late == "bye" else 0.0)
+    for f in [f for f in fixtures(service, "Late") if f.status == "pending"]:
+        service.leagues.resolve("g1", ALICE, "Late", f.id, "home", None, None)
+    second = [f for f in fixtures(service, "Late") if f.round == 2]
+    assert any("1010" in (f.home, f.away) for f in second)
+    with pytest.raises(errors.LeagueLateSwissOnly):
+        service.leagues.create("g1", ALICE, "Circle", channel_id=LC, system_id="race")
+        for p in (ALICE, BOB):
+            service.leagues.join("g1", p, "Circle")
+        service.leagues.start("g1", ALICE, "Circle")
+        service.leagues.enter("g1", ALICE, "Circle", erin)

@@ -292,7 +292,8 @@ LEAGUE_VALUES: dict[str, object] = {"scenario": "short", "format": "round-robin"
                                     "tiebreaks": "score_diff,head_to_head", "time": "48h",
                                     "confirm_hours": 48, "holiday_days": 2, "withdrawal": "bye",
                                     "concession": "max", "pairing": "adjacent",
-                                    "seeding": "joined", "games": 1, "match_scoring": "wins"}
+                                    "seeding": "joined", "games": 1, "match_scoring": "wins",
+                                    "late": "loss"}
 
 
 def _league(service: GameService, name: str, state: LeagueState, swiss: bool) -> None:

@@ -26,6 +26,7 @@ from bot.clock import stamp
 from bot.errors import (
     LeagueBadResult,
     LeagueFixtureBusy,
+    LeagueFixtureOpen,
     LeagueFixtureSettled,
     LeagueNoFixture,
     LeagueNoSeason,
@@ -453,6 +454,39 @@ class Reports:
                                               result=self._said(words, season, outcome,
                                                                 fixture))),
                              words, league)
+
+    def amend(self, guild_id: str, caller: Caller, name: str, fixture_id: int,
+              result: str | None, home_score: int | None, away_score: int | None,
+              note: str) -> Reply:
+        """Correct a settled fixture's result as the league's referee, with a note: the
+        fixture keeps every correction (its report's `amended` list: who, when, why and
+        the result before) and the reply announces it. Rounds paired since stay."""
+        lang = pick_language(caller.locale)
+        words = Words.of(lang)
+        with self.store.transaction() as tx:
+            league, season = season_of(tx, guild_id, name, lang)
+            if not referee(league, caller):
+                raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
+            fixture = tx.fixture(fixture_id) if 1 <= fixture_id <= HIGHEST_ID else None
+            if fixture is None or fixture.league_id != league.id or fixture.away is None:
+                raise LeagueUnknownFixture(id=fixture_id).where(lang)
+            if fixture.status != "done":
+                raise LeagueFixtureOpen(id=fixture.id).where(lang)
+            outcome = self._verdict(season, fixture, result, home_score, away_score, lang)
+            before = Outcome(fixture.winner, fixture.home_score, fixture.away_score)
+            log = [*fixture.report.get("amended", []),
+                   {"by": caller.user_id, "at": tx.now(), "note": note,
+                    "before": {"winner": before.winner, "home_score": before.home_score,
+                               "away_score": before.away_score}}]
+            if tx.update_fixture(fixture, winner=outcome.winner, home_score=outcome.home_score,
+                                 away_score=outcome.away_score, settled_by="referee",
+                                 report={**fixture.report, "amended": log},
+                                 report_no=fixture.report_no + 1) is None:
+                raise Stale().where(lang)
+        return Reply(text=words("league-amended", user=f"<@{caller.user_id}>", id=fixture.id,
+                                before=self._said(words, season, before, fixture),
+                                after=self._said(words, season, outcome, fixture),
+                                note=note))
 
     def _verdict(self, season: Season, fixture: FixtureRow, result: str | None,
                  home_score: int | None, away_score: int | None, lang: str) -> Outcome:

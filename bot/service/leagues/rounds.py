@@ -76,13 +76,17 @@ CONCESSIONS = ("max", "played")
 # of the system from every other league's results. It orders round 1, and players level
 # on points in later rounds.
 SEEDINGS = ("joined", "random", "rating")
+# What a player added to a running Swiss league gets for the rounds he missed (`late:`):
+# nothing (as lost, no game played) or a bye each (a win's points, no game).
+LATE_ENTRIES = ("loss", "bye")
 # The settings chosen by a word, each with its words (the first is the default), and
 # the formats that take those a format of its own needs.
 PICKED: dict[str, tuple[str, ...]] = {
     "withdrawal": WITHDRAWALS, "concession": CONCESSIONS, "pairing": PAIRING_METHODS,
-    "seeding": SEEDINGS, "match_scoring": MATCH_SCORINGS,
+    "seeding": SEEDINGS, "match_scoring": MATCH_SCORINGS, "late": LATE_ENTRIES,
 }
-ONLY_IN: dict[str, tuple[str, ...]] = {"pairing": ("swiss",), "seeding": ("swiss", "knockout")}
+ONLY_IN: dict[str, tuple[str, ...]] = {"pairing": ("swiss",), "seeding": ("swiss", "knockout"),
+                                       "late": ("swiss",)}
 # The games' result messages that are a concession or a loss on time (bot/service/games.py,
 # bot/service/turnclocks.py).
 CONCEDED = ("result-resigned", "result-out-of-time")
@@ -114,6 +118,7 @@ class Season:
     top: int | None = None
     match_scoring: str = "wins"  # how a match of several games scores: MATCH_SCORINGS
     seeding: str = "joined"  # Swiss: one of SEEDINGS
+    late: str = "loss"  # Swiss: one of LATE_ENTRIES
     language: str = "en"  # the creator's: notices the league posts by itself use it
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -570,7 +575,9 @@ def export(league: LeagueRow, fixtures: list[FixtureRow], rows: list[Row],
                    "status": league.status, "settings": Season.of(league).stored()},
         "players": [{"player": uid, "name": name, "withdrawn": uid in gone}
                     for uid, name in who.items()],
-        "fixtures": fixture_rows,
+        # The referee's corrections of each result (leagues/reports.py `amend`).
+        "fixtures": [{**row, "amended": f.report.get("amended", [])}
+                     for row, f in zip(fixture_rows, fixtures, strict=True)],
         "standings": standing_rows,
     }
     return [
@@ -581,10 +588,11 @@ def export(league: LeagueRow, fixtures: list[FixtureRow], rows: list[Row],
 
 
 __all__ = [
-    "CONCEDED", "CONCESSIONS", "FORMATS", "GIVEN", "MOST_PLAYERS", "ONLY_IN", "OPEN", "PICKED",
-    "SCORED", "SEEDINGS", "SETTLED", "WITHDRAWALS", "WRITE_BATCH", "Season", "add_round",
-    "advance", "bracket_matches", "completed", "conceded", "enter_from_source", "export",
-    "first_fixtures", "game_results", "game_scores", "game_winner", "league_of", "match_winner_of",
-    "names", "playing", "referee", "results", "rounds_ahead", "seeded", "settled_row", "swapped",
-    "table", "tiebreak_order", "too_many", "turn_minutes", "withdrawn", "write_rounds",
+    "CONCEDED", "CONCESSIONS", "FORMATS", "GIVEN", "LATE_ENTRIES", "MOST_PLAYERS", "ONLY_IN",
+    "OPEN", "PICKED", "SCORED", "SEEDINGS", "SETTLED", "WITHDRAWALS", "WRITE_BATCH", "Season",
+    "add_round", "advance", "bracket_matches", "completed", "conceded", "enter_from_source",
+    "export", "first_fixtures", "game_results", "game_scores", "game_winner", "league_of",
+    "match_winner_of", "names", "playing", "referee", "results", "rounds_ahead", "seeded",
+    "settled_row", "swapped", "table", "tiebreak_order", "too_many", "turn_minutes", "withdrawn",
+    "write_rounds",
 ]

@@ -75,7 +75,7 @@ from bot.service.leagues.rounds import (
     too_many,
     withdrawn,
 )
-from bot.service.leagues.withdrawals import Withdrawals
+from bot.service.leagues.withdrawals import Withdrawals, enter_late
 from bot.service.scheduler import Notice
 from bot.service.settingrules import (
     LEAGUE_SETTINGS,
@@ -318,6 +318,22 @@ class Leagues:
         return Reply(text=Words.of(lang)("league-left", user=f"<@{caller.user_id}>",
                                          name=league.name))
 
+    def enter(self, guild_id: str, caller: Caller, name: str, player: Caller) -> Reply:
+        """Enter a late entrant to a running Swiss league (its referee; before the start the
+        player joins himself): paired from the next round, the rounds missed as `late:`
+        says."""
+        lang = pick_language(caller.locale)
+        with self.store.transaction() as tx:
+            league, season = season_of(tx, guild_id, name, lang)
+            if not referee(league, caller):
+                raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
+            if league.status != "running":
+                raise LeagueNotStarted(name=league.name).where(lang)
+            missed, first = enter_late(tx, league, player.user_id, player.name, lang)
+        return Reply(text=Words.of(lang)("league-added-late", user=f"<@{player.user_id}>",
+                                         name=league.name, round=first, missed=missed,
+                                         late=season.late))
+
     def drop(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Drop out of a league yourself: before the start, leave it; once started, show
         what it does to your fixtures first, under Confirm and Cancel (your results stand
@@ -557,6 +573,13 @@ class Leagues:
         """Settle a disputed (or any open) fixture as the league's referee (leagues/reports.py)."""
         return self.reports.resolve(guild_id, caller, name, fixture, result, home_score,
                                     away_score)
+
+    def amend(self, guild_id: str, caller: Caller, name: str, fixture: int, note: str,
+              result: str | None = None, home_score: int | None = None,
+              away_score: int | None = None) -> Reply:
+        """Correct a settled fixture's result, with a note (leagues/reports.py)."""
+        return self.reports.amend(guild_id, caller, name, fixture, result, home_score,
+                                  away_score, note)
 
     def confirm_due(self, now: datetime) -> list[Notice]:
         """Confirm every report left unanswered past its league's confirm_hours."""

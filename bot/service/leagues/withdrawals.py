@@ -22,7 +22,14 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
-from bot.errors import LeagueNotIn, LeagueRefereeOnly, LeagueUnknown, Stale
+from bot.errors import (
+    LeagueAlreadyIn,
+    LeagueLateSwissOnly,
+    LeagueNotIn,
+    LeagueRefereeOnly,
+    LeagueUnknown,
+    Stale,
+)
 from bot.replies import Button, Reply
 from bot.service.context import ButtonHandler, Caller, PressedId
 from bot.service.leagues.reports import player_text, round_lines
@@ -174,4 +181,21 @@ class Withdrawals:
                      lines=said)
 
 
-__all__ = ["CANCEL", "CONFIRM", "Plan", "Withdrawals", "apply", "lines", "plan"]
+def enter_late(tx: Transaction, league: LeagueRow, player: str, name: str, lang: str
+               ) -> tuple[int, int]:
+    """Add a player to a running Swiss league: he is paired from the next round; the rounds
+    written so far count as the league's `late:` says (a bye each, or nothing). Return
+    (the rounds missed, the round he is paired from)."""
+    season = Season.of(league)
+    if season.format != "swiss":
+        raise LeagueLateSwissOnly(name=league.name).where(lang)
+    if not tx.join_league(league.id, player, name):
+        raise LeagueAlreadyIn(name=league.name).where(lang)
+    written = tx.fixture_rounds(league.id, OPEN)[1]
+    if season.late == "bye":
+        tx.insert_fixtures(league.id, [(r, player, None, "done", player, "late")
+                                       for r in range(1, written + 1)])
+    return written, written + 1
+
+
+__all__ = ["CANCEL", "CONFIRM", "Plan", "Withdrawals", "apply", "enter_late", "lines", "plan"]

@@ -409,6 +409,16 @@ league-fixture-busy = Fixture #{ $id } is { $status ->
        *[other] not open
     }.
 league-fixture-settled = Fixture #{ $id } is already settled.
+league-fixture-open = Fixture #{ $id } is not settled yet: `/league resolve` settles it.
+league-amended = { $user } corrects fixture #{ $id }: { $after } (it was { $before }). Why: { $note }
+league-added-late = { $user } joins **{ $name }** late and is paired from round { $round }{ $missed ->
+        [0] {"."}
+       *[other] ; { $late ->
+            [bye] each round missed counts as a bye ({ $missed }).
+           *[other] the rounds missed ({ $missed }) score nothing.
+        }
+    }
+league-late-swiss-only = A player can join **{ $name }** once it has started only if it is a Swiss league: a round robin's schedule is made for its players at the start.
 league-not-opponent = Only { $user }, the opponent of the player who reported, may confirm or dispute this result.
 league-bad-result = That result does not fit this league: { $form }
 league-form-vp = give your victory points and your opponent's, as whole numbers from 0 to { $most }: `mine:` and `theirs:`.
@@ -685,6 +695,7 @@ command-league-create-withdrawal = What a withdrawn player's opponents get: bye 
 command-league-create-concession = Conceded or timed-out games: max (winner gets the most, loser 0) or played; default max
 command-league-create-pairing = Swiss: pair score groups as adjacent, slide or fold (default adjacent)
 command-league-create-seeding = Swiss: seed players by joined, random or rating (default joined)
+command-league-create-late = Swiss: rounds a late entrant missed count as loss or bye (default loss)
 command-league-create-games = Games per fixture (a match, sides swapped each game; default 1)
 command-league-create-match_scoring = How a match scores: wins or cc (3/2/1.5/1/0 by banners)
 command-league-create-from_league = Knockout: take the players from this finished league (its top ones)
@@ -706,6 +717,7 @@ command-league-settings-withdrawal = What a withdrawn player's opponents get: by
 command-league-settings-concession = Conceded or timed-out games: max or played (before the start)
 command-league-settings-pairing = Swiss: adjacent, slide or fold (before the start)
 command-league-settings-seeding = Swiss: joined, random or rating (before the start)
+command-league-settings-late = Swiss: loss or bye for a late entrant's missed rounds
 command-league-settings-games = Games per fixture (before the start)
 command-league-settings-match_scoring = wins or cc (before the start)
 command-league-join = Join a league before it starts
@@ -737,6 +749,16 @@ command-league-resolve-fixture = The fixture's number (see /league fixtures)
 command-league-resolve-result = home, away or draw (games that keep no score)
 command-league-resolve-home_score = The home player's score (VP or banners)
 command-league-resolve-away_score = The away player's score (VP or banners)
+command-league-amend = Correct a settled result, with a note (the league's referee)
+command-league-amend-league = The league's name
+command-league-amend-fixture = The fixture's number
+command-league-amend-note = Why the result changes (kept with the fixture)
+command-league-amend-result = The result: home, away or draw (systems without a score)
+command-league-amend-home_score = The home player's score
+command-league-amend-away_score = The away player's score
+command-league-enter = Enter a late entrant in a running Swiss league (its referee)
+command-league-enter-league = The league's name
+command-league-enter-player = The player to enter
 command-league-fixtures = List a league's fixtures round by round
 command-league-fixtures-league = The league's name
 command-league-standings = Show a league's standings, as a table and a picture

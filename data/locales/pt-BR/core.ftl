@@ -414,6 +414,16 @@ league-fixture-busy = O confronto nº { $id } { $status ->
        *[other] não está aberto
     }.
 league-fixture-settled = O confronto nº { $id } já está decidido.
+league-fixture-open = O confronto nº { $id } ainda não foi decidido: `/league resolve` decide.
+league-amended = { $user } corrige o confronto nº { $id }: { $after } (era { $before }). Motivo: { $note }
+league-added-late = { $user } entra atrasado em **{ $name }** e é emparelhado a partir da rodada { $round }{ $missed ->
+        [0] {"."}
+       *[other] ; { $late ->
+            [bye] cada rodada perdida conta como folga ({ $missed }).
+           *[other] as rodadas perdidas ({ $missed }) não pontuam.
+        }
+    }
+league-late-swiss-only = Só dá para entrar em **{ $name }** depois da largada se ela for suíça: a tabela de todos contra todos é feita para os jogadores da largada.
 league-not-opponent = Só { $user }, adversário de quem informou, pode confirmar ou contestar este resultado.
 league-bad-result = Esse resultado não serve para esta liga: { $form }
 league-form-vp = informe os seus pontos de vitória e os do adversário, em números inteiros de 0 a { $most }: `mine:` e `theirs:`.
@@ -690,6 +700,7 @@ command-league-create-withdrawal = O que o adversário de quem desiste ganha: by
 command-league-create-concession = Partidas entregues ou por tempo: max (vencedor leva o máximo, perdedor 0) ou played; padrão max
 command-league-create-pairing = Suíço: emparelhar grupos por adjacent, slide ou fold (padrão adjacent)
 command-league-create-seeding = Suíço: cabeças de chave por joined, random ou rating (padrão joined)
+command-league-create-late = Suíço: rodadas perdidas por quem entra atrasado contam como loss ou bye (padrão loss)
 command-league-create-games = Partidas por confronto (uma série, lados trocados; padrão 1)
 command-league-create-match_scoring = Como a série pontua: wins ou cc (3/2/1,5/1/0 por estandartes)
 command-league-create-from_league = Mata-mata: pegar os jogadores desta liga encerrada (os primeiros)
@@ -711,6 +722,7 @@ command-league-settings-withdrawal = O que o adversário de quem desiste ganha: 
 command-league-settings-concession = Partidas entregues ou por tempo: max ou played (antes da largada)
 command-league-settings-pairing = Suíço: adjacent, slide ou fold (antes da largada)
 command-league-settings-seeding = Suíço: joined, random ou rating (antes da largada)
+command-league-settings-late = Suíço: loss ou bye para as rodadas perdidas de quem entra atrasado
 command-league-settings-games = Partidas por confronto (antes da largada)
 command-league-settings-match_scoring = wins ou cc (antes da largada)
 command-league-join = Entre numa liga antes da largada
@@ -742,6 +754,16 @@ command-league-resolve-fixture = O número do confronto (veja /league fixtures)
 command-league-resolve-result = home, away ou draw (jogos sem placar)
 command-league-resolve-home_score = O placar do mandante (PV ou estandartes)
 command-league-resolve-away_score = O placar do visitante (PV ou estandartes)
+command-league-amend = Corrija um resultado já decidido, com um motivo (o árbitro da liga)
+command-league-amend-league = O nome da liga
+command-league-amend-fixture = O número do confronto
+command-league-amend-note = Por que o resultado muda (fica registrado no confronto)
+command-league-amend-result = O resultado: home, away ou draw (sistemas sem placar)
+command-league-amend-home_score = O placar do mandante
+command-league-amend-away_score = O placar do visitante
+command-league-enter = Inclua um jogador atrasado numa liga suíça em andamento (o árbitro)
+command-league-enter-league = O nome da liga
+command-league-enter-player = O jogador a incluir
 command-league-fixtures = Liste os confrontos de uma liga, rodada a rodada
 command-league-fixtures-league = O nome da liga
 command-league-standings = Mostre a classificação de uma liga, em tabela e imagem
