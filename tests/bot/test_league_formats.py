@@ -29,16 +29,16 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameService]:
     store.close()
 
 
-def fixtures(service: GameService, name: str) -> list[FixtureRow]:
+def fixtures(service: GameService, name: str, guild: str = "g1") -> list[FixtureRow]:
     with service.store.reading() as tx:
-        found = tx.league_season("g1", name)
+        found = tx.league_season(guild, name)
         assert found is not None
         return tx.fixtures(found.id)
 
 
-def points(service: GameService, name: str) -> dict[str, float]:
+def points(service: GameService, name: str, guild: str = "g1") -> dict[str, float]:
     with service.store.reading() as tx:
-        found = tx.league_season("g1", name)
+        found = tx.league_season(guild, name)
         assert found is not None
         return {r.player: r.points for r in rounds.table(tx, found)}
 
@@ -282,3 +282,44 @@ def test_a_late_entrant_is_paired_from_the_next_round(service: GameService, late
             service.leagues.join("g1", p, "Circle")
         service.leagues.start("g1", ALICE, "Circle")
         service.leagues.enter("g1", ALICE, "Circle", erin)
+
+
+def test_a_tournament_through_the_console(service: GameService, tmp_path_factory:
+                                          pytest.TempPathFactory) -> None:
+    """The organiser's desk typed as on Discord: a Swiss round of two-game matches, a
+    correction, then the top two in a final, and its bracket."""
+    from bot.console.terminal import Console
+
+    out: list[str] = []
+    console = Console(service, tmp_path_factory.mktemp("console"), write=out.append)
+    console.run_lines([
+        "@olga /league create name:Open system:samurai format:swiss rounds:1 games:2 "
+        "match_scoring:cc pairing:fold",
+        "@olga /league create name:Final system:samurai format:knockout games:2 "
+        "from_league:Open top:2",
+        *[f"@{p} /league join league:Open" for p in ("ana", "bia", "caio", "duda")],
+        "@olga /league start league:Open",
+    ])
+    first = fixtures(service, "Open", "local")
+    assert [(f.home, f.away) for f in first] == [
+        ("ana", "duda"), ("duda", "ana"), ("bia", "caio"), ("caio", "bia")]  # fold: 1 v 4
+    banners = {first[0].id: (3, 2), first[1].id: (1, 3), first[2].id: (3, 0),
+               first[3].id: (2, 3)}
+    console.run_lines([f"@olga /league resolve league:Open fixture:{n} home_score:{h} "
+                       f"away_score:{a}" for n, (h, a) in banners.items()])
+    assert points(service, "Open", "local") == {"ana": 3.0, "bia": 3.0, "caio": 0.0, "duda": 0.0}
+    console.run_lines([
+        f"@olga /league amend league:Open fixture:{first[3].id} home_score:3 away_score:2 "
+        'note:"recount after the game"',
+        "@olga /league start league:Final",
+        "@olga /league bracket league:Final",
+    ])
+    text = "\n".join(out)
+    assert "corrects fixture" in text and "Why: recount after the game" in text
+    # Bia and Caio split the games now; Bia has 5 banners over both to Caio's 3: 2 and 1.
+    assert points(service, "Open", "local") == {"ana": 3.0, "bia": 2.0, "caio": 1.0,
+                                                "duda": 0.0}
+    final = fixtures(service, "Final", "local")
+    assert [(f.home, f.away) for f in final] == [("ana", "bia"), ("bia", "ana")]
+    assert "**Final**" in text
+    assert console.failures == 0
