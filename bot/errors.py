@@ -356,6 +356,12 @@ class LeagueLateSwissOnly(PlayerError):
     key = "league-late-swiss-only"
 
 
+class LeagueSubstituteIn(PlayerError):
+    """A substitute must be someone not yet in the league."""
+
+    key = "league-substitute-in"
+
+
 class LeagueNotKnockout(PlayerError):
     """A bracket is asked of a league that is not a knockout."""
 

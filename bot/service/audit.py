@@ -107,6 +107,8 @@ def derive(sys: Engine[Any], seats: tuple[str, ...], entries: list[LogEntry],
         elif entry.kind == "out_of_time":  # lost on time (bot/service/turnclocks.py)
             ended = _out_of_time(facts, entry)
             facts.seed_revealed = True
+        elif entry.kind == "substitute":  # a league's referee gave a seat to a substitute
+            _substitute(facts, entry)
         elif entry.kind == "end":
             by = entry.action.get("by")
             ended = ("ended", None, Msg(key="result-ended", args={"user": by} if by else {}))
@@ -218,7 +220,8 @@ def _join(facts: Facts, entry: LogEntry, first: bool) -> None:
     if first:
         if not entry.action.get("creator"):
             raise Wrong(entry.seq, "creator")
-        facts.creator = entry.actor_id
+        # A league's game is made by its referee with both players seated: `by` names him.
+        facts.creator = str(entry.action.get("by") or entry.actor_id)
         for taken in entry.action.get("seats", [seat]):
             facts.seats[taken] = entry.actor_id
         return
@@ -226,6 +229,14 @@ def _join(facts: Facts, entry: LogEntry, first: bool) -> None:
         raise Wrong(entry.seq, "seat")
     facts.seats[seat] = entry.actor_id
     facts.version += 1  # taking a seat moves the game to a new version
+
+
+def _substitute(facts: Facts, entry: LogEntry) -> None:
+    """Give a seat to a league's substitute: the seat must be the leaving player's."""
+    seat = str(entry.seat)
+    if not entry.actor_id or facts.seats.get(seat) != entry.action.get("out"):
+        raise Wrong(entry.seq, "seat")
+    facts.seats[seat] = str(entry.action.get("in") or "")
 
 
 def _resigned(facts: Facts, entry: LogEntry) -> tuple[str, str | None, Msg]:

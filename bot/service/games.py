@@ -148,7 +148,12 @@ class Games:
                             seats, {}, lang, time_control)
         for seat, uid in seats.items():
             tx.append(game, "join", uid or creator_id, seat,
-                      {"seat": seat, "creator": seat == first, "seats": [seat]})
+                      {"seat": seat, "creator": seat == first, "seats": [seat],
+                       **({"by": creator_id} if seat == first else {})})
+            if seat != first:
+                # Each seat taken after the first moves the game to a new version, as
+                # bot/service/audit.py recounts it from the log.
+                game = tx.update_game(game)
         return game
 
     def _chosen(

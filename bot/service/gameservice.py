@@ -224,6 +224,11 @@ class GameService:
         """Enter a late entrant in a running Swiss league (its referee)."""
         return self.leagues.enter(guild_id, caller, name, player)
 
+    def league_substitute(self, guild_id: str, caller: Caller, name: str, player: Caller,
+                          by: Caller) -> Reply:
+        """Give a player's seat and unsettled fixtures to a substitute (the referee)."""
+        return self.leagues.substitute(guild_id, caller, name, player, by)
+
     def league_bracket(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Show a knockout league's bracket."""
         return self.leagues.bracket(guild_id, caller, name)

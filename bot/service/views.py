@@ -206,6 +206,12 @@ class Views:
                 said = words("game-log-end", user=str(entry.action.get("by") or ""))
                 lines.append(words("game-log-line-referee", seq=entry.seq, what=said))
                 continue
+            if entry.kind == "substitute":  # a league's referee gave the seat to another
+                said = words("game-log-substitute", seat=seat,
+                             out=f"<@{entry.action.get('out')}>",
+                             user=f"<@{entry.action.get('in')}>")
+                lines.append(words("game-log-line-referee", seq=entry.seq, what=said))
+                continue
             if entry.kind == SETTINGS_LOG:  # by a player or a referee: say who, and what
                 said = words("game-log-settings", user=str(entry.action.get("by") or ""),
                              changes=Said(typed_changes(entry.action.get("changes") or {})),

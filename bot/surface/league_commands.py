@@ -49,6 +49,9 @@ def declare_league(add: Add) -> None:
         league)
     add("league", "enter", lambda sv, c, o: sv.league_enter(
         c.guild_id, c.caller, o["league"], o["player"]), league, _o("player", "user"))
+    add("league", "substitute", lambda sv, c, o: sv.league_substitute(
+        c.guild_id, c.caller, o["league"], o["player"], o["by"]), league,
+        _o("player", "user"), _o("by", "user"))
     add("league", "bracket", lambda sv, c, o: sv.league_bracket(
         c.guild_id, c.caller, o["league"]), league)
     add("league", "drop", lambda sv, c, o: sv.league_drop(c.guild_id, c.caller, o["league"]),

@@ -323,3 +323,43 @@ def test_a_tournament_through_the_console(service: GameService, tmp_path_factory
     assert [(f.home, f.away) for f in final] == [("ana", "bia"), ("bia", "ana")]
     assert "**Final**" in text
     assert console.failures == 0
+
+
+def test_a_substitute_takes_over_a_seat_its_fixtures_and_its_game(service: GameService
+                                                                  ) -> None:
+    # Issue 32: a player who left could only forfeit.
+    service.leagues.create("g1", ALICE, "Subs", channel_id=LC, system_id="samurai",
+                           scenario="open-field")
+    for p in (ALICE, BOB, CAROL):
+        service.leagues.join("g1", p, "Subs")
+    service.leagues.start("g1", ALICE, "Subs")
+    theirs = next(f for f in fixtures(service, "Subs") if BOB.user_id in (f.home, f.away)
+                  and f.away is not None)
+    rival = next(p for p in (ALICE, CAROL) if p.user_id in (theirs.home, theirs.away))
+    opening = service.leagues.play("g1", LC, BOB, "Subs", rival)
+    assert opening.thread is not None
+    opening.thread.then("thread-subs")
+    erin = Caller(user_id="1010", name="Erin")
+    with pytest.raises(errors.LeagueRefereeOnly):
+        service.leagues.substitute("g1", BOB, "Subs", BOB, erin)
+    with pytest.raises(errors.LeagueSubstituteIn):
+        service.leagues.substitute("g1", ALICE, "Subs", BOB, CAROL)
+    said = service.leagues.substitute("g1", ALICE, "Subs", BOB, erin)
+    assert said.text == ("<@1010> takes over from <@1002> in **Subs**: 2 fixtures, one game "
+                         "in progress. <@1002>'s results so far stay theirs.")
+    left = [f for f in fixtures(service, "Subs") if f.status != "done"]
+    assert all(BOB.user_id not in (f.home, f.away) for f in left)
+    assert sum(erin.user_id in (f.home, f.away) for f in left) == 2
+    with service.store.reading() as tx:
+        game = tx.latest_game("thread-subs")
+    assert game is not None and erin.user_id in game.seats.values()
+    assert BOB.user_id not in game.seats.values()
+    log = service.log_lines("thread-subs", ALICE).lines
+    assert any("<@1010> takes over" in line and "from <@1002>" in line for line in log)
+    ok, _ = service.verify_game(game.id)
+    assert ok  # the substitute entry leaves the replay as it was
+    exported = service.leagues.export("g1", ALICE, "Subs")
+    (data,) = [body for name, body in exported.files if name.endswith(".json")]
+    moved = [r for r in json.loads(data)["fixtures"] if r["home"] == erin.user_id
+             or r["away"] == erin.user_id]
+    assert len(moved) == 2

@@ -75,7 +75,7 @@ from bot.service.leagues.rounds import (
     too_many,
     withdrawn,
 )
-from bot.service.leagues.withdrawals import Withdrawals, enter_late
+from bot.service.leagues.withdrawals import Withdrawals, enter_late, substitute
 from bot.service.scheduler import Notice
 from bot.service.settingrules import (
     LEAGUE_SETTINGS,
@@ -333,6 +333,23 @@ class Leagues:
         return Reply(text=Words.of(lang)("league-added-late", user=f"<@{player.user_id}>",
                                          name=league.name, round=first, missed=missed,
                                          late=season.late))
+
+    def substitute(self, guild_id: str, caller: Caller, name: str, player: Caller,
+                   by: Caller) -> Reply:
+        """Give a player's seat and unsettled fixtures, games in progress too, to a
+        substitute (its referee; leagues/withdrawals.py)."""
+        lang = pick_language(caller.locale)
+        with self.store.transaction() as tx:
+            league, _ = season_of(tx, guild_id, name, lang)
+            if not referee(league, caller):
+                raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
+            if league.status != "running":
+                raise LeagueNotStarted(name=league.name).where(lang)
+            moved, taken = substitute(tx, league, player.user_id, by.user_id, by.name,
+                                      caller.user_id, lang)
+        return Reply(text=Words.of(lang)("league-substituted", user=f"<@{by.user_id}>",
+                                         out=f"<@{player.user_id}>", name=league.name,
+                                         fixtures=moved, games=taken))
 
     def drop(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Drop out of a league yourself: before the start, leave it; once started, show

@@ -27,6 +27,7 @@ from bot.errors import (
     LeagueLateSwissOnly,
     LeagueNotIn,
     LeagueRefereeOnly,
+    LeagueSubstituteIn,
     LeagueUnknown,
     Stale,
 )
@@ -198,4 +199,36 @@ def enter_late(tx: Transaction, league: LeagueRow, player: str, name: str, lang:
     return written, written + 1
 
 
-__all__ = ["CANCEL", "CONFIRM", "Plan", "Withdrawals", "apply", "enter_late", "lines", "plan"]
+def substitute(tx: Transaction, league: LeagueRow, out: str, incoming: str, name: str,
+               by: str, lang: str) -> tuple[int, int]:
+    """Move a player's seat in a running league, and his fixtures not yet settled, to
+    another player (the referee's `/league substitute`). His results so far stay his; each
+    fixture moved keeps a note of it (its report's `substituted` list); a game of his in
+    progress gets the newcomer in his seat and a `substitute` log entry, so its log says
+    who played which moves. Return (fixtures moved, games taken over)."""
+    seated = {uid: status for uid, _, status in tx.league_players(league.id)}
+    if seated.get(out) != "playing":
+        raise LeagueNotIn(user=f"<@{out}>", name=league.name).where(lang)
+    if incoming in seated:
+        raise LeagueSubstituteIn(user=f"<@{incoming}>", name=league.name).where(lang)
+    tx.remove_league_player(league.id, out)
+    tx.join_league(league.id, incoming, name)
+    note = {"out": out, "in": incoming, "by": by, "at": tx.now()}
+    moved = taken = 0
+    for f in tx.player_fixtures(league.id, out, OPEN):
+        side = "home" if f.home == out else "away"
+        report = {**f.report, "substituted": [*f.report.get("substituted", []), note]}
+        if tx.update_fixture(f, **{side: incoming}, report=report) is None:
+            raise Stale().where(lang)
+        moved += 1
+        game = tx.game(f.game_id) if f.status == "playing" and f.game_id is not None else None
+        if game is not None and not game.over:
+            seat = next(s for s, uid in game.seats.items() if uid == out)
+            tx.append(game, "substitute", by, seat, {"out": out, "in": incoming, "by": by})
+            tx.update_game(game, bump=False, seats={**game.seats, seat: incoming})
+            taken += 1
+    return moved, taken
+
+
+__all__ = ["CANCEL", "CONFIRM", "Plan", "Withdrawals", "apply", "enter_late", "lines", "plan",
+           "substitute"]

@@ -169,6 +169,7 @@ game-log-line = #{ $seq } { $seat }: { $what }
 game-log-join = { $seat } takes a seat.
 game-log-resign = { $seat } resigns.
 game-log-end = The game was ended by { $user }.
+game-log-substitute = { $user } takes over { $seat } from { $out } (a league substitute): the moves from here are theirs.
 game-log-line-referee = #{ $seq } { $what }
 game-log-undo = An action is taken back.
 turn-recap = Since your last turn:
@@ -418,6 +419,16 @@ league-added-late = { $user } joins **{ $name }** late and is paired from round 
            *[other] the rounds missed ({ $missed }) score nothing.
         }
     }
+league-substituted = { $user } takes over from { $out } in **{ $name }**: { $fixtures ->
+        [0] no fixture left to play
+        [one] one fixture
+       *[other] { $fixtures } fixtures
+    }{ $games ->
+        [0] {""}
+        [one] , one game in progress
+       *[other] , { $games } games in progress
+    }. { $out }'s results so far stay theirs.
+league-substitute-in = { $user } is already in **{ $name }**: a substitute comes from outside the league.
 league-late-swiss-only = A player can join **{ $name }** once it has started only if it is a Swiss league: a round robin's schedule is made for its players at the start.
 league-not-opponent = Only { $user }, the opponent of the player who reported, may confirm or dispute this result.
 league-bad-result = That result does not fit this league: { $form }
@@ -759,6 +770,10 @@ command-league-amend-away_score = The away player's score
 command-league-enter = Enter a late entrant in a running Swiss league (its referee)
 command-league-enter-league = The league's name
 command-league-enter-player = The player to enter
+command-league-substitute = Give a player's seat and unplayed fixtures to a substitute (the referee)
+command-league-substitute-league = The league's name
+command-league-substitute-player = The player who leaves
+command-league-substitute-by = The substitute who takes over
 command-league-fixtures = List a league's fixtures round by round
 command-league-fixtures-league = The league's name
 command-league-standings = Show a league's standings, as a table and a picture

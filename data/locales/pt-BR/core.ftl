@@ -174,6 +174,7 @@ game-log-line = #{ $seq } { $seat }: { $what }
 game-log-join = { CAP($seat_o) } ocupa o seu lugar.
 game-log-resign = { CAP($seat_o) } desiste.
 game-log-end = A partida foi encerrada por { $user }.
+game-log-substitute = { $user } assume { $seat } no lugar de { $out } (substituto da liga): as jogadas daqui em diante são dele.
 game-log-line-referee = #{ $seq } { $what }
 game-log-undo = Uma ação é desfeita.
 turn-recap = Desde a sua última vez:
@@ -423,6 +424,16 @@ league-added-late = { $user } entra atrasado em **{ $name }** e é emparelhado a
            *[other] as rodadas perdidas ({ $missed }) não pontuam.
         }
     }
+league-substituted = { $user } substitui { $out } em **{ $name }**: { $fixtures ->
+        [0] nenhum confronto por jogar
+        [one] um confronto
+       *[other] { $fixtures } confrontos
+    }{ $games ->
+        [0] {""}
+        [one] , uma partida em andamento
+       *[other] , { $games } partidas em andamento
+    }. Os resultados de { $out } até aqui continuam dele.
+league-substitute-in = { $user } já está em **{ $name }**: o substituto vem de fora da liga.
 league-late-swiss-only = Só dá para entrar em **{ $name }** depois da largada se ela for suíça: a tabela de todos contra todos é feita para os jogadores da largada.
 league-not-opponent = Só { $user }, adversário de quem informou, pode confirmar ou contestar este resultado.
 league-bad-result = Esse resultado não serve para esta liga: { $form }
@@ -764,6 +775,10 @@ command-league-amend-away_score = O placar do visitante
 command-league-enter = Inclua um jogador atrasado numa liga suíça em andamento (o árbitro)
 command-league-enter-league = O nome da liga
 command-league-enter-player = O jogador a incluir
+command-league-substitute = Passe o lugar e os confrontos de um jogador a um substituto (o árbitro)
+command-league-substitute-league = O nome da liga
+command-league-substitute-player = O jogador que sai
+command-league-substitute-by = O substituto que assume
 command-league-fixtures = Liste os confrontos de uma liga, rodada a rodada
 command-league-fixtures-league = O nome da liga
 command-league-standings = Mostre a classificação de uma liga, em tabela e imagem
