@@ -339,6 +339,11 @@ def test_a_substitute_takes_over_a_seat_its_fixtures_and_its_game(service: GameS
     opening = service.leagues.play("g1", LC, BOB, "Subs", rival)
     assert opening.thread is not None
     opening.thread.then("thread-subs")
+    with service.store.reading() as tx:
+        started = tx.latest_game("thread-subs")
+    assert started is not None
+    # A league's game verifies (its log once disagreed with its row on creator and version).
+    assert service.verify_game(started.id)[0]
     erin = Caller(user_id="1010", name="Erin")
     with pytest.raises(errors.LeagueRefereeOnly):
         service.leagues.substitute("g1", BOB, "Subs", BOB, erin)
