@@ -94,3 +94,27 @@ async def test_a_withdrawal_is_shown_to_the_referee_then_confirmed_by_button(
                                         "2 unplayed fixtures given to their opponents as byes")
     listed = await fake.slash(bob, channel, "league fixtures", league="Autumn")
     assert f"<@{carol.id}> (withdrawn)" in description(listed)
+
+
+async def test_a_knockout_final_its_bracket_and_a_player_dropping_out(table: Table) -> None:
+    """Issue 32 through the real client: a knockout's bracket picture, and /league drop
+    confirmed by the player's own button."""
+    fake, alice, bob, carol = table.fake, table.alice, table.bob, table.carol
+    channel = table.channel
+    await fake.slash(alice, channel, "league create", name="Cup", system="race",
+                     format="knockout")
+    for user in (alice, bob, carol):
+        await fake.slash(user, channel, "league join", league="Cup")
+    await fake.slash(alice, channel, "league start", league="Cup")
+    shown = await fake.slash(carol, channel, "league bracket", league="Cup")
+    text = description(shown)
+    assert text.startswith("**Cup**: the bracket") and "**Semi-finals**" in text
+    message = shown.primary
+    assert message is not None
+    ((name, data),) = message.attachments
+    assert name == "bracket.png" and Image.open(io.BytesIO(data)).width == 720
+
+    dropping = await fake.slash(carol, channel, "league drop", league="Cup")
+    assert dropping.ephemeral and description(dropping).startswith("Drop out of **Cup**?")
+    done = await fake.click(carol, dropping, label="Confirm: drop out")
+    assert description(done).startswith(f"<@{carol.id}> (withdrawn) is out of **Cup**")
