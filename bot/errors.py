@@ -362,6 +362,18 @@ class LeagueSubstituteIn(PlayerError):
     key = "league-substitute-in"
 
 
+class LeagueSwapRound(PlayerError):
+    """Two fixtures swapped must be two different fixtures of one round."""
+
+    key = "league-swap-round"
+
+
+class LeagueRepairSwissOnly(PlayerError):
+    """Only a Swiss round can be paired again (a round robin's schedule is fixed)."""
+
+    key = "league-repair-swiss-only"
+
+
 class LeagueNotKnockout(PlayerError):
     """A bracket is asked of a league that is not a knockout."""
 

@@ -222,12 +222,26 @@ class GameService:
 
     def league_enter(self, guild_id: str, caller: Caller, name: str, player: Caller) -> Reply:
         """Enter a late entrant in a running Swiss league (its referee)."""
-        return self.leagues.enter(guild_id, caller, name, player)
+        return self.leagues.desk.enter(guild_id, caller, name, player)
 
     def league_substitute(self, guild_id: str, caller: Caller, name: str, player: Caller,
                           by: Caller) -> Reply:
         """Give a player's seat and unsettled fixtures to a substitute (the referee)."""
-        return self.leagues.substitute(guild_id, caller, name, player, by)
+        return self.leagues.desk.substitute(guild_id, caller, name, player, by)
+
+    def league_avoid(self, guild_id: str, caller: Caller, name: str, player: Caller,
+                     other: Caller) -> Reply:
+        """Keep two players of a Swiss league apart in its first round (the referee)."""
+        return self.leagues.desk.avoid(guild_id, caller, name, player, other)
+
+    def league_swap(self, guild_id: str, caller: Caller, name: str, fixture: int,
+                    other: int) -> Reply:
+        """Exchange the opponents of two fixtures of a round not yet played (the referee)."""
+        return self.leagues.desk.swap(guild_id, caller, name, fixture, other)
+
+    def league_repair(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Pair a Swiss league's newest round again before any of its games began."""
+        return self.leagues.desk.repair(guild_id, caller, name)
 
     def league_bracket(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Show a knockout league's bracket."""

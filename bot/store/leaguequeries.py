@@ -253,6 +253,11 @@ class SeasonQueries:
               now if status in ("done", "void") else None)
              for r, home, away, status, winner, by in rows])
 
+    def delete_round(self, league_id: int, round_no: int) -> None:
+        """Remove a round's fixtures (a Swiss round paired again before any game began)."""
+        self.conn.execute("DELETE FROM league_fixtures WHERE league_id = ? AND round = ?",
+                          (league_id, round_no))
+
     def fixture_rounds(self, league_id: int, open_: tuple[str, ...]) -> tuple[int | None, int]:
         """Return the lowest round with a fixture in one of the `open_` states (None: no
         such fixture) and the last round written (0: none), without reading every fixture."""

@@ -52,6 +52,15 @@ def declare_league(add: Add) -> None:
     add("league", "substitute", lambda sv, c, o: sv.league_substitute(
         c.guild_id, c.caller, o["league"], o["player"], o["by"]), league,
         _o("player", "user"), _o("by", "user"))
+    add("league", "avoid", lambda sv, c, o: sv.league_avoid(
+        c.guild_id, c.caller, o["league"], o["player"], o["other"]), league,
+        _o("player", "user"), _o("other", "user"))
+    add("league", "swap", lambda sv, c, o: sv.league_swap(
+        c.guild_id, c.caller, o["league"], o["fixture"], o["other"]), league,
+        _o("fixture", "int", min_value=1, max_value=HIGHEST_FIXTURE),
+        _o("other", "int", min_value=1, max_value=HIGHEST_FIXTURE))
+    add("league", "repair", lambda sv, c, o: sv.league_repair(c.guild_id, c.caller,
+                                                              o["league"]), league)
     add("league", "bracket", lambda sv, c, o: sv.league_bracket(
         c.guild_id, c.caller, o["league"]), league)
     add("league", "drop", lambda sv, c, o: sv.league_drop(c.guild_id, c.caller, o["league"]),

@@ -266,11 +266,11 @@ def test_a_late_entrant_is_paired_from_the_next_round(service: GameService, late
     service.leagues.start("g1", ALICE, "Late")
     erin = Caller(user_id="1010", name="Erin")
     with pytest.raises(errors.LeagueRefereeOnly):
-        service.leagues.enter("g1", BOB, "Late", erin)
-    said = service.leagues.enter("g1", ALICE, "Late", erin)
+        service.leagues.desk.enter("g1", BOB, "Late", erin)
+    said = service.leagues.desk.enter("g1", ALICE, "Late", erin)
     assert said.text.startswith("<@1010> joins **Late** late and is paired from round 2; ")
     with pytest.raises(errors.LeagueAlreadyIn):
-        service.leagues.enter("g1", ALICE, "Late", erin)
+        service.leagues.desk.enter("g1", ALICE, "Late", erin)
     assert points(service, "Late")["1010"] == (3.0 if late == "bye" else 0.0)
     for f in [f for f in fixtures(service, "Late") if f.status == "pending"]:
         service.leagues.resolve("g1", ALICE, "Late", f.id, "home", None, None)
@@ -281,7 +281,7 @@ def test_a_late_entrant_is_paired_from_the_next_round(service: GameService, late
         for p in (ALICE, BOB):
             service.leagues.join("g1", p, "Circle")
         service.leagues.start("g1", ALICE, "Circle")
-        service.leagues.enter("g1", ALICE, "Circle", erin)
+        service.leagues.desk.enter("g1", ALICE, "Circle", erin)
 
 
 def test_a_tournament_through_the_console(service: GameService, tmp_path_factory:
@@ -346,10 +346,10 @@ def test_a_substitute_takes_over_a_seat_its_fixtures_and_its_game(service: GameS
     assert service.verify_game(started.id)[0]
     erin = Caller(user_id="1010", name="Erin")
     with pytest.raises(errors.LeagueRefereeOnly):
-        service.leagues.substitute("g1", BOB, "Subs", BOB, erin)
+        service.leagues.desk.substitute("g1", BOB, "Subs", BOB, erin)
     with pytest.raises(errors.LeagueSubstituteIn):
-        service.leagues.substitute("g1", ALICE, "Subs", BOB, CAROL)
-    said = service.leagues.substitute("g1", ALICE, "Subs", BOB, erin)
+        service.leagues.desk.substitute("g1", ALICE, "Subs", BOB, CAROL)
+    said = service.leagues.desk.substitute("g1", ALICE, "Subs", BOB, erin)
     assert said.text == ("<@1010> takes over from <@1002> in **Subs**: 2 fixtures, one game "
                          "in progress. <@1002>'s results so far stay theirs.")
     left = [f for f in fixtures(service, "Subs") if f.status != "done"]
@@ -368,3 +368,32 @@ def test_a_substitute_takes_over_a_seat_its_fixtures_and_its_game(service: GameS
     moved = [r for r in json.loads(data)["fixtures"] if r["home"] == erin.user_id
              or r["away"] == erin.user_id]
     assert len(moved) == 2
+
+
+def test_pairs_kept_apart_swapped_and_a_round_paired_again(service: GameService) -> None:
+    # Issue 32: no command could re-pair or swap a round, or keep club-mates apart.
+    service.leagues.create("g1", ALICE, "Desk", channel_id=LC, system_id="race",
+                           format_="swiss", rounds=2)
+    for p in (ALICE, BOB, CAROL, DAN):
+        service.leagues.join("g1", p, "Desk")
+    # Alice and Bob (first and second seeds) would meet first: the referee keeps them apart.
+    said = service.leagues.desk.avoid("g1", ALICE, "Desk", ALICE, BOB)
+    assert said.text == "<@1001> and <@1002> will not meet in the first round of **Desk**."
+    service.leagues.start("g1", ALICE, "Desk")
+    pairs = {frozenset((f.home, f.away)) for f in fixtures(service, "Desk")}
+    assert frozenset((ALICE.user_id, BOB.user_id)) not in pairs
+    first, second = fixtures(service, "Desk")
+    with pytest.raises(errors.LeagueRefereeOnly):
+        service.leagues.desk.swap("g1", BOB, "Desk", first.id, second.id)
+    swapped = service.leagues.desk.swap("g1", ALICE, "Desk", first.id, second.id)
+    assert swapped.text.startswith(f"<@1001> swaps the opponents of fixtures #{first.id}")
+    after = {f.id: (f.home, f.away) for f in fixtures(service, "Desk")}
+    assert after == {first.id: (first.home, second.away), second.id: (second.home, first.away)}
+    again = service.leagues.desk.repair("g1", ALICE, "Desk")
+    assert again.text == "<@1001> pairs round 1 of **Desk** again:"
+    repaired = {frozenset((f.home, f.away)) for f in fixtures(service, "Desk")}
+    assert repaired == pairs  # paired as at the start, the avoided pair still apart
+    one = fixtures(service, "Desk")[0]
+    service.leagues.resolve("g1", ALICE, "Desk", one.id, "home", None, None)
+    with pytest.raises(errors.LeagueFixtureBusy):
+        service.leagues.desk.repair("g1", ALICE, "Desk")  # a game of the round is settled

@@ -80,6 +80,7 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
         "insert_fixtures": lambda: tx.insert_fixtures(season, [(3, "bob", None, "done", "bob",
                                                                  "bye")]),
         "fixture_rounds": lambda: tx.fixture_rounds(season, ("pending", "reported")),
+        "delete_round": lambda: tx.delete_round(season, 9),
         "player_fixtures": lambda: tx.player_fixtures(season, "bob", ("pending",)),
         "fixture": lambda: tx.fixture(fixture_id),
         "fixture_of_game": lambda: tx.fixture_of_game(game.id),

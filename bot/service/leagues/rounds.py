@@ -233,6 +233,11 @@ def rounds_ahead(count: int, legs: int) -> int:
     return max(1, WRITE_BATCH // max(1, (count + 1) // 2))
 
 
+def apart(season: Season) -> list[frozenset[str]]:
+    """Return the pairs a Swiss league keeps apart in its first round (`/league avoid`)."""
+    return [frozenset(pair) for pair in season.extra.get("avoid", []) if len(set(pair)) == 2]
+
+
 def seeded(tx: Transaction, league: LeagueRow, season: Season, players: list[str]
            ) -> list[str]:
     """Return a Swiss league's players in seeding order (`seeding:`; see SEEDINGS)."""
@@ -267,7 +272,9 @@ def first_fixtures(season: Season, players: list[str]) -> tuple[Season, list[tup
         return season, [(1, home, away) for home, away in knockout.first_round(players)]
     rounds = season.rounds or swiss_rounds_default(len(players))
     season = Season(**{**asdict(season), "rounds": rounds})
-    first = swiss_round(1, players, {p: 0.0 for p in players}, (), (), season.pairing)
+    # Pairs the organiser keeps apart (leagues/desk.py `avoid`) count as met in round 1.
+    first = swiss_round(1, players, {p: 0.0 for p in players}, apart(season), (),
+                        season.pairing)
     return season, [(p.round, p.home, p.away) for p in first]
 
 
@@ -590,9 +597,9 @@ def export(league: LeagueRow, fixtures: list[FixtureRow], rows: list[Row],
 __all__ = [
     "CONCEDED", "CONCESSIONS", "FORMATS", "GIVEN", "LATE_ENTRIES", "MOST_PLAYERS", "ONLY_IN",
     "OPEN", "PICKED", "SCORED", "SEEDINGS", "SETTLED", "WITHDRAWALS", "WRITE_BATCH", "Season",
-    "add_round", "advance", "bracket_matches", "completed", "conceded", "enter_from_source",
-    "export", "first_fixtures", "game_results", "game_scores", "game_winner", "league_of",
-    "match_winner_of", "names", "playing", "referee", "results", "rounds_ahead", "seeded",
-    "settled_row", "swapped", "table", "tiebreak_order", "too_many", "turn_minutes", "withdrawn",
-    "write_rounds",
+    "add_round", "advance", "apart", "bracket_matches", "completed", "conceded",
+    "enter_from_source", "export", "first_fixtures", "game_results", "game_scores", "game_winner",
+    "league_of", "match_winner_of", "names", "playing", "referee", "results", "rounds_ahead",
+    "seeded", "settled_row", "swapped", "table", "tiebreak_order", "too_many", "turn_minutes",
+    "withdrawn", "write_rounds",
 ]

@@ -44,6 +44,7 @@ from bot.service.context import Caller, Table, running
 from bot.service.games import Games, who_text
 from bot.service.leagues.brackets import bracket_lines, bracket_of, bracket_picture
 from bot.service.leagues.describe import number, settings_lines, tiebreak_names
+from bot.service.leagues.desk import Desk
 from bot.service.leagues.matches import MOST_GAMES
 from bot.service.leagues.ranking import TIEBREAKS, Row
 from bot.service.leagues.reports import (
@@ -75,7 +76,7 @@ from bot.service.leagues.rounds import (
     too_many,
     withdrawn,
 )
-from bot.service.leagues.withdrawals import Withdrawals, enter_late, substitute
+from bot.service.leagues.withdrawals import Withdrawals
 from bot.service.scheduler import Notice
 from bot.service.settingrules import (
     LEAGUE_SETTINGS,
@@ -123,6 +124,7 @@ class Leagues:
         self.store = store
         self.reports = Reports(store, games)
         self.withdrawals = Withdrawals(store)
+        self.desk = Desk(store)  # the organiser's corrections (leagues/desk.py)
         # Reports confirmed by time: a source of the scheduler (bot/service/scheduler.py).
         self.source = LeagueSource(self.reports)
 
@@ -317,39 +319,6 @@ class Leagues:
                 raise LeagueNotIn(user=f"<@{caller.user_id}>", name=league.name).where(lang)
         return Reply(text=Words.of(lang)("league-left", user=f"<@{caller.user_id}>",
                                          name=league.name))
-
-    def enter(self, guild_id: str, caller: Caller, name: str, player: Caller) -> Reply:
-        """Enter a late entrant to a running Swiss league (its referee; before the start the
-        player joins himself): paired from the next round, the rounds missed as `late:`
-        says."""
-        lang = pick_language(caller.locale)
-        with self.store.transaction() as tx:
-            league, season = season_of(tx, guild_id, name, lang)
-            if not referee(league, caller):
-                raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
-            if league.status != "running":
-                raise LeagueNotStarted(name=league.name).where(lang)
-            missed, first = enter_late(tx, league, player.user_id, player.name, lang)
-        return Reply(text=Words.of(lang)("league-added-late", user=f"<@{player.user_id}>",
-                                         name=league.name, round=first, missed=missed,
-                                         late=season.late))
-
-    def substitute(self, guild_id: str, caller: Caller, name: str, player: Caller,
-                   by: Caller) -> Reply:
-        """Give a player's seat and unsettled fixtures, games in progress too, to a
-        substitute (its referee; leagues/withdrawals.py)."""
-        lang = pick_language(caller.locale)
-        with self.store.transaction() as tx:
-            league, _ = season_of(tx, guild_id, name, lang)
-            if not referee(league, caller):
-                raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
-            if league.status != "running":
-                raise LeagueNotStarted(name=league.name).where(lang)
-            moved, taken = substitute(tx, league, player.user_id, by.user_id, by.name,
-                                      caller.user_id, lang)
-        return Reply(text=Words.of(lang)("league-substituted", user=f"<@{by.user_id}>",
-                                         out=f"<@{player.user_id}>", name=league.name,
-                                         fixtures=moved, games=taken))
 
     def drop(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Drop out of a league yourself: before the start, leave it; once started, show
