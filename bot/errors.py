@@ -411,7 +411,7 @@ class LeagueFixtureBusy(PlayerError):
 class LeagueFixtureOpen(PlayerError):
     """Only a settled fixture's result can be amended (an open one is resolved)."""
 
-    key = "league-fixture-open"
+    key = "league-fixture-unsettled"
 
 
 class LeagueFixtureSettled(PlayerError):

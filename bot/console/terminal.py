@@ -173,6 +173,11 @@ class Console:
             if self._save(path, reply.image):
                 self.images.append(path)
                 self.write(f"  board: {path}")
+        elif reply.image is not None:  # a league's standings or bracket: numbered, kept
+            path = self.out_dir / f"{Path(reply.image_name).stem}-{len(self.images) + 1}.png"
+            if self._save(path, reply.image):
+                self.images.append(path)
+                self.write(f"  picture: {path}")
         for name, data in reply.files:
             path = self.out_dir / name
             if self._save(path, data):

@@ -397,3 +397,21 @@ def test_pairs_kept_apart_swapped_and_a_round_paired_again(service: GameService)
     service.leagues.resolve("g1", ALICE, "Desk", one.id, "home", None, None)
     with pytest.raises(errors.LeagueFixtureBusy):
         service.leagues.desk.repair("g1", ALICE, "Desk")  # a game of the round is settled
+
+
+def test_the_documented_tournament_script_runs_to_its_champion(
+        service: GameService, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """docs/leagues.md shows docs/examples/tournament.txt: it must still run as shown."""
+    from pathlib import Path
+
+    from bot.console.terminal import Console
+
+    script = Path(__file__).resolve().parents[2] / "docs" / "examples" / "tournament.txt"
+    out: list[str] = []
+    console = Console(service, tmp_path_factory.mktemp("doc"), write=out.append)
+    console.run_lines(script.read_text(encoding="utf-8").splitlines())
+    assert console.failures == 0
+    text = "\n".join(out)
+    assert "  1. <@bia>: 8 pts · 3 W 0 D 0 L · +9" in text
+    assert "one deciding game between the two" in text
+    assert out[-2] == "  Champion: <@caio>"  # the bracket's last line, before its picture

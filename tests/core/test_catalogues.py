@@ -53,6 +53,17 @@ def test_every_catalogue_parses_cleanly(sys: Engine[Any] | None) -> None:
 
 
 @pytest.mark.parametrize("sys", CATALOGUES, ids=IDS)
+def test_no_key_is_defined_twice(sys: Engine[Any] | None) -> None:
+    # Two messages of one id: Fluent keeps one of them silently, and a refusal showed a
+    # fixture line's words (league-fixture-open) until this was checked.
+    for language in languages():
+        ids = [e.id.name for e in _parsed(_file(language, sys)).body
+               if isinstance(e, (ast.Message, ast.Term))]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        assert twice == [], f"{language}: defined twice: {twice}"
+
+
+@pytest.mark.parametrize("sys", CATALOGUES, ids=IDS)
 def test_every_language_has_the_same_keys(sys: Engine[Any] | None) -> None:
     english = _keys(_file("en", sys))
     assert english

@@ -77,6 +77,6 @@ def test_main_writes_the_samples(tmp_path: object) -> None:
     out = Path(str(tmp_path))
     assert main([str(out), "600"]) == 0
     names = sorted(p.name for p in out.glob("*.png"))
-    assert names == ["hex-flipped.png", "hex.png", "standings.png", "tabletop.png"]
+    assert names == ["bracket.png", "hex-flipped.png", "hex.png", "standings.png", "tabletop.png"]
     assert Image.open(out / "hex.png").width == 600
     assert Image.open(out / "standings.png").width == 720

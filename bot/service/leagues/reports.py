@@ -429,6 +429,10 @@ class Reports:
             return Settled(list)
         newest = tx.fixture_rounds(league.id, OPEN)[1]
         fixtures = tx.fixtures(league.id, newest)
+        if newest == fixture.round:  # a knockout's level match: a deciding game, same round
+            added = [f for f in fixtures if f.status == "pending"]
+            return Settled(lambda: [words("league-decider", round=newest),
+                                    *(fixture_line(words, f) for f in added)])
         return Settled(lambda: [words("league-new-round", round=newest),
                                 *round_lines(words, fixtures, only_round=newest)[1:]], newest)
 

@@ -410,7 +410,7 @@ league-fixture-busy = Fixture #{ $id } is { $status ->
        *[other] not open
     }.
 league-fixture-settled = Fixture #{ $id } is already settled.
-league-fixture-open = Fixture #{ $id } is not settled yet: `/league resolve` settles it.
+league-fixture-unsettled = Fixture #{ $id } is not settled yet: `/league resolve` settles it.
 league-amended = { $user } corrects fixture #{ $id }: { $after } (it was { $before }). Why: { $note }
 league-added-late = { $user } joins **{ $name }** late and is paired from round { $round }{ $missed ->
         [0] {"."}
@@ -557,6 +557,7 @@ league-bracket-match = { $upper } v { $lower }: { $upper_won }–{ $lower_won } 
     }
 league-bracket-champion = Champion: { $user }
 league-bracket-champion-plain = Champion: { $name }
+league-decider = A match of round { $round } is level on games and on the total score: one deciding game between the two, the upper one at home:
 league-not-knockout = **{ $name }** is not a knockout: `/league standings` shows its table.
 league-fixture-bye = #{ $id } { $home }: a bye (counts as a win)
 league-fixture-done = #{ $id } { $home } v { $away }: { $winner ->

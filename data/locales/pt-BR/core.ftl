@@ -415,7 +415,7 @@ league-fixture-busy = O confronto nº { $id } { $status ->
        *[other] não está aberto
     }.
 league-fixture-settled = O confronto nº { $id } já está decidido.
-league-fixture-open = O confronto nº { $id } ainda não foi decidido: `/league resolve` decide.
+league-fixture-unsettled = O confronto nº { $id } ainda não foi decidido: `/league resolve` decide.
 league-amended = { $user } corrige o confronto nº { $id }: { $after } (era { $before }). Motivo: { $note }
 league-added-late = { $user } entra atrasado em **{ $name }** e é emparelhado a partir da rodada { $round }{ $missed ->
         [0] {"."}
@@ -562,6 +562,7 @@ league-bracket-match = { $upper } x { $lower }: { $upper_won }–{ $lower_won } 
     }
 league-bracket-champion = Campeão: { $user }
 league-bracket-champion-plain = Campeão: { $name }
+league-decider = Uma série da rodada { $round } está empatada em partidas e no placar somado: uma partida de desempate entre os dois, o de cima como mandante:
 league-not-knockout = **{ $name }** não é mata-mata: `/league standings` mostra a tabela.
 league-fixture-bye = nº { $id } { $home }: folga (conta como vitória)
 league-fixture-done = nº { $id } { $home } x { $away }: { $winner ->
