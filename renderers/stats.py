@@ -38,7 +38,7 @@ from renderers.standings import (
 )
 
 __all__ = ["WIDTH", "Bar", "BarSection", "Chart", "ChartSection", "StatsPicture", "colour_of",
-           "render_stats", "section_tops"]
+           "render_stats", "section_tops", "wrap"]
 
 WIDTH = 720
 HEADING_SIZE = 26
@@ -135,7 +135,19 @@ def _section_height(section: BarSection | ChartSection) -> int:
     heading = round(HEADING_SIZE * 1.9)
     if isinstance(section, BarSection):
         return heading + len(section.bars) * _bar_row_height() + _legend_height() + 8
-    return heading + len(section.charts) * _chart_row_height() + round(AXIS_SIZE * 1.6)
+    axis = len(wrap(section.axis, AXIS_SIZE, WIDTH - 2 * PAD))
+    return heading + len(section.charts) * _chart_row_height() + round(axis * AXIS_SIZE * 1.4)
+
+
+def wrap(text: str, size: int, width: float) -> list[str]:
+    """Break `text` into lines no wider than `width` at spaces (a word too long is cut)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return [fit_text(line, size, width) for line in lines]
 
 
 def section_tops(picture: StatsPicture) -> tuple[tuple[int, ...], int]:
@@ -145,8 +157,8 @@ def section_tops(picture: StatsPicture) -> tuple[tuple[int, ...], int]:
     for section in picture.sections:
         tops.append(y)
         y += _section_height(section) + 10
-    footer = round(FOOTER_SIZE * 1.6) if picture.footer else 0
-    return tuple(tops), y + footer + 6
+    footer = len(wrap(picture.footer, FOOTER_SIZE, WIDTH - 2 * PAD))
+    return tuple(tops), y + round(footer * FOOTER_SIZE * 1.4) + 10
 
 
 def _draw_title(draw: Canvas, picture: StatsPicture) -> None:
@@ -286,8 +298,8 @@ def _draw_charts(draw: Canvas, top: int, section: ChartSection) -> None:
     for chart in section.charts:
         _draw_chart(draw, y, chart)
         y += _chart_row_height()
-    draw_text(draw, (PAD, y + AXIS_SIZE * 0.2),
-              fit_text(section.axis, AXIS_SIZE, WIDTH - 2 * PAD), AXIS_SIZE, FOOTER)
+    for i, line in enumerate(wrap(section.axis, AXIS_SIZE, WIDTH - 2 * PAD)):
+        draw_text(draw, (PAD, y + AXIS_SIZE * (0.2 + 1.4 * i)), line, AXIS_SIZE, FOOTER)
 
 
 def render_image(picture: StatsPicture) -> Image.Image:
@@ -301,9 +313,10 @@ def render_image(picture: StatsPicture) -> Image.Image:
             _draw_bars(draw, top, section)
         else:
             _draw_charts(draw, top, section)
-    if picture.footer:
-        draw_text(draw, (PAD, height - 6 - FOOTER_SIZE * 0.8),
-                  fit_text(picture.footer, FOOTER_SIZE, WIDTH - 2 * PAD), FOOTER_SIZE, FOOTER)
+    lines = wrap(picture.footer, FOOTER_SIZE, WIDTH - 2 * PAD)
+    for i, line in enumerate(lines):
+        y = height - 10 - (len(lines) - i - 0.5) * FOOTER_SIZE * 1.4
+        draw_text(draw, (PAD, y), line, FOOTER_SIZE, FOOTER)
     return image
 
 
