@@ -7,12 +7,14 @@ import io
 import itertools
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from bot import paging
 from bot.clock import FakeClock
+from bot.console.terminal import Console
 from bot.errors import UnknownScenario, UnknownSystem
 from bot.service.context import Caller
 from bot.service.gameservice import GameService
@@ -227,3 +229,20 @@ def test_solo_games_and_other_players_games_are_nobodys_results() -> None:
     assert (record.total.won, record.total.drawn, record.total.lost) == (0, 1, 1)
     assert record.on_time == 1
     assert set(record.seats) == {("race", "red"), ("race", "blue")}
+
+
+def test_stats_typed_in_the_console(service: GameService, tmp_path: Path) -> None:
+    lines: list[str] = []
+    console = Console(service, tmp_path / "out", write=lines.append)
+    console.run_lines([
+        "@alice /game new system:race scenario:short opponent:@bob",
+        "@bob click 1",
+        "@bob /game resign",
+        "@bob /stats player player:@alice",
+        "@alice /stats scenario system:race scenario:short",
+        "@alice /stats scenario system:race scenario:nowhere",
+    ])
+    text = "\n".join(lines)
+    assert "Games: 1 · won 1 · drawn 0 · lost 0" in text
+    assert "Red won 1 (100 %)" in text
+    assert "nowhere" in text and console.failures == 1
