@@ -39,6 +39,10 @@ from rules.core.system import available, system
 
 # Results a scenario needs before its balance says much (fewer: the reply says so).
 ENOUGH = 10
+# A scenario's average length is that of its latest games with a result, at most this many:
+# each game's turns are counted from its log, so the reply's time stays bounded however
+# long the server's history (4,000 results took about a second on a loaded machine).
+LENGTH_GAMES = 400
 OUT_OF_TIME = "result-out-of-time"
 # The ordinal's sigmas below mu, as leagues/ratings.py rates (a test checks the two agree).
 _Z = 3.0
@@ -162,8 +166,8 @@ class ScenarioRecord:
     drawn: int = 0
     abandoned: int = 0
     conceded: int = 0  # results by resignation or time, not played to the end
-    turns: list[int] = field(default_factory=list)  # of each game with a result
-    days: list[float] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)  # of the latest games with a result
+    days: list[float] = field(default_factory=list)  # of the same games
 
     @property
     def results(self) -> int:
@@ -171,9 +175,18 @@ class ScenarioRecord:
         return sum(self.wins.values()) + self.drawn
 
 
+def measured(games: Sequence[GameOutline]) -> list[int]:
+    """Return the ids of the games whose length a scenario's average takes: the latest
+    LENGTH_GAMES with a result, played by two."""
+    ids = [g.id for g in games if g.status == "finished" and played_by_two(g)]
+    return ids[-LENGTH_GAMES:]
+
+
 def scenario_record(games: Sequence[GameOutline], seats: tuple[str, ...],
                     turns: dict[int, int]) -> ScenarioRecord:
-    """Count a scenario's results per seat and its games' lengths (`turns`: game -> count)."""
+    """Count a scenario's results per seat, and the lengths of the `measured` games (`turns`:
+    game -> turns; a game with no action has none)."""
+    lengths = set(measured(games))
     record = ScenarioRecord(seats=seats, wins=dict.fromkeys(seats, 0))
     for game in games:
         if not played_by_two(game):
@@ -188,6 +201,8 @@ def scenario_record(games: Sequence[GameOutline], seats: tuple[str, ...],
             record.wins[game.winner] = record.wins.get(game.winner, 0) + 1
         if game.result_key in ("result-resigned", OUT_OF_TIME):
             record.conceded += 1
+        if game.id not in lengths:
+            continue
         record.turns.append(turns.get(game.id, 0))
         lasted = (datetime.fromisoformat(game.updated_at)
                   - datetime.fromisoformat(game.created_at))
@@ -215,8 +230,10 @@ class Stats:
     # ------------------------------------------------------------ a player
 
     def player(self, guild_id: str, caller: Caller, player: Caller | None = None,
-               page: int = 1) -> Reply:
-        """Show a player's statistics in this server (the caller's by default)."""
+               page: int = 1, picture: bool = True) -> Reply:
+        """Show a player's statistics in this server (the caller's by default); the picture
+        on the first page unless told not to (a page button knows the player by id only,
+        not by the name the picture's title needs)."""
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         who = player or caller
@@ -234,7 +251,7 @@ class Stats:
         if not record.total.games and not histories:
             reply.lines.append(words("stats-player-none", user=user))
             return reply
-        if page <= 1:
+        if page <= 1 and picture:
             reply.image = self._player_picture(words, who.name, record, histories)
             reply.image_name = "stats.png"
         return paged(reply, self._player_lines(words, record, histories), words,
@@ -330,9 +347,8 @@ class Stats:
                                   choices=Said(", ".join(sorted(infos)))).where(lang, system_id)
         with self.store.reading() as tx:
             games = tx.games_over(guild_id, system_id, scenario)
-            counted = [g.id for g in games if g.status == "finished" and played_by_two(g)]
             record = scenario_record(games, tuple(infos[scenario].seats),
-                                     tx.turn_counts(counted))
+                                     tx.turn_counts(measured(games)))
         title = scenario_title(sys, scenario, lang)
         reply = Reply(text=words("stats-scenario-title", scenario=title,
                                  system=system_title(sys, lang)))
@@ -357,13 +373,19 @@ class Stats:
         lines.append(words("stats-scenario-draws", count=record.drawn,
                            share=_share(record.drawn, results)))
         lines.append(words("stats-scenario-conceded", count=record.conceded))
-        turns, days = mean(record.turns), mean(record.days)
-        if turns is not None and days is not None:
-            lines.append(words("stats-scenario-length", turns=round(turns),
-                               time=span(words, days * 86400)))
+        if record.turns:
+            lines.append(self._length(words, record))
         if results < ENOUGH:
             lines.append(words("stats-scenario-few", results=results, enough=ENOUGH))
         return lines
+
+    @staticmethod
+    def _length(words: Words, record: ScenarioRecord) -> str:
+        """Word the average length of the measured games (the latest ones, if not all)."""
+        return words("stats-scenario-length", turns=round(mean(record.turns) or 0),
+                     time=span(words, (mean(record.days) or 0) * 86400),
+                     games=len(record.turns),
+                     latest="yes" if len(record.turns) < record.results else "no")
 
     def _scenario_picture(self, words: Words, system_id: str, title: str,
                           record: ScenarioRecord) -> bytes:
@@ -377,9 +399,7 @@ class Stats:
         legend += [(f"seat:{s}", words("stats-legend-seat-wins",
                                        seat=self._seat(system_id, s, words))) for s in seats[1:]]
         counts = [record.wins[seats[0]], record.drawn, *(record.wins[s] for s in seats[1:])]
-        turns, days = mean(record.turns), mean(record.days)
-        footer = words("stats-scenario-length", turns=round(turns or 0),
-                       time=span(words, (days or 0) * 86400))
+        footer = self._length(words, record)
         bar = Bar(words("stats-picture-results"), tuple(counts),
                   words("stats-picture-games", games=record.results))
         picture = StatsPicture(
@@ -397,7 +417,8 @@ class Stats:
         """Show another page of a player's or a scenario's statistics (bot/paging.py)."""
         parts = key.split(":")
         if listing == PLAYER_LISTING and len(parts) == 2:
-            return self.player(parts[0], caller, Caller(user_id=parts[1], name=parts[1]), page)
+            return self.player(parts[0], caller, Caller(user_id=parts[1], name=parts[1]), page,
+                               picture=False)
         if listing == SCENARIO_LISTING and len(parts) == 3:
             return self.scenario(parts[0], caller, parts[1], parts[2], page)
         raise Stale().where(pick_language(caller.locale))

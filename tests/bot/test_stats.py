@@ -16,6 +16,7 @@ from bot import paging
 from bot.clock import FakeClock
 from bot.console.terminal import Console
 from bot.errors import UnknownScenario, UnknownSystem
+from bot.service import stats
 from bot.service.context import Caller
 from bot.service.gameservice import GameService
 from bot.service.leagues.ratings import ratings
@@ -190,6 +191,8 @@ def test_long_statistics_come_in_pages_with_buttons(
     third = timed.press("c1", MOD, second.buttons[-1].custom_id)
     assert "— as Red: 3 · won 1 · drawn 0 · lost 1" in third.lines
     assert not any("as Red" in line for line in first.lines + second.lines)
+    back = timed.press("c1", MOD, second.buttons[0].custom_id)  # page 1 again: no picture,
+    assert back.lines == first.lines and back.image is None  # its title wants a name
 
 
 def test_the_rating_history_ends_at_the_rating_the_league_shows() -> None:
@@ -246,3 +249,11 @@ def test_stats_typed_in_the_console(service: GameService, tmp_path: Path) -> Non
     assert "Games: 1 · won 1 · drawn 0 · lost 0" in text
     assert "Red won 1 (100 %)" in text
     assert "nowhere" in text and console.failures == 1
+
+
+def test_a_scenarios_length_is_that_of_its_latest_games(
+        timed: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    season(timed, clock)
+    monkeypatch.setattr(stats, "LENGTH_GAMES", 2)  # c2 and c3, which had no action
+    reply = timed.stats_scenario("g1", BOB, "race", "short")
+    assert reply.lines[5].startswith("Average length of the latest 2 games: 0 turns, ")

@@ -917,7 +917,10 @@ stats-scenario-games = Games: { $games } · with a result { $results } · abando
 stats-scenario-wins = { $seat } won { $wins } ({ $share } %)
 stats-scenario-draws = Draws: { $count } ({ $share } %)
 stats-scenario-conceded = Decided by a resignation or on time: { $count }
-stats-scenario-length = Average length: { $turns ->
+stats-scenario-length = Average length{ $latest ->
+        [yes] {" "}of the latest { $games } games
+       *[no] {""}
+    }: { $turns ->
         [one] one turn
        *[other] { $turns } turns
     }, { $time } from the start to the end

@@ -927,7 +927,10 @@ stats-scenario-games = Partidas: { $games } · com resultado { $results } · aba
 stats-scenario-wins = { $seat }: { $wins } vitórias ({ $share } %)
 stats-scenario-draws = Empates: { $count } ({ $share } %)
 stats-scenario-conceded = Decididas por desistência ou por tempo: { $count }
-stats-scenario-length = Duração média: { $turns ->
+stats-scenario-length = Duração média{ $latest ->
+        [yes] {" "}das últimas { $games } partidas
+       *[no] {""}
+    }: { $turns ->
         [one] um turno
        *[other] { $turns } turnos
     }, { $time } do início ao fim
