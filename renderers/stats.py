@@ -219,16 +219,21 @@ def _draw_bar(draw: Canvas, top: int, bar: Bar, legend: tuple[tuple[str, str], .
 
 
 def _draw_legend(draw: Canvas, y: float, legend: tuple[tuple[str, str], ...]) -> None:
-    """Draw the legend on one line: a square of each colour and its name (cut to share room)."""
-    room = (WIDTH - 2 * PAD) / max(len(legend), 1)
-    x = float(PAD)
+    """Draw the legend on one line: a square of each colour and its name, one after the
+    other; names cut to equal shares of the line only when they do not all fit."""
     square = LABEL_SIZE * 0.7
-    for key, name in legend:
+    gap = LABEL_SIZE * 1.2
+    inner = WIDTH - 2 * PAD
+    widths = [square + LABEL_SIZE * 0.3 + text_width(name, LABEL_SIZE) for _, name in legend]
+    fits = sum(widths) + gap * (len(legend) - 1) <= inner
+    room = inner / max(len(legend), 1)
+    x = float(PAD)
+    for (key, name), width in zip(legend, widths, strict=True):
         draw.rectangle((x, y - square / 2, x + square, y + square / 2),
                        fill=colour_of(key, legend), outline=INK)
-        words = fit_text(name, LABEL_SIZE, room - square - LABEL_SIZE * 0.8)
+        words = name if fits else fit_text(name, LABEL_SIZE, room - square - LABEL_SIZE * 0.8)
         draw_text(draw, (x + square + LABEL_SIZE * 0.3, y), words, LABEL_SIZE, INK)
-        x += room
+        x += width + gap if fits else room
 
 
 def _draw_bars(draw: Canvas, top: int, section: BarSection) -> None:
@@ -282,13 +287,30 @@ def _draw_chart(draw: Canvas, top: int, chart: Chart) -> None:
     radius = 4 if len(points) <= 60 else 2
     for x, y in points:
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=LINE)
+    _mark_values(draw, chart, points, box)
+
+
+def _mark_values(draw: Canvas, chart: Chart, points: list[tuple[float, float]],
+                 box: tuple[int, int, int, int]) -> None:
+    """Write the marked values beside their points: the last, highest, lowest and first, in
+    that order, each left out where it would cover one already written."""
     low_at = chart.values.index(min(chart.values))
-    for i in _marked(chart):
+    taken: list[tuple[float, float, float, float]] = []
+    for i in sorted(_marked(chart), key=lambda i: (i != len(points) - 1,
+                                                   chart.values[i] != max(chart.values),
+                                                   i != low_at)):
         x, y = points[i]
         words = chart.worded[i] if i < len(chart.worded) else ""
-        half = text_width(words, AXIS_SIZE, bold=True) / 2
-        side = "l" if x - half < box[0] else ("r" if x + half > box[2] else "m")
+        width = text_width(words, AXIS_SIZE, bold=True)
+        side = "l" if x - width / 2 < box[0] else ("r" if x + width / 2 > box[2] else "m")
         below = i == low_at and len(points) > 1
+        left = {"l": x, "m": x - width / 2, "r": x - width}[side]
+        top = y + 8 if below else y - 8 - AXIS_SIZE
+        area = (left - 4, top, left + width + 4, top + AXIS_SIZE)
+        if any(area[0] < t[2] and t[0] < area[2] and area[1] < t[3] and t[1] < area[3]
+               for t in taken):
+            continue
+        taken.append(area)
         draw_text(draw, (x, y + 8 if below else y - 8), words, AXIS_SIZE, INK, bold=True,
                   anchor=side + ("a" if below else "d"))
 
