@@ -8,6 +8,7 @@
 - `leagues`: leagues and their standings (bot/service/leagues/seasons.py)
 - `clocks`: time controls: extend, holiday, reminders, a win claimed on time (service/turnclocks.py)
 - `scheduler`: what falls due with time, from its sources (bot/service/scheduler.py)
+- `stats`: a player's record and a scenario's balance in a server (bot/service/stats.py)
 
 Each part takes the store (and the board replies) it needs, and a per-command
 `Table` (bot/service/context.py) works out a game's prompt, outcome and legal actions once.
@@ -34,6 +35,7 @@ from bot.service.leagues.seasons import Leagues
 from bot.service.records import Records
 from bot.service.rulebook import Rulebook
 from bot.service.scheduler import Scheduler
+from bot.service.stats import PLAYER_LISTING, SCENARIO_LISTING, Stats
 from bot.service.timekeeping import follow
 from bot.service.turnclocks import Clocks
 from bot.service.turns import Turns
@@ -62,6 +64,7 @@ class GameService:
         self.records = Records(store)
         self.rulebook = Rulebook(store)
         self.leagues = Leagues(store, self.games)
+        self.stats = Stats(store)
         self.previews = Previews(store, self.boards, self.turns)
         # Every change of a game keeps its clock (service/turnclocks.py), in the same transaction.
         store.add_hook("clocks", follow)
@@ -137,6 +140,8 @@ class GameService:
             if not game_id.isdigit() or not last.isdigit():
                 raise bad_input("input-unknown-button").where(pick_language(caller.locale))
             reply = self.views.log_lines(channel_id, caller, int(last), page, int(game_id))
+        elif listing in (PLAYER_LISTING, SCENARIO_LISTING):
+            reply = self.stats.page(caller, listing, key, page)
         else:
             reply = self.leagues.page(caller, listing, key, page)
         reply.ephemeral = True
@@ -317,6 +322,17 @@ class GameService:
     def league_turns(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """List who must act in each running game of a league."""
         return self.leagues.turns(guild_id, caller, name)
+
+    # ------------------------------------------------------------ statistics (see Stats)
+    def stats_player(self, guild_id: str, caller: Caller, player: Caller | None = None
+                     ) -> Reply:
+        """Show a player's statistics in this server (the caller's by default)."""
+        return self.stats.player(guild_id, caller, player)
+
+    def stats_scenario(self, guild_id: str, caller: Caller, system_id: str,
+                       scenario: str) -> Reply:
+        """Show a scenario's balance in this server."""
+        return self.stats.scenario(guild_id, caller, system_id, scenario)
 
     # ------------------------------------------------------------ completions
     def complete(self, channel_id: str, guild_id: str, caller: Caller, source: str, text: str,

@@ -14,6 +14,7 @@ from sqlite_utils.migrations import Migrations
 
 from bot.store.faults import StoreError
 from bot.store.leaguequeries import create_season_tables
+from bot.store.statsqueries import create_stats_index
 
 migrations = Migrations("banneret")
 
@@ -151,6 +152,12 @@ def m007_outbox(db: Database) -> None:
         {"id": int, "nonce": str, "notice": str, "lease_until": str, "created_at": str},
         pk="id", not_null={"nonce", "notice", "lease_until"}, strict=True)
     db.execute("CREATE INDEX outbox_lapsed ON outbox (lease_until, id)")
+
+
+@migrations()
+def m008_games_over_by_guild(db: Database) -> None:
+    """Index the games that are over by server, system and scenario (statistics: /stats)."""
+    create_stats_index(db)
 
 
 @cache

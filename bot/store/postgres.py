@@ -40,6 +40,7 @@ from bot.clock import SYSTEM_CLOCK, Clock
 from bot.store.dialect import Cursor, Dialect
 from bot.store.faults import StoreError
 from bot.store.gamestore import GameStore
+from bot.store.statsqueries import PG_STATS_INDEX
 from bot.store.transaction import Transaction
 
 _T = 'TEXT COLLATE "C"'
@@ -114,6 +115,7 @@ PG_MIGRATIONS: tuple[tuple[str, str], ...] = (
             created_at {_T});
         CREATE INDEX outbox_lapsed ON outbox (lease_until, id);
     """),
+    ("m008_games_over_by_guild", PG_STATS_INDEX),
 )
 
 # The tables whose ids PostgreSQL hands out (`banneret migrate` moves them on).

@@ -24,6 +24,7 @@ from bot.store.rows import (
     entry_of,
     game_of,
 )
+from bot.store.statsqueries import StatsQueries
 
 # What a game's end tells the rest of the bot, in the transaction that ended it:
 # called with the transaction and the game row as just written (bot/service/leagues/seasons.py).
@@ -39,7 +40,7 @@ class StaleVersion(Exception):
 GameHook = Callable[["Transaction", GameRow, dict[str, Any]], dict[str, Any]]
 
 
-class Transaction(SeasonQueries):
+class Transaction(SeasonQueries, StatsQueries):
     """The reads and writes one command may make, inside one database transaction."""
 
     def __init__(self, conn: Connection, clock: Clock = SYSTEM_CLOCK,

@@ -14,6 +14,7 @@ from bot.surface.game_commands import declare_game
 from bot.surface.league_commands import declare_league
 from bot.surface.options import check
 from bot.surface.rules_commands import declare_rules
+from bot.surface.stats_commands import declare_stats
 from bot.surface.system_commands import declare_systems
 from bot.text import Words, pick_language
 from rules.core.commands import Command, Option
@@ -21,7 +22,7 @@ from rules.core.system import available
 
 
 def _core(s: Surface) -> None:
-    """Declare Banneret's own commands: /game, /rules and /league."""
+    """Declare Banneret's own commands: /game, /rules, /league and /stats."""
 
     def add(group: str, name: str, handler: Handler, *options: Option,
             private: bool = False) -> None:
@@ -30,6 +31,7 @@ def _core(s: Surface) -> None:
     declare_game(add)
     declare_rules(add)
     declare_league(add)
+    declare_stats(add)
 
 
 def surface() -> Surface:

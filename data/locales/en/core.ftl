@@ -897,3 +897,71 @@ paging-where-file = the attached reply.txt has everything
 paging-more-named = { $count } more
 button-page-previous = ◀ Page { $page }
 button-page-next = Page { $page } ▶
+
+## /stats: a player's record and a scenario's balance (bot/service/stats.py)
+command-stats = Statistics of this server's games: a player's record, a scenario's balance
+command-stats-player = A player's games: results per game system and side, time per turn, ratings
+command-stats-player-player = The player (default: you)
+command-stats-scenario = A scenario's balance in this server: wins per side, draws, average length
+command-stats-scenario-system = The game system
+command-stats-scenario-scenario = The scenario
+stats-player-title = Statistics of { $user } in this server's games
+stats-player-none = { $user } has no finished game and no rated league game in this server yet.
+stats-games = Games: { $games } · won { $won } · drawn { $drawn } · lost { $lost } · abandoned (ended without a result) { $abandoned }
+stats-on-time = Games lost on time: { $count }
+stats-turn-time = Time per turn: { $average } on average, { $slowest } at the slowest ({ $turns ->
+        [one] one turn timed
+       *[other] { $turns } turns timed
+    })
+stats-turn-none = Time per turn: no turn timed yet (a game's first turn is not timed).
+stats-system-line = **{ $system }**: { $games ->
+        [one] one game
+       *[other] { $games } games
+    } · won { $won } · drawn { $drawn } · lost { $lost }{ $abandoned ->
+        [0] {""}
+       *[other] {" "}· abandoned { $abandoned }
+    }
+stats-seat-line = — as { $seat }: { $games } · won { $won } · drawn { $drawn } · lost { $lost }
+stats-rating-line = **{ $system }** rating: { $rating } after { $games ->
+        [one] one league game
+       *[other] { $games } league games
+    } (highest { $best })
+stats-legend-won = Won
+stats-legend-drawn = Drawn
+stats-legend-lost = Lost
+stats-picture-player = { $name }: statistics
+stats-picture-player-subtitle = { $games ->
+        [one] One game
+       *[other] { $games } games
+    } in this server
+stats-picture-systems = Results by game system
+stats-picture-seats = { $system } by side
+stats-picture-ratings = Rating after each league game
+stats-picture-axis = League games in the order they were settled; the first point is the start
+stats-picture-games = { $games ->
+        [one] one game
+       *[other] { $games } games
+    }
+stats-scenario-title = { $scenario } ({ $system }) in this server's games
+stats-scenario-none = No game of { $scenario } is over in this server yet.
+stats-scenario-games = Games: { $games } · with a result { $results } · abandoned (ended without a result) { $abandoned }
+stats-scenario-wins = { $seat } won { $wins } ({ $share } %)
+stats-scenario-draws = Draws: { $count } ({ $share } %)
+stats-scenario-conceded = Decided by a resignation or on time: { $count }
+stats-scenario-length = Average length{ $latest ->
+        [yes] {" "}of the latest { $games } games
+       *[no] {""}
+    }: { $turns ->
+        [one] one turn
+       *[other] { $turns } turns
+    }, { $time } from the start to the end
+stats-scenario-few = Only { $results } of the { $enough } results a balance needs: read these shares with care.
+stats-legend-seat-wins = { $seat } won
+stats-legend-draws = Draws
+stats-picture-scenario = { $scenario }: balance
+stats-picture-scenario-subtitle = { $system } · { $games ->
+        [one] one game
+       *[other] { $games } games
+    } in this server
+stats-picture-balance = Results
+stats-picture-results = Games with a result

@@ -907,3 +907,71 @@ paging-where-file = o arquivo anexo reply.txt tem tudo
 paging-more-named = mais { $count }
 button-page-previous = ◀ Página { $page }
 button-page-next = Página { $page } ▶
+
+## /stats: o histórico de um jogador e o equilíbrio de um cenário (bot/service/stats.py)
+command-stats = Estatísticas das partidas deste servidor: o histórico de um jogador, o equilíbrio de um cenário
+command-stats-player = As partidas de um jogador: resultados por sistema de jogo e lado, tempo por turno, rating
+command-stats-player-player = O jogador (padrão: você)
+command-stats-scenario = O equilíbrio de um cenário neste servidor: vitórias por lado, empates, duração média
+command-stats-scenario-system = O sistema de jogo
+command-stats-scenario-scenario = O cenário
+stats-player-title = Estatísticas de { $user } nas partidas deste servidor
+stats-player-none = { $user } ainda não tem partida terminada nem partida de liga com rating neste servidor.
+stats-games = Partidas: { $games } · vitórias { $won } · empates { $drawn } · derrotas { $lost } · abandonadas (encerradas sem resultado) { $abandoned }
+stats-on-time = Partidas perdidas por tempo: { $count }
+stats-turn-time = Tempo por turno: { $average } em média, { $slowest } no mais lento ({ $turns ->
+        [one] um turno medido
+       *[other] { $turns } turnos medidos
+    })
+stats-turn-none = Tempo por turno: nenhum turno medido ainda (o primeiro turno de uma partida não é medido).
+stats-system-line = **{ $system }**: { $games ->
+        [one] uma partida
+       *[other] { $games } partidas
+    } · vitórias { $won } · empates { $drawn } · derrotas { $lost }{ $abandoned ->
+        [0] {""}
+       *[other] {" "}· abandonadas { $abandoned }
+    }
+stats-seat-line = — como { $seat }: { $games } · vitórias { $won } · empates { $drawn } · derrotas { $lost }
+stats-rating-line = Rating em **{ $system }**: { $rating } depois de { $games ->
+        [one] uma partida de liga
+       *[other] { $games } partidas de liga
+    } (máximo { $best })
+stats-legend-won = Vitórias
+stats-legend-drawn = Empates
+stats-legend-lost = Derrotas
+stats-picture-player = { $name }: estatísticas
+stats-picture-player-subtitle = { $games ->
+        [one] Uma partida
+       *[other] { $games } partidas
+    } neste servidor
+stats-picture-systems = Resultados por sistema de jogo
+stats-picture-seats = { $system } por lado
+stats-picture-ratings = Rating depois de cada partida de liga
+stats-picture-axis = Partidas de liga na ordem em que foram decididas; o primeiro ponto é o início
+stats-picture-games = { $games ->
+        [one] uma partida
+       *[other] { $games } partidas
+    }
+stats-scenario-title = { $scenario } ({ $system }) nas partidas deste servidor
+stats-scenario-none = Nenhuma partida de { $scenario } terminou neste servidor ainda.
+stats-scenario-games = Partidas: { $games } · com resultado { $results } · abandonadas (encerradas sem resultado) { $abandoned }
+stats-scenario-wins = { $seat }: { $wins } vitórias ({ $share } %)
+stats-scenario-draws = Empates: { $count } ({ $share } %)
+stats-scenario-conceded = Decididas por desistência ou por tempo: { $count }
+stats-scenario-length = Duração média{ $latest ->
+        [yes] {" "}das últimas { $games } partidas
+       *[no] {""}
+    }: { $turns ->
+        [one] um turno
+       *[other] { $turns } turnos
+    }, { $time } do início ao fim
+stats-scenario-few = Só { $results } dos { $enough } resultados de que um equilíbrio precisa: leia estas porcentagens com cuidado.
+stats-legend-seat-wins = Vitórias de { $seat }
+stats-legend-draws = Empates
+stats-picture-scenario = { $scenario }: equilíbrio
+stats-picture-scenario-subtitle = { $system } · { $games ->
+        [one] uma partida
+       *[other] { $games } partidas
+    } neste servidor
+stats-picture-balance = Resultados
+stats-picture-results = Partidas com resultado
