@@ -158,6 +158,18 @@ class Retreat(Action):
     normalise_to = field_validator("to", mode="before")(_hex_label)
 
 
+class Gain(Action):
+    """Gain ground: move the unit that won a close combat into the hex its enemy left."""
+
+    type: Literal["gain"] = "gain"
+
+
+class Hold(Action):
+    """Stay where you are instead of gaining ground or battling again."""
+
+    type: Literal["hold"] = "hold"
+
+
 class Keep(Action):
     """Keep one of the two cards drawn after an Order One Unit card."""
 
@@ -253,7 +265,7 @@ class AdjustCards(Action):
 
 
 SamuraiAction = Annotated[
-    Play | Order | Move | Battle | Retreat | Keep | EndTurn | Adjust | AdjustCards,
+    Play | Order | Move | Battle | Retreat | Gain | Hold | Keep | EndTurn | Adjust | AdjustCards,
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[SamuraiAction] = TypeAdapter(SamuraiAction)
@@ -440,6 +452,42 @@ class RetreatBlocked(Event):
     hits: int
 
 
+class GroundGained(Event):
+    """A unit that won a close combat moved into the hex its enemy left (`leader`: with it)."""
+
+    type: Literal["ground_gained"] = "ground_gained"
+    piece: str
+    leader: str | None = None
+    start: str
+    end: str
+
+
+class GroundHeld(Event):
+    """The winner of a close combat stayed on `hex` (no ground gained, or no bonus battle)."""
+
+    type: Literal["ground_held"] = "ground_held"
+    piece: str
+    hex: str
+    bonus: bool = False
+
+
+class BonusBattle(Event):
+    """A unit that gained ground battles again (a bonus close combat) against `target`."""
+
+    type: Literal["bonus_battle"] = "bonus_battle"
+    piece: str
+    target: str
+
+
+class LeaderLeftBattlefield(Event):
+    """A leader who had to fall back from his own baseline left the map; nobody gains a banner."""
+
+    type: Literal["leader_left_battlefield"] = "leader_left_battlefield"
+    leader: str
+    side: SeatName
+    hex: str
+
+
 class CardsDrawn(Event):
     """A seat drew cards (only the count is public)."""
 
@@ -546,6 +594,10 @@ SamuraiEvent = Annotated[
     | LeaderEscaped
     | Retreated
     | RetreatBlocked
+    | GroundGained
+    | GroundHeld
+    | BonusBattle
+    | LeaderLeftBattlefield
     | CardsDrawn
     | CardDiscarded
     | DeckReshuffled

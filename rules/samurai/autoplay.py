@@ -39,7 +39,10 @@ def _orders_someone(state: Any, card_id: str) -> bool:
 
 
 def _choice(state: Any, options: list[Any]) -> Action:
-    """Pick an action: most orders, then close in, then battle, then end the turn."""
+    """Pick an action: most orders, then close in, then battle, then end the turn.
+
+    Ground won in close combat is always taken, and a bonus battle always fought.
+    """
     kinds = {a.type for a in options}
     if "play" in kinds:
         rank = ("shogun", "three", "two", "advance", "charge", "one")
@@ -68,7 +71,7 @@ def _choice(state: Any, options: list[Any]) -> Action:
         best = min(moves, key=lambda a: gap(a.to) - gap(pieces[a.piece].hex))
         if gap(best.to) < gap(pieces[best.piece].hex):
             return best  # type: ignore[no-any-return]
-    for preferred in ("end_turn", "retreat", "keep"):
+    for preferred in ("gain", "end_turn", "retreat", "keep", "hold"):
         for a in options:
             if a.type == preferred:
                 return a  # type: ignore[no-any-return]

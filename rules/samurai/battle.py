@@ -7,7 +7,7 @@ the skeleton's working copy of the state and appends the events it causes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.core.dice import Dice
 from rules.core.errors import refuse
@@ -28,10 +28,12 @@ from rules.samurai.actions import (
     UnitEliminated,
 )
 from rules.samurai.catalogue import UnitType, battle_table, hex_of, neighbours_of
+from rules.samurai.momentum import leave_battlefield
 from rules.samurai.movement import blocks_sight, impassable, may_join
 from rules.samurai.orders import own_piece, unordered_refusal
 from rules.samurai.state import ArrowRecord, PendingRetreat, Piece, SamuraiState
 from rules.samurai.tactics import may_shoot
+from rules.samurai.terrain import capped, flags_ignored, refuse_after_entering
 
 
 @dataclass(frozen=True)
@@ -150,10 +152,10 @@ def battler(state: SamuraiState, seat: str, piece_id: str) -> Piece:
 
 def check_battle(state: SamuraiState, seat: str, piece_id: str, target: str) -> tuple[Piece, bool]:
     """Return the fighting piece and whether the battle is ranged, or refuse."""
-    turn = state.current
     head = battler(state, seat, piece_id)
-    if head.id in turn.battled:
+    if head.id in state.current.battled:
         refuse("samurai/battle-once", "refusal-battled-already", piece=head.id)
+    refuse_after_entering(state, head)
     defender = fighter_at(state, target)
     if defender is None or defender.head.side == seat:
         refuse("samurai/battle-target", "refusal-no-enemy-there", hex=target)
@@ -176,7 +178,7 @@ def check_battle(state: SamuraiState, seat: str, piece_id: str, target: str) -> 
             "samurai/cavalry-charge",
             "refusal-no-shooting",
             piece=head.id,
-            card=term("card", turn.card),
+            card=term("card", state.current.card),
         )
     if steps > utype.range:
         refuse(
@@ -293,10 +295,13 @@ def escape_to(state: SamuraiState, leader: Piece, end: str, events: list[Event])
 def start_escape(state: SamuraiState, dice: Dice, leader: Piece, events: list[Event]) -> bool:
     """Make a leader left alone by a battle fall back; return True when his owner must choose.
 
-    With one hex open he goes there at once; with none he takes the hit a blocked
-    retreat costs, and falls.
+    With one hex open he goes there at once; with none he leaves the map through his own
+    baseline when he stands on it (ruleset 3, rules.samurai.momentum), else he takes the
+    hit a blocked retreat costs, and falls.
     """
     choices = escape_choices(state, leader)
+    if not choices and leave_battlefield(state, leader, events):
+        return False
     if not choices:
         events.append(RetreatBlocked(piece=leader.id, hexes=1, hits=1))
         inflict(state, dice, leader.hex, 1, False, events)
@@ -441,13 +446,17 @@ def attack(
     defender = fighter_at(state, target)
     assert attacker is not None and defender is not None
     base = attacker.unit_type.ranged_dice if ranged else close_dice(attacker.unit_type)
-    count = base + bonus
+    count = capped(state, attacker.head, start, target, ranged, base) + bonus
     faces = roll(dice, count)
     lone = state.ruleset >= 2 and defender.head.is_leader
     if lone:
         result = score_lone_leader(faces, ranged)
     else:
         result = score(faces, attacker.unit_type, defender.unit_type, ranged)
+        cover = min(result.flags, flags_ignored(state, target))  # samurai/terrain-battle-dice
+        result = replace(
+            result, flags=result.flags - cover, flags_ignored=result.flags_ignored + cover
+        )
     events.append(
         BattleRolled(
             attacker=attacker.head.id,

@@ -79,12 +79,28 @@ class CommandCard(Frozen):
 
 
 class TerrainType(Frozen):
-    """What a terrain kind does to movement and to shooting."""
+    """What a terrain kind does to movement, to shooting and (ruleset 3 on) to battle dice.
+
+    The dice limits cap a unit's own number of dice (its standard's or its ranged dice);
+    card and leader bonuses are added after the cap (rules.samurai.terrain).
+    """
 
     id: str
     impassable: bool = False
     stops_movement: bool = False
     blocks_sight: bool = False
+    # Most dice a unit on this terrain rolls: in close combat, at range, and as cavalry.
+    from_close: int | None = None
+    from_ranged: int | None = None
+    from_cavalry: int | None = None
+    # Most dice a unit rolls against a target on this terrain, in close combat and at range;
+    # `into_from_elsewhere`: only when the attacker does not stand on this terrain too.
+    into_close: int | None = None
+    into_ranged: int | None = None
+    into_from_elsewhere: bool = False
+    # Flags a unit on this terrain ignores; whether a unit may battle the turn it enters.
+    flags_ignored: int = 0
+    battle_on_entering: bool = True
 
 
 class RetreatTable(Frozen):

@@ -29,6 +29,8 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="target", autocomplete="target"),
     ),
     action_command("retreat", "retreat", Option(name="to", autocomplete="to")),
+    action_command("gain", "gain"),
+    action_command("hold", "hold"),
     action_command("keep", "keep", Option(name="card", autocomplete="card")),
     action_command("endturn", "end_turn"),
     action_command(

@@ -4,7 +4,7 @@ The declarations and the wiring only: the state is in state.py, actions and even
 in actions.py, the step table and the handlers in flow.py, what a seat may see in
 picture.py, autocomplete in suggest.py, the /samurai commands in commands.py and the
 demo player in autoplay.py.
-The rules themselves are in orders.py, movement.py and battle.py.
+The rules themselves are in orders.py, movement.py, battle.py and momentum.py.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rules.core.model import Action
 from rules.core.text import Msg, items, msg, term
 from rules.samurai import picture
 from rules.samurai import suggest as completions
-from rules.samurai.actions import ACTIONS, EVENTS, Keep, Order, Play, pieces_list, prepare
+from rules.samurai.actions import ACTIONS, EVENTS, Gain, Keep, Order, Play, pieces_list, prepare
 from rules.samurai.catalogue import deck_of, scenarios, unit_types
 from rules.samurai.commands import COMMANDS
 from rules.samurai.flow import HANDLERS, STEPS
@@ -36,7 +36,8 @@ class SamuraiEngine(Engine[SamuraiState]):
     # 3: ruleset 2 (lone leaders hit by swords only, leaders escape, foot leaders move 1).
     # 4: referee corrections of the cards in hands, deck and discards and of this turn's
     #    orders (new action and event types; older games replay unchanged).
-    # 5: ruleset 3, the published game (new cards, Dragon cards, Honor & Fortune).
+    # 5: ruleset 3, the published game (new cards, Dragon cards, Honor & Fortune, gaining
+    #    ground and the bonus close combat).
     version = "5"
     # The ruleset of games stored with an older engine stamp (bot.records.engine_version).
     stamp_rulesets = {"samurai-1": 1, "samurai-2": 1, "samurai-3": 2, "samurai-4": 2}
@@ -166,6 +167,9 @@ class SamuraiEngine(Engine[SamuraiState]):
         if isinstance(action, Order):
             named = pieces_list(action.pieces)
             return msg("button-order", pieces=items(named) if named else None)
+        if isinstance(action, Gain):
+            pending = state.momentum if isinstance(state, SamuraiState) else None
+            return msg("button-gain", hex=pending.vacated if pending else None)
         return super().label(action, state)
 
     def demo_player(self) -> Player:

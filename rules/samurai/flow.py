@@ -5,7 +5,8 @@ A turn is a sequence of steps kept in the state:
     card -> orders -> moves -> battles -> (keep) -> next seat's card
 
 with `retreat` inserted whenever a unit must retreat and its owner has a choice of
-hex, and `over` once a seat has its banners. The referee's `adjust` is open in every
+hex, `momentum` after a close combat that won ground (rules.samurai.momentum), and
+`over` once a seat has its banners. The referee's `adjust` is open in every
 step but `over` (the skeleton lets a referee action through without a seat check).
 
 Each step says who acts, which action types are open, what the seat to act is told
@@ -24,6 +25,7 @@ from rules.core.errors import RuleViolation, refuse
 from rules.core.hexgrid import distance
 from rules.core.model import Action, Event
 from rules.core.text import Msg, items, msg, term
+from rules.samurai import momentum
 from rules.samurai.actions import (
     Adjust,
     Adjusted,
@@ -228,6 +230,9 @@ STEPS: dict[str, Step[SamuraiState]] = {
         ("battle", "end_turn", *REFEREE), _active, _hint("prompt-battles"), _legal_in_battles
     ),
     "retreat": Step(("retreat", *REFEREE), _retreating, _retreat_hint, _legal_retreats),
+    "momentum": Step(
+        ("gain", "hold", "battle", *REFEREE), _active, momentum.hint, momentum.legal
+    ),
     "keep": Step(("keep", *REFEREE), _active, _hint("prompt-keep"), _legal_keeps),
     "over": Step((), _nobody, _over_hint),
 }
@@ -383,17 +388,28 @@ def _move(work: SamuraiState, act: Move, dice: Dice, events: list[Event]) -> Non
         )
 
 
+def _battler(state: SamuraiState, act: Battle) -> tuple[Piece, bool]:
+    """Return the fighting piece and whether it shoots; a bonus close combat never does."""
+    if state.step == "momentum":
+        return momentum.bonus_battler(state, act.seat, act.piece, act.target), False
+    return check_battle(state, act.seat, act.piece, act.target)
+
+
 def _check_battle(state: SamuraiState, act: Battle) -> None:
-    check_battle(state, act.seat, act.piece, act.target)
+    _battler(state, act)
 
 
 def _battle(work: SamuraiState, act: Battle, dice: Dice, events: list[Event]) -> None:
     turn = work.current
-    head, ranged = check_battle(work, act.seat, act.piece, act.target)
+    again = work.step == "momentum"
+    head, ranged = _battler(work, act)
     bonus = turn.bonus_dice + (0 if ranged else close_bonus(work, head))
-    turn.battled.append(head.id)
+    if not again:
+        turn.battled.append(head.id)
     work.step = "battles"
+    momentum.begin(work, head, act.target, ranged=ranged, bonus=again, events=events)
     battle(work, dice, head.hex, act.target, ranged, bonus, events)
+    momentum.settle(work)
 
 
 def _check_retreat(state: SamuraiState, act: Retreat) -> None:
@@ -431,12 +447,14 @@ def _retreat(work: SamuraiState, act: Retreat, dice: Dice, events: list[Event]) 
         work.retreat = None
         escape_to(work, leader, act.to, events)
         work.step = "battles"
+        momentum.settle(work)
         return
     step_retreat(work, act.to, events)
     waiting, _ = continue_retreat(work, dice, events)
     # A blocked retreat may wipe the unit out and leave its leader to escape.
     if not waiting and work.step != "over" and work.retreat is None:
         work.step = "battles"
+    momentum.settle(work)
 
 
 # ---------------------------------------------------------------- end of turn
@@ -602,6 +620,7 @@ def _adjust(work: SamuraiState, act: Adjust, dice: Dice, events: list[Event]) ->
         work.retreat = None
         if work.step == "retreat":
             work.step = "battles"
+    momentum.after_adjust(work)
 
 
 HANDLERS: dict[str, Handler[SamuraiState, Any]] = {
@@ -610,6 +629,8 @@ HANDLERS: dict[str, Handler[SamuraiState, Any]] = {
     "move": Handler(_move, _check_move),
     "battle": Handler(_battle, _check_battle),
     "retreat": Handler(_retreat, _check_retreat),
+    "gain": Handler(momentum.gain, momentum.check_gain),
+    "hold": Handler(momentum.hold),
     "end_turn": Handler(_end_turn),
     "keep": Handler(_keep, _check_keep),
     "adjust": Handler(_adjust, _check_adjust),

@@ -19,7 +19,7 @@ from rules.samurai.catalogue import Scenario, UnitType, scenarios, unit_types
 # the Shogun roll only); 3: the game as published (issue 30). A stored game keeps its own.
 RULESET = 3
 
-StepName = Literal["card", "orders", "moves", "battles", "retreat", "keep", "over"]
+StepName = Literal["card", "orders", "moves", "battles", "retreat", "momentum", "keep", "over"]
 ArrowKind = Literal["move", "battle", "retreat"]
 
 
@@ -121,6 +121,23 @@ class PendingRetreat(_Model):
     escape: bool = False
 
 
+class PendingMomentum(_Model):
+    """A close combat that may win ground, and where its gaining ground stands (ruleset 3 on).
+
+    `stage`: "wait" while the combat (or the retreat it caused) is being resolved,
+    "advance" while the attacker's owner decides whether to take `vacated`, "bonus"
+    while he decides on a bonus close combat. `bonus`: a bonus close combat may follow
+    the advance (rules.samurai.momentum).
+    """
+
+    piece: str
+    seat: str
+    start: str
+    vacated: str
+    bonus: bool
+    stage: Literal["wait", "advance", "bonus"] = "wait"
+
+
 class SamuraiState(GameState):
     """A whole game: map, hands, deck, score, dice and where the turn stands.
 
@@ -143,6 +160,7 @@ class SamuraiState(GameState):
     tokens: dict[str, int]
     turn: TurnRecord | None = None
     retreat: PendingRetreat | None = None
+    momentum: PendingMomentum | None = None
     keep_choices: list[str] = []
     winner: str | None = None
 

@@ -148,4 +148,4 @@ def test_the_position_a_turn_keeps_is_the_one_stored(
                 monkeypatch.setattr(Engine, "load_state", read_state)
                 assert table.state == table.system.load_state(table.game.state), system_id
                 monkeypatch.setattr(Engine, "load_state", counted)
-    assert played > 400
+    assert played > 350  # the four demo scripts (the Samurai one 167 lines since ruleset 3)

@@ -98,6 +98,9 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
         retreat_to = await pick(table, bob, "samurai retreat", "to")
         retreated = await fake.slash(bob, table.channel, "samurai retreat", to=retreat_to)
         assert "retreats" in description(retreated)
+    if table.state().step == "momentum":  # F6 is empty: Uesugi may gain ground, and stays
+        held = await fake.slash(alice, table.channel, "samurai hold")
+        assert "U13 holds on F7 instead of gaining ground." in description(held)
 
     ended = await fake.slash(alice, table.channel, "samurai endturn")
     text = description(ended)

@@ -31,6 +31,7 @@ step-orders = orders
 step-moves = movement
 step-battles = battles
 step-retreat = retreat
+step-momentum = gaining ground
 step-keep = card choice
 step-over = game over
 
@@ -39,6 +40,8 @@ action-order = `/samurai order`
 action-move = `/samurai move`
 action-battle = `/samurai battle`
 action-retreat = `/samurai retreat`
+action-gain = `/samurai gain`
+action-hold = `/samurai hold`
 action-keep = `/samurai keep`
 action-end_turn = `/samurai endturn`
 action-adjust = `/samurai adjust`
@@ -216,6 +219,16 @@ event-retreat-blocked = { $piece } cannot retreat { $hexes ->
         [one] one hit
        *[other] { $hits } hits
     }.
+event-ground-gained = { $piece }{ $leader ->
+        [none] {""}
+       *[other] { " " }with { $leader }
+    } gains ground from { $start } into { $end }.
+event-ground-held = { $piece } holds on { $hex }{ $bonus ->
+        [true] { " " }and battles no more
+       *[false] { " " }instead of gaining ground
+    }.
+event-bonus-battle = { $piece } battles again: a bonus close combat against { $target }.
+event-leader-left-battlefield = Leader { $leader } leaves the battlefield from { $hex } across his own edge; nobody gains a banner for him.
 event-cards-drawn = { $seat } draws { $count ->
         [one] a card
        *[other] { $count } cards
@@ -275,6 +288,11 @@ prompt-retreat = retreat { $piece } from { $hex }, { $remaining ->
        *[other] { $remaining } hexes
     } to go: { $choices }
 prompt-escape = leader { $leader } on { $hex } falls back 1 to 3 hexes toward your edge: { $choices }
+prompt-gain = { $piece } won the close combat: gain ground from { $start } into { $hex } (`/samurai gain`){ $bonus ->
+        [true] { " " }and battle again
+       *[false] {""}
+    }, or stay (`/samurai hold`)
+prompt-bonus = { $piece } on { $hex } may battle again in close combat against { $targets } (`/samurai battle`), or stop (`/samurai hold`)
 prompt-keep = keep one of the two cards drawn
 prompt-over = the game is over: { $seat } won with { $banners } victory banners
 
@@ -326,6 +344,11 @@ button-order = { $pieces ->
 button-move = Move { $piece } to { $to }
 button-battle = Battle { $piece } → { $target }
 button-retreat = Retreat to { $to }
+button-gain = { $hex ->
+        [none] Gain ground
+       *[other] Gain ground into { $hex }
+    }
+button-hold = Stay in place
 button-keep = Keep { $card }
 button-end-turn = End turn and draw
 
@@ -392,6 +415,11 @@ refusal-enemy-adjacent = { $piece } has an enemy next to it ({ $enemy } on { $he
 refusal-sight-blocked = { $piece } cannot see { $hex }: { $blocker } is in the way (a piece, or terrain that blocks sight).
 refusal-not-a-retreat-hex = { $hex } is not a retreat hex for { $piece } on { $start }: choose { $choices } (one free hex toward your own edge of the map).
 refusal-not-an-escape-hex = { $hex } is not where { $leader } on { $start } can fall back to: choose { $choices } (1 to 3 hexes toward your own edge, through free hexes, or onto a friendly unit he may lead).
+refusal-ground-gained = { $piece } has already gained ground into { $hex }: battle again (`/samurai battle`) or stop (`/samurai hold`).
+refusal-gain-first = { $piece } won a close combat: first gain ground into { $hex } (`/samurai gain`) or stay (`/samurai hold`); the next battle comes after.
+refusal-bonus-piece = Only { $winner }, which just gained ground, may battle now, not { $piece }; stop (`/samurai hold`) to go on with the other battles.
+refusal-bonus-target = { $hex } holds no enemy next to { $piece }: its bonus close combat may target { $targets }.
+refusal-entered-no-battle = { $piece } moved onto { $terrain } ({ $hex }) this turn and may not battle until a later turn.
 refusal-not-drawn = { $card } is not one of the cards you drew; keep { $choices }.
 refusal-adjust-nothing = Say what to change: `figures`, `to` or `order` (with `piece`), `banner`, or `tokens`.
 refusal-adjust-needs-piece = Name the `piece` whose figures, hex or order change.
@@ -431,6 +459,8 @@ command-samurai-battle-piece = The attacking piece
 command-samurai-battle-target = The hex attacked, e.g. F6
 command-samurai-retreat = Choose where your unit retreats
 command-samurai-retreat-to = The hex to retreat to
+command-samurai-gain = Gain ground: move the unit that won a close combat into the hex its enemy left
+command-samurai-hold = Stay in place instead of gaining ground or battling again
 command-samurai-keep = Keep one of the two cards you drew
 command-samurai-keep-card = The card to keep
 command-samurai-endturn = Finish your moves and battles and draw a card

@@ -58,6 +58,7 @@ step-orders = ordens
 step-moves = movimento
 step-battles = combate
 step-retreat = recuo
+step-momentum = ganho de terreno
 step-keep = escolha de carta
 step-over = fim de jogo
 
@@ -66,6 +67,8 @@ action-order = `/samurai order`
 action-move = `/samurai move`
 action-battle = `/samurai battle`
 action-retreat = `/samurai retreat`
+action-gain = `/samurai gain`
+action-hold = `/samurai hold`
 action-keep = `/samurai keep`
 action-end_turn = `/samurai endturn`
 action-adjust = `/samurai adjust`
@@ -250,6 +253,16 @@ event-retreat-blocked = { $piece } não tem como recuar { $hexes ->
         [one] um acerto
        *[other] { $hits } acertos
     } por isso.
+event-ground-gained = { $piece }{ $leader ->
+        [none] {""}
+       *[other] { " " }com { $leader }
+    } ganha terreno, de { $start } para { $end }.
+event-ground-held = { $piece } fica em { $hex }{ $bonus ->
+        [true] { " " }e não combate de novo
+       *[false] { " " }em vez de ganhar terreno
+    }.
+event-bonus-battle = { $piece } combate de novo: um combate corpo a corpo bônus contra { $target }.
+event-leader-left-battlefield = O líder { $leader } deixa o campo de batalha a partir de { $hex }, pela borda do seu próprio lado; ninguém conquista bandeira por ele.
 event-cards-drawn = { $seat_O } compra { $count ->
         [0] nenhuma carta
         [one] uma carta
@@ -311,6 +324,11 @@ prompt-retreat = recue { $piece } a partir de { $hex } ({ $remaining ->
        *[other] faltam { $remaining } hexágonos
     }): { $choices }
 prompt-escape = afaste o líder { $leader } de { $hex }, de 1 a 3 hexágonos rumo à sua borda: { $choices }
+prompt-gain = { $piece } venceu o combate corpo a corpo: ganhe terreno de { $start } para { $hex } (`/samurai gain`){ $bonus ->
+        [true] { " " }e combata de novo
+       *[false] {""}
+    }, ou fique onde está (`/samurai hold`)
+prompt-bonus = { $piece } em { $hex } pode combater de novo, corpo a corpo, contra { $targets } (`/samurai battle`), ou parar (`/samurai hold`)
 prompt-keep = fique com uma das duas cartas compradas
 prompt-over = a partida acabou: { $seat_o } venceu com { $banners } bandeiras de vitória
 
@@ -364,6 +382,11 @@ button-order = { $pieces ->
 button-move = Mover { $piece } para { $to }
 button-battle = Atacar { $target } com { $piece }
 button-retreat = Recuar para { $to }
+button-gain = { $hex ->
+        [none] Ganhar terreno
+       *[other] Ganhar terreno em { $hex }
+    }
+button-hold = Ficar onde está
 button-keep = Ficar com { $card }
 button-end-turn = Encerrar o turno e comprar
 
@@ -430,6 +453,11 @@ refusal-enemy-adjacent = { $piece } tem um inimigo ao lado ({ $enemy } em { $hex
 refusal-sight-blocked = { $piece } não enxerga { $hex }: { $blocker } está no caminho (uma peça, ou terreno que bloqueia a visão).
 refusal-not-a-retreat-hex = { $hex } não é hexágono de recuo para { $piece } em { $start }: escolha { $choices } (um hexágono livre na direção da sua borda do mapa).
 refusal-not-an-escape-hex = { $hex } não é um lugar para onde { $leader } em { $start } possa se afastar: escolha { $choices } (de 1 a 3 hexágonos rumo à sua borda, por hexágonos livres, ou sobre uma unidade amiga que ele possa comandar).
+refusal-ground-gained = { $piece } já ganhou terreno em { $hex }: combata de novo (`/samurai battle`) ou pare (`/samurai hold`).
+refusal-gain-first = { $piece } venceu um combate corpo a corpo: primeiro ganhe terreno em { $hex } (`/samurai gain`) ou fique onde está (`/samurai hold`); o próximo combate vem depois.
+refusal-bonus-piece = Só { $winner }, que acabou de ganhar terreno, pode combater agora, não { $piece }; pare (`/samurai hold`) para seguir com os outros combates.
+refusal-bonus-target = { $hex } não tem inimigo ao lado de { $piece }: o combate bônus pode ter como alvo { $targets }.
+refusal-entered-no-battle = { $piece } entrou no hexágono de { $terrain } ({ $hex }) neste turno e só pode combater num turno seguinte.
 refusal-not-drawn = A carta { $card } não é uma das que você comprou; fique com { $choices }.
 refusal-adjust-nothing = Diga o que mudar: `figures`, `to` ou `order` (com `piece`), `banner` ou `tokens`.
 refusal-adjust-needs-piece = Indique em `piece` a peça cujas figuras, cujo hexágono ou cuja ordem mudam.
@@ -469,6 +497,8 @@ command-samurai-battle-piece = A peça que ataca
 command-samurai-battle-target = O hexágono atacado, por exemplo F6
 command-samurai-retreat = Escolha para onde a sua unidade recua
 command-samurai-retreat-to = O hexágono para onde recuar
+command-samurai-gain = Ganhar terreno: a unidade que venceu o corpo a corpo entra no hexágono que o inimigo deixou
+command-samurai-hold = Ficar onde está em vez de ganhar terreno ou combater de novo
 command-samurai-keep = Fique com uma das duas cartas que você comprou
 command-samurai-keep-card = A carta com que ficar
 command-samurai-endturn = Encerre os movimentos e ataques e compre uma carta

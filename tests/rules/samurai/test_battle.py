@@ -124,7 +124,8 @@ def test_flag_retreat_with_a_choice_asks_the_defender() -> None:
     assert [a.to for a in SYSTEM.legal_actions(state, "red")] == ["F6", "G6"]  # type: ignore[attr-defined]
     state, events = act_events(state, "red", type="retreat", to="g6")
     assert state.piece("U9").hex == "G6"  # type: ignore[union-attr]
-    assert state.step == "battles" and SYSTEM.prompt(state).seat == "blue"
+    # G7 is empty: blue may gain ground (samurai/gaining-ground) before the next battle.
+    assert state.step == "momentum" and SYSTEM.prompt(state).seat == "blue"
     assert not [
         e for e in events if isinstance(e, BattleRolled)
     ]  # no battle back after giving ground
@@ -143,7 +144,7 @@ def test_retreat_with_one_choice_is_automatic_and_square_ignores_a_flag() -> Non
     state = with_rolls(state, "flag", "honor", "honor", "honor")
     state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     assert [(e.start, e.end) for e in of_type(events, Retreated)] == [("G7", "G6")]
-    assert state.step == "battles"
+    assert state.step == "momentum"  # G7 is empty: blue may gain ground
     pieces = [("U1", "ashigaru-bow", "blue", "G8"), ("U9", "samurai-infantry", "red", "G7")]
     state = ordered(pieces)
     state = with_rolls(state, "flag", "honor", "honor", "honor", None, None)
@@ -269,8 +270,8 @@ def test_leader_escape_when_his_unit_is_wiped_out() -> None:
     state, events = act_events(state, "red", type="retreat", to="G4")
     escaped = of_type(events, LeaderEscaped)[0]
     assert (escaped.start, escaped.end, escaped.unit) == ("G7", "G4", None)
-    assert state.piece("L1").hex == "G4" and state.step == "battles"  # type: ignore[union-attr]
-    assert SYSTEM.prompt(state).seat == "blue"
+    assert state.piece("L1").hex == "G4" and state.step == "momentum"  # type: ignore[union-attr]
+    assert SYSTEM.prompt(state).seat == "blue"  # G7 is empty: blue may gain ground
 
 
 @checks("samurai/leader-casualty")

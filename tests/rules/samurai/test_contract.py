@@ -80,16 +80,22 @@ PERFT = {
         0: ("card", 4, {"play": 4}),
         1: ("orders", 4, {"order": 4}),
         15: ("battles", 1, {"end_turn": 1}),
+        44: ("momentum", 2, {"gain": 1, "hold": 1}),
+        45: ("momentum", 2, {"battle": 1, "hold": 1}),
     },
     "river-crossing": {
         0: ("card", 5, {"play": 5}),
         1: ("orders", 7, {"order": 7}),
         25: ("card", 4, {"play": 4}),
+        73: ("momentum", 2, {"gain": 1, "hold": 1}),
+        74: ("momentum", 4, {"battle": 3, "hold": 1}),
     },
     "sekigahara-ridge": {
         0: ("card", 5, {"play": 5}),
         1: ("orders", 8, {"order": 8}),
         14: ("moves", 33, {"battle": 1, "end_turn": 1, "move": 31}),
+        27: ("momentum", 2, {"gain": 1, "hold": 1}),
+        28: ("momentum", 3, {"battle": 2, "hold": 1}),
     },
 }
 

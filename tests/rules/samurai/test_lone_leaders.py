@@ -66,15 +66,28 @@ def test_lone_leader_hit_by_swords_not_in_ruleset_1_games() -> None:
 
 @checks("samurai/leader-escape-blocked")
 def test_leader_escape_blocked_costs_him_his_life() -> None:
-    """On red's own edge there is no row further back: he takes the hit and falls."""
-    pieces = [("U1", "samurai-cavalry", "blue", "G2"), ("L1", "foot-leader", "red", "G1")]
+    """Both hexes back hold enemies: he takes the hit and falls (so did one on his edge)."""
+    pieces = [
+        ("U1", "samurai-infantry", "blue", "G8"),
+        ("L1", "foot-leader", "red", "G7"),
+        ("U2", "ashigaru-spear", "blue", "F6"),
+        ("U3", "ashigaru-spear", "blue", "G6"),
+    ]
     state = game(pieces, hands={"blue": HAND})
     state, _ = start_turn(state, "blue", "order-one-center", "U1")
     state = with_rolls(state, "circle", "flag", "triangle", "square")
-    state, events = act_events(state, "blue", type="battle", piece="U1", target="G1")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     blocked = of_type(events, RetreatBlocked)[0]
     assert (blocked.piece, blocked.hits) == ("L1", 1)
     assert state.piece("L1") is None and state.banners["blue"] == 1
+    # Before ruleset 3 a leader on his own edge fell the same way
+    # (from ruleset 3 on he leaves the battlefield: samurai/leader-leaves-by-baseline).
+    pieces = [("U1", "samurai-cavalry", "blue", "G2"), ("L1", "foot-leader", "red", "G1")]
+    state = game(pieces, hands={"blue": HAND}).model_copy(update={"ruleset": 2})
+    state, _ = start_turn(state, "blue", "order-one-center", "U1")
+    state = with_rolls(state, "circle", "flag", "triangle", "square")
+    state, events = act_events(state, "blue", type="battle", piece="U1", target="G1")
+    assert of_type(events, RetreatBlocked)[0].piece == "L1" and state.banners["blue"] == 1
 
 
 @checks("samurai/leader-escape")
@@ -94,7 +107,7 @@ def test_leader_escape_may_join_a_friendly_unit() -> None:
     # Both hexes behind him hold friends; only the unit without a leader takes him.
     escaped = of_type(events, LeaderEscaped)[0]
     assert (escaped.end, escaped.unit) == ("G6", "U9")
-    assert state.leader_at("G6").id == "L1" and state.step == "battles"  # type: ignore[union-attr]
+    assert state.leader_at("G6").id == "L1" and state.step == "momentum"  # type: ignore[union-attr]
 
 
 @checks("samurai/lone-leader-is-unit", "samurai/movement-allowance")
@@ -111,10 +124,10 @@ def test_lone_leader_is_unit_foot_leader_moves_as_infantry() -> None:
 
 
 @checks("samurai/gaining-ground")
-def test_gaining_ground_is_left_out() -> None:
-    """After a close combat drives the enemy off, the attacker may not take the hex."""
+def test_gaining_ground_is_left_out_of_ruleset_2_games() -> None:
+    """Games begun before ruleset 3 replay as played: the attacker may not take the hex."""
     pieces = [("U1", "samurai-infantry", "blue", "G8"), ("U9", "ashigaru-spear", "red", "G7")]
-    state = game(pieces, hands={"blue": HAND})
+    state = game(pieces, hands={"blue": HAND}).model_copy(update={"ruleset": 2})
     state, _ = start_turn(state, "blue", "order-one-center", "U1")
     state = with_rolls(state, "flag", "circle", "circle", "honor")
     state = act(state, "blue", type="battle", piece="U1", target="G7")

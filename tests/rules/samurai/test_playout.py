@@ -21,11 +21,14 @@ MAX_ACTIONS = 400
 
 
 def choose(rng: random.Random, options: list[Action], state: SamuraiState, eager: bool) -> Action:
-    """Pick a legal action: uniformly, or eagerly (fight, close in, order as many as allowed)."""
+    """Pick a legal action: uniformly, or eagerly (fight, take ground, close in, order most)."""
     if eager:
         battles = [a for a in options if a.type == "battle"]
         if battles and rng.random() < 0.8:
             return rng.choice(battles)
+        gains = [a for a in options if a.type == "gain"]
+        if gains and rng.random() < 0.8:
+            return gains[0]
         moves = [a for a in options if a.type == "move"]
         enemies = [Hex.parse(p.hex) for p in state.pieces if p.side != state.active]
         if moves and enemies and rng.random() < 0.7:

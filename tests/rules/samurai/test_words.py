@@ -193,7 +193,7 @@ def test_everything_said_in_random_games_is_worded_in_every_language() -> None:
         speech.add([msg(f"command-samurai-{command.name}-{o.name}") for o in command.options])
     speech.add(msg("command-samurai"))
     texts = distinct(speech).check()
-    assert steps == {"card", "orders", "moves", "battles", "retreat", "keep", "over"}
+    assert steps == {"card", "orders", "moves", "battles", "retreat", "momentum", "keep", "over"}
     assert len(texts["pt-BR"]) == len(texts["en"]) > 2000
 
 
@@ -287,6 +287,22 @@ def _rare_refusals() -> list[Msg]:
     )
     state, _ = start_turn(state, "blue", "order-two-right", "L1")
     grab(state, "blue", type="battle", piece="L1", target="K6")
+    # Gaining ground first, then a bonus battle by the winner only, at an enemy next to it.
+    pieces = [
+        ("U8", "samurai-cavalry", "blue", "G8"),
+        ("U7", "ashigaru-spear", "blue", "E8"),
+        ("U9", "ashigaru-spear", "red", "G7", 1),
+        ("U10", "ashigaru-spear", "red", "G6"),
+    ]
+    state = game(pieces, hands={"blue": hand})
+    state, _ = start_turn(state, "blue", "order-two-center", "U8 U7")
+    state = with_rolls(state, "triangle", "honor", "honor", "honor")
+    state = act(state, "blue", type="battle", piece="U8", target="G7")
+    grab(state, "blue", type="battle", piece="U8", target="G6")
+    state = act(state, "blue", type="gain")
+    grab(state, "blue", type="gain")
+    grab(state, "blue", type="battle", piece="U7", target="G6")
+    grab(state, "blue", type="battle", piece="U8", target="C2")
     # Keeping a card that was not drawn.
     state = game(hands={"blue": hand})
     state, _ = start_turn(state, "blue", "order-one-center", "U7")
