@@ -248,6 +248,10 @@ class GameService:
         """Pair a Swiss league's newest round again before any of its games began."""
         return self.leagues.desk.repair(guild_id, caller, name)
 
+    def league_info(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Describe a league: where it stands, its players, its settings."""
+        return self.leagues.info(guild_id, caller, name)
+
     def league_bracket(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Show a knockout league's bracket."""
         return self.leagues.bracket(guild_id, caller, name)

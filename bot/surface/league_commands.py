@@ -61,6 +61,8 @@ def declare_league(add: Add) -> None:
         _o("other", "int", min_value=1, max_value=HIGHEST_FIXTURE))
     add("league", "repair", lambda sv, c, o: sv.league_repair(c.guild_id, c.caller,
                                                               o["league"]), league)
+    add("league", "info", lambda sv, c, o: sv.league_info(c.guild_id, c.caller, o["league"]),
+        league)
     add("league", "bracket", lambda sv, c, o: sv.league_bracket(
         c.guild_id, c.caller, o["league"]), league)
     add("league", "drop", lambda sv, c, o: sv.league_drop(c.guild_id, c.caller, o["league"]),

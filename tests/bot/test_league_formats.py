@@ -415,3 +415,21 @@ def test_the_documented_tournament_script_runs_to_its_champion(
     assert "  1. <@bia>: 8 pts · 3 W 0 D 0 L · +9" in text
     assert "one deciding game between the two" in text
     assert out[-2] == "  Champion: <@caio>"  # the bracket's last line, before its picture
+
+
+def test_league_info_states_where_it_stands_and_its_terms(service: GameService) -> None:
+    # Issue 32: the tie-break order and the concession score were shown nowhere public.
+    service.leagues.create("g1", ALICE, "Info", channel_id=LC, system_id="samurai",
+                           format_="swiss", rounds=2, tiebreaks="owp,sos")
+    for p in (ALICE, BOB):
+        service.leagues.join("g1", p, "Info")
+    shown = service.leagues.info("g1", CAROL, "Info")
+    assert shown.text == "**Info**, refereed by <@1001>: open for players to join · 2 players"
+    assert ("Points: 3 a win, 1 a draw, 0 a loss · tie-breaks: opponents' win rate, strength "
+            "of schedule") in shown.lines
+    assert ("A game conceded or lost on time scores the most the scenario allows for the "
+            "winner, 0 for the loser") in shown.lines
+    service.leagues.start("g1", ALICE, "Info")
+    pt = service.leagues.info("g1", Caller(user_id="9", name="V", locale="pt-BR"), "Info")
+    assert pt.text == ("**Info**, arbitrada por <@1001>: em andamento · 2 jogadores · 0 de 2 "
+                       "rodadas concluídas")

@@ -271,6 +271,19 @@ class Leagues:
         return Reply(text=words(key, name=league.name, changes=Said(typed_changes(asked))),
                      lines=settings_lines(words, season) + who)
 
+    def info(self, guild_id: str, caller: Caller, name: str) -> Reply:
+        """Describe a league for anyone: where it stands, its players and its settings."""
+        lang = pick_language(caller.locale)
+        words = Words.of(lang)
+        with self.store.reading() as tx:
+            league, season = season_of(tx, guild_id, name, lang)
+            count = len(playing(tx, league))
+            done = completed(tx.fixtures(league.id)) if league.status != "open" else 0
+        return Reply(text=words("league-info", name=league.name, status=league.status,
+                                count=count, referee=f"<@{league.creator_id}>", done=done,
+                                rounds=season.rounds or "none"),
+                     lines=settings_lines(words, season))
+
     def _changed(self, lang: str, season: Season, asked: dict[str, Any]) -> Season:
         """Return a season with `asked` changed, checked as `/league create` checks it (a
         new format takes its own default tie-breaks, rounds and legs unless given)."""

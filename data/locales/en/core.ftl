@@ -558,6 +558,20 @@ league-bracket-match = { $upper } v { $lower }: { $upper_won }–{ $lower_won } 
 league-bracket-champion = Champion: { $user }
 league-bracket-champion-plain = Champion: { $name }
 league-decider = A match of round { $round } is level on games and on the total score: one deciding game between the two, the upper one at home:
+league-info = **{ $name }**, refereed by { $referee }: { $status ->
+        [open] open for players to join
+        [running] running
+       *[other] finished
+    } · { $count ->
+        [one] one player
+       *[other] { $count } players
+    }{ $status ->
+        [open] {""}
+       *[other] {" "}· { $rounds ->
+            [none] { $done } rounds complete
+           *[other] { $done } of { $rounds } rounds complete
+        }
+    }
 league-not-knockout = **{ $name }** is not a knockout: `/league standings` shows its table.
 league-fixture-bye = #{ $id } { $home }: a bye (counts as a win)
 league-fixture-done = #{ $id } { $home } v { $away }: { $winner ->
@@ -790,6 +804,8 @@ command-league-swap-fixture = One fixture's number
 command-league-swap-other = The other fixture's number
 command-league-repair = Pair a Swiss league's newest round again before any game began (the referee)
 command-league-repair-league = The league's name
+command-league-info = Describe a league: where it stands, its players and its settings
+command-league-info-league = The league's name
 command-league-fixtures = List a league's fixtures round by round
 command-league-fixtures-league = The league's name
 command-league-standings = Show a league's standings, as a table and a picture

@@ -563,6 +563,20 @@ league-bracket-match = { $upper } x { $lower }: { $upper_won }–{ $lower_won } 
 league-bracket-champion = Campeão: { $user }
 league-bracket-champion-plain = Campeão: { $name }
 league-decider = Uma série da rodada { $round } está empatada em partidas e no placar somado: uma partida de desempate entre os dois, o de cima como mandante:
+league-info = **{ $name }**, arbitrada por { $referee }: { $status ->
+        [open] aberta para inscrições
+        [running] em andamento
+       *[other] encerrada
+    } · { $count ->
+        [one] um jogador
+       *[other] { $count } jogadores
+    }{ $status ->
+        [open] {""}
+       *[other] {" "}· { $rounds ->
+            [none] { $done } rodadas concluídas
+           *[other] { $done } de { $rounds } rodadas concluídas
+        }
+    }
 league-not-knockout = **{ $name }** não é mata-mata: `/league standings` mostra a tabela.
 league-fixture-bye = nº { $id } { $home }: folga (conta como vitória)
 league-fixture-done = nº { $id } { $home } x { $away }: { $winner ->
@@ -795,6 +809,8 @@ command-league-swap-fixture = O número de um confronto
 command-league-swap-other = O número do outro confronto
 command-league-repair = Sorteie de novo a rodada mais nova de uma liga suíça antes de qualquer partida (o árbitro)
 command-league-repair-league = O nome da liga
+command-league-info = Descreva uma liga: como está, seus jogadores e suas configurações
+command-league-info-league = O nome da liga
 command-league-fixtures = Liste os confrontos de uma liga, rodada a rodada
 command-league-fixtures-league = O nome da liga
 command-league-standings = Mostre a classificação de uma liga, em tabela e imagem
