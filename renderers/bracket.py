@@ -39,6 +39,7 @@ __all__ = ["BracketMatch", "BracketPicture", "render_bracket", "render_bracket_i
 TITLE_SIZE = 36
 SUBTITLE_SIZE = 24
 HEADING_SIZE = 22
+MIN_HEADING_SIZE = 16  # still 8.9 pixels tall when a phone shows the picture 400 wide
 NAME_SIZE = 22
 LINE = 34  # a player's line in a match box
 GAP = 16  # between two boxes of the first round shown
@@ -105,9 +106,12 @@ def render_bracket_image(picture: BracketPicture) -> Image.Image:
     for c, matches in enumerate(picture.rounds):
         left = PAD + c * step
         heading = picture.headings[c] if c < len(picture.headings) else ""
-        draw_text(draw, (left, header + HEADING_SIZE), fit_text(heading, HEADING_SIZE, width,
+        size = HEADING_SIZE  # a long heading (Quartas de final) is set smaller, then cut
+        while size > MIN_HEADING_SIZE and text_width(heading, size, bold=True) > width:
+            size -= 1
+        draw_text(draw, (left, header + HEADING_SIZE), fit_text(heading, size, width,
                                                                 bold=True),
-                  HEADING_SIZE, INK, bold=True)
+                  size, INK, bold=True)
         slot = body / max(1, len(matches))
         for m, match in enumerate(matches):
             middle = body_top + (m + 0.5) * slot

@@ -34,4 +34,4 @@ def test_the_winner_of_a_match_is_shaded_and_the_loser_not() -> None:
 def test_names_stay_at_least_8_pixels_tall_on_a_phone() -> None:
     # Discord shows a picture about 400 pixels wide on a phone.
     assert bracket.NAME_SIZE * 400 / WIDTH >= 8
-    assert bracket.HEADING_SIZE * 400 / WIDTH >= 8
+    assert bracket.MIN_HEADING_SIZE * 400 / WIDTH >= 8
