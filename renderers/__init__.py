@@ -28,10 +28,26 @@ def render_image(view: HexBoardView | TabletopView, width: int = 1200) -> Image.
     raise TypeError(f"no renderer for {type(view).__name__}")
 
 
+# How much narrower each new try at a board over the upload budget is drawn, and the
+# narrowest it is drawn.
+NARROWER = 0.9
+NARROWEST = 800
+
+
 def render_png(view: HexBoardView | TabletopView, width: int = 1200) -> bytes:
-    """Draw `view` and encode it as a palette PNG ready to upload (renderers/png.py)."""
-    image = render_image(view, width)
-    return write_png(image.quantize(palette=board_palette(view, width), dither=Image.Dither.NONE))
+    """Draw `view` and encode it as a palette PNG ready to upload (renderers/png.py).
+
+    A busy board whose PNG would pass the upload budget (`png.BUDGET`) is drawn again a
+    tenth narrower, until it fits: its words are sized to the picture's width
+    (renderers/legibility.py), so a phone reads it just as well, and it uploads as fast.
+    """
+    while True:
+        image = render_image(view, width)
+        palette = board_palette(view, width)
+        data = write_png(image.quantize(palette=palette, dither=Image.Dither.NONE))
+        if len(data) <= png.BUDGET or width <= NARROWEST:
+            return data
+        width = max(NARROWEST, round(width * NARROWER))
 
 
 def board_palette(view: HexBoardView | TabletopView, width: int = 1200) -> Image.Image:

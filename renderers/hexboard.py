@@ -37,12 +37,15 @@ from renderers.hexlayout import (
     touches_end,
     touches_side,
 )
+from renderers.legibility import note
 from renderers.lettering import draw_text, fit_text, plain, text_width
 from renderers.panels import PANEL_BG, draw_panel, panel_height
 from renderers.shapes import arrow, burst, cased_line, disc, draw_shape, pill_layout, shorten
 from renderers.terrain import (
     OPEN,
     area_pill,
+    coordinate_size,
+    coordinate_spot,
     draw_coordinate,
     layer_key,
     static_layer,
@@ -140,19 +143,37 @@ def _draw_bow(d: Canvas, c: Point, r: float, ink: RGB) -> None:
     d.polygon([at(1.05, 0), at(0.6, -0.3), at(0.6, 0.3)], fill=ink)
 
 
-def _draw_marker(d: Canvas, placed: _Placed, sides: dict[str, str], flipped: bool) -> None:
+@dataclass(frozen=True)
+class Piece:
+    """Where a piece is painted: its centre, radius, the smallest a label or badge may be
+    (renderers/legibility.py) and the width a name too long for the disc may take."""
+
+    cx: float
+    cy: float
+    r: float
+    least: int
+    room: float
+
+
+def _draw_marker(
+    d: Canvas, placed: _Placed, sides: dict[str, str], flipped: bool, lay: HexLayout
+) -> None:
     """Paint a piece from its stamp (drawn the first time this piece is seen just so)."""
     m, (cx, cy), r = placed.marker, placed.centre, placed.radius
+    least, room = lay.least, lay.hex_w * 0.92
     base = side_colour(m.side, sides)
     pointers = _pointer_angles(m.pointers, flipped)
-    look = (base, m.shape, m.label, m.count, m.leader, m.cavalry, m.ranged, m.faded, r, pointers)
+    look = (base, m.shape, m.label, m.count, m.leader, m.cavalry, m.ranged, m.faded, r, pointers,
+            least, room)
     STAMPS.draw(
         d,
         look,
         (cx, cy),
-        r * 2 + 4,
-        lambda dd, x, y: _paint_marker(dd, m, x, y, r, base, pointers),
+        r * 2 + 4,  # a name spilling over the rim takes at most `room`: under 1.4 r each way
+        lambda dd, x, y: _paint_marker(dd, m, Piece(x, y, r, least, room), base, pointers),
     )
+    for kind, height in _badge_heights(m, r, least):
+        note("badge", kind, height)
 
 
 def _pointer_angles(directions: Iterable[int], flipped: bool) -> tuple[int, ...]:
@@ -183,12 +204,11 @@ def _paint_pointer(d: Canvas, cx: float, cy: float, r: float, angle: int, ink: R
 def _paint_marker(
     d: Canvas,
     m: HexMarker,
-    cx: float,
-    cy: float,
-    r: float,
+    at: Piece,
     base: RGB,
     pointers: tuple[int, ...] = (),
 ) -> None:
+    cx, cy, r = at.cx, at.cy, at.r
     fade = 0.6 if m.faded else 0.0
 
     def f(c: RGB) -> RGB:
@@ -207,37 +227,75 @@ def _paint_marker(
     if only_leader:
         draw_shape(d, "star", cx, cy - r * 0.45, r * 0.3, f((255, 210, 40)), outline=edge)
     else:
-        draw_shape(d, m.shape, cx, cy - r * 0.52, r * 0.21, ink, outline=None)
-    # Long names shrink to fit the disc before they are cut short.
-    label_size = max(8, round(r * 0.62))
-    while label_size > max(8, r * 0.4) and text_width(m.label, label_size, bold=True) > r * 1.8:
-        label_size -= 1
-    label = fit_text(m.label, label_size, r * 1.8, bold=True)
+        draw_shape(d, m.shape, cx, cy - r * 0.62, r * 0.17, ink, outline=None)
+    label, label_size = _piece_label(m.label, at)
     draw_text(
         d,
-        (cx, cy + r * 0.16),
+        (cx, cy - r * 0.06),
         label,
         label_size,
         ink,
         bold=True,
         halo=mix(fill, BLACK if ink == WHITE else WHITE, 0.35),
-        halo_width=1,
+        halo_width=1 if text_width(label, label_size, bold=True) <= r * 1.8 else 2,
     )
-    _paint_badges(d, m, cx, cy, r, f(WHITE), edge)
+    _paint_badges(d, m, at, f(WHITE), edge)
     if m.leader is not None and not only_leader:
-        _paint_leader_tag(d, m.leader, cx, cy, r, f((255, 210, 40)), edge)
+        _paint_leader_tag(d, m.leader, at, f((255, 210, 40)), edge)
     if m.count is not None:
-        _paint_count(d, m.count, cx, cy, r, badge_bg, edge)
+        _paint_count(d, m.count, at, badge_bg, edge)
 
 
-def _paint_badges(
-    d: Canvas, m: HexMarker, cx: float, cy: float, r: float, badge_bg: RGB, edge: RGB
-) -> None:
+def _piece_label(label: str, at: Piece) -> tuple[str, int]:
+    """Return a piece's name as it is printed on the disc, and its size.
+
+    Long names shrink to fit the disc, down to the smallest readable size; a name still
+    too long then spills over the rim (its halo keeps it readable) up to the hex's width,
+    and only beyond that is cut short.
+    """
+    r = at.r
+    size = max(8, round(r * 0.62), at.least)
+    floor = max(8, r * 0.4, at.least)
+    while size > floor and text_width(label, size, bold=True) > r * 1.8:
+        size -= 1
+    return fit_text(label, size, max(r * 1.8, at.room), bold=True), size
+
+
+def _badge_sizes(r: float, least: int) -> tuple[int, float, float]:
+    """Return a piece's badge lettering size, the cavalry tag's half side, the bow disc's radius."""
+    return max(8, round(r * 0.42), least), max(r * 0.3, least * 0.52), max(r * 0.33, least * 0.52)
+
+
+def _count_badge(count: int, r: float, least: int) -> tuple[str, int, float]:
+    """Return a figure count's digits, their size and the radius of the disc they sit in."""
+    digits = str(count)
+    size = max(9, round(r * (0.52 if len(digits) == 1 else 0.42)), least)
+    radius = max(r * 0.38, math.hypot(text_width(digits, size, bold=True), size * 0.72) / 2 + 2)
+    return digits, size, radius
+
+
+def _leader_tag_size(r: float, least: int) -> int:
+    return max(9, round(r * 0.48), least)
+
+
+def _badge_heights(m: HexMarker, r: float, least: int) -> list[tuple[str, float]]:
+    """Return the height of each badge a piece wears (for renderers/legibility.py)."""
+    _, half, bow = _badge_sizes(r, least)
+    out = [("cavalry", half * 2)] if m.cavalry else []
+    out += [("ranged", bow * 2)] if m.ranged else []
+    if m.leader is not None and m.leader != m.label:
+        out.append(("leader", _leader_tag_size(r, least) * 1.3))
+    if m.count is not None:
+        out.append(("count", _count_badge(m.count, r, least)[2] * 2))
+    return out
+
+
+def _paint_badges(d: Canvas, m: HexMarker, at: Piece, badge_bg: RGB, edge: RGB) -> None:
     """Mark cavalry (a "C" tag, top left) and shooters (a bow, top right) on a piece."""
-    tag_size = max(8, round(r * 0.42))
+    cx, cy, r = at.cx, at.cy, at.r
+    tag_size, half, bow = _badge_sizes(r, at.least)
     if m.cavalry:
-        tc = (cx - r * 0.8, cy - r * 0.62)
-        half = r * 0.3
+        tc = (cx - r * 0.84, cy - r * 0.78)
         d.rounded_rectangle(
             (tc[0] - half, tc[1] - half, tc[0] + half, tc[1] + half),
             radius=half * 0.35,
@@ -247,22 +305,22 @@ def _paint_badges(
         )
         draw_text(d, tc, "C", tag_size, edge, bold=True)
     if m.ranged:
-        tc = (cx + r * 0.8, cy - r * 0.62)
-        disc(d, tc[0], tc[1], r * 0.33, badge_bg, outline=edge, width=1)
-        _draw_bow(d, tc, r * 0.25, edge)
+        tc = (cx + r * 0.84, cy - r * 0.78)
+        disc(d, tc[0], tc[1], bow, badge_bg, outline=edge, width=1)
+        _draw_bow(d, tc, bow * 0.76, edge)
 
 
-def _paint_leader_tag(
-    d: Canvas, leader: str, cx: float, cy: float, r: float, gold: RGB, edge: RGB
-) -> None:
+def _paint_leader_tag(d: Canvas, leader: str, at: Piece, gold: RGB, edge: RGB) -> None:
     """Hang the attached leader's gold tag under the disc, left of the count."""
-    size = max(9, round(r * 0.48))
-    text = fit_text(leader, size, r * 1.3, bold=True)
+    cx, cy, r = at.cx, at.cy, at.r
+    size = _leader_tag_size(r, at.least)
+    text = fit_text(leader, size, max(r * 1.3, at.room - size * 1.4), bold=True)
     tw = text_width(text, size, bold=True)
     h = size * 1.3
-    star_w = size * 1.05
-    total = star_w + tw + size * 0.6
-    x0 = cx - r * 0.15 - total / 2
+    star_w = size * 0.95
+    total = size * 0.2 + star_w + tw + size * 0.25
+    # Centred under the disc: its ends keep clear of the names of the hexes below.
+    x0 = cx - total / 2
     y0 = cy + r * 0.98 - h / 2
     d.rounded_rectangle(
         (x0, y0, x0 + total, y0 + h),
@@ -271,21 +329,18 @@ def _paint_leader_tag(
         outline=edge,
         width=1,
     )
-    draw_shape(d, "star", x0 + size * 0.3 + star_w / 2, y0 + h / 2, size * 0.45, edge)
+    draw_shape(d, "star", x0 + size * 0.2 + star_w / 2, y0 + h / 2, size * 0.45, edge)
     draw_text(
-        d, (x0 + size * 0.3 + star_w, y0 + h / 2), text, size, edge, bold=True, anchor="lm"
+        d, (x0 + size * 0.2 + star_w, y0 + h / 2), text, size, edge, bold=True, anchor="lm"
     )
 
 
-def _paint_count(
-    d: Canvas, count: int, cx: float, cy: float, r: float, badge_bg: RGB, edge: RGB
-) -> None:
+def _paint_count(d: Canvas, count: int, at: Piece, badge_bg: RGB, edge: RGB) -> None:
     """Put the figure count in a white badge at the piece's lower right."""
-    bc = (cx + r * 0.82, cy + r * 0.58)
-    br = r * 0.38
+    cx, cy, r = at.cx, at.cy, at.r
+    digits, size, br = _count_badge(count, r, at.least)
+    bc = (cx + r * 1.0, cy + r * 0.52)
     disc(d, bc[0], bc[1], br, badge_bg, outline=edge, width=max(1, round(r / 16)))
-    digits = str(count)
-    size = max(9, round(r * (0.52 if len(digits) == 1 else 0.42)))
     draw_text(d, bc, digits, size, edge, bold=True)
 
 
@@ -299,6 +354,35 @@ def _draw_highlight(d: Canvas, lay: HexLayout, c: Point) -> None:
 
     # A wide outline makes Pillow build four masks the size of the whole board: stamp it.
     STAMPS.draw(d, ("highlight", lay.size, wd, lay.flipped), c, lay.size + wd, paint)
+
+
+def _reprint_names(
+    d: Canvas, lay: HexLayout, board: HexBoard, kinds: dict[str, str], hexes: dict[str, Hex]
+) -> None:
+    """Print the names of `hexes` again, over whatever was drawn on them."""
+    for label, h in hexes.items():
+        if board.contains(h):
+            draw_coordinate(d, lay, h, lay.point(h.x, h.row), terrain_style(kinds.get(label)).fill)
+
+
+def _names_under_badges(
+    lay: HexLayout, board: HexBoard, placed: list[_Placed], occupied: dict[str, float]
+) -> dict[str, Hex]:
+    """Return the empty hexes next to a piece whose names its badges may cover."""
+    size = coordinate_size(lay)
+    half_w, half_h = size * 0.8, size * 0.45
+    out: dict[str, Hex] = {}
+    for pl in placed:
+        cx, cy, r = pl.centre[0], pl.centre[1], pl.radius
+        reach = (cx - r * 1.5, cy - r * 1.25, cx + r * 1.5, cy + r * 1.6)
+        for h in board.neighbours(hex_named(pl.marker.hex)):
+            if h.label in occupied or h.label in out:
+                continue
+            x, y = coordinate_spot(lay, lay.point(h.x, h.row))
+            if (reach[0] < x + half_w and x - half_w < reach[2]
+                    and reach[1] < y + half_h and y - half_h < reach[3]):
+                out[h.label] = h
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -370,22 +454,19 @@ def render(view: HexBoardView, width: int = 1200) -> Image.Image:
         for h in _draw_arrow(d, lay, a, radius_at, bursts):
             ends[h.label] = h
     # Rings and arrow ends cross the hex names next to them; print those names again.
-    reprint = lit | ends
-    if reprint:
-        kinds = terrain_kinds(view)
-        board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
-        for label, h in reprint.items():
-            if board.contains(h):
-                draw_coordinate(
-                    d, lay, h, lay.point(h.x, h.row), terrain_style(kinds.get(label)).fill
-                )
+    kinds = terrain_kinds(view)
+    board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
+    _reprint_names(d, lay, board, kinds, lit | ends)
     # Bursts go under the pieces so they never cover a figure count.
     for c, r in bursts:
         burst(d, c, r, (255, 200, 40), BATTLE_RED)
     for pl in placed:
-        _draw_marker(d, pl, view.sides, view.flipped)
+        _draw_marker(d, pl, view.sides, view.flipped, lay)
+    # A piece's badges reach the name of an empty hex next to it: the name goes on top,
+    # for a player names the hex he moves to.
+    _reprint_names(d, lay, board, kinds, _names_under_badges(lay, board, placed, radius_at))
     # Areas inland have their names put, each turn, where no piece covers them.
-    size = area_label_size(lay.hex_w)
+    size = area_label_size(lay.hex_w, lay.width)
     for area, members in view.areas:
         name = plain(area)
         if name and not (touches_side(view, members) or touches_end(view, members)):

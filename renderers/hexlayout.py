@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from renderers.canvas import Point
+from renderers.legibility import smallest
 from rules.core.board import HexBoardView
 from rules.core.hexgrid import Hex
 
@@ -50,7 +51,7 @@ class HexLayout:
         hex_w = (width - 2 * margin_x) / span
         if any(touches_side(view, members) for name, members in view.areas if name):
             # Room beside the board for the name of an area on a side edge, set upright.
-            margin_x = max(margin_x, area_label_size(hex_w) * 1.6)
+            margin_x = max(margin_x, area_label_size(hex_w, width) * 1.6)
             hex_w = (width - 2 * margin_x) / span
         size = hex_w / SQRT3
         # Room above and below for area names that sit on the board's edge.
@@ -68,6 +69,11 @@ class HexLayout:
             hex_w,
             size,
         )
+
+    @property
+    def least(self) -> int:
+        """Return the smallest a label or badge may be on this board (renderers/legibility.py)."""
+        return smallest(self.width)
 
     def point(self, x: float, row: float) -> Point:
         """Return the pixel for a position in hex widths across and rows down."""
@@ -109,8 +115,9 @@ def parse_hex(label: str) -> Hex | None:
         return None
 
 
-def area_label_size(hex_w: float) -> int:
-    return max(10, round(hex_w * 0.17))
+def area_label_size(hex_w: float, width: int) -> int:
+    """Return the font size of an area's name on a board `width` pixels wide."""
+    return max(10, round(hex_w * 0.17), smallest(width))
 
 
 def area_hexes(members: Iterable[str]) -> list[Hex]:

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 from renderers.caches import PANEL_STAMPS, PILL_STAMPS
 from renderers.canvas import Canvas, Point, paste
 from renderers.colours import RGB
+from renderers.legibility import note
 from rules.core.board import Text
 
 
@@ -238,6 +239,7 @@ def draw_text(
 ) -> None:
     """Draw `text` at `xy`, optionally faux-bold and ringed by a halo for legibility."""
     text = printable(text)
+    note("text", text, size)
     bold_w = _bold_stroke(size) if bold else 0
     hw = 0
     if halo is not None:
@@ -274,3 +276,18 @@ def fit_text(text: str, size: int, max_width: float, *, bold: bool = False) -> s
     while len(text) > 1 and text_width(text.rstrip() + mark, size, bold=bold) > max_width:
         text = text[:-1]
     return text.rstrip() + mark
+
+
+def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
+    """Break `text` into lines (joined by newlines) no wider than `max_width` where it can.
+
+    Lines break between words only: a word wider than `max_width` keeps a line of its
+    own, whole, so no name is ever cut short.
+    """
+    lines: list[str] = []
+    for word in printable(text).split():
+        if lines and text_width(f"{lines[-1]} {word}", size, bold=bold) <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return "\n".join(lines)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from renderers.caches import PANEL_STAMPS, Painter
 from renderers.canvas import Canvas, Point
 from renderers.colours import INK, RGB, readable_on, side_colour
+from renderers.legibility import smallest
 from renderers.lettering import draw_text, fit_text, plain, text_width
 from rules.core.board import Panel
 
@@ -33,8 +34,10 @@ class _PanelMetrics:
 def _panel_metrics(panel: Panel, width: int) -> _PanelMetrics:
     title_size = max(16, round(width / 34))
     # A long panel (a legend of many lines) is set smaller, so the picture stays readable
-    # in a phone's height and small enough to upload quickly.
-    line_size = max(14, round(width / (42 if len(panel.lines) < LONG_PANEL else 54)))
+    # in a phone's height and small enough to upload quickly, though never below the
+    # smallest a phone can read (renderers/legibility.py).
+    line_size = max(14, round(width / (42 if len(panel.lines) < LONG_PANEL else 54)),
+                    smallest(width))
     pad = max(8, round(width / 60))
     line_h = round(line_size * 1.45)
     swatch = line_size

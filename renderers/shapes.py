@@ -10,7 +10,8 @@ from PIL import ImageDraw
 from renderers.caches import PILL_STAMPS
 from renderers.canvas import Box, Canvas, Point
 from renderers.colours import INK, RGB, WHITE, text_on
-from renderers.lettering import draw_text, fit_text, text_width
+from renderers.legibility import note
+from renderers.lettering import draw_text, text_width, wrap
 from rules.core.board import Shape
 
 
@@ -178,12 +179,21 @@ def burst(draw: ImageDraw.ImageDraw, c: Point, r: float, fill: RGB, outline: RGB
 def pill_layout(
     centre: Point, text: str, size: int, *, bold: bool = True, max_width: float | None = None
 ) -> tuple[str, Box]:
-    """Return the text a tag will show (cut to `max_width`) and the tag's box."""
-    if max_width is not None:
-        text = fit_text(text, size, max_width - size * 0.8, bold=bold)
-    w = text_width(text, size, bold=bold) + size * 0.7
-    h = size * 1.25
+    """Return the text a tag will show and the tag's box.
+
+    A tag wider than `max_width` is wrapped onto more lines between words (`wrap`),
+    never cut; a text with newlines is a tag of that many lines.
+    """
+    if max_width is not None and "\n" not in text:
+        text = wrap(text, size, max_width - size * 0.7, bold=bold)
+    lines = text.split("\n")
+    w = max(text_width(line, size, bold=bold) for line in lines) + size * 0.7
+    h = size * (1.25 + LINE_STEP * (len(lines) - 1))
     return text, (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
+
+
+# The distance between a tag's lines, in font sizes.
+LINE_STEP = 1.1
 
 
 def pill(
@@ -198,22 +208,26 @@ def pill(
     bold: bool = True,
     max_width: float | None = None,
 ) -> Box:
-    """Draw `text` in a rounded tag centred on `centre`; return the tag's box."""
+    """Draw `text` in a rounded tag centred on `centre` (wrapped: `pill_layout`); return its box."""
     text, box = pill_layout(centre, text, size, bold=bold, max_width=max_width)
     colour = ink if ink is not None else text_on(fill)
+    lines = text.split("\n")
 
     def paint(d: Canvas, x: float, y: float) -> None:
         _, b = pill_layout((x, y), text, size, bold=bold)
-        h = b[3] - b[1]
         d.rounded_rectangle(
-            b, radius=h / 2, fill=fill, outline=outline, width=1 if outline is not None else 0
+            b, radius=size * 0.625, fill=fill, outline=outline,
+            width=1 if outline is not None else 0,
         )
-        draw_text(d, (x, y), text, size, colour, bold=bold)
+        top = y - size * LINE_STEP * (len(lines) - 1) / 2
+        for i, line in enumerate(lines):
+            draw_text(d, (x, top + i * size * LINE_STEP), line, size, colour, bold=bold)
 
     # Tags (unit names, statuses) recur every turn: kept and pasted, like pieces.
     reach = (box[2] - box[0]) / 2 + 2, (box[3] - box[1]) / 2 + 2
     key = ("pill", text, size, fill, colour, outline, bold)
     PILL_STAMPS.draw(draw, key, centre, (reach[0], reach[1], reach[0], reach[1]), paint)
+    note("badge", text, box[3] - box[1])
     return box
 
 

@@ -27,6 +27,7 @@ from renderers.colours import (
     side_colour,
     text_on,
 )
+from renderers.legibility import note, smallest
 from renderers.lettering import draw_text, fit_text, plain, text_width
 from renderers.panels import PANEL_BG, draw_panel, panel_height
 from renderers.shapes import (
@@ -83,11 +84,17 @@ class TableLayout:
     @classmethod
     def of(cls, view: TabletopView, width: int) -> TableLayout:
         """Fit a `view.width` by `view.height` inch table into `width` pixels."""
-        label = max(18.0, width / 38)  # room for the inch marks on the bottom and left edges
+        # Room for the inch marks on the bottom and left edges, printed readably small.
+        label = max(18.0, width / 38, smallest(width) * 1.35)
         pad = max(8.0, width / 90)
         scale = (width - label - pad) / view.width
         height = math.ceil(pad + view.height * scale + label)
         return cls(width, height, label, pad, scale, view.width, view.height, label)
+
+    @property
+    def least(self) -> int:
+        """Return the smallest a label or badge may be on this table (renderers/legibility.py)."""
+        return smallest(self.width)
 
     @property
     def bottom(self) -> float:
@@ -158,14 +165,17 @@ def _draw_static(view: TabletopView, width: int) -> Image.Image:
     x0, y0 = lay.to_px(0, view.height)
     x1, y1 = lay.to_px(view.width, 0)
     d.rectangle((x0, y0, x1, y1), fill=MAT)
-    size = max(10, round(lay.label * 0.48))
+    size = max(10, round(lay.label * 0.48), lay.least)
     step = 6
     for i in range(0, math.floor(view.width) + 1, step):
         x = lay.to_px(i, 0)[0]
         mid = abs(i - view.width / 2) < 1e-6
         d.line(((x, y0), (x, y1)), fill=GRID_MID if mid else GRID, width=2 if mid else 1)
         # Inches along the bottom edge, from the bottom-left corner where 0" meets 0".
-        draw_text(d, (x, y1 + lay.label * 0.5), f'{i}"', size, (80, 80, 72))
+        mark = f'{i}"'
+        # The last mark keeps inside the picture, however big the phone needs it.
+        at = min(x, width - 2 - text_width(mark, size) / 2)
+        draw_text(d, (at, y1 + lay.label * 0.5), mark, size, (80, 80, 72))
     for j in range(0, math.floor(view.height) + 1, step):
         y = lay.to_px(0, j)[1]
         mid = abs(j - view.height / 2) < 1e-6
@@ -173,7 +183,7 @@ def _draw_static(view: TabletopView, width: int) -> Image.Image:
         if j:
             draw_text(d, (x0 - lay.left * 0.5, y), f"{j}", size, (80, 80, 72))
     d.rectangle((x0, y0, x1, y1), outline=MAT_EDGE, width=max(2, round(width / 400)))
-    label_size = max(10, round(lay.scale * 0.85))
+    label_size = max(10, round(lay.scale * 0.85), lay.least)
     for f in view.features:
         if len(f.points) < 3:
             continue
@@ -245,8 +255,9 @@ def _draw_objective_token(
         token_fill = mix(side_colour(o.holder, sides), WHITE, 0.75)
     width = max(2, round(lay.scale / 8))
     label = plain(o.label)
-    size = max(10, round(r * (0.95 if len(label) <= 2 else 0.6)))
+    size = max(10, round(r * (0.95 if len(label) <= 2 else 0.6)), lay.least)
     text = fit_text(label, size, r * 1.7, bold=True)
+    note("badge", "objective", r * 2)
 
     def paint(dd: Canvas, x: float, y: float) -> None:
         dd.regular_polygon(
@@ -333,11 +344,17 @@ def _label_inside(lay: TableLayout, u: TableUnit) -> bool:
 
 
 def _label_size(lay: TableLayout) -> int:
-    return max(11, round(lay.scale * 0.95))
+    return max(11, round(lay.scale * 0.95), lay.least)
 
 
 def _token_radius(lay: TableLayout) -> float:
-    return lay.scale * 0.8
+    """Return an objective token's radius: room for its name at the smallest readable size."""
+    return max(lay.scale * 0.8, lay.least * 0.95)
+
+
+def _tag_width(lay: TableLayout) -> float:
+    """Return how wide a unit's tag may be before its words wrap onto another line."""
+    return max(lay.scale * 9, lay.least * 9)
 
 
 def _token_boxes(lay: TableLayout, objectives: tuple[TableObjective, ...]) -> tuple[Box, ...]:
@@ -366,9 +383,9 @@ def _place_tags(
     Each unit's tags hang under its base, centred. Where that covers an objective
     token, another base or other units' tags, they go over the base or hang toward one
     side of it, whichever covers least: a token costs most (it is drawn on top, so the
-    tag loses words), then another tag, then a base. Two neighbours whose tags still
-    meet are then laid out together, trying every pair of choices, so side by side both
-    names stay readable.
+    tag loses words), as does running off the table, then another tag, then a base.
+    Two neighbours whose tags still meet are then laid out together, trying every pair
+    of choices, so side by side both names stay readable.
     Returned by `id()` of the unit.
     """
     bases = [_base_box(lay, u) for u in units]
@@ -395,8 +412,11 @@ def _place_tags(
         return tuple(tuple(b for b in group if _overlaps(span, b))
                      for group in (tokens, tags, bases_))
 
+    mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
+
     def cost(near: tuple[tuple[Box, ...], ...], tags: list[_Tag]) -> int:
-        return 4 * _hits(tags, near[0]) + 2 * _hits(tags, near[1]) + _hits(tags, near[2])
+        return (4 * _hits(tags, near[0]) + 2 * _hits(tags, near[1]) + _hits(tags, near[2])
+                + 4 * _off_table(tags, mat))
 
     def pair_cost(near_i: tuple[tuple[Box, ...], ...], near_j: tuple[tuple[Box, ...], ...],
                   pair: tuple[list[_Tag], list[_Tag]]) -> int:
@@ -412,6 +432,11 @@ def _place_tags(
             more(i), more(j)
             near = functools.partial(pair_cost, around(i, j), around(j, i))
             chosen[i], chosen[j] = min(itertools.product(options[i], options[j]), key=near)
+    # Big (phone-readable) tags meet in threes: once more, each unit where it still meets
+    # another's tags moves to its least costly place among the others as they now stand.
+    for i in range(len(units)):
+        if chosen[i] and len(options[i]) > 1 and _hits(chosen[i], around(i)[1]):
+            chosen[i] = min(options[i], key=functools.partial(cost, around(i)))
     return {id(u): tags for u, tags in zip(units, chosen, strict=True)}
 
 
@@ -451,6 +476,12 @@ def _base_box(lay: TableLayout, u: TableUnit) -> Box:
     return (cx - r, cy - r, cx + r, cy + r)
 
 
+def _off_table(tags: list[_Tag], mat: Box) -> int:
+    """Count the tags that reach past the table's edge (over the inch marks, or cut off)."""
+    return sum(1 for t in tags if t.box[0] < mat[0] or t.box[1] < mat[1] or t.box[2] > mat[2]
+               or t.box[3] > mat[3])
+
+
 def _hits(tags: list[_Tag], avoid: tuple[Box, ...]) -> int:
     """Count the (tag, box) pairs that overlap (`_overlaps` written out: it runs a lot)."""
     n = 0
@@ -469,21 +500,28 @@ def _stack_tags(lay: TableLayout, u: TableUnit, colour: RGB, *, down: bool) -> l
     y = cy + sign * max(4.0, u.radius * lay.scale)
     tags: list[_Tag] = []
     if not _label_inside(lay, u):
-        # Long names go on a tag by the base so they stay one readable line.
+        # Long names go on a tag by the base, wrapped rather than cut (pill_layout).
         size = _label_size(lay)
-        centre = (cx, y + sign * size * 0.45)
-        text, box = pill_layout(centre, plain(u.label), size, max_width=lay.scale * 9)
-        tags.append(_Tag(centre, text, size, colour, None, box))
-        y = box[3] - size * 0.1 if down else box[1] + size * 0.1
-    size = max(9, round(_label_size(lay) * 0.75))
+        tag = _hang(cx, y, sign, plain(u.label), size, lay, -size * 0.175)
+        tags.append(_Tag(tag[0], tag[1], size, colour, None, tag[2]))
+        y = tag[2][3] - size * 0.1 if down else tag[2][1] + size * 0.1
+    size = max(9, round(_label_size(lay) * 0.75), lay.least)
     for s in u.status:
-        centre = (cx, y + sign * size * 0.75)
         words = plain(s.text) if isinstance(s, StatusTag) else s
-        shown = words.upper()
-        text, box = pill_layout(centre, shown, size, max_width=lay.scale * 8)
-        tags.append(_Tag(centre, text, size, _status_colour(s), WHITE, box))
-        y = box[3] if down else box[1]
+        tag = _hang(cx, y, sign, words.upper(), size, lay, size * 0.125)
+        tags.append(_Tag(tag[0], tag[1], size, _status_colour(s), WHITE, tag[2]))
+        y = tag[2][3] if down else tag[2][1]
     return tags
+
+
+def _hang(
+    cx: float, y: float, sign: float, words: str, size: int, lay: TableLayout, gap: float
+) -> tuple[Point, str, Box]:
+    """Lay out a tag hung `gap` pixels beyond row `y` (down if `sign` is 1): centre, text, box."""
+    text, box = pill_layout((cx, 0.0), words, size, max_width=_tag_width(lay))
+    half = (box[3] - box[1]) / 2
+    centre = (cx, y + sign * (half + gap))
+    return centre, text, (box[0], centre[1] - half, box[2], centre[1] + half)
 
 
 def _draw_unit_text(

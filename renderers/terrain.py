@@ -157,7 +157,7 @@ def _reeds(d: Canvas, c: Point, lay: HexLayout) -> None:
 
 def _letter(kind: str) -> Glyph:
     def draw(d: Canvas, c: Point, lay: HexLayout) -> None:
-        size = max(10, round(lay.hex_w * 0.2))
+        size = max(10, round(lay.hex_w * 0.2), lay.least)
         for x, y in _spots(c, lay, "ll lr"):
             draw_text(d, (x, y), kind[:1].upper(), size, INK, bold=True)
 
@@ -260,7 +260,7 @@ def _draw_static(view: HexBoardView, width: int) -> Image.Image:
     _draw_section_lines(d, lay, view.section_lines)
     for h, c, style in hexes:
         fill = mix(style.fill, AREA_TINT, 0.55) if h.label in tinted else style.fill
-        draw_coordinate(d, lay, h, c, fill)
+        draw_coordinate(d, lay, h, c, fill, halo=c[1] < lay.margin_y + lay.size * 1.5)
     return img
 
 
@@ -273,18 +273,39 @@ def terrain_kinds(view: HexBoardView) -> dict[str, str]:
     return kinds
 
 
-def draw_coordinate(d: Canvas, lay: HexLayout, h: Hex, c: Point, fill: RGB) -> None:
-    """Print the hex's name small near its top corner (upright whichever way the board is)."""
-    size = max(9, round(lay.hex_w * 0.155))
+def coordinate_size(lay: HexLayout) -> int:
+    """Return the font size of the hex names on this board."""
+    return max(9, round(lay.hex_w * 0.155), lay.least)
+
+
+def coordinate_spot(lay: HexLayout, c: Point) -> Point:
+    """Return where the name of the hex centred on `c` is printed, near its top corner.
+
+    At the phone's smallest size (renderers/legibility.py) a name may fill the corner;
+    it then sits as high as clears a piece's rim, its top over the grid line.
+    """
+    size = coordinate_size(lay)
+    return (c[0], c[1] - max(lay.size * 0.72, lay.size * 0.6 + size * 0.4))
+
+
+def draw_coordinate(
+    d: Canvas, lay: HexLayout, h: Hex, c: Point, fill: RGB, *, halo: bool = True
+) -> None:
+    """Print the hex's name near its top corner (upright whichever way the board is).
+
+    Without `halo` (names on the bare map, but for the top row, which reaches over the
+    board's dark edge) it is plain ink: a halo round every name of the map costs about
+    3 KB of each board's PNG.
+    """
+    size = coordinate_size(lay)
     ink = text_on(fill)
-    halo = mix(fill, WHITE if ink == INK else BLACK, 0.25)
     draw_text(
         d,
-        (c[0], c[1] - lay.size * 0.72),
+        coordinate_spot(lay, c),
         h.label,
         size,
         ink,
-        halo=halo,
+        halo=mix(fill, WHITE if ink == INK else BLACK, 0.25) if halo else None,
         halo_width=max(1, size // 6),
     )
 
@@ -341,7 +362,7 @@ def _draw_edge_area_label(
     """Name an area on the board's edge in the margin beside it, where no piece can cover it."""
     hexes = area_hexes(members)
     centres = [lay.point(h.x, h.row) for h in hexes]
-    size = area_label_size(lay.hex_w)
+    size = area_label_size(lay.hex_w, lay.width)
     xs, ys = [c[0] for c in centres], [c[1] for c in centres]
     if touches_side(view, members):
         # Set upright along the side edge, reading up on the left and down on the right.

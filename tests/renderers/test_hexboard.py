@@ -60,9 +60,11 @@ def test_flipped_board_keeps_labels_upright() -> None:
     lay_f = hexlayout.HexLayout.of(_bare(flipped=True), W)
     a, b = render_image(_bare(), W), render_image(_bare(flipped=True), W)
 
+    size = terrain.coordinate_size(lay)
+
     def name_ink(img: Image.Image, c: tuple[float, float]) -> bytes:
-        x, y = round(c[0]), round(c[1] - lay.size * 0.72)
-        box = img.crop((x - 14, y - 10, x + 14, y + 10)).convert("L")
+        x, y = (round(v) for v in terrain.coordinate_spot(lay, c))
+        box = img.crop((x - size, y - size * 3 // 4, x + size, y + size * 3 // 4)).convert("L")
         return box.point(lambda v: 255 if v < 80 else 0).tobytes()
 
     upright = name_ink(a, lay.centre("B5"))

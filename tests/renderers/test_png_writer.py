@@ -68,8 +68,20 @@ def test_written_png_decodes_to_pillows_own_pixels(system_id: str) -> None:
 
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_every_demo_board_fits_the_upload_budget(system_id: str) -> None:
-    for image in _palette_images(system_id):
-        assert len(png.write_png(image)) <= BUDGET
+    for view in system_boards(system_id):
+        assert len(render_png(view)) <= BUDGET
+
+
+def test_a_board_over_the_budget_is_drawn_narrower_until_it_fits(
+    monkeypatch: pytest.MonkeyPatch, samurai: HexBoardView
+) -> None:
+    whole = render_png(samurai)
+    assert _decoded(whole).width == 1200
+    monkeypatch.setattr(png, "BUDGET", len(whole) - 1)
+    narrower = _decoded(render_png(samurai))
+    assert narrower.width == 1080  # one tenth narrower fits
+    monkeypatch.setattr(png, "BUDGET", 1000)  # nothing fits: the narrowest is posted
+    assert _decoded(render_png(samurai)).width == 800
 
 
 def test_transparent_palette_entries_survive() -> None:
