@@ -380,13 +380,10 @@ def _place_tags(
 ) -> Tags:
     """Lay out every unit's tags (its name when too long for the base, then statuses).
 
-    Each unit's tags hang under its base, centred. Where that covers an objective
-    token, another base or other units' tags, they go over the base or hang toward one
-    side of it, whichever covers least: a token costs most (it is drawn on top, so the
-    tag loses words), as does running off the table, then another tag, then a base.
-    Two neighbours whose tags still meet are then laid out together, trying every pair
-    of choices, so side by side both names stay readable.
-    Returned by `id()` of the unit.
+    Each unit's tags hang under its base, centred, or where they cover least: over the
+    base or hung toward one side. A token or the table's edge costs most (the token is
+    drawn on top), then another tag, then a base. Neighbours whose tags still meet are
+    laid out together, every pair of choices tried. Returned by `id()` of the unit.
     """
     bases = [_base_box(lay, u) for u in units]
     colours = [side_colour(u.side, sides) for u in units]
