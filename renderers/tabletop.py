@@ -429,8 +429,7 @@ def _place_tags(
             more(i), more(j)
             near = functools.partial(pair_cost, around(i, j), around(j, i))
             chosen[i], chosen[j] = min(itertools.product(options[i], options[j]), key=near)
-    # Big (phone-readable) tags meet in threes: once more, each unit where it still meets
-    # another's tags moves to its least costly place among the others as they now stand.
+    # Big tags meet in threes: each unit still meeting another's moves once more.
     for i in range(len(units)):
         if chosen[i] and len(options[i]) > 1 and _hits(chosen[i], around(i)[1]):
             chosen[i] = min(options[i], key=functools.partial(cost, around(i)))
