@@ -8,11 +8,13 @@ channel's game language when there is a game, else the caller's Discord language
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.errors import UnknownRule, UnknownSystem
 from bot.paging import paged
 from bot.replies import Button, Reply
 from bot.service.context import ButtonHandler, Caller, PressedId
-from bot.service.rulesearch import SHARED, Found, cut, index, ready
+from bot.service.rulesearch import SHARED, Found, Query, cut, index, ready
 from bot.store.gamestore import GameStore
 from bot.text import Said, Words, pick_language
 from rules.core.references import RuleReference, all_rules, rule, worded
@@ -35,6 +37,17 @@ def rule_button(words: Words, ref: RuleReference) -> Button:
                   style="secondary")
 
 
+def _game(words: Words, system_id: str) -> str:
+    """Return a game system's short name, as a rules answer names it."""
+    return words("rules-game-name", system=system_id)
+
+
+def _related(words: Words, ref: RuleReference) -> Button:
+    """Return the button under an answer that shows another rule."""
+    return Button("rule", worded(ref, words.language)[0][:80], 0, 0, arg=ref.id,
+                  style="secondary")
+
+
 class Rulebook:
     """Answer `/rules search` and `/rules show` in the channel's language."""
 
@@ -53,16 +66,17 @@ class Rulebook:
                 game.system if game else None)
 
     def _find(self, channel_id: str, caller: Caller, question: str,
-              system_id: str | None) -> tuple[Words, list[Found]]:
-        """Rank the rules for a question: the system named, else the channel game's.
+              system_id: str | None) -> tuple[Words, Query, list[Found]]:
+        """Rank the rules for a question: the system named, else the one whose terms it
+        uses, else the channel game's (rulesearch.RuleIndex.read).
 
         A system that does not exist is refused, naming those that do."""
         language, channel_system = self._context(channel_id, caller)
         known = (*available(), SHARED)  # "core": the rules every game shares
         if system_id and system_id not in known:
             raise UnknownSystem(system=system_id, choices=Said(", ".join(known))).where(language)
-        _query, found = index().ask(question, language, system_id or channel_system)
-        return Words.of(language), found
+        query, found = index().ask(question, language, system_id or channel_system)
+        return Words.of(language), query, found
 
     def search(
         self,
@@ -73,7 +87,7 @@ class Rulebook:
         public: bool = False,
     ) -> Reply:
         """List the rules that answer a question or keywords, best first."""
-        words, found = self._find(channel_id, caller, query, system_id)
+        words, _query, found = self._find(channel_id, caller, query, system_id)
         lines = [words("rules-line", id=f.rule.id, title=worded(f.rule, words.language)[0])
                  for f in found]
         if not found:
@@ -89,18 +103,29 @@ class Rulebook:
         system_id: str | None = None,
         public: bool = False,
     ) -> Reply:
-        """Answer a question with the rule that best answers it, in full, and related ones."""
-        words, found = self._find(channel_id, caller, question, system_id)
+        """Answer a question with the rule that best answers it, in full, and related ones.
+
+        A question asked in one game's channel in another game's terms is answered from
+        that game, saying so; one in the terms of both also offers the other's best rule.
+        """
+        words, query, found = self._find(channel_id, caller, question, system_id)
         if not found:
             return self._nothing(words, question, system_id, public)
         best = found[0].rule
         reply = self._full(words, best)
-        reply.text = words("rules-answer", question=question) + "\n" + reply.text
-        reply.buttons = [
-            Button("rule", worded(f.rule, words.language)[0][:80], 0, 0, arg=f.rule.id,
-                   style="secondary")
-            for f in found[1:1 + RELATED]
-        ]
+        lead = [words("rules-answer", question=question)]
+        if query.asked_in is not None and query.system is not None:
+            lead.append(words("rules-answered-from", system=_game(words, query.system),
+                              channel=_game(words, query.asked_in)))
+        reply.text = "\n".join([*lead, reply.text])
+        reply.buttons = [_related(words, f.rule) for f in found[1:1 + RELATED]]
+        if query.also is not None:
+            other = index().rank(replace(query, system=query.also), limit=1)
+            if other:
+                title = worded(other[0].rule, words.language)[0]
+                reply.lines += [words("rules-also-in", system=_game(words, query.also)),
+                                words("rules-line", id=other[0].rule.id, title=title)]
+                reply.buttons.insert(0, _related(words, other[0].rule))
         reply.ephemeral = not public
         return reply
 

@@ -101,12 +101,27 @@ def _find(words: list[str], phrase: tuple[str, ...]) -> int:
 
 @dataclass
 class Query:
-    """A question as the index reads it."""
+    """A question as the index reads it.
+
+    `asked_in` is the channel's system when the question's own terms moved it to
+    `system`; `also` another system whose terms it uses beside the channel's own.
+    """
 
     language: str
     system: str | None
     words: list[str]
     corrected: dict[str, str] = field(default_factory=dict)
+    asked_in: str | None = None
+    also: str | None = None
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A system's words in one language, stemmed: `terms` name its rules (rule ids,
+    titles, players' words for them); `used` is every word its rules use."""
+
+    terms: frozenset[str]
+    used: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -142,6 +157,24 @@ class RuleIndex:
         with self._conn:
             self._conn.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?)", rows)
         self._known = {lang: list(words) for lang, words in self.vocabulary.items()}
+        self._systems = {lang: self._vocabularies(lang, rows) for lang in LANGUAGES}
+
+    def _vocabularies(self, language: str, rows: list[tuple[str, ...]]) -> dict[str, Vocabulary]:
+        """Return each system's stemmed words in a language, from its rules and its players'."""
+        terms: dict[str, set[str]] = {}
+        used: dict[str, set[str]] = {}
+        for _rid, lang, system_id, head, title, body in rows:
+            if lang == language:
+                terms.setdefault(system_id, set()).update(f"{head} {title}".split())
+                used.setdefault(system_id, set()).update(f"{head} {title} {body}".split())
+        for system_id, pairs in lexicon(language).synonyms.items():
+            for phrase, extra in pairs:
+                stems = self._stemmers[language].stemWords([*phrase, *extra])
+                if system_id:
+                    terms.setdefault(system_id, set()).update(stems)
+                    used.setdefault(system_id, set()).update(stems)
+        return {sid: Vocabulary(frozenset(terms.get(sid, ())), frozenset(words))
+                for sid, words in used.items()}
 
     def _stemmed(self, language: str, text: str, learn: bool = False) -> str:
         words = tokens(text)
@@ -157,14 +190,16 @@ class RuleIndex:
         words = tokens(cut(question))
         lex = lexicon(language)
         named = self._named_system(words, language)
-        if named is not None:
-            system = named
-        scopes = ["", *(s for s in lex.synonyms if s and (system is None or s in (system, SHARED)))]
-        query = Query(language, system, [])
-        # Spelling first (against the rules' words and the players' words we know), so
-        # "batleshock" still meets its synonym; question words are left as they are.
-        keys = {p[0] for scope in scopes for p, _ in lex.synonyms[scope] if len(p) == 1}
+        query = Query(language, named or system, [])
+        # Spelling first (against the rules' words and the players' words we know, for
+        # every system: the question may be in another game's terms), so "batleshock"
+        # still meets its synonym; question words are left as they are.
+        keys = {p[0] for pairs in lex.synonyms.values() for p, _ in pairs if len(p) == 1}
         words = [w if w in lex.stop else self._spelt(w, query, keys) for w in words]
+        if named is None and system is not None:
+            self._judge(query, [w for w in words if w not in lex.stop], system)
+        system = query.system
+        scopes = ["", *(s for s in lex.synonyms if s and (system is None or s in (system, SHARED)))]
         added: list[str] = []
         for scope in scopes:
             for phrase, extra in lex.synonyms[scope]:
@@ -174,6 +209,35 @@ class RuleIndex:
             if word not in lex.stop and word not in query.words:
                 query.words.append(word)
         return query
+
+    def _judge(self, query: Query, words: list[str], channel: str) -> None:
+        """Read which system a question asked in `channel`'s game is about, by its terms.
+
+        A word that names rules of another system (in a rule's id or title, or a
+        players' word for them) and that the channel's rules never use is that
+        system's term: "stratagem" and "shocked" are 40k's. Asked with no term of the
+        channel's own, the question goes to the other system (`asked_in` says where it
+        was asked); with terms of both, the channel's system answers and `also` names
+        the other, so both systems' best rule can be offered. A question in the
+        channel's words, or in words every game uses, stays with the channel's system.
+        """
+        systems = self._systems[query.language]
+        own = systems.get(channel)
+        if own is None:
+            return
+        shared = systems[SHARED].used if SHARED in systems else frozenset()
+        stems = set(self._stemmers[query.language].stemWords(words)) - shared
+        foreign = {
+            sid: len({st for st in stems if st in v.terms and st not in own.used})
+            for sid, v in systems.items() if sid not in (channel, SHARED)
+        }
+        other = max(sorted(foreign), key=lambda sid: foreign[sid], default=None)
+        if other is None or not foreign[other]:
+            return
+        if {st for st in stems if st in own.terms and st not in systems[other].used}:
+            query.also = other
+        else:
+            query.system, query.asked_in = other, channel
 
     def _named_system(self, words: list[str], language: str) -> str | None:
         """Return the system a question names, taking its name out of the words."""
@@ -270,5 +334,5 @@ def ready(wait: float = 1.5) -> bool:
     return _BUILT.wait(wait)
 
 
-__all__ = ["QUESTION_MAX", "Found", "Query", "RuleIndex", "cut", "fold", "index", "lexicon",
+__all__ = ["QUESTION_MAX", "Found", "Query", "RuleIndex", "Vocabulary", "cut", "fold", "index", "lexicon",
            "ready", "tokens", "warm"]

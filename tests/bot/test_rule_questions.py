@@ -68,10 +68,40 @@ def test_words_are_stemmed_folded_and_misspellings_forgiven() -> None:
 
 def test_the_system_comes_from_the_question_else_the_channel() -> None:
     assert index().read("in 40k can I use a stratagem", "en").system == "wh40k"
-    assert index().read("can I use a stratagem", "en", "samurai").system == "samurai"
     assert index().read("no bushido posso fugir?", "pt-BR", "wh40k").system == "bushido"
     found = index().ask("who wins", "en", "bushido")[1]
     assert {f.rule.system for f in found} <= {"bushido", "core"}
+
+
+@pytest.mark.parametrize(("question", "language", "channel", "system"), [
+    # another game's terms and none of the channel's: answered from that game
+    ("can I use a stratagem on a shocked unit", "en", "samurai", "wh40k"),
+    ("can I use a stratagem", "en", "samurai", "wh40k"),
+    ("what does the shogun card do", "en", "wh40k", "samurai"),
+    ("posso usar estratagema numa unidade em choque de batalha?", "pt-BR", "samurai", "wh40k"),
+    ("meu comandante pode fugir do acampamento?", "pt-BR", "wh40k", "bushido"),
+    # the channel's own terms, or words every game uses: the channel's game
+    ("can my leader split off with this card?", "en", "samurai", "samurai"),
+    ("who wins", "en", "wh40k", "wh40k"),
+    ("can I take back my last move", "en", "bushido", "bushido"),
+    ("posso desfazer a minha última jogada?", "pt-BR", "samurai", "samurai"),
+    ("meu líder pode sair da unidade e andar sozinho?", "pt-BR", "samurai", "samurai"),
+])
+def test_a_question_is_read_in_its_own_terms_before_the_channels_game(
+    question: str, language: str, channel: str, system: str
+) -> None:
+    query = index().read(question, language, channel)
+    assert query.system == system
+    assert query.asked_in == (channel if system != channel else None)
+    assert query.also is None
+
+
+def test_every_question_asked_in_its_games_channel_stays_with_that_game() -> None:
+    asked = [q for q in QUESTIONS if "system" in q and not q.get("elsewhere")]
+    assert len(asked) >= 30
+    for q in asked:
+        query = index().read(q["text"], q["language"], q["system"])
+        assert (query.system, query.asked_in, query.also) == (q["system"], None, None), q
 
 
 def test_ask_answers_with_the_rule_in_full_and_related_rules(service: GameService) -> None:
@@ -119,3 +149,44 @@ def test_console_values_run_to_the_next_option_as_in_discord(
     console = Console(service, tmp_path, write=lines.append)
     console.execute("@carol /rules search keyword:leader split")
     assert "samurai/leader-split-needs-helmet" in lines[1], lines
+
+
+@pytest.mark.parametrize(("language", "game", "question", "said"), [
+    ("en", "river-crossing", "can I use a stratagem on a shocked unit",
+     "Your question is in Warhammer 40,000 terms, not those of this channel's game "
+     "(Samurai Battles): here is the Warhammer 40,000 rule."),
+    ("pt-BR", "river-crossing", "posso usar estratagema numa unidade em choque de batalha?",
+     "Sua pergunta usa termos de Warhammer 40,000, não do jogo deste canal (Samurai "
+     "Battles): esta é a regra de Warhammer 40,000."),
+])
+def test_another_games_terms_in_a_channel_are_answered_from_that_game_saying_so(
+    service: GameService, language: str, game: str, question: str, said: str
+) -> None:
+    service.new_game("c", "g", ALICE, "samurai", game, opponent=BOB, language=language)
+    reply = service.rulebook.ask("c", CAROL, question)
+    first, second, answer = reply.text.split("\n")
+    assert first.endswith(f"“{question}”") and second == said
+    assert answer.startswith("`wh40k/")
+    assert "`wh40k/shocked-no-stratagems`" in " ".join(
+        [answer, *(f"`{b.arg}`" for b in reply.buttons)])
+
+
+@pytest.mark.parametrize(("language", "question"), [
+    ("en", "can my leader split off and use a stratagem"),
+    ("pt-BR", "meu líder pode se separar e usar um estratagema?"),
+])
+def test_a_question_in_both_games_terms_offers_both_games_best_rule(
+    service: GameService, language: str, question: str
+) -> None:
+    service.new_game("c", "g", ALICE, "samurai", "river-crossing", opponent=BOB,
+                     language=language)
+    reply = service.rulebook.ask("c", CAROL, question)
+    assert "`samurai/" in reply.text.splitlines()[-1]  # the channel's game answers
+    assert reply.lines[-2] == {
+        "en": "Your question also uses Warhammer 40,000 terms. The closest Warhammer "
+              "40,000 rule:",
+        "pt-BR": "Sua pergunta também usa termos de Warhammer 40,000. A regra mais próxima "
+                 "de Warhammer 40,000:"}[language]
+    assert reply.lines[-1].startswith("`wh40k/")
+    assert reply.buttons[0].arg == reply.lines[-1].split("`")[1]  # and its button first
+    assert all(b.kind == "rule" for b in reply.buttons)

@@ -132,6 +132,15 @@ rules-found = { $count ->
     }
 rules-none = No rule matches `{ $query }`.
 rules-answer = You asked: “{ $question }”
+rules-game-name = { $system ->
+        [samurai] Samurai Battles
+        [bushido] Bushido
+        [wh40k] Warhammer 40,000
+        [fantasy_warriors] Fantasy Warriors
+       *[other] { $system }
+    }
+rules-answered-from = Your question is in { $system } terms, not those of this channel's game ({ $channel }): here is the { $system } rule.
+rules-also-in = Your question also uses { $system } terms. The closest { $system } rule:
 rules-did-you-mean = Did you mean one of these?
 rules-line = `{ $id }` — { $title }
 rules-show = `{ $id }` — **{ $title }**

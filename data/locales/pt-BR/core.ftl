@@ -137,6 +137,15 @@ rules-found = { $count ->
     }
 rules-none = Nenhuma regra corresponde a `{ $query }`.
 rules-answer = Você perguntou: “{ $question }”
+rules-game-name = { $system ->
+        [samurai] Samurai Battles
+        [bushido] Bushido
+        [wh40k] Warhammer 40,000
+        [fantasy_warriors] Fantasy Warriors
+       *[other] { $system }
+    }
+rules-answered-from = Sua pergunta usa termos de { $system }, não do jogo deste canal ({ $channel }): esta é a regra de { $system }.
+rules-also-in = Sua pergunta também usa termos de { $system }. A regra mais próxima de { $system }:
 rules-did-you-mean = Você quis dizer uma destas?
 rules-line = `{ $id }` — { $title }
 rules-show = `{ $id }` — **{ $title }**
