@@ -7,8 +7,9 @@ read the way players write: its question words are dropped, players' words are
 widened with the rules' own (data/search/: "battleshock" → "battle-shock", "general"
 → "leader"), a misspelt word is matched to the nearest word of the rules (rapidfuzz),
 and the remaining words are joined with OR and ranked by BM25, the title weighing
-most. The game system comes from the question ("in 40k …"), else from the channel's
-game, else every system is searched; the rules every game shares always are.
+most. The game system comes from the question ("in 40k …", or another game's own
+terms: "stratagem" asked in a Samurai channel), else from the channel's game, else
+every system is searched; the rules every game shares always are.
 """
 
 from __future__ import annotations
@@ -334,5 +335,5 @@ def ready(wait: float = 1.5) -> bool:
     return _BUILT.wait(wait)
 
 
-__all__ = ["QUESTION_MAX", "Found", "Query", "RuleIndex", "Vocabulary", "cut", "fold", "index", "lexicon",
-           "ready", "tokens", "warm"]
+__all__ = ["QUESTION_MAX", "Found", "Query", "RuleIndex", "Vocabulary", "cut", "fold", "index",
+           "lexicon", "ready", "tokens", "warm"]
