@@ -357,12 +357,14 @@ def _draw_highlight(d: Canvas, lay: HexLayout, c: Point) -> None:
 
 
 def _reprint_names(
-    d: Canvas, lay: HexLayout, board: HexBoard, kinds: dict[str, str], hexes: dict[str, Hex]
+    d: Canvas, lay: HexLayout, board: HexBoard, kinds: dict[str, str], hexes: dict[str, Hex],
+    *, halo: bool
 ) -> None:
     """Print the names of `hexes` again, over whatever was drawn on them."""
     for label, h in hexes.items():
         if board.contains(h):
-            draw_coordinate(d, lay, h, lay.point(h.x, h.row), terrain_style(kinds.get(label)).fill)
+            fill = terrain_style(kinds.get(label)).fill
+            draw_coordinate(d, lay, h, lay.point(h.x, h.row), fill, halo=halo)
 
 
 def _names_under_badges(
@@ -456,7 +458,7 @@ def render(view: HexBoardView, width: int = 1200) -> Image.Image:
     # Rings and arrow ends cross the hex names next to them; print those names again.
     kinds = terrain_kinds(view)
     board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
-    _reprint_names(d, lay, board, kinds, lit | ends)
+    _reprint_names(d, lay, board, kinds, lit | ends, halo=True)
     # Bursts go under the pieces so they never cover a figure count.
     for c, r in bursts:
         burst(d, c, r, (255, 200, 40), BATTLE_RED)
@@ -464,7 +466,8 @@ def render(view: HexBoardView, width: int = 1200) -> Image.Image:
         _draw_marker(d, pl, view.sides, view.flipped, lay)
     # A piece's badges reach the name of an empty hex next to it: the name goes on top,
     # for a player names the hex he moves to.
-    _reprint_names(d, lay, board, kinds, _names_under_badges(lay, board, placed, radius_at))
+    under = _names_under_badges(lay, board, placed, radius_at)
+    _reprint_names(d, lay, board, kinds, under, halo=False)
     # Areas inland have their names put, each turn, where no piece covers them.
     size = area_label_size(lay.hex_w, lay.width)
     for area, members in view.areas:

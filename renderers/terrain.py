@@ -260,7 +260,7 @@ def _draw_static(view: HexBoardView, width: int) -> Image.Image:
     _draw_section_lines(d, lay, view.section_lines)
     for h, c, style in hexes:
         fill = mix(style.fill, AREA_TINT, 0.55) if h.label in tinted else style.fill
-        draw_coordinate(d, lay, h, c, fill, halo=c[1] < lay.margin_y + lay.size * 1.5)
+        draw_coordinate(d, lay, h, c, fill, halo=False)
     return img
 
 
@@ -293,12 +293,12 @@ def draw_coordinate(
 ) -> None:
     """Print the hex's name near its top corner (upright whichever way the board is).
 
-    Without `halo` (names on the bare map, but for the top row, which reaches over the
-    board's dark edge) it is plain ink: a halo round every name of the map costs about
-    3 KB of each board's PNG.
+    In an ink a little lighter than the map's text, and with a `halo` only where it is
+    printed again over an arrow or a ring: on a phone the names are big enough to read
+    bare, and a halo round each of a map's hundred names costs about 3 KB of its PNG.
     """
     size = coordinate_size(lay)
-    ink = text_on(fill)
+    ink = mix(text_on(fill), fill, 0.35)
     draw_text(
         d,
         coordinate_spot(lay, c),
