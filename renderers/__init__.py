@@ -10,14 +10,15 @@ from __future__ import annotations
 from PIL import Image
 
 from renderers import hexboard, png, tabletop, terrain
+from renderers.legibility import BOARD_WIDTH
 from renderers.lettering import clear_text_cache
 from renderers.png import write_png
 from rules.core.board import HexBoardView, TabletopView
 
-__all__ = ["board_palette", "clear_caches", "render_image", "render_png"]
+__all__ = ["BOARD_WIDTH", "board_palette", "clear_caches", "render_image", "render_png"]
 
 
-def render_image(view: HexBoardView | TabletopView, width: int = 1200) -> Image.Image:
+def render_image(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
     """Draw `view` as a new RGB image `width` pixels wide (height follows the board)."""
     if width < 200:
         raise ValueError(f"a board image needs at least 200 pixels of width, not {width}")
@@ -34,7 +35,7 @@ NARROWER = 0.9
 NARROWEST = 800
 
 
-def render_png(view: HexBoardView | TabletopView, width: int = 1200) -> bytes:
+def render_png(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -> bytes:
     """Draw `view` and encode it as a palette PNG ready to upload (renderers/png.py).
 
     A busy board whose PNG would pass the upload budget (`png.BUDGET`) is drawn again a
@@ -50,7 +51,7 @@ def render_png(view: HexBoardView | TabletopView, width: int = 1200) -> bytes:
         width = max(NARROWEST, round(width * NARROWER))
 
 
-def board_palette(view: HexBoardView | TabletopView, width: int = 1200) -> Image.Image:
+def board_palette(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
     """Return the palette `render_png` encodes this view with (cached per board and sides)."""
     if isinstance(view, HexBoardView):
         return hexboard.palette(view, width)

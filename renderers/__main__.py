@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from renderers import board_palette, render_image
+from renderers import BOARD_WIDTH, board_palette, render_image
 from renderers.bracket import render_bracket
 from renderers.png import encode_png
 from renderers.samples import knockout_bracket, league_standings, samurai_board, wh40k_table
@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
         return 2
     out = Path(argv[0])
     out.mkdir(parents=True, exist_ok=True)
-    width = int(argv[1]) if len(argv) > 1 else 1200
+    width = int(argv[1]) if len(argv) > 1 else BOARD_WIDTH
     for name, view in (
         ("hex", samurai_board()),
         ("hex-flipped", samurai_board(flipped=True)),

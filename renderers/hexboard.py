@@ -37,7 +37,7 @@ from renderers.hexlayout import (
     touches_end,
     touches_side,
 )
-from renderers.legibility import note
+from renderers.legibility import BOARD_WIDTH, note
 from renderers.lettering import draw_text, fit_text, plain, text_width
 from renderers.panels import PANEL_BG, draw_panel, panel_height
 from renderers.shapes import arrow, burst, cased_line, disc, draw_shape, pill_layout, shorten
@@ -430,7 +430,7 @@ def _draw_arrow(
 # Public
 
 
-def render(view: HexBoardView, width: int = 1200) -> Image.Image:
+def render(view: HexBoardView, width: int = BOARD_WIDTH) -> Image.Image:
     """Draw the board, pieces, arrows and panel; return a new RGB image."""
     lay = HexLayout.of(view, width)
     layer = static_layer(view, width)
@@ -490,7 +490,7 @@ def _sides_in_use(view: HexBoardView) -> tuple[tuple[str, RGB], ...]:
     return tuple((n, side_colour(n, view.sides)) for n in sorted(names))
 
 
-def palette(view: HexBoardView, width: int = 1200) -> Image.Image:
+def palette(view: HexBoardView, width: int = BOARD_WIDTH) -> Image.Image:
     """Return the palette every picture of this map, width and sides is encoded with.
 
     It is found once, from a sample board: this map with a piece of every kind for

@@ -27,7 +27,7 @@ from renderers.colours import (
     side_colour,
     text_on,
 )
-from renderers.legibility import note, smallest
+from renderers.legibility import BOARD_WIDTH, note, smallest
 from renderers.lettering import draw_text, fit_text, plain, text_width
 from renderers.panels import PANEL_BG, draw_panel, panel_height
 from renderers.shapes import (
@@ -605,7 +605,7 @@ def _reticle(d: Canvas, c: Point, r: float) -> None:
         d.line((a, b), fill=BATTLE_RED, width=wd)
 
 
-def render(view: TabletopView, width: int = 1200) -> Image.Image:
+def render(view: TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
     """Draw the table, objectives, units, arrows and panel; return a new RGB image."""
     lay = TableLayout.of(view, width)
     layer = static_layer(view, width)
@@ -649,7 +649,7 @@ def _sides_in_use(view: TabletopView) -> tuple[tuple[str, RGB], ...]:
     return tuple((n, side_colour(n, view.sides)) for n in sorted(names))
 
 
-def palette(view: TabletopView, width: int = 1200) -> Image.Image:
+def palette(view: TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
     """Return the palette every picture of this table, width and sides is encoded with.
 
     Found once from a sample: this table with units, objectives, tags, arrows and panel

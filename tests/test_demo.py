@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.cli import main
+from renderers import BOARD_WIDTH
 from rules.core.data import data_dir
 from rules.core.system import bundled
 
@@ -46,7 +47,7 @@ def test_demo_plays_every_script_to_a_winner(
         boards = sorted((tmp_path / script.stem).glob("game*-v????.png"))
         assert len(boards) > 20, f"{script.name} drew only {len(boards)} boards"
         with Image.open(boards[-1]) as image:
-            assert image.width == 1200
+            assert image.width == BOARD_WIDTH
         # Every board a demo posts stays within 60 KB (issue 13: quick to upload on a phone).
         heavy = [(b.name, b.stat().st_size) for b in boards if b.stat().st_size > 60_000]
         assert not heavy, f"{script.name}: boards over 60 KB: {heavy}"

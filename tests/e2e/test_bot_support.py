@@ -27,13 +27,13 @@ from bot.discord.client import BanneretBot, point_at
 from bot.service.gameservice import GameService
 from bot.store.sqlite import Store
 from fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult, Message
+from renderers import BOARD_WIDTH as BOARD_WIDTH  # render_png's default width
 from renderers import render_png
 from rules.core.system import register, system
 from tests.race.engine import SYSTEM as RACE
 
 register(RACE)
 
-BOARD_WIDTH = 1200  # renderers.render_png's default width
 NO_PINGS = {"parse": []}
 
 

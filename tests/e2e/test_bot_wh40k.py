@@ -12,6 +12,7 @@ import pytest
 
 import bot.discord.responses
 from fakediscord import BotRunner, FakeDiscord
+from renderers import BOARD_WIDTH
 from rules.core.data import data_dir
 
 from .test_bot_support import (
@@ -127,7 +128,7 @@ async def test_a_slow_button_on_the_turn_message_leaves_its_board_and_buttons(
     shown = turn_message(table)
     assert shown.id == pressed.id
     assert said in str(shown.embed["description"])
-    assert shown.attachments and png_of(shown).width == 1200
+    assert shown.attachments and png_of(shown).width == BOARD_WIDTH
     assert shown.components  # the Movement phase's buttons
 
 
@@ -141,7 +142,7 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     text = description(started)
     assert "Attacker gains 1 CP (Command phase)" in text
     assert "Defender gains 1 CP (Command phase)" in text
-    assert png_of(turn_message(table)).width == 1200  # the turn message, redrawn
+    assert png_of(turn_message(table)).width == BOARD_WIDTH  # the turn message, redrawn
 
     wrong = await fake.slash(bob, table.channel, "wh40k next")
     assert_refused(wrong, "not your turn", "core/not-your-turn")

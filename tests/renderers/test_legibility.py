@@ -13,13 +13,13 @@ from functools import cache
 import pytest
 
 from bench.positions import system_boards
-from renderers import clear_caches, render_image, terrain
+from renderers import BOARD_WIDTH, clear_caches, render_image, terrain
 from renderers.legibility import PHONE_WIDTH, SMALLEST, Mark, measuring, smallest
 from renderers.samples import samurai_board
 from rules.core.board import TabletopView
 
 SYSTEMS = ("samurai", "bushido", "wh40k", "fantasy_warriors")
-WIDTH = 1200  # what the bot posts
+WIDTH = BOARD_WIDTH  # what the bot posts
 
 
 def _marks(views: list, width: int = WIDTH) -> list[Mark]:

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from bench.positions import system_boards
-from renderers import board_palette, png, render_image, render_png
+from renderers import BOARD_WIDTH, board_palette, png, render_image, render_png
 from rules.core.board import HexBoardView, TabletopView
 
 SYSTEMS = ("samurai", "wh40k", "fantasy_warriors", "bushido")
@@ -76,10 +76,10 @@ def test_a_board_over_the_budget_is_drawn_narrower_until_it_fits(
     monkeypatch: pytest.MonkeyPatch, samurai: HexBoardView
 ) -> None:
     whole = render_png(samurai)
-    assert _decoded(whole).width == 1200
+    assert _decoded(whole).width == BOARD_WIDTH == 1080
     monkeypatch.setattr(png, "BUDGET", len(whole) - 1)
     narrower = _decoded(render_png(samurai))
-    assert narrower.width == 1080  # one tenth narrower fits
+    assert narrower.width == 972  # one tenth narrower fits
     monkeypatch.setattr(png, "BUDGET", 1000)  # nothing fits: the narrowest is posted
     assert _decoded(render_png(samurai)).width == 800
 
