@@ -65,7 +65,8 @@ def test_flipped_board_keeps_labels_upright() -> None:
     def name_ink(img: Image.Image, c: tuple[float, float]) -> bytes:
         x, y = (round(v) for v in terrain.coordinate_spot(lay, c))
         box = img.crop((x - size, y - size * 3 // 4, x + size, y + size * 3 // 4)).convert("L")
-        return box.point(lambda v: 255 if v < 80 else 0).tobytes()
+        # The glyphs' cores: their edges blend with the grid lines under the name.
+        return box.point(lambda v: 255 if v < 100 else 0).tobytes()
 
     upright = name_ink(a, lay.centre("B5"))
     assert upright.count(255) > 20
