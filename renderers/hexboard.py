@@ -7,6 +7,7 @@ arrows, highlights and panel on top.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import defaultdict
 from collections.abc import Iterable
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from renderers.caches import LayerCache, StampCache
-from renderers.canvas import Canvas, Point
+from renderers.canvas import Box, Canvas, Point
 from renderers.colours import (
     BATTLE_RED,
     BLACK,
@@ -357,33 +358,64 @@ def _draw_highlight(d: Canvas, lay: HexLayout, c: Point) -> None:
 
 
 def _reprint_names(
-    d: Canvas, lay: HexLayout, board: HexBoard, kinds: dict[str, str], hexes: dict[str, Hex],
-    *, halo: bool
+    d: Canvas, lay: HexLayout, board: HexBoard, kinds: dict[str, str], hexes: dict[str, Hex]
 ) -> None:
-    """Print the names of `hexes` again, over whatever was drawn on them."""
+    """Print the names of `hexes` again, haloed, over whatever was drawn on them."""
     for label, h in hexes.items():
         if board.contains(h):
             fill = terrain_style(kinds.get(label)).fill
-            draw_coordinate(d, lay, h, lay.point(h.x, h.row), fill, halo=halo)
+            draw_coordinate(d, lay, h, lay.point(h.x, h.row), fill, halo=True)
 
 
 def _names_under_badges(
     lay: HexLayout, board: HexBoard, placed: list[_Placed], occupied: dict[str, float]
 ) -> dict[str, Hex]:
-    """Return the empty hexes next to a piece whose names its badges may cover."""
-    size = coordinate_size(lay)
-    half_w, half_h = size * 0.8, size * 0.45
+    """Return the empty hexes next to a piece whose names its badges may cover.
+
+    Only the badges low on a piece reach a neighbour's name (the names sit at the top
+    of the hexes below): its figure count and its leader's tag.
+    """
     out: dict[str, Hex] = {}
+    names = _name_boxes(lay, board.cols, board.rows, board.short_odd_rows)
     for pl in placed:
-        cx, cy, r = pl.centre[0], pl.centre[1], pl.radius
-        reach = (cx - r * 1.5, cy - r * 1.25, cx + r * 1.5, cy + r * 1.6)
-        for h in board.neighbours(hex_named(pl.marker.hex)):
-            if h.label in occupied or h.label in out:
-                continue
-            x, y = coordinate_spot(lay, lay.point(h.x, h.row))
-            if (reach[0] < x + half_w and x - half_w < reach[2]
-                    and reach[1] < y + half_h and y - half_h < reach[3]):
+        badges = _low_badges(pl, lay.least)
+        for h, box in names.get(hex_named(pl.marker.hex).label, ()):
+            if h.label not in occupied and h.label not in out and any(
+                    b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]
+                    for b in badges):
                 out[h.label] = h
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _name_boxes(
+    lay: HexLayout, cols: int, rows: int, short_odd_rows: bool
+) -> dict[str, tuple[tuple[Hex, Box], ...]]:
+    """Return, per hex, its neighbours with the boxes their names are printed in."""
+    board = HexBoard(cols=cols, rows=rows, short_odd_rows=short_odd_rows)
+    size = coordinate_size(lay)
+    half_w, half_h = size * 0.75, size * 0.36  # the ink of a two-character name
+    out: dict[str, tuple[tuple[Hex, Box], ...]] = {}
+    for h in board.hexes():
+        near = []
+        for n in board.neighbours(h):
+            x, y = coordinate_spot(lay, lay.point(n.x, n.row))
+            near.append((n, (x - half_w, y - half_h, x + half_w, y + half_h)))
+        out[h.label] = tuple(near)
+    return out
+
+
+def _low_badges(pl: _Placed, least: int) -> list[Box]:
+    """Return the boxes of a piece's figure count (the square inside it) and leader tag."""
+    m, (cx, cy), r = pl.marker, pl.centre, pl.radius
+    out: list[Box] = []
+    if m.count is not None:
+        half = _count_badge(m.count, r, least)[2] * 0.7
+        out.append((cx + r - half, cy + r * 0.52 - half, cx + r + half, cy + r * 0.52 + half))
+    if m.leader is not None and m.leader != m.label:
+        size = _leader_tag_size(r, least)
+        half = (size * 1.45 + text_width(m.leader, size, bold=True)) / 2
+        out.append((cx - half, cy + r * 0.98 - size * 0.65, cx + half, cy + r * 0.98 + size * 0.65))
     return out
 
 
@@ -458,7 +490,7 @@ def render(view: HexBoardView, width: int = BOARD_WIDTH) -> Image.Image:
     # Rings and arrow ends cross the hex names next to them; print those names again.
     kinds = terrain_kinds(view)
     board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
-    _reprint_names(d, lay, board, kinds, lit | ends, halo=True)
+    _reprint_names(d, lay, board, kinds, lit | ends)
     # Bursts go under the pieces so they never cover a figure count.
     for c, r in bursts:
         burst(d, c, r, (255, 200, 40), BATTLE_RED)
@@ -467,7 +499,7 @@ def render(view: HexBoardView, width: int = BOARD_WIDTH) -> Image.Image:
     # A piece's badges reach the name of an empty hex next to it: the name goes on top,
     # for a player names the hex he moves to.
     under = _names_under_badges(lay, board, placed, radius_at)
-    _reprint_names(d, lay, board, kinds, under, halo=False)
+    _reprint_names(d, lay, board, kinds, under)
     # Areas inland have their names put, each turn, where no piece covers them.
     size = area_label_size(lay.hex_w, lay.width)
     for area, members in view.areas:

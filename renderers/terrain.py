@@ -298,14 +298,14 @@ def draw_coordinate(
     bare, and a halo round each of a map's hundred names costs about 3 KB of its PNG.
     """
     size = coordinate_size(lay)
-    ink = mix(text_on(fill), fill, 0.35)
+    dark = text_on(fill) == INK
     draw_text(
         d,
         coordinate_spot(lay, c),
         h.label,
         size,
-        ink,
-        halo=mix(fill, WHITE if ink == INK else BLACK, 0.25) if halo else None,
+        mix(text_on(fill), fill, 0.35),
+        halo=mix(fill, WHITE if dark else BLACK, 0.25) if halo else None,
         halo_width=max(1, size // 6),
     )
 
