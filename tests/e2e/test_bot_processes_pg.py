@@ -157,9 +157,11 @@ async def sharded() -> AsyncIterator[FakeDiscord]:
 
     The machine this runs on is small and shared (four bots, a writer and other test
     workers on two cores), so the fake waits up to 30 s for a first answer instead of
-    Discord's 3 s: what is checked here is the store, not the bot's speed.
+    Discord's 3 s: what is checked here is the store, not the bot's speed. A deferred
+    answer may take up to 120 s (at a load of 15 on the two cores, 45 s was once too
+    short for a /game new to complete while the killed shard's games moved over).
     """
-    async with FakeDiscord(shard_count=SHARDS, response_deadline=30.0, timeout=45.0,
+    async with FakeDiscord(shard_count=SHARDS, response_deadline=30.0, timeout=120.0,
                            quiet=0.25) as fake:
         for n in itertools.count():
             counts = Counter(shard_of(g.id, SHARDS) for g in fake.guilds)
