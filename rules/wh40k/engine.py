@@ -82,6 +82,8 @@ class Wh40kEngine(Engine[Wh40kState]):
     referee_actions = flow.REFEREE_ACTIONS
     consent_actions = frozenset({"start_battle"})
     out_of_turn_actions = flow.OUT_OF_TURN_ACTIONS
+    # Reported from the table, never listed among the legal actions (rules/core/menus.py).
+    reported_actions = frozenset({"casualties", "restore"})
     headline_events = frozenset({"StratagemUsed", "BattleShockTestRolled", "UnitDestroyed",
                                  "ModelsDestroyed", "ObjectiveControlChanged",
                                  "VictoryPointsScored", "BattleEnded"})

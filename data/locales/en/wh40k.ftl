@@ -563,3 +563,7 @@ refusal-roster-missing-datasheets = { $count ->
     (`data/wh40k/datasheets/space-marines.toml` shows every field), or write the army as a roster TOML.
 refusal-roster-datasheets-unreadable = The datasheets file cannot be read (`{ $reason }`).
 refusal-roster-bad-datasheet = The datasheet of { $name } lacks a number it needs (`models`, `wounds`, `leadership` or `oc`).
+
+## The turn message's button to a player's private controls
+
+controls-button = Your units

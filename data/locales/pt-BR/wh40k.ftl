@@ -605,3 +605,7 @@ refusal-roster-missing-datasheets = { $count ->
     (`data/wh40k/datasheets/space-marines.toml` mostra todos os campos), ou escreva o exército como lista TOML.
 refusal-roster-datasheets-unreadable = O arquivo de fichas não pode ser lido (`{ $reason }`).
 refusal-roster-bad-datasheet = A ficha de { $name } não tem um número de que precisa (`models`, `wounds`, `leadership` ou `oc`).
+
+## The turn message's button to a player's private controls
+
+controls-button = Suas unidades
