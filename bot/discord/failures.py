@@ -110,8 +110,13 @@ async def report_error(
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     if whole is not None:
         extra["file"] = discord.File(io.BytesIO(whole), filename=WHOLE_FILE)
-    if await _refused_in_place(interaction, embed, view, whole):
-        return
+    if not await _refused_in_place(interaction, embed, view, whole):
+        await _deliver(interaction, embed, extra)
+
+
+async def _deliver(interaction: discord.Interaction[Any], embed: discord.Embed,
+                   extra: dict[str, Any]) -> None:
+    """Send a failure's answer as a new private message (a follow-up once answered)."""
     try:
         if interaction.response.is_done():
             await drop_thinking(interaction)

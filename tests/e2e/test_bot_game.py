@@ -123,7 +123,7 @@ async def test_two_players_take_turns_with_commands_and_buttons(table: Table) ->
     assert_pings_nobody(rolled)  # still Alice's turn: nobody to call
     assert rolled.primary is not None
     labels = [c["label"] for c in rolled.primary.components[0]["components"]]
-    assert labels == ["move 1", "move 2", "move 3"]
+    assert labels == ["move 1", "move 2", "move 3", "Your choices"]
 
     # The turn passes: Alice's message keeps her turn's log, Bob's turn gets a new one.
     moved = await fake.click(alice, rolled, label="move 3")
