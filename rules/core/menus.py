@@ -107,6 +107,12 @@ class Chooser:
         hidden = engine.private_actions
         self.offers = [a for a in engine.legal_actions(state, seat)
                        if private or a.type not in hidden]
+        self._by_type: dict[str, list[Action]] = {}
+        for offer in self.offers:
+            self._by_type.setdefault(offer.type, []).append(offer)
+        self._fields: dict[str, list[str]] = {}
+        self._keys: dict[str, list[tuple[Action, tuple[str, ...]]]] = {}
+        self._controls: Controls | None = None
         self.types = self._types(private)
 
     # ------------------------------------------------------------ what is open
@@ -138,7 +144,7 @@ class Chooser:
         return out
 
     def _offered(self, kind: str) -> list[Action]:
-        return [a for a in self.offers if a.type == kind]
+        return self._by_type.get(kind, [])
 
     def numbers(self, kind: str) -> list[Option]:
         """Return the number options of an action type's command."""
@@ -151,6 +157,11 @@ class Chooser:
         For offers: the fields (numbers aside) some offer sets; else the command's
         required options (numbers aside).
         """
+        if kind not in self._fields:
+            self._fields[kind] = self._find_fields(kind)
+        return self._fields[kind]
+
+    def _find_fields(self, kind: str) -> list[str]:
         numbers = {o.name for o in self.numbers(kind)}
         offered = self._offered(kind)
         if offered:
@@ -167,6 +178,8 @@ class Chooser:
 
     def controls(self, rows: int = 5) -> Controls:
         """Return the buttons and pick lists of the position (at most `rows` rows)."""
+        if self._controls is not None and rows == 5:
+            return self._controls
         out = Controls()
         menus: list[Menu] = []
         for kind in self.types:
@@ -182,25 +195,29 @@ class Chooser:
             menu = self.menu(kind)
             if menu is not None and menu.entries:
                 menus.append(menu)
-        self._single_to_buttons(out, menus, rows)
+        self._small_to_buttons(out, menus, rows)
         out.menus = self._fitted(menus, rows - -(-len(out.buttons) // 5))
+        if rows == 5:
+            self._controls = out
         return out
 
-    def _single_to_buttons(self, out: Controls, menus: list[Menu], rows: int) -> None:
-        """Make a pick list of one option a button when a row of buttons has room for it,
-        or when the lists would not all fit."""
-        for menu in list(menus):
-            if len(menu.entries) != 1:
-                continue
-            room = len(out.buttons) % 5 != 0
+    def _small_to_buttons(self, out: Controls, menus: list[Menu], rows: int) -> None:
+        """Make short pick lists buttons where a row of buttons has room for all their
+        options: a list of one whenever it fits, a longer one while the lists would not all
+        fit (the smallest first), so fewer moves end up under "other actions"."""
+        while True:
+            free = (5 - len(out.buttons) % 5) % 5
             crowded = -(-len(out.buttons) // 5) + len(menus) > rows
-            if not (room or crowded):
-                continue
-            entry = menu.entries[0]
-            found = self.resolve(entry.key)
-            action = found if isinstance(found, Action) else None
-            out.buttons.append(Shortcut(entry.label, action=action,
-                                        key="" if action else entry.key))
+            fitting = [m for m in menus if len(m.entries) <= free
+                       and (crowded or len(m.entries) == 1)]
+            if not fitting:
+                return
+            menu = min(fitting, key=lambda m: len(m.entries))
+            for entry in menu.entries:
+                found = self.resolve(entry.key)
+                action = found if isinstance(found, Action) else None
+                out.buttons.append(Shortcut(entry.label, action=action,
+                                            key="" if action else entry.key))
             menus.remove(menu)
 
     def _fitted(self, menus: list[Menu], rows: int) -> list[Menu]:
@@ -260,10 +277,17 @@ class Chooser:
             return "yes" if value else "no"
         return str(value)
 
+    def _keyed(self, kind: str) -> list[tuple[Action, tuple[str, ...]]]:
+        """Return a type's offers with the values of their picked fields (worked out once)."""
+        if kind not in self._keys:
+            names = self.fields(kind)
+            self._keys[kind] = [(a, tuple(self._text(getattr(a, n)) for n in names))
+                                for a in self._offered(kind)]
+        return self._keys[kind]
+
     def _matching(self, kind: str, values: list[str]) -> list[Action]:
-        names = self.fields(kind)
-        return [a for a in self._offered(kind)
-                if [self._text(getattr(a, n)) for n in names[:len(values)]] == values]
+        picked = tuple(values)
+        return [a for a, key in self._keyed(kind) if key[:len(picked)] == picked]
 
     def menu(self, kind: str, values: list[str] | None = None) -> Menu | None:
         """Return the pick list under a node: the next field's values."""
@@ -426,6 +450,58 @@ class Chooser:
         return self.engine.parse_action(data)
 
 
+def _same(a: Action, b: Action) -> bool:
+    return a.model_dump(exclude={"seat"}) == b.model_dump(exclude={"seat"})
+
+
+# A tap in the controls: ("button", action digest or node), ("value", node picked in a
+# list), ("form", the numbers typed).
+Tap = tuple[str, Any]
+
+
+def route(chooser: Chooser, target: Action, digest_of: Any) -> list[Tap] | None:
+    """Return the taps in a seat's controls that make `target` (None: it is not there).
+
+    `digest_of` names an action as its button does (bot/replies.py action_digest). For
+    tests and tools that check every move is a few taps away.
+    """
+    controls = chooser.controls()
+    for button in controls.buttons:
+        if button.action is not None and _same(button.action, target):
+            return [("button", f"a:{digest_of(button.action)}")]
+        if button.key:
+            rest = _lead(chooser, button.key, target, 1)
+            if rest is not None:
+                return [("button", f"n:{button.key}"), *rest]
+    for menu in controls.menus:
+        for entry in menu.entries:
+            rest = _lead(chooser, entry.key, target, 1)
+            if rest is not None:
+                return [("value", entry.key), *rest]
+    return None
+
+
+def _lead(chooser: Chooser, key: str, target: Action, depth: int) -> list[Tap] | None:
+    """Return the taps from a node to the target action (None: not under this node)."""
+    found = chooser.resolve(key)
+    if isinstance(found, Action):
+        return [] if _same(found, target) else None
+    if isinstance(found, Form):
+        kind, values = chooser.split(found.key)
+        names = chooser.fields(kind)
+        picked = [chooser._text(getattr(target, n, None)) for n in names]
+        if kind != target.type or picked != values:
+            return None
+        typed = {f.name: chooser._text(getattr(target, f.name, None)) for f in found.fields}
+        return [("form", typed)]
+    if isinstance(found, Menu) and depth < 3:
+        for entry in found.entries:
+            rest = _lead(chooser, entry.key, target, depth + 1)
+            if rest is not None:
+                return [("value", entry.key), *rest]
+    return None
+
+
 def _number(value: Any) -> str:
     """Write a prefilled number as a player would type it (5, not 5.0)."""
     if isinstance(value, float) and value.is_integer():
@@ -433,4 +509,5 @@ def _number(value: Any) -> str:
     return str(value)
 
 
-__all__ = ["Chooser", "Controls", "Entry", "Form", "FormField", "Menu", "Shortcut", "digest"]
+__all__ = ["Chooser", "Controls", "Entry", "Form", "FormField", "Menu", "Shortcut", "Tap",
+           "digest", "route"]

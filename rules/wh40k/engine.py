@@ -24,6 +24,7 @@ from rules.wh40k.actions import (
     ALIASES,
     EVENTS,
     Casualties,
+    GainCp,
     LoadRoster,
     Restore,
     ShockTest,
@@ -196,6 +197,10 @@ class Wh40kEngine(Engine[Wh40kState]):
             return msg("button-next-phase", **{"step": None, **goes})
         if isinstance(action, UseStratagem):
             return msg("button-stratagem", name=term("stratagem", action.name), unit=action.unit)
+        if isinstance(action, GainCp):
+            # Whose CP and why: beyond the Command phase's own, another rule's (capped).
+            return msg("button-gain-cp", amount=action.amount, seat=term("seat", action.seat),
+                       source=action.source or term("cp-source", "other-rule"))
         return super().label(action, state)
 
     def preview(self, action: Action) -> tuple[Msg, ...]:

@@ -18,7 +18,7 @@ import pytest
 from bot.replies import action_digest
 from fakediscord import FakeUser, InteractionResult, Message
 from rules.core.engine import Memory
-from rules.core.menus import Chooser, Form, Menu
+from rules.core.menus import Chooser, route
 from rules.core.model import Action
 from rules.core.system import system
 
@@ -28,57 +28,6 @@ GAMES = [("samurai", "river-crossing", "Your hand", "Sua mão"),
          ("bushido", "skirmish", "Your pieces", "Suas peças"),
          ("wh40k", "take-and-hold", "Your units", "Suas unidades"),
          ("fantasy_warriors", "the-stockade-ford", "Your plan", "Seu plano")]
-Step = tuple[str, Any]
-
-
-def _same(a: Action, b: Action) -> bool:
-    return a.model_dump(exclude={"seat"}) == b.model_dump(exclude={"seat"})
-
-
-def _numbers(chooser: Chooser, form: Form, target: Action) -> dict[str, str]:
-    out = {}
-    for blank in form.fields:
-        value = getattr(target, blank.name, None)
-        out[blank.name] = "" if value is None else str(value)
-    return out
-
-
-def _lead(chooser: Chooser, key: str, target: Action, depth: int) -> list[Step] | None:
-    """Return the taps from a node to the target action (None: not under this node)."""
-    found = chooser.resolve(key)
-    if isinstance(found, Action):
-        return [] if _same(found, target) else None
-    if isinstance(found, Form):
-        kind, values = chooser.split(found.key)
-        if kind != target.type:
-            return None
-        names = chooser.fields(kind)
-        picked = [chooser._text(getattr(target, n)) for n in names]
-        return [("form", _numbers(chooser, found, target))] if picked == values else None
-    if isinstance(found, Menu) and depth < 3:
-        for entry in found.entries:
-            rest = _lead(chooser, entry.key, target, depth + 1)
-            if rest is not None:
-                return [("value", entry.key), *rest]
-    return None
-
-
-def route(chooser: Chooser, target: Action) -> list[Step] | None:
-    """Return the taps in a player's controls that make the target action, or None."""
-    controls = chooser.controls()
-    for button in controls.buttons:
-        if button.action is not None and _same(button.action, target):
-            return [("button", f"a:{action_digest(button.action)}")]
-        if button.key:
-            rest = _lead(chooser, button.key, target, 1)
-            if rest is not None:
-                return [("button", f"n:{button.key}"), *rest]
-    for menu in controls.menus:
-        for entry in menu.entries:
-            rest = _lead(chooser, entry.key, target, 1)
-            if rest is not None:
-                return [("value", entry.key), *rest]
-    return None
 
 
 def _version(message: Message) -> int:
@@ -123,7 +72,7 @@ class Phone:
                 await fake.select(user, panel, first["custom_id"], [first["options"][0]["value"]])
             taps += 1
         engine = system(self.system_id)
-        steps = route(Chooser(engine, table.state(), seat), target)
+        steps = route(Chooser(engine, table.state(), seat), target, action_digest)
         assert steps is not None, f"{target!r} is not in the controls of {seat}"
         result: InteractionResult | None = None
         for kind, what in steps:
@@ -254,3 +203,66 @@ async def test_two_full_turns_a_side_by_taps_in_portuguese(
     """The same in a game set to Portuguese: the controls speak it."""
     phone = await play_by_phone(table, system_id, scenario, button, "pt-BR")
     assert phone.taps
+
+
+async def test_a_take_back_within_the_turn_edits_the_turn_message(table: Table) -> None:
+    """Samurai: an order taken back shows in the live turn message, restored; the channel
+    gets no new message and the message's buttons go on working."""
+    fake = table.fake
+    await _start(table, "samurai", "river-crossing", "en")
+    engine = system("samurai")
+    player = engine.demo_player()
+    assert player is not None
+    memory = Memory()
+    phone = Phone(table, "samurai", "Your hand")
+    with table.service.store.reading() as tx:
+        game = tx.game(1)
+    assert game is not None
+    for _ in range(2):  # a card, then orders
+        action = player.policy(engine, table.state(), memory)
+        assert action is not None
+        user = table.alice if int(game.seats[action.seat]) == table.alice.id else table.bob
+        await phone.make(user, action.seat, action)
+    assert table.state().step == "moves"
+    live, before = turn_message(table), _public(table)
+    edits = len(live.revisions)
+    undone = await fake.slash(user, table.channel, "game undo")
+    assert undone.ephemeral  # a private note to the one who took it back
+    assert _public(table) == before and turn_message(table) is live
+    assert len(live.revisions) == edits + 1
+    assert "An action is taken back." in live.text
+    assert table.state().step == "orders"
+    labels = [c["label"] for row in live.components for c in row["components"]]
+    assert "Give no orders" in labels
+    given = await fake.click(user, live, label="Give no orders")
+    assert given.primary is live and table.state().step == "moves"
+
+
+async def test_a_refusal_shows_in_the_players_controls_with_its_rule(table: Table) -> None:
+    """40k: models given back to a unit that lost none are refused in the controls
+    themselves (their rule one tap away), and the controls stay; no new message at all."""
+    fake, alice = table.fake, table.alice
+    await _start(table, "wh40k", "take-and-hold", "en")
+    opened = await fake.click(alice, turn_message(table), label="Your units")
+    panel = opened.primary
+    assert panel is not None and panel.ephemeral
+    await fake.click(alice, panel, label="Start the battle")
+    await _agree_to_claims(table, {alice.id: alice, table.bob.id: table.bob}, "en")
+    assert table.state().step == "command"
+    await fake.click(alice, panel, panel.components[0]["components"][0]["custom_id"])  # renewed
+    select = next(s for s in _selects(panel) if any(o["value"] == "restore|U1"
+                                                    for o in s["options"]))
+    messages = len(fake.messages_in(table.channel))
+    form = await fake.select(alice, panel, select["custom_id"], ["restore|U1"])
+    assert form.modal is not None
+    labels = [c["components"][0]["label"] for c in form.modal["components"]]
+    assert labels == ["Models to return", "Wounds to heal"], labels
+    refused = await fake.submit_modal(alice, form, {"models": "1"})
+    assert refused.primary is panel and len(fake.messages_in(table.channel)) == messages
+    first = panel.embeds[0]
+    assert first["color"] == 0xC0392B and "wh40k/" in first["description"], first
+    buttons = [c["label"] for row in panel.components for c in row["components"]
+               if c["type"] == 2]
+    assert any(label.startswith("Rule: ") for label in buttons), buttons
+    assert "Your units" not in buttons and _selects(panel), "the controls stay"
+    assert _version(panel) == table.version()

@@ -367,7 +367,7 @@ button-stratagem = { $name }{ $unit ->
         [none] {""}
        *[other] { " " }on { $unit }
     }
-button-gain-cp = Gain { $amount } CP
+button-gain-cp = { $seat } gains { $amount } CP from { $source } (at most 1 a battle round)
 button-score = Score { $primary ->
         [0] { $secondary } secondary VP
        *[other] { $primary } primary VP

@@ -405,7 +405,7 @@ button-stratagem = { $name }{ $unit ->
         [none] {""}
        *[other] { " " }em { $unit }
     }
-button-gain-cp = Ganhar { $amount } PC
+button-gain-cp = { CAP($seat_o) } ganha { $amount } PC por { $source } (no máximo 1 por rodada)
 button-score = Marcar { $primary ->
         [0] { $secondary } PV secundários
        *[other] { $primary } PV primários
