@@ -162,7 +162,7 @@ async def purge(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("purged", ephemeral=True)
 
 
-class LongModal(discord.ui.Modal, title="Orders for every banner of the army, in full"):
+class LongModal(discord.ui.Modal, title="Orders for every banner and every unit of the army"):
     """A modal whose title is longer than Discord's 45 characters."""
 
     orders: discord.ui.TextInput[LongModal] = discord.ui.TextInput(
@@ -214,7 +214,8 @@ async def test_sync_is_visible(fake_discord: FakeDiscord, bot: discord.Client) -
     assert fake_discord.sync_count == 1
     assert fake_discord.command_names() == {"purge"} | {
         f"army {n}"
-        for n in ("show", "secret", "slow", "muster", "pick", "orders", "shout", "crash")
+        for n in ("show", "secret", "slow", "muster", "pick", "orders", "longform", "shout",
+                  "crash")
     }
     cmd = next(c for c in fake_discord.synced_commands() if c["name"] == "army")
     show = next(o for o in cmd["options"] if o["name"] == "show")
