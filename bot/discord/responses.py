@@ -42,6 +42,12 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
     them there first (the one answer an interaction has), then edits the turn message.
     """
     if reply.form is not None:
+        if interaction.response.is_done():
+            # Deferred (slow work): Discord opens a form only as the first answer. The
+            # controls stay as they were, and the next tap opens it.
+            log.info("form %s not opened: the interaction was already answered",
+                     reply.form.custom_id)
+            return
         await interaction.response.send_modal(GameForm(reply.form))
         return
     if reply.private is not None:

@@ -324,7 +324,7 @@ class Chooser:
                 seen.setdefault(path, Entry(path, self._offer_label(kind, offer, names)))
             else:
                 path = self.path(kind, list(prefix))
-                seen[path] = Entry(path, self._prefix_label(names, prefix))
+                seen[path] = Entry(path, self._prefix_label(kind, names, prefix))
         return tuple(seen.values())
 
     @staticmethod
@@ -338,9 +338,11 @@ class Chooser:
                 return size
         return 1
 
-    def _prefix_label(self, names: list[str], prefix: tuple[str, ...]) -> Msg | str:
+    def _prefix_label(self, kind: str, names: list[str], prefix: tuple[str, ...]
+                      ) -> Msg | str:
         """Say a group of offers by the values they share ("C1 Hearth Guard · storm")."""
-        labels = [self._value_label(n, v, {}) for n, v in zip(names, prefix, strict=False) if v]
+        labels = [self._value_label(kind, n, v, {})
+                  for n, v in zip(names, prefix, strict=False) if v]
         if len(labels) == 1:
             return labels[0]
         return msg("menu-group", first=labels[0], rest=items(labels[1:], "narrow"))
@@ -348,11 +350,20 @@ class Chooser:
     def _offer_label(self, kind: str, offer: Action, names: list[str]) -> Msg | str:
         """Say an offer: its button words, or, when numbers are still to type, its piece."""
         if self.numbers(kind):
-            return self._value_label(names[0], self._text(getattr(offer, names[0])), {})
+            return self._value_label(kind, names[0], self._text(getattr(offer, names[0])), {})
         return self.engine.label(offer, self.state)
 
-    def _value_label(self, name: str, value: str, context: dict[str, Any]) -> Msg | str:
-        for label, found in self.engine.suggest(self.state, self.seat, name, value, context):
+    def source(self, kind: str, name: str) -> str:
+        """Return where an option's values come from: its autocomplete source, else its name
+        (`Engine.suggest` knows fields by source: a Stratagem's `name` is a "stratagem")."""
+        command = self.command(kind)
+        option = next((o for o in command.options if o.name == name), None) if command else None
+        return option.autocomplete if option is not None and option.autocomplete else name
+
+    def _value_label(self, kind: str, name: str, value: str, context: dict[str, Any]
+                     ) -> Msg | str:
+        source = self.source(kind, name)
+        for label, found in self.engine.suggest(self.state, self.seat, source, value, context):
             if found == value:
                 return label
         return value
@@ -369,7 +380,8 @@ class Chooser:
         elif option is not None and option.choices:
             found = [(c, c) for c in option.choices]
         else:
-            found = self.engine.suggest(self.state, self.seat, name, "", context)
+            found = self.engine.suggest(self.state, self.seat, self.source(kind, name), "",
+                                        context)
         return tuple(Entry(self.path(kind, [*values, value]), label)
                      for label, value in found if SEP not in value)
 

@@ -21,6 +21,7 @@ from rules.core.engine import Memory
 from rules.core.menus import Chooser, route
 from rules.core.model import Action
 from rules.core.system import system
+from tests.words_check import english_leaks
 
 from .test_bot_support import Table, turn_message
 
@@ -28,6 +29,25 @@ GAMES = [("samurai", "river-crossing", "Your hand", "Sua mão"),
          ("bushido", "skirmish", "Your pieces", "Suas peças"),
          ("wh40k", "take-and-hold", "Your units", "Suas unidades"),
          ("fantasy_warriors", "the-stockade-ford", "Your plan", "Seu plano")]
+
+
+def _army_words(table: Table) -> set[str]:
+    """Return the words of the names a position holds (units, leaders: an army list names
+    its units in its own words, which no catalogue translates)."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key == "name" and isinstance(inner, str):
+                    found.update(inner.replace("(", " ").replace(")", " ").split())
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    walk(table.state().model_dump(mode="json"))
+    return found
 
 
 def _version(message: Message) -> int:
@@ -49,6 +69,20 @@ class Phone:
     button: str
     panels: dict[int, Message] = field(default_factory=dict)
     taps: list[int] = field(default_factory=list)
+    # What the controls said: their text, buttons, pick lists and forms.
+    said: list[str] = field(default_factory=list)
+
+    def read(self, message: Message, result: InteractionResult | None = None) -> None:
+        """Note what a player's controls (and a form they opened) say."""
+        self.said.append(message.text)
+        for row in message.components:
+            for comp in row["components"]:
+                self.said += [comp.get("label") or "", comp.get("placeholder") or ""]
+                self.said += [o["label"] for o in comp.get("options", [])]
+        if result is not None and result.modal is not None:
+            self.said.append(result.modal.get("title") or "")
+            self.said += [c["components"][0].get("label") or ""
+                          for c in result.modal.get("components", [])]
 
     async def make(self, user: FakeUser, seat: str, target: Action) -> None:
         """Tap the target action in the user's controls, opening them if needed."""
@@ -88,6 +122,7 @@ class Phone:
                 assert result is not None and result.modal is not None
                 result = await fake.submit_modal(user, result, what)
             taps += 1
+            self.read(panel, result)
             assert not result.rejections, result.rejections
         assert result is not None
         refused = [e for e in panel.embeds if e.get("color") == 0xC0392B]
@@ -200,9 +235,12 @@ async def test_two_full_turns_a_side_by_taps(table: Table, system_id: str, scena
 @pytest.mark.parametrize(("system_id", "scenario", "_en", "button"), GAMES)
 async def test_two_full_turns_a_side_by_taps_in_portuguese(
         table: Table, system_id: str, scenario: str, _en: str, button: str) -> None:
-    """The same in a game set to Portuguese: the controls speak it."""
+    """The same in a game set to Portuguese: the controls speak it, with no English."""
     phone = await play_by_phone(table, system_id, scenario, button, "pt-BR")
     assert phone.taps
+    said = "\n".join(phone.said)
+    leaks = english_leaks(said, system(system_id), "pt-BR", allowed=_army_words(table))
+    assert leaks == [], " ".join(leaks)
 
 
 async def test_a_take_back_within_the_turn_edits_the_turn_message(table: Table) -> None:
