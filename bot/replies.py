@@ -35,6 +35,59 @@ class Button:
         return f"bn:{self.kind}:{self.game_id}:{self.version}:{self.arg}"[:100]
 
 
+@dataclass(frozen=True)
+class Option:
+    """One option of a pick list: what it says, the value it sends, a line under it."""
+
+    label: str
+    value: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A pick list (a Discord select menu) under a reply; valid for the version it names."""
+
+    kind: str  # pick
+    placeholder: str
+    game_id: int
+    version: int
+    arg: str
+    options: tuple[Option, ...]
+
+    @property
+    def custom_id(self) -> str:
+        """Return the id a transport gives the component (at most 100 characters)."""
+        return f"bn:{self.kind}:{self.game_id}:{self.version}:{self.arg}"[:100]
+
+
+@dataclass(frozen=True)
+class Blank:
+    """A number to type in a form: the option it fills, its words, its prefilled value."""
+
+    name: str
+    label: str
+    value: str = ""
+    required: bool = True
+    placeholder: str = ""
+
+
+@dataclass(frozen=True)
+class FormRequest:
+    """A form (a Discord modal) to open in answer, instead of a message."""
+
+    title: str
+    game_id: int
+    version: int
+    arg: str
+    blanks: tuple[Blank, ...]
+
+    @property
+    def custom_id(self) -> str:
+        """Return the id a transport gives the form (at most 100 characters)."""
+        return f"bn:form:{self.game_id}:{self.version}:{self.arg}"[:100]
+
+
 # The largest number a button id may carry: SQLite's largest integer (ids, versions).
 HIGHEST_NUMBER = 2**63 - 1
 
@@ -127,6 +180,15 @@ class Reply:
     turn: TurnMark | None = None
     # Open a thread and go on there (a league fixture's game, bot/service/leagues/reports.py).
     thread: ThreadRequest | None = None
+    # Pick lists under the reply (a player's private controls, bot/service/panels.py).
+    picks: list[Pick] = field(default_factory=list)
+    # Open this form instead of answering with a message.
+    form: FormRequest | None = None
+    # Show the reply in the private message whose control was used, not in a new one.
+    in_place: bool = False
+    # After a move made from a player's private controls: those controls, renewed, to
+    # show in the private message they were used in (the move goes to the turn message).
+    private: Reply | None = None
 
 
 @dataclass(frozen=True)
@@ -148,5 +210,6 @@ class Board:
                      footer=self.footer)
 
 
-__all__ = ["Board", "Button", "Reply", "ThreadRequest", "TurnMark",
+__all__ = ["Blank", "Board", "Button", "FormRequest", "Option", "Pick", "Reply",
+           "ThreadRequest", "TurnMark",
            "action_digest", "parse_custom_id"]

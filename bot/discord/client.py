@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.callers import context_of
 from bot.discord.commands import CatalogueTranslator, build_groups
-from bot.discord.components import GameButton
+from bot.discord.components import GameButton, GamePick
 from bot.discord.failures import report_error
 from bot.discord.live import LiveTurns
 from bot.discord.notices import Scheduled
@@ -117,7 +117,7 @@ class BanneretBot(commands.AutoShardedBot):
         for group in build_groups(surface()):
             self.tree.add_command(group)
         await self.add_cog(Scheduled(self))
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, GamePick)
         settle_heap()
         # The rules index (about a second to build) is made now, off the event loop,
         # rather than by the first player to ask a rules question; then what start-up
@@ -155,6 +155,17 @@ class BanneretBot(commands.AutoShardedBot):
             interaction,
             lambda: asyncio.to_thread(self.service.press, ctx.channel_id, ctx.caller, custom_id),
             what=f"button {custom_id}",
+        )
+
+    async def choose(self, interaction: discord.Interaction[Any], custom_id: str,
+                     values: dict[str, str]) -> None:
+        """Answer a choice in a player's controls (in a worker thread), like a button."""
+        ctx = context_of(interaction)
+        await respond_with(
+            interaction,
+            lambda: asyncio.to_thread(self.service.choose, ctx.channel_id, ctx.caller,
+                                      custom_id, values),
+            what=f"control {custom_id}",
         )
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:

@@ -24,6 +24,33 @@ from bot.text import Words, pick_language
 log = logging.getLogger(__name__)
 
 
+async def _refused_in_place(interaction: discord.Interaction[Any], embed: discord.Embed,
+                            rule: discord.ui.View | None, whole: bytes | None) -> bool:
+    """Show a refusal in the private message whose control was used (a player's controls,
+    bot/service/panels.py): above what it showed, its controls kept, the rule's button
+    added where a row has room. Say whether it was shown so."""
+    message = interaction.message
+    usable = (discord.InteractionType.component, discord.InteractionType.modal_submit)
+    if (interaction.type not in usable or message is None or not message.flags.ephemeral
+            or whole is not None):
+        return False
+    view = discord.ui.View.from_message(message, timeout=None)
+    for item in (rule.children if rule is not None else []):
+        try:
+            view.add_item(item)
+        except ValueError:
+            break  # five full rows: the refusal names the rule all the same
+    kept = [e for e in message.embeds if e.colour != discord.Colour(COLOURS["refused"])][-1:]
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embeds=[embed, *kept], view=view)
+        else:
+            await interaction.response.edit_message(embeds=[embed, *kept], view=view)
+    except discord.HTTPException:
+        return False
+    return True
+
+
 def running(interaction: discord.Interaction[Any]) -> str:
     """Say what an interaction was doing, for the log: a slash command or a button."""
     if interaction.command is not None:
@@ -83,6 +110,13 @@ async def report_error(
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     if whole is not None:
         extra["file"] = discord.File(io.BytesIO(whole), filename=WHOLE_FILE)
+    if not await _refused_in_place(interaction, embed, view, whole):
+        await _deliver(interaction, embed, extra)
+
+
+async def _deliver(interaction: discord.Interaction[Any], embed: discord.Embed,
+                   extra: dict[str, Any]) -> None:
+    """Send a failure's answer as a new private message (a follow-up once answered)."""
     try:
         if interaction.response.is_done():
             await drop_thinking(interaction)

@@ -25,6 +25,10 @@ class Host(Protocol):
     async def press_button(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
         """Answer a click on one of the service's buttons."""
 
+    async def choose(self, interaction: discord.Interaction[Any], custom_id: str,
+                     values: dict[str, str]) -> None:
+        """Answer a pick list's choice or a form's typed values (a player's controls)."""
+
     async def fetch_user(self, user_id: int, /) -> discord.User:
         """Fetch a user (to send a direct message)."""
 

@@ -18,10 +18,10 @@ from typing import Any
 
 import discord
 
-from bot.discord.components import reply_view
+from bot.discord.components import GameForm, reply_view
 from bot.discord.failures import report_error
 from bot.discord.live import LiveTurns, Shown, board_file, edit_message, fresh_lines, turn_lines
-from bot.discord.messages import drop_thinking, message_parts, reply_embed
+from bot.discord.messages import COLOURS, drop_thinking, message_parts, reply_embed
 from bot.errors import LeagueNoThread
 from bot.replies import Reply, ThreadRequest, TurnMark
 from bot.text import pick_language
@@ -35,7 +35,26 @@ PROGRESS_SECONDS = 1.0
 
 
 async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
-    """Answer an interaction with a service reply; a move goes to its turn message."""
+    """Answer an interaction with a service reply; a move goes to its turn message.
+
+    A player's private controls (bot/service/panels.py) are shown in the private message
+    they were used in: a form opens instead of an answer, a move made from them renews
+    them there first (the one answer an interaction has), then edits the turn message.
+    """
+    if reply.form is not None:
+        if interaction.response.is_done():
+            # Deferred (slow work): Discord opens a form only as the first answer. The
+            # controls stay as they were, and the next tap opens it.
+            log.info("form %s not opened: the interaction was already answered",
+                     reply.form.custom_id)
+            return
+        await interaction.response.send_modal(GameForm(reply.form))
+        return
+    if reply.private is not None:
+        await show_in_place(interaction, reply.private)
+    elif reply.in_place:
+        await show_in_place(interaction, reply)
+        return
     live: LiveTurns | None = getattr(interaction.client, "live", None)
     if reply.turn is not None and live is not None and not reply.ephemeral:
         await send_turn(interaction, reply, reply.turn, live)
@@ -63,6 +82,22 @@ async def post_reply(
         return sent.id
     answer = await interaction.response.send_message(**kwargs)
     return answer.message_id
+
+
+async def show_in_place(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """Show a reply in the message whose control was used (a player's private controls);
+    anything else (a slash command) gets it as a new private message."""
+    usable = (discord.InteractionType.component, discord.InteractionType.modal_submit)
+    if interaction.message is None or interaction.type not in usable:
+        await post_reply(interaction, reply)
+        return
+    changes: dict[str, Any] = {
+        "embed": reply_embed(reply, colour=COLOURS["private"], language=_locale(interaction)),
+        "view": reply_view(reply), "attachments": []}
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**changes)
+    else:
+        await interaction.response.edit_message(**changes)
 
 
 def _locale(interaction: discord.Interaction[Any]) -> str | None:
@@ -177,6 +212,8 @@ async def _acknowledge(
     button elsewhere (a claim's Agree, an older board's choice) loses its buttons, now
     stale; a message without a board (a claim, a request) says how it was answered.
     """
+    if reply.private is not None:
+        return  # the controls it was made from show it, renewed (show_in_place)
     if interaction.type != discord.InteractionType.component:
         note = Reply(text=reply.text, lines=list(reply.lines), ephemeral=True,
                      game_id=reply.game_id, version=reply.version)
@@ -251,10 +288,10 @@ async def respond_with(
     task = asyncio.ensure_future(work())
     done, _ = await asyncio.wait({task}, timeout=DIRECT_ANSWER_SECONDS)
     if not done:
-        # A slash command shows "thinking…"; a button keeps its message as it is, so a
-        # move can still change that message in place when it is done.
+        # A slash command shows "thinking…"; a button or a form keeps its message as it
+        # is, so a move can still change that message in place when it is done.
         await interaction.response.defer(
-            thinking=interaction.type != discord.InteractionType.component)
+            thinking=interaction.type == discord.InteractionType.application_command)
     try:
         reply = await task
     except Exception as error:  # noqa: BLE001 - every failure gets an answer

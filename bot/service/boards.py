@@ -101,7 +101,7 @@ class BoardReplies:
             if prompt.seat:
                 lines.append(words("game-turn", seat=table.seat(prompt.seat), hint=table.hint()))
                 if game.status == "active":
-                    buttons = self.choices(table, prompt.seat)
+                    buttons = [*self.choices(table, prompt.seat), panel_button(table)]
         if game.over and game.seed_revealed:
             lines.append(words("game-seed-revealed", seed=game.seed))
         title = words("game-status-title", system=table.title(), scenario=table.scenario_title())
@@ -155,6 +155,14 @@ class BoardReplies:
         return reply
 
 
+def panel_button(table: Table) -> Button:
+    """Return the turn message's button that opens a player's private controls: "Your hand"
+    in a system that says so (`controls-button` in its catalogue), else "Your choices"."""
+    words = table.words
+    label = words("controls-button") if words.has("controls-button") else words("button-controls")
+    return Button("panel", label, table.game.id, table.game.version, style="secondary")
+
+
 def fitting(mark: TurnMark, table: Table, said: tuple[str, ...], status: tuple[str, ...]
             ) -> TurnMark:
     """Return a move's turn message as it fits one message: the board's lines whole, the
@@ -172,4 +180,4 @@ def _size(lines: tuple[str, ...]) -> int:
     return sum(len(line) + 1 for line in lines)
 
 
-__all__ = ["MAX_BUTTONS", "BoardReplies", "fitting"]
+__all__ = ["MAX_BUTTONS", "BoardReplies", "fitting", "panel_button"]

@@ -32,6 +32,8 @@ from bot.service.context import ButtonHandler, Caller, PressedId, Table, latest
 from bot.service.games import Games
 from bot.service.importreview import Previews
 from bot.service.leagues.seasons import Leagues
+from bot.service.panels import KINDS as CONTROL_KINDS
+from bot.service.panels import Panels
 from bot.service.records import Records
 from bot.service.rulebook import Rulebook
 from bot.service.scheduler import Scheduler
@@ -69,11 +71,13 @@ class GameService:
         # Every change of a game keeps its clock (service/turnclocks.py), in the same transaction.
         store.add_hook("clocks", follow)
         self.clocks = Clocks(store, self.boards)
+        self.panels = Panels(store, self.boards, self.turns)
         # Each button kind, declared by the part that makes it; the rest are the turn's own.
         self.buttons: dict[str, ButtonHandler] = {
             **self.views.buttons, **self.rulebook.buttons, **self.leagues.reports.buttons,
             **self.leagues.withdrawals.buttons,
-            **self.previews.buttons, **self.clocks.buttons, PAGE_BUTTON: self.page}
+            **self.previews.buttons, **self.clocks.buttons, **self.panels.buttons,
+            PAGE_BUTTON: self.page}
         self.scheduler = Scheduler(store, store.clock,
                                    sources=[self.clocks.source, self.leagues.source])
 
@@ -121,12 +125,27 @@ class GameService:
         own buttons (see Turns.press)."""
         pressed = parse_custom_id(custom_id)
         handler = self.buttons.get(pressed[0]) if pressed is not None else None
+        if pressed is not None and pressed[0] in CONTROL_KINDS:
+            return self.choose(channel_id, caller, custom_id, {})
         if pressed is not None and handler is not None:
             reply = handler(channel_id, caller, pressed)
         else:
             reply = self.turns.press(channel_id, caller, custom_id, self.games)
         # Whatever a button answers fits one message, or says what it left out (paging.py).
         return fitted(reply, Words.of(pick_language(caller.locale)))
+
+    def choose(self, channel_id: str, caller: Caller, custom_id: str,
+               values: dict[str, str]) -> Reply:
+        """Use a player's private controls: a button, a pick list's value (under "") or a
+        form's typed values (see bot/service/panels.py)."""
+        pressed = parse_custom_id(custom_id)
+        if pressed is None or pressed[0] not in CONTROL_KINDS:
+            raise bad_input("input-unknown-button")
+        reply = self.panels.choose(channel_id, caller, pressed, values)
+        words = Words.of(pick_language(caller.locale))
+        if reply.private is not None:
+            reply.private = fitted(reply.private, words)
+        return fitted(reply, words)
 
     def page(self, channel_id: str, caller: Caller, pressed: PressedId) -> Reply:
         """Show another page of a listing to whoever pressed its page button, read-only

@@ -428,9 +428,10 @@ class Turns:
         with self.store.transaction() as tx:
             game = self._unmoved(tx, channel_id, caller, seen)
             if state is not None:
-                tx.append(game, "undo", caller.user_id, last.seat, {"count": 1, "of": last.seq})
-                after = self._rewound(tx, game, state)
-                reply = self.boards.turn(after, [], last.seat)  # no ping for the undoer
+                entry = tx.append(game, "undo", caller.user_id, last.seat,
+                                  {"count": 1, "of": last.seq})
+                after, mark = self._rewound(tx, game, state, entry.seq)
+                reply = self.boards.turn(after, [], last.seat, mark)  # no ping for the undoer
                 reply.lines.insert(0, reply.text)
                 reply.text = after.words("game-undone", seat=seat_term(last.seat), what=what)
                 return reply
@@ -487,9 +488,9 @@ class Turns:
                 return Reply(text=table.words("game-undo-refused", seat=seat_term(answering[0])),
                              game_id=game.id, version=game.version)
             marker = {"count": 1, "of": request["of"], "agreed_by": answering[0]}
-            tx.append(game, "undo", caller.user_id, request["seat"], marker)
-            after = self._rewound(tx, game, state)
-        reply = self.boards.turn(after, [], None)
+            entry = tx.append(game, "undo", caller.user_id, request["seat"], marker)
+            after, mark = self._rewound(tx, game, state, entry.seq)
+        reply = self.boards.turn(after, [], table.prompt.seat, mark)
         reply.lines.insert(0, reply.text)
         reply.text = after.words("game-undo-agreed", seat=seat_term(answering[0]))
         return reply
@@ -502,10 +503,19 @@ class Turns:
             raise Stale().where(game.language, game.system)
         return game
 
-    def _rewound(self, tx: Transaction, game: GameRow, state: BaseModel) -> Table:
-        """Store the position an undo gives."""
-        return Table(tx.update_game(game, state=state.model_dump(mode="json"),
-                                    pending=lasting(game.pending)))
+    def _rewound(self, tx: Transaction, game: GameRow, state: BaseModel, seq: int
+                 ) -> tuple[Table, TurnMark]:
+        """Store the position an undo (log entry `seq`) gives; say which turn message shows
+        it: the live one while the same seat keeps the turn (edited in place, no new
+        message), a new one if the undo gives the turn back to the other seat."""
+        old = dict(game.pending.get("turn") or {})
+        system = Table(game).system
+        before, after_seat = system.prompt(Table(game).state).seat, system.prompt(state).seat
+        marker = turnlog.advanced(old, before, after_seat, seq)
+        after = Table(tx.update_game(game, state=state.model_dump(mode="json"),
+                                     pending={**lasting(game.pending), "turn": marker}),
+                      state=state)
+        return after, turnlog.mark(tx, after, old, marker, seq)
 
     # ------------------------------------------------------------ rulings
 

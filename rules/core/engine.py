@@ -177,6 +177,10 @@ class Engine(Generic[S]):
     # Action types whose choices reveal hidden information (a card in hand, a sealed
     # order): offered only privately, and left out of a running game's export.
     private_actions: ClassVar[frozenset[str]] = frozenset()
+    # Action types the legal actions never list, reported from the table (losses, contacts,
+    # a unit seen): the phone menus (rules/core/menus.py) offer them from their command
+    # declaration, each value picked from `suggest`.
+    reported_actions: ClassVar[frozenset[str]] = frozenset()
     # Whether a seat may know things the others may not (a hand, face-down pieces); a
     # system without any answers /game hand by saying nothing is hidden.
     hidden_information: ClassVar[bool] = False

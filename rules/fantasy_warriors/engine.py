@@ -70,6 +70,9 @@ class FantasyWarriorsEngine(Engine[FantasyWarriorsState]):
         {"order", "ready", "move", "engaged", "disengaged", "destroyed", "left", "sight",
          "combat", "concede", "adjust"}
     )
+    # Reported from the table, never listed among the legal actions (rules/core/menus.py).
+    reported_actions = frozenset(
+        {"contact", "engaged", "disengaged", "destroyed", "left", "sight", "combat"})
     # Orders written during the battle plan stay sealed until both plans are ready.
     private_actions = frozenset({"order"})
     headline_events = frozenset({"OrdersRevealed", "UnitsInContact", "ToHitRolled", "UnitGone",

@@ -24,6 +24,7 @@ from rules.wh40k.actions import (
     ALIASES,
     EVENTS,
     Casualties,
+    GainCp,
     LoadRoster,
     Restore,
     ShockTest,
@@ -82,6 +83,8 @@ class Wh40kEngine(Engine[Wh40kState]):
     referee_actions = flow.REFEREE_ACTIONS
     consent_actions = frozenset({"start_battle"})
     out_of_turn_actions = flow.OUT_OF_TURN_ACTIONS
+    # Reported from the table, never listed among the legal actions (rules/core/menus.py).
+    reported_actions = frozenset({"casualties", "restore"})
     headline_events = frozenset({"StratagemUsed", "BattleShockTestRolled", "UnitDestroyed",
                                  "ModelsDestroyed", "ObjectiveControlChanged",
                                  "VictoryPointsScored", "BattleEnded"})
@@ -194,6 +197,10 @@ class Wh40kEngine(Engine[Wh40kState]):
             return msg("button-next-phase", **{"step": None, **goes})
         if isinstance(action, UseStratagem):
             return msg("button-stratagem", name=term("stratagem", action.name), unit=action.unit)
+        if isinstance(action, GainCp):
+            # Whose CP and why: beyond the Command phase's own, another rule's (capped).
+            return msg("button-gain-cp", amount=action.amount, seat=term("seat", action.seat),
+                       source=action.source or term("cp-source", "other-rule"))
         return super().label(action, state)
 
     def preview(self, action: Action) -> tuple[Msg, ...]:

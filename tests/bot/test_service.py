@@ -176,7 +176,9 @@ def test_stale_buttons_are_refused(race: GameService) -> None:
 
 def test_action_buttons_apply_a_legal_choice(race: GameService) -> None:
     reply = race.act("c1", ALICE, {"type": "roll"})
-    assert reply.buttons and all(b.kind == "act" for b in reply.buttons)
+    # The moves, then the button to the player's private controls.
+    assert [b.kind for b in reply.buttons][-1] == "panel"
+    assert reply.buttons[:-1] and all(b.kind == "act" for b in reply.buttons[:-1])
     moved = race.press("c1", ALICE, reply.buttons[0].custom_id)
     assert moved.text == "Red moves 1 to square 1."
     assert moved.mention == BOB.user_id  # Bob is pinged: his turn now
@@ -295,7 +297,7 @@ def test_a_game_without_secrets_says_so_privately(race: GameService) -> None:
 def test_the_only_choice_is_offered_as_a_button(race: GameService) -> None:
     # Alice's roll step offers one legal action: it becomes one button.
     status = race.status("c1")
-    assert [b.label for b in status.buttons] == ["roll"]
+    assert [b.label for b in status.buttons] == ["roll", "Your choices"]
 
 
 def test_a_refusal_quotes_only_a_short_excerpt_of_what_was_typed(service: GameService) -> None:

@@ -85,7 +85,8 @@ async def raid_the_east_camp(table: Table) -> InteractionResult:
         moved = await fake.slash(alice, table.channel, "bushido move", piece="W2", to=to)
         assert "West moves W2 from " in description(moved)
         assert_pings_only(moved, bob)
-        assert labels(moved) == ["Hold"]  # moves and attacks follow hidden arrows: private
+        # Moves and attacks follow hidden arrows: only in the player's private controls.
+        assert labels(moved) == ["Hold", "Your pieces"]
         held = await fake.click(bob, moved, label="Hold")
         assert "East holds its ground." in description(held)
         assert_pings_only(held, alice)
@@ -154,7 +155,7 @@ async def test_commander_attacked_in_camp_flees_by_button(table: Table) -> None:
     await bushido_game(table)
     attacked = await raid_the_east_camp(table)
     assert labels(attacked) == [
-        "Counter-attack", "Flee to H2", "Flee to H3", "Flee to H5", "Flee to H6"
+        "Counter-attack", "Flee to H2", "Flee to H3", "Flee to H5", "Flee to H6", "Your pieces"
     ]
     watching = await fake.click(table.carol, attacked, label="Flee to H3")
     assert_refused(watching, "You are not playing in this game")

@@ -25,6 +25,7 @@ from .test_bot_support import (
     footer_version,
     png_of,
     rule_behind_button,
+    turn_message,
 )
 
 OPTION_TYPES = {"str": 3, "int": 4, "bool": 5, "user": 6, "float": 10, "file": 11}
@@ -123,7 +124,7 @@ async def test_two_players_take_turns_with_commands_and_buttons(table: Table) ->
     assert_pings_nobody(rolled)  # still Alice's turn: nobody to call
     assert rolled.primary is not None
     labels = [c["label"] for c in rolled.primary.components[0]["components"]]
-    assert labels == ["move 1", "move 2", "move 3"]
+    assert labels == ["move 1", "move 2", "move 3", "Your choices"]
 
     # The turn passes: Alice's message keeps her turn's log, Bob's turn gets a new one.
     moved = await fake.click(alice, rolled, label="move 3")
@@ -316,10 +317,12 @@ async def test_undo_by_agreement_with_buttons(table: Table) -> None:
 
     agreed = await fake.click(bob, request, label="Agree to undo")
     assert description(agreed).startswith("Blue agrees. The last action is taken back.")
-    assert_pings_only(agreed, alice)
     assert table.state().step == "roll"
-    stale = await fake.click(alice, rolled, label="move 1")
-    assert_refused(stale, "older position")
+    # Red keeps the turn: the live turn message shows the restored position, no new one.
+    assert agreed.followups == [] and turn_message(table) is rolled.primary
+    assert "An action is taken back." in description(rolled)
+    again = await fake.click(alice, rolled, label="roll")
+    assert again.primary is rolled.primary and "Red rolls" in description(again)
 
 
 async def test_log_export_verify_and_resign(table: Table) -> None:

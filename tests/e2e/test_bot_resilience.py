@@ -198,8 +198,8 @@ async def test_slow_command_defers_then_answers_publicly(
     assert result.message.public and result.followups == []
     assert "Red to act: roll the die" in description(result)
     png_of(result)
-    (button,) = result.message.custom_ids()  # buttons survive the defer
-    assert button.startswith("bn:act:1:1:")
+    button, controls = result.message.custom_ids()  # buttons survive the defer
+    assert button.startswith("bn:act:1:1:") and controls.startswith("bn:panel:1:1:")
     # A move from this board makes it the turn message (the older one loses its buttons).
     rolled = await table.fake.click(table.alice, result, label="roll")
     assert edited_in_place(rolled) and rolled.primary is result.message

@@ -149,7 +149,8 @@ async def test_cards_are_played_from_private_buttons_and_never_shown_publicly(
     """Card choices appear only in the player's own /game hand; public replies hide the hand."""
     fake, alice = table.fake, table.alice
     joined = await samurai_game(table)
-    assert joined.primary is not None and joined.primary.custom_ids() == []
+    # No card on the public message: only the button to the player's own controls.
+    assert joined.primary is not None and joined.primary.custom_ids() == ["bn:panel:1:1:"]
 
     hand = await fake.slash(alice, table.channel, "game hand")
     assert hand.primary is not None and hand.primary.ephemeral

@@ -55,7 +55,7 @@ async def test_a_whole_samurai_turn_is_one_edited_message_and_one_ping(table: Ta
         assert line in live.text
     assert board_bytes(live) != first_board
     labels = [c["label"] for row in live.components for c in row["components"]]
-    assert labels == ["End turn and draw"]
+    assert labels == ["End turn and draw", "Your hand"]
 
     ended = await fake.click(alice, live, label="End turn and draw", expect_followups=1)
     new = [m for m in public_in_channel(table) if m not in before]
@@ -100,7 +100,7 @@ async def test_the_turn_message_speaks_the_games_language(table: Table) -> None:
     await fake.slash(alice, table.channel, "samurai order", pieces="U13 U14")
     live = turn_message(table)
     labels = [c["label"] for row in live.components for c in row["components"]]
-    assert labels == ["Encerrar o turno e comprar"]
+    assert labels == ["Encerrar o turno e comprar", "Sua mão"]
     ended = await fake.click(alice, live, label="Encerrar o turno e comprar",
                              expect_followups=1)
     assert description(ended).startswith("Desde a sua última vez:\n")

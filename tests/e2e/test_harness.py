@@ -162,6 +162,20 @@ async def purge(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("purged", ephemeral=True)
 
 
+class LongModal(discord.ui.Modal, title="Orders for every banner and every unit of the army"):
+    """A modal whose title is longer than Discord's 45 characters."""
+
+    orders: discord.ui.TextInput[LongModal] = discord.ui.TextInput(
+        label="Orders", custom_id="orders"
+    )
+
+
+@army.command(name="longform", description="Open a modal Discord would refuse")
+async def army_longform(interaction: discord.Interaction) -> None:
+    """Open a modal with a title over 45 characters."""
+    await interaction.response.send_modal(LongModal())
+
+
 @army.command(name="shout", description="Say too much")
 async def army_shout(interaction: discord.Interaction) -> None:
     """Send a message Discord would refuse (over 2000 characters)."""
@@ -200,7 +214,8 @@ async def test_sync_is_visible(fake_discord: FakeDiscord, bot: discord.Client) -
     assert fake_discord.sync_count == 1
     assert fake_discord.command_names() == {"purge"} | {
         f"army {n}"
-        for n in ("show", "secret", "slow", "muster", "pick", "orders", "shout", "crash")
+        for n in ("show", "secret", "slow", "muster", "pick", "orders", "longform", "shout",
+                  "crash")
     }
     cmd = next(c for c in fake_discord.synced_commands() if c["name"] == "army")
     show = next(o for o in cmd["options"] if o["name"] == "show")
@@ -332,6 +347,17 @@ async def test_modal(fake_discord: FakeDiscord, bot: discord.Client) -> None:
     assert opened.modal["title"] == "Orders"
     submitted = await fake_discord.submit_modal(alice, opened, {"orders": "hold the ford"})
     assert submitted.ephemeral and submitted.content == "Orders: hold the ford"
+
+
+async def test_a_modal_past_discords_limits_is_refused(
+    fake_discord: FakeDiscord, bot: discord.Client, bot_errors: ErrorLog
+) -> None:
+    """A modal title over 45 characters gets Discord's 400, as a message over 2000 does."""
+    alice = fake_discord.user("alice")
+    with pytest.raises(InteractionTimeout, match="between 1 and 45"):
+        await fake_discord.slash(alice, fake_discord.channel, "army longform")
+    (rejection,) = fake_discord.rejections
+    assert rejection.status == 400 and rejection.code == 50035
 
 
 async def test_default_permissions_hide_commands(

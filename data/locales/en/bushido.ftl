@@ -279,3 +279,7 @@ summary-piece = · { $piece } { $troop } { $where }, { $face ->
         [none] movement piece face down
        *[other] movement piece { $face }, face up
     }
+
+## The turn message's button to a player's private controls
+
+controls-button = Your pieces

@@ -990,3 +990,17 @@ stats-picture-scenario-subtitle = { $system } · { $games ->
     } in this server
 stats-picture-balance = Results
 stats-picture-results = Games with a result
+
+## A player's private controls (bot/service/panels.py)
+
+button-controls = Your choices
+controls-title = { $seat }: only you can see these controls
+controls-nothing = Nothing for you to do now: the turn message shows when it is your turn.
+controls-moved = The game has moved on; here are your choices now.
+controls-back = ◀ Back
+controls-more = More… (page { $page } of { $pages })
+controls-form = Enter the numbers
+menu-more = Other actions…
+menu-group = { $first } · { $rest }
+menu-yes = Yes
+menu-no = No

@@ -430,3 +430,7 @@ summary-unit = · { $unit } { $name } ({ $kind }): { $status ->
            *[true] {""}
         }
     }
+
+## The turn message's button to a player's private controls
+
+controls-button = Your plan

@@ -503,3 +503,7 @@ summary-turn = This turn { $seat } played { $card }; { $ordered ->
         [none] no piece is ordered yet.
        *[other] ordered: { $ordered }.
     }
+
+## The turn message's button to a player's private controls
+
+controls-button = Your hand

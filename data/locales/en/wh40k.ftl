@@ -367,7 +367,7 @@ button-stratagem = { $name }{ $unit ->
         [none] {""}
        *[other] { " " }on { $unit }
     }
-button-gain-cp = Gain { $amount } CP
+button-gain-cp = { $seat } gains { $amount } CP from { $source } (at most 1 a battle round)
 button-score = Score { $primary ->
         [0] { $secondary } secondary VP
        *[other] { $primary } primary VP
@@ -563,3 +563,7 @@ refusal-roster-missing-datasheets = { $count ->
     (`data/wh40k/datasheets/space-marines.toml` shows every field), or write the army as a roster TOML.
 refusal-roster-datasheets-unreadable = The datasheets file cannot be read (`{ $reason }`).
 refusal-roster-bad-datasheet = The datasheet of { $name } lacks a number it needs (`models`, `wounds`, `leadership` or `oc`).
+
+## The turn message's button to a player's private controls
+
+controls-button = Your units

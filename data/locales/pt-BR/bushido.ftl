@@ -291,3 +291,7 @@ summary-piece = · { $piece } { $troop } { $where }, { $face ->
         [none] peça de movimento virada para baixo
        *[other] peça de movimento { $face }, virada para cima
     }
+
+## The turn message's button to a player's private controls
+
+controls-button = Suas peças

@@ -1000,3 +1000,17 @@ stats-picture-scenario-subtitle = { $system } · { $games ->
     } neste servidor
 stats-picture-balance = Resultados
 stats-picture-results = Partidas com resultado
+
+## A player's private controls (bot/service/panels.py)
+
+button-controls = Suas opções
+controls-title = { CAP($seat) }: só você vê estes controles
+controls-nothing = Nada para você fazer agora: a mensagem do turno avisa quando for a sua vez.
+controls-moved = A partida andou; estas são as suas opções agora.
+controls-back = ◀ Voltar
+controls-more = Mais… (página { $page } de { $pages })
+controls-form = Digite os números
+menu-more = Outras ações…
+menu-group = { $first } · { $rest }
+menu-yes = Sim
+menu-no = Não

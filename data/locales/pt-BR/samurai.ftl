@@ -543,3 +543,7 @@ summary-turn = Neste turno { $seat_o } jogou { $card }; { $ordered ->
         [none] nenhuma peça recebeu ordem ainda.
        *[other] com ordens: { $ordered }.
     }
+
+## The turn message's button to a player's private controls
+
+controls-button = Sua mão

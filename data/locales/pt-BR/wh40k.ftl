@@ -405,7 +405,7 @@ button-stratagem = { $name }{ $unit ->
         [none] {""}
        *[other] { " " }em { $unit }
     }
-button-gain-cp = Ganhar { $amount } PC
+button-gain-cp = { CAP($seat_o) } ganha { $amount } PC por { $source } (no máximo 1 por rodada)
 button-score = Marcar { $primary ->
         [0] { $secondary } PV secundários
        *[other] { $primary } PV primários
@@ -605,3 +605,7 @@ refusal-roster-missing-datasheets = { $count ->
     (`data/wh40k/datasheets/space-marines.toml` mostra todos os campos), ou escreva o exército como lista TOML.
 refusal-roster-datasheets-unreadable = O arquivo de fichas não pode ser lido (`{ $reason }`).
 refusal-roster-bad-datasheet = A ficha de { $name } não tem um número de que precisa (`models`, `wounds`, `leadership` ou `oc`).
+
+## The turn message's button to a player's private controls
+
+controls-button = Suas unidades

@@ -12,6 +12,7 @@ from fakediscord.constants import (
     C_BUTTON,
     C_ROW,
     C_STRING_SELECT,
+    C_TEXT_INPUT,
     COMPONENTS_V2,
     LOADING,
     OPT_GROUP,
@@ -108,6 +109,10 @@ def _validate_components(
                     "BASE_TYPE_BAD_LENGTH",
                     "Must be between 1 and 25 in length.",
                 )
+            values = [opt.get("value") for opt in options]
+            if len(set(values)) != len(values):
+                errors.add(("components", "options"), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                           "Select option values must be unique")
             for opt in options:
                 errors.too_long(("components", "options", "label"), opt.get("label"), 100)
                 errors.too_long(("components", "options", "value"), opt.get("value"), 100)
@@ -153,6 +158,38 @@ def _validate_choices(choices: list[dict[str, Any]]) -> None:
         value = choice.get("value")
         if isinstance(value, str):
             errors.too_long(("choices", i, "value"), value, 100)
+    errors.raise_if_any()
+
+
+def _validate_modal(data: dict[str, Any]) -> None:
+    """Check a modal as Discord does: a title of 1-45 characters, 1-5 rows of one text input
+    each (or labels holding one), an input's label at most 45 characters, its placeholder
+    100, its value 4,000, its lengths within 0-4,000."""
+    errors = _FormErrors()
+    title = data.get("title") or ""
+    if not 1 <= len(title) <= 45:
+        errors.add(("title",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
+    errors.too_long(("custom_id",), data.get("custom_id"), 100)
+    rows = data.get("components") or []
+    if not 1 <= len(rows) <= 5:
+        errors.add(("components",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+    for i, row in enumerate(rows):
+        kids = row.get("components") or ([row["component"]] if "component" in row else [])
+        if len(kids) != 1:
+            errors.add(("components", i), "BASE_TYPE_BAD_LENGTH", "A row holds one input")
+        label_of_row = row.get("label") if row.get("type") == 18 else None
+        errors.too_long(("components", i, "label"), label_of_row, 45)
+        for kid in kids:
+            if kid.get("type") != C_TEXT_INPUT:
+                continue
+            errors.too_long(("components", i, "label"), kid.get("label"), 45)
+            errors.too_long(("components", i, "placeholder"), kid.get("placeholder"), 100)
+            errors.too_long(("components", i, "value"), kid.get("value"), 4000)
+            errors.too_long(("components", i, "custom_id"), kid.get("custom_id"), 100)
+            for bound in ("min_length", "max_length"):
+                if kid.get(bound) is not None and not 0 <= int(kid[bound]) <= 4000:
+                    errors.add(("components", i, bound), "NUMBER_TYPE_MAX",
+                               "Must be between 0 and 4000.")
     errors.raise_if_any()
 
 

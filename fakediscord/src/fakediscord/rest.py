@@ -39,7 +39,12 @@ from fakediscord.constants import (
 from fakediscord.errors import Rejection, _ApiError
 from fakediscord.gateway import GatewayEndpoint
 from fakediscord.ids import _now, new_snowflake
-from fakediscord.limits import _validate_choices, _validate_commands, _validate_revision
+from fakediscord.limits import (
+    _validate_choices,
+    _validate_commands,
+    _validate_modal,
+    _validate_revision,
+)
 from fakediscord.models import Attachment, FakeChannel, FakeGuild, Message, Revision, _Interaction
 
 _log = logging.getLogger(__name__)
@@ -332,6 +337,7 @@ class RestApi(GatewayEndpoint):
         elif ctype == CB_MODAL:
             if record.type in (IT_AUTOCOMPLETE, IT_MODAL_SUBMIT):
                 raise _ApiError(400, 50035, "Invalid Form Body: cannot open a modal here")
+            _validate_modal(data)
             record.modal = data
         elif ctype == CB_PONG and record.type == IT_PING:
             pass
