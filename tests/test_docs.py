@@ -157,3 +157,14 @@ def test_every_system_folder_has_the_layout_the_architecture_page_describes() ->
     for system_id in bundled():
         have = {p.stem for p in (ROOT / "rules" / system_id).glob("*.py")}
         assert layout - have == set(), system_id
+
+
+def test_the_readme_phone_picture_is_drawn_from_a_real_turn() -> None:
+    """README's "A turn on a phone": the tool still draws it from a game's own replies."""
+    from tools.phone_turn import draw, replies
+
+    turn, controls = replies(None)
+    assert turn.image is not None and [b.kind for b in turn.buttons] == ["panel"]
+    assert controls.ephemeral and controls.picks and controls.picks[0].options
+    assert draw(turn, controls).width == 400
+    assert "docs/phone-turn.png" in (ROOT / "README.md").read_text(encoding="utf-8")
