@@ -21,6 +21,26 @@ from rules.core.hexgrid import Hex
 from rules.core.model import Action, Event
 from rules.core.text import Msg, Named, SeatName
 from rules.samurai.catalogue import BOARD, card_aliases, cards, slug
+from rules.samurai.honor_actions import (
+    ChallengeRolled,
+    CommandCardLost,
+    Decline,
+    DiscardDragon,
+    DragonDeckReshuffled,
+    DragonDiscarded,
+    DragonDrawn,
+    DragonPlayed,
+    HonorLacking,
+    Inspire,
+    Inspired,
+    PlayDragon,
+    ReactionDeclined,
+    ReactionOffered,
+    Reward,
+    Seppuku,
+    SeppukuCommitted,
+    TokensChanged,
+)
 
 CardName = Annotated[str, Named("card")]
 FaceName = Annotated[str, Named("face")]
@@ -265,7 +285,9 @@ class AdjustCards(Action):
 
 
 SamuraiAction = Annotated[
-    Play | Order | Move | Battle | Retreat | Gain | Hold | Keep | EndTurn | Adjust | AdjustCards,
+    Play | Order | Move | Battle | Retreat | Gain | Hold | Keep | EndTurn | Adjust | AdjustCards
+    # Honor & Fortune and the Dragon cards (rules.samurai.honor_actions)
+    | PlayDragon | Inspire | Decline | Seppuku | Reward | DiscardDragon,
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[SamuraiAction] = TypeAdapter(SamuraiAction)
@@ -604,7 +626,11 @@ SamuraiEvent = Annotated[
     | TurnEnded
     | GameWon
     | Adjusted
-    | CardsAdjusted,
+    | CardsAdjusted
+    # Honor & Fortune and the Dragon cards (rules.samurai.honor_actions)
+    | TokensChanged | HonorLacking | DragonPlayed | DragonDrawn | DragonDiscarded
+    | DragonDeckReshuffled | ReactionOffered | ReactionDeclined | Inspired
+    | SeppukuCommitted | CommandCardLost | ChallengeRolled,
     Field(discriminator="type"),
 ]
 EVENTS: TypeAdapter[SamuraiEvent] = TypeAdapter(SamuraiEvent)

@@ -28,6 +28,7 @@ from rules.samurai.actions import (
     UnitEliminated,
 )
 from rules.samurai.catalogue import UnitType, battle_table, hex_of, neighbours_of
+from rules.samurai.honor import collect_faces, pay_escape, pay_retreat, take_inspiration
 from rules.samurai.momentum import leave_battlefield
 from rules.samurai.movement import blocks_sight, impassable, may_join
 from rules.samurai.orders import own_piece, unordered_refusal
@@ -290,6 +291,8 @@ def escape_to(state: SamuraiState, leader: Piece, end: str, events: list[Event])
     )
     if state.turn is not None:
         state.turn.arrows.append(ArrowRecord(start=start, end=end, kind="retreat"))
+    if pay_escape(state, leader, events):  # lack of honor: he is lost (samurai/lack-of-honor)
+        remove(state, leader, events)
 
 
 def start_escape(state: SamuraiState, dice: Dice, leader: Piece, events: list[Event]) -> bool:
@@ -306,7 +309,7 @@ def start_escape(state: SamuraiState, dice: Dice, leader: Piece, events: list[Ev
         events.append(RetreatBlocked(piece=leader.id, hexes=1, hits=1))
         inflict(state, dice, leader.hex, 1, False, events)
         return False
-    if len(choices) == 1:
+    if len(choices) == 1 and state.ruleset < 3:  # from ruleset 3 seppuku is his other choice
         escape_to(state, leader, choices[0], events)
         return False
     state.retreat = PendingRetreat(piece=leader.id, seat=leader.side, remaining=1, escape=True)
@@ -401,6 +404,7 @@ def continue_retreat(state: SamuraiState, dice: Dice, events: list[Event]) -> tu
             hits = pending.remaining * battle_table().retreat.hits_per_blocked_hex
             events.append(RetreatBlocked(piece=piece.id, hexes=pending.remaining, hits=hits))
             state.retreat = None
+            pay_retreat(state, dice, pending, events, inflict)
             inflict(state, dice, piece.hex, hits, False, events)
             return False, pending.moved
         if len(choices) > 1:
@@ -413,6 +417,7 @@ def continue_retreat(state: SamuraiState, dice: Dice, events: list[Event]) -> tu
             return True, pending.moved
         step_retreat(state, choices[0], events)
     state.retreat = None
+    pay_retreat(state, dice, pending, events, inflict)
     return False, pending.moved
 
 
@@ -446,7 +451,8 @@ def attack(
     defender = fighter_at(state, target)
     assert attacker is not None and defender is not None
     base = attacker.unit_type.ranged_dice if ranged else close_dice(attacker.unit_type)
-    count = capped(state, attacker.head, start, target, ranged, base) + bonus
+    inspired = take_inspiration(state, attacker.head, ranged)
+    count = capped(state, attacker.head, start, target, ranged, base) + bonus + int(inspired)
     faces = roll(dice, count)
     lone = state.ruleset >= 2 and defender.head.is_leader
     if lone:
@@ -474,6 +480,7 @@ def attack(
             lone_leader=lone,
         )
     )
+    collect_faces(state, attacker.head, faces, ranged, inspired, events)
     if state.turn is not None:
         state.turn.arrows.append(ArrowRecord(start=start, end=target, kind="battle"))
     if inflict(state, dice, target, result.hits, True, events) or state.winner is not None:

@@ -33,6 +33,19 @@ COMMANDS: tuple[Command, ...] = (
     action_command("hold", "hold"),
     action_command("keep", "keep", Option(name="card", autocomplete="card")),
     action_command("endturn", "end_turn"),
+    # Honor & Fortune and the Dragon cards (ruleset 3: rules.samurai.honor, .dragon).
+    action_command(
+        "dragon",
+        "dragon",
+        Option(name="card", autocomplete="dragon"),
+        Option(name="piece", required=False, autocomplete="piece"),
+        Option(name="target", required=False, autocomplete="target"),
+    ),
+    action_command("inspire", "inspire", Option(name="piece", autocomplete="piece")),
+    action_command("decline", "decline"),
+    action_command("seppuku", "seppuku"),
+    action_command("reward", "reward", Option(name="choice", choices=("dragon", "tokens"))),
+    action_command("discarddragon", "dragon_discard", Option(name="card", autocomplete="dragon")),
     action_command(
         "adjust",
         "adjust",

@@ -23,7 +23,10 @@ from rules.samurai import suggest as completions
 from rules.samurai.actions import ACTIONS, EVENTS, Gain, Keep, Order, Play, pieces_list, prepare
 from rules.samurai.catalogue import deck_of, scenarios, unit_types
 from rules.samurai.commands import COMMANDS
+from rules.samurai.dragon import deal as deal_dragons
 from rules.samurai.flow import HANDLERS, STEPS
+from rules.samurai.honor import starting_tokens
+from rules.samurai.honor_actions import DiscardDragon, PlayDragon
 from rules.samurai.state import RULESET, Piece, SamuraiState
 from rules.samurai.summary import summary as summarise
 
@@ -46,7 +49,7 @@ class SamuraiEngine(Engine[SamuraiState]):
     state_type = SamuraiState
     action_types = ACTIONS
     event_types = EVENTS
-    aliases = {"endturn": "end_turn", "adjustcards": "adjust_cards"}
+    aliases = {"endturn": "end_turn", "adjustcards": "adjust_cards", "discarddragon": "dragon_discard"}
     # `engine` was never read; `end_reason` was an English sentence (the outcome says why).
     retired_fields = frozenset({"engine", "end_reason"})
     steps = STEPS
@@ -55,7 +58,8 @@ class SamuraiEngine(Engine[SamuraiState]):
     # Choices that name cards in a hand: offered only in the player's private reply, and
     # left out of a running game's export. A referee's card move is one: its event says
     # whose hand and which piles, never which card went in or out of a hand or the deck.
-    private_actions = frozenset({"play", "keep", "adjust_cards"})
+    # Dragon cards (played or discarded) are in a hand too.
+    private_actions = frozenset({"play", "keep", "adjust_cards", "dragon", "dragon_discard"})
     headline_events = frozenset({"card_played", "battle_rolled", "figures_lost", "unit_eliminated",
                                  "banner_won", "leader_escaped", "game_won"})
     hidden_information = True
@@ -98,6 +102,8 @@ class SamuraiEngine(Engine[SamuraiState]):
             for p in scenario.pieces
         ]
         seats = [side.seat for side in scenario.sides]
+        # Ruleset 3 deals Dragon cards after the command hands (older games never shuffle it).
+        dragon_deck, dragon_hands = deal_dragons(scenario, dice) if ruleset >= 3 else ([], {})
         return SamuraiState(
             scenario=scenario.id,
             seats=seats,
@@ -107,9 +113,11 @@ class SamuraiEngine(Engine[SamuraiState]):
             hands=hands,
             deck=deck,
             banners={s: 0 for s in seats},
-            tokens={s: 0 for s in seats},
+            tokens=starting_tokens(scenario.sides, ruleset),
             dice=dice.state,
             ruleset=ruleset,
+            dragon_deck=dragon_deck,
+            dragon_hands=dragon_hands,
         )
 
     def replay_start(self, scenario_id: str, seed: str, stamp: str = "") -> SamuraiState:
@@ -164,6 +172,11 @@ class SamuraiEngine(Engine[SamuraiState]):
         """
         if isinstance(action, Play | Keep):
             return msg(f"button-{action.type}", card=term("card", action.card))
+        if isinstance(action, PlayDragon):
+            return msg("button-dragon", card=term("dragon", action.card), piece=action.piece,
+                       target=action.target)
+        if isinstance(action, DiscardDragon):
+            return msg("button-dragon-discard", card=term("dragon", action.card))
         if isinstance(action, Order):
             named = pieces_list(action.pieces)
             return msg("button-order", pieces=items(named) if named else None)

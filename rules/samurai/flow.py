@@ -25,7 +25,7 @@ from rules.core.errors import RuleViolation, refuse
 from rules.core.hexgrid import distance
 from rules.core.model import Action, Event
 from rules.core.text import Msg, items, msg, term
-from rules.samurai import momentum
+from rules.samurai import dragon, honor, momentum
 from rules.samurai.actions import (
     Adjust,
     Adjusted,
@@ -49,6 +49,7 @@ from rules.samurai.actions import (
     TurnEnded,
     pieces_list,
 )
+from rules.samurai.honor_actions import Seppuku
 from rules.samurai.battle import (
     award_banner,
     battle,
@@ -125,7 +126,7 @@ def _retreat_hint(state: SamuraiState) -> Msg:
     assert piece is not None
     if pending.escape:
         return msg(
-            "prompt-escape",
+            "prompt-escape-seppuku" if honor.published(state) else "prompt-escape",
             leader=piece.id,
             hex=piece.hex,
             choices=items(retreat_options(state), "or"),
@@ -194,16 +195,25 @@ def _legal_battles(state: SamuraiState, seat: str) -> list[Action]:
     return out
 
 
+def _legal_fortune(state: SamuraiState, seat: str) -> list[Action]:
+    """Return the Dragon cards and inspirations open in one's own movement and battles."""
+    ordered = [entry.piece for entry in state.current.orders]
+    return [*dragon.challenge_options(state, seat), *honor.inspire_options(state, seat, ordered)]
+
+
 def _legal_in_moves(state: SamuraiState, seat: str) -> list[Action]:
     if seat != state.active:
         return []
-    return [*_legal_moves(state, seat), *_legal_battles(state, seat), EndTurn(seat=seat)]
+    return [
+        *_legal_moves(state, seat), *_legal_battles(state, seat), *_legal_fortune(state, seat),
+        EndTurn(seat=seat),
+    ]
 
 
 def _legal_in_battles(state: SamuraiState, seat: str) -> list[Action]:
     if seat != state.active:
         return []
-    return [*_legal_battles(state, seat), EndTurn(seat=seat)]
+    return [*_legal_battles(state, seat), *_legal_fortune(state, seat), EndTurn(seat=seat)]
 
 
 def _legal_retreats(state: SamuraiState, seat: str) -> list[Action]:
@@ -211,7 +221,8 @@ def _legal_retreats(state: SamuraiState, seat: str) -> list[Action]:
     piece = state.piece(pending.piece) if pending is not None else None
     if pending is None or piece is None or seat != pending.seat:
         return []
-    return [Retreat(to=h, seat=seat) for h in retreat_options(state)]
+    seppuku: list[Action] = [Seppuku(seat=seat)] if pending.escape and honor.published(state) else []
+    return [*seppuku, *(Retreat(to=h, seat=seat) for h in retreat_options(state))]
 
 
 def _legal_keeps(state: SamuraiState, seat: str) -> list[Action]:
@@ -224,16 +235,30 @@ STEPS: dict[str, Step[SamuraiState]] = {
     "card": Step(("play", *REFEREE), _active, _hint("prompt-card"), _legal_plays),
     "orders": Step(("order", *REFEREE), _active, _orders_hint, _legal_orders),
     "moves": Step(
-        ("move", "battle", "end_turn", *REFEREE), _active, _hint("prompt-moves"), _legal_in_moves
+        ("move", "battle", "dragon", "inspire", "end_turn", *REFEREE), _active,
+        _hint("prompt-moves"), _legal_in_moves,
     ),
     "battles": Step(
-        ("battle", "end_turn", *REFEREE), _active, _hint("prompt-battles"), _legal_in_battles
+        ("battle", "dragon", "inspire", "end_turn", *REFEREE), _active, _hint("prompt-battles"),
+        _legal_in_battles,
     ),
-    "retreat": Step(("retreat", *REFEREE), _retreating, _retreat_hint, _legal_retreats),
+    "retreat": Step(
+        ("retreat", "seppuku", *REFEREE), _retreating, _retreat_hint, _legal_retreats
+    ),
     "momentum": Step(
         ("gain", "hold", "battle", *REFEREE), _active, momentum.hint, momentum.legal
     ),
     "keep": Step(("keep", *REFEREE), _active, _hint("prompt-keep"), _legal_keeps),
+    # Ruleset 3 (rules.samurai.dragon): the defender's answer to a close combat, and the
+    # end-of-turn choice of a Dragon card or tokens.
+    "react": Step(
+        ("dragon", "inspire", "decline", *REFEREE), dragon.react_actor, _hint("prompt-react"),
+        dragon.react_options,
+    ),
+    "reward": Step(
+        ("reward", "dragon_discard", *REFEREE), _active, _hint("prompt-reward"),
+        dragon.reward_options,
+    ),
     "over": Step((), _nobody, _over_hint),
 }
 
@@ -408,6 +433,9 @@ def _battle(work: SamuraiState, act: Battle, dice: Dice, events: list[Event]) ->
         turn.battled.append(head.id)
     work.step = "battles"
     momentum.begin(work, head, act.target, ranged=ranged, bonus=again, events=events)
+    if not ranged and dragon.offers_reaction(work, act.target):
+        dragon.open_reaction(work, head, act.target, bonus, events)  # samurai/dragon-interrupt
+        return
     battle(work, dice, head.hex, act.target, ranged, bonus, events)
     momentum.settle(work)
 
@@ -474,6 +502,7 @@ def _draw(work: SamuraiState, dice: Dice, count: int, events: list[Event]) -> li
 
 
 def _pass_turn(work: SamuraiState, events: list[Event]) -> None:
+    dragon.new_turn(work)
     seat = work.active
     nxt = work.other(seat)
     work.active = nxt
@@ -498,6 +527,7 @@ def _end_turn(work: SamuraiState, act: EndTurn, dice: Dice, events: list[Event])
         work.deck = dice.shuffle(work.deck + work.discard)
         work.discard = []
         events.append(DeckReshuffled(cards=len(work.deck)))
+        dragon.reshuffle(work, dice, events)  # the Shogun reshuffles the Dragon deck too
     drawn = _draw(work, dice, 2 if turn.draw_two else 1, events)
     events.append(CardsDrawn(seat=seat, count=len(drawn)))
     if len(drawn) > 1:
@@ -505,7 +535,7 @@ def _end_turn(work: SamuraiState, act: EndTurn, dice: Dice, events: list[Event])
         work.step = "keep"
         return
     work.hands[seat] += drawn
-    _pass_turn(work, events)
+    _finish_turn(work, events)
 
 
 def _check_keep(state: SamuraiState, act: Keep) -> None:
@@ -526,7 +556,21 @@ def _keep(work: SamuraiState, act: Keep, dice: Dice, events: list[Event]) -> Non
         work.discard.append(card)
         events.append(CardDiscarded(seat=act.seat, card=card))
     work.keep_choices = []
+    _finish_turn(work, events)
+
+
+def _finish_turn(work: SamuraiState, events: list[Event]) -> None:
+    """Pass the turn, after the end-of-turn choice of a Dragon card or tokens (ruleset 3)."""
+    if honor.published(work):
+        work.step = "reward"
+        return
     _pass_turn(work, events)
+
+
+def _reward(work: SamuraiState, act: Any, dice: Dice, events: list[Event]) -> None:
+    dragon.reward(work, act, dice, events)
+    _pass_turn(work, events)
+
 
 
 # ---------------------------------------------------------------- referee
@@ -635,4 +679,10 @@ HANDLERS: dict[str, Handler[SamuraiState, Any]] = {
     "keep": Handler(_keep, _check_keep),
     "adjust": Handler(_adjust, _check_adjust),
     "adjust_cards": Handler(adjust_cards, check_adjust_cards),
+    "dragon": Handler(dragon.play, dragon.check_dragon),
+    "inspire": Handler(honor.inspire, honor.check_inspire),
+    "decline": Handler(dragon.decline, dragon.check_decline),
+    "seppuku": Handler(dragon.seppuku, honor.check_seppuku),
+    "reward": Handler(_reward, dragon.check_reward),
+    "dragon_discard": Handler(dragon.discard, dragon.check_discard),
 }

@@ -13,6 +13,7 @@ from typing import Any
 from rules.core.board import Arrow, HexBoardView, HexMarker, Panel, PanelLine, Terrain
 from rules.core.text import Msg, items, msg, term
 from rules.samurai.catalogue import BOARD, hex_of, terrain_map
+from rules.samurai.dragon import dragon_cards
 from rules.samurai.flow import STEPS
 from rules.samurai.state import SamuraiState
 
@@ -114,6 +115,12 @@ def _panel_lines(state: SamuraiState) -> tuple[PanelLine, ...]:
                 side=seat,
             )
         )
+        if state.ruleset >= 3:
+            lines.append(PanelLine(
+                text=msg("panel-dragons", seat=term("seat", seat),
+                         dragons=len(state.dragon_hands.get(seat, []))),
+                side=seat,
+            ))
     lines.append(
         PanelLine(text=msg("panel-deck", deck=len(state.deck), discards=len(state.discard)))
     )
@@ -123,6 +130,10 @@ def _panel_lines(state: SamuraiState) -> tuple[PanelLine, ...]:
 def secrets(state: SamuraiState, seat: str) -> tuple[Msg, ...]:
     """Return what only `seat` may read: the cards in its hand and any drawn to keep."""
     out = [msg("secret-card", card=term("card", c), id=c) for c in state.hands.get(seat, [])]
+    out += [
+        msg("secret-dragon", card=term("dragon", c), id=c, cost=dragon_cards()[c].cost)
+        for c in state.dragon_hands.get(seat, [])
+    ]
     if state.step == "keep" and state.active == seat and state.keep_choices:
         out.append(
             msg("secret-drawn", cards=items((term("card", c) for c in state.keep_choices), "or"))
@@ -136,11 +147,17 @@ def position(state: SamuraiState, seat: str | None) -> dict[str, Any]:
     Counts stand in for the hands and the deck; a seat sees its own hand, and the
     cards it drew to keep while it chooses. The dice seed is never shown.
     """
-    data = state.model_dump(mode="json", exclude={"dice", "hands", "deck", "keep_choices"})
+    data = state.model_dump(
+        mode="json",
+        exclude={"dice", "hands", "deck", "keep_choices", "dragon_hands", "dragon_deck"},
+    )
     data["seat"] = seat
     data["hand"] = list(state.hands.get(seat, [])) if seat is not None else []
     data["hand_counts"] = {s: len(h) for s, h in state.hands.items()}
     data["deck_count"] = len(state.deck)
     data["keep_choices"] = list(state.keep_choices) if seat == state.active else []
     data["keep_count"] = len(state.keep_choices)
+    data["dragon_hand"] = list(state.dragon_hands.get(seat, [])) if seat is not None else []
+    data["dragon_counts"] = {s: len(h) for s, h in state.dragon_hands.items()}
+    data["dragon_deck_count"] = len(state.dragon_deck)
     return data

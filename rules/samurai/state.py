@@ -19,7 +19,9 @@ from rules.samurai.catalogue import Scenario, UnitType, scenarios, unit_types
 # the Shogun roll only); 3: the game as published (issue 30). A stored game keeps its own.
 RULESET = 3
 
-StepName = Literal["card", "orders", "moves", "battles", "retreat", "momentum", "keep", "over"]
+StepName = Literal[
+    "card", "orders", "moves", "battles", "retreat", "momentum", "keep", "react", "reward", "over"
+]
 ArrowKind = Literal["move", "battle", "retreat"]
 
 
@@ -136,6 +138,18 @@ class PendingMomentum(_Model):
     vacated: str
     bonus: bool
     stage: Literal["wait", "advance", "bonus"] = "wait"
+class PendingBattle(_Model):
+    """A close combat declared and waiting for the defender's answer (ruleset 3).
+
+    The defender (`seat`) may play a Dragon card that answers it, inspire the unit
+    attacked for its battle back, or let the battle go on (rules.samurai.dragon).
+    """
+
+    piece: str
+    start: str
+    target: str
+    seat: str
+    bonus: int = 0
 
 
 class SamuraiState(GameState):
@@ -163,6 +177,18 @@ class SamuraiState(GameState):
     momentum: PendingMomentum | None = None
     keep_choices: list[str] = []
     winner: str | None = None
+    # Ruleset 3 (rules.samurai.honor, rules.samurai.dragon): the Dragon cards in each hand
+    # (secret), the Dragon deck (secret order) and its face-up discards; the seats that
+    # played a Dragon card this turn; units inspired for their next close combat; a close
+    # combat waiting for the defender's answer; whether the active seat has discarded a
+    # Dragon card for a token at this end of turn.
+    dragon_hands: dict[str, list[str]] = {}
+    dragon_deck: list[str] = []
+    dragon_discard: list[str] = []
+    dragon_played: list[str] = []
+    inspired: list[str] = []
+    reaction: PendingBattle | None = None
+    dragon_discarded: bool = False
 
     @property
     def current(self) -> TurnRecord:

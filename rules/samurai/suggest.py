@@ -46,6 +46,9 @@ def suggest(
     chosen = str((context or {}).get("piece") or "").strip().upper() or None
     if field == "card":
         return _cards(state, seat, text)
+    if field == "dragon":
+        held = sorted(set(state.dragon_hands.get(seat, []))) if seat is not None else []
+        return _rank([((msg("suggest-card", card=term("dragon", c)), c), c) for c in held], text)
     if field == "anycard":
         return _rank([((msg("suggest-card", card=term("card", c)), c), c) for c in cards()], text)
     if field == "pieces":

@@ -27,6 +27,9 @@ def summary(state: SamuraiState, full: bool) -> tuple[Msg, ...]:
             units=sum(not p.is_leader for p in mine),
             leaders=sum(p.is_leader for p in mine),
         ))
+        if state.ruleset >= 3:
+            out.append(msg("summary-dragons", seat=term("seat", seat),
+                           dragons=len(state.dragon_hands.get(seat, []))))
         if full:
             out.extend(
                 msg("summary-piece", piece=p.id, unit=term("unit", p.type), hex=p.hex,
@@ -34,6 +37,9 @@ def summary(state: SamuraiState, full: bool) -> tuple[Msg, ...]:
                 for p in sorted(mine, key=lambda p: (p.is_leader, _number(p.id)))
             )
     out.append(msg("summary-deck", deck=len(state.deck), discard=len(state.discard)))
+    if state.ruleset >= 3:
+        out.append(msg("summary-dragon-deck", deck=len(state.dragon_deck),
+                       discard=len(state.dragon_discard)))
     turn = state.turn
     if turn is not None:
         ordered = [e.piece for e in turn.orders] + [e.leader for e in turn.orders if e.leader]

@@ -507,3 +507,135 @@ summary-turn = This turn { $seat } played { $card }; { $ordered ->
 ## The turn message's button to a player's private controls
 
 controls-button = Your hand
+
+## Honor & Fortune and the Dragon cards (games begun under ruleset 3)
+
+step-react = answer to a close combat
+step-reward = end-of-turn choice
+action-dragon = `/samurai dragon`
+action-inspire = `/samurai inspire`
+action-decline = `/samurai decline`
+action-seppuku = `/samurai seppuku`
+action-reward = `/samurai reward`
+action-dragon_discard = `/samurai discarddragon`
+
+dragon-ambush = Ambush
+    .text = Play it when your opponent declares a close combat against one of your units, before he rolls: your unit battles first with one extra die; his unit then battles as ordered if it is still there and did not fall back, and yours does not battle back.
+dragon-personal-challenge = Personal Challenge
+    .text = Play it before a close combat of your ordered unit with a leader against an adjacent enemy unit with a leader: each side rolls a die per command card held (you count the card you played), you add two, the side with more Honor & Fortune adds one, the mounted leader against a foot one adds one. More swords kill the other leader, without a banner, and his side loses a command card at random. Honor & Fortune faces are collected.
+
+event-tokens-changed = { $seat } { $reason ->
+        [retreat] pays
+        [escape] pays
+        [inspire] pays
+        [dragon] pays
+       *[other] gains
+    } { $amount ->
+        [one] one Honor & Fortune token
+       *[other] { $amount } Honor & Fortune tokens
+    } ({ $reason ->
+        [start] at the start
+        [faces] for Honor & Fortune faces rolled
+        [reward] instead of a Dragon card
+        [discard] for a Dragon card discarded
+        [retreat] for a retreat
+        [escape] for a leader falling back
+        [inspire] for a leader's inspiration
+        [dragon] for a Dragon card
+       *[seppuku] for seppuku
+    }) and has { $total } now.
+event-honor-lacking = { $seat } lacks honor: { $owed ->
+        [one] one token
+       *[other] { $owed } tokens
+    } could not be paid, so { $piece } loses as many figures.
+event-dragon-played = { $seat } plays the Dragon card { $card } ({ $cost ->
+        [0] free
+        [one] one token
+       *[other] { $cost } tokens
+    }).
+event-dragon-drawn = { $seat } draws { $count ->
+        [0] no Dragon card (none left)
+        [one] a Dragon card
+       *[other] { $count } Dragon cards
+    }.
+event-dragon-discarded = { $seat } discards the Dragon card { $card }.
+event-dragon-reshuffled = The Dragon deck is reshuffled ({ $cards ->
+        [one] one card
+       *[other] { $cards } cards
+    }).
+event-reaction-offered = { $piece } attacks { $target }: { $seat } may answer before the dice are rolled.
+event-reaction-declined = { $seat } lets the close combat go on.
+event-inspired = { $leader } inspires { $unit }: one more die in its next close combat.
+event-seppuku-committed = { $leader } commits seppuku on { $hex } rather than fall back; the enemy gains no banner.
+event-command-card-lost = { $seat } loses { $card }, drawn at random from the hand.
+event-challenge-rolled = Personal challenge: { $leader } rolls { $faces }, { $enemy } rolls { $enemy_faces }; { $slain ->
+        [none] a tie, nobody falls.
+       *[other] { $slain } falls.
+    }
+
+prompt-react = answer the close combat: play a Dragon card, inspire the unit attacked, or `/samurai decline`
+prompt-reward = end of your turn: draw a Dragon card or take two Honor & Fortune tokens (you may first discard a Dragon card for one token)
+prompt-escape-seppuku = leader { $leader } on { $hex } falls back 1 to 3 hexes toward your edge ({ $choices }) or commits seppuku (`/samurai seppuku`)
+
+panel-dragons = { $seat }: { $dragons ->
+        [one] { $dragons } Dragon card
+       *[other] { $dragons } Dragon cards
+    }
+secret-dragon = Dragon card: { $card } (`{ $id }`), costs { $cost ->
+        [0] nothing
+        [one] one token
+       *[other] { $cost } tokens
+    }
+summary-dragons = { $seat } holds { $dragons ->
+        [one] one Dragon card
+       *[other] { $dragons } Dragon cards
+    }.
+summary-dragon-deck = Dragon deck: { $deck } cards left; { $discard } discarded.
+
+button-dragon = Play { $card }{ $piece ->
+        [none] {""}
+       *[other] { " " }({ $piece } → { $target })
+    }
+button-inspire = Inspire { $piece }
+button-decline = Let the battle go on
+button-seppuku = Seppuku
+button-reward = { $choice ->
+        [dragon] Draw a Dragon card
+       *[tokens] Take two tokens
+    }
+button-dragon-discard = Discard { $card } for a token
+
+refusal-not-this-ruleset = This game began before the published Honor & Fortune and Dragon cards (an older ruleset), so it plays without them.
+refusal-unknown-dragon = There is no Dragon card called { $text }; the deck holds { $choices }.
+refusal-dragon-not-in-hand = { $card } is not among your Dragon cards; `/game hand` shows them.
+refusal-dragon-played-already = You have already played a Dragon card this turn: one per player per turn.
+refusal-tokens-short = That costs { $cost ->
+        [one] one Honor & Fortune token
+       *[other] { $cost } Honor & Fortune tokens
+    } and you have { $tokens }.
+refusal-dragon-timing = { $card } cannot be played now (step: { $step }); its card says when.
+refusal-challenge-unit = { $piece } cannot make a Personal Challenge: it must be your ordered unit, with a leader, that has not battled this turn.
+refusal-challenge-target = { $piece } cannot challenge { $hex }: the enemy there must be a unit with a leader, next to it, and { $piece } must have a leader.
+refusal-inspire-not-your-unit = { $piece } is not one of your units.
+refusal-inspire-not-attacked = Only the unit attacked may be inspired now, not { $piece }.
+refusal-inspire-not-ordered = { $piece } may be inspired only when it is ordered this turn and has not battled yet.
+refusal-inspire-no-enemy = { $piece } has no enemy next to it to fight in close combat.
+refusal-inspired-already = { $piece } is already inspired for its next close combat.
+refusal-inspire-no-leader = No leader can inspire { $piece }: a leader must be with it, or a mounted leader next to it.
+refusal-no-seppuku = Seppuku is open only to a leader who must fall back now.
+refusal-nothing-to-answer = No close combat is waiting for an answer.
+refusal-dragon-deck-empty = No Dragon card is left to draw; take the two tokens instead.
+refusal-discarded-already = You have already discarded a Dragon card for a token this turn.
+
+command-samurai-dragon = Play a Dragon card (paid in Honor & Fortune tokens)
+command-samurai-dragon-card = The Dragon card to play
+command-samurai-dragon-piece = Your unit it names, when it names one
+command-samurai-dragon-target = The enemy hex it names, when it names one
+command-samurai-inspire = Spend a token: a leader gives a unit one more die in its next close combat
+command-samurai-inspire-piece = The unit inspired
+command-samurai-decline = Let the opponent's close combat go on without answering it
+command-samurai-seppuku = Your leader who must fall back commits seppuku instead
+command-samurai-reward = End of your turn: a Dragon card or two Honor & Fortune tokens
+command-samurai-reward-choice = dragon (draw a Dragon card) or tokens (take two)
+command-samurai-discarddragon = End of your turn: discard a Dragon card for one token
+command-samurai-discarddragon-card = The Dragon card to discard

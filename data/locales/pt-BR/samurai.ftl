@@ -547,3 +547,135 @@ summary-turn = Neste turno { $seat_o } jogou { $card }; { $ordered ->
 ## The turn message's button to a player's private controls
 
 controls-button = Sua mão
+
+## Honra & Fortuna e as cartas Dragão (partidas começadas na regra 3)
+
+step-react = resposta a um combate corpo a corpo
+step-reward = escolha do fim do turno
+action-dragon = `/samurai dragon`
+action-inspire = `/samurai inspire`
+action-decline = `/samurai decline`
+action-seppuku = `/samurai seppuku`
+action-reward = `/samurai reward`
+action-dragon_discard = `/samurai discarddragon`
+
+dragon-ambush = Emboscada
+    .text = Jogue quando o adversário declarar um combate corpo a corpo contra uma unidade sua, antes de ele rolar: a sua unidade ataca primeiro com um dado a mais; depois a unidade dele ataca como ordenado, se ainda estiver lá e não tiver recuado, e a sua não contra-ataca.
+dragon-personal-challenge = Desafio Pessoal
+    .text = Jogue antes de um combate corpo a corpo da sua unidade ordenada com um líder contra uma unidade inimiga vizinha com um líder: cada lado rola um dado por carta de comando na mão (você conta a carta que jogou), você soma dois, o lado com mais Honra & Fortuna soma um, o líder montado contra um a pé soma um. Quem tiver mais espadas mata o outro líder, sem estandarte, e o lado dele perde uma carta de comando ao acaso. As faces de Honra & Fortuna são recolhidas.
+
+event-tokens-changed = { $seat } { $reason ->
+        [retreat] paga
+        [escape] paga
+        [inspire] paga
+        [dragon] paga
+       *[other] ganha
+    } { $amount ->
+        [one] uma ficha de Honra & Fortuna
+       *[other] { $amount } fichas de Honra & Fortuna
+    } ({ $reason ->
+        [start] no início
+        [faces] pelas faces de Honra & Fortuna roladas
+        [reward] em vez de uma carta Dragão
+        [discard] por uma carta Dragão descartada
+        [retreat] por um recuo
+        [escape] por um líder que recua
+        [inspire] pela inspiração de um líder
+        [dragon] por uma carta Dragão
+       *[seppuku] pelo seppuku
+    }) e agora tem { $total }.
+event-honor-lacking = Falta honra a { $seat }: { $owed ->
+        [one] uma ficha não pôde ser paga
+       *[other] { $owed } fichas não puderam ser pagas
+    }, então { $piece } perde o mesmo número de figuras.
+event-dragon-played = { $seat } joga a carta Dragão { $card } ({ $cost ->
+        [0] de graça
+        [one] uma ficha
+       *[other] { $cost } fichas
+    }).
+event-dragon-drawn = { $seat } compra { $count ->
+        [0] nenhuma carta Dragão (não resta nenhuma)
+        [one] uma carta Dragão
+       *[other] { $count } cartas Dragão
+    }.
+event-dragon-discarded = { $seat } descarta a carta Dragão { $card }.
+event-dragon-reshuffled = O baralho Dragão é embaralhado de novo ({ $cards ->
+        [one] uma carta
+       *[other] { $cards } cartas
+    }).
+event-reaction-offered = { $piece } ataca { $target }: { $seat } pode responder antes da rolagem.
+event-reaction-declined = { $seat } deixa o combate seguir.
+event-inspired = { $leader } inspira { $unit }: um dado a mais no próximo combate corpo a corpo.
+event-seppuku-committed = { $leader } comete seppuku em { $hex } em vez de recuar; o inimigo não ganha estandarte.
+event-command-card-lost = { $seat } perde { $card }, tirada ao acaso da mão.
+event-challenge-rolled = Desafio pessoal: { $leader } rola { $faces }, { $enemy } rola { $enemy_faces }; { $slain ->
+        [none] empate, ninguém cai.
+       *[other] { $slain } cai.
+    }
+
+prompt-react = responda ao combate: jogue uma carta Dragão, inspire a unidade atacada ou `/samurai decline`
+prompt-reward = fim do seu turno: compre uma carta Dragão ou pegue duas fichas de Honra & Fortuna (antes, você pode descartar uma carta Dragão por uma ficha)
+prompt-escape-seppuku = o líder { $leader } em { $hex } recua de 1 a 3 hexágonos rumo à sua borda ({ $choices }) ou comete seppuku (`/samurai seppuku`)
+
+panel-dragons = { $seat }: { $dragons ->
+        [one] { $dragons } carta Dragão
+       *[other] { $dragons } cartas Dragão
+    }
+secret-dragon = Carta Dragão: { $card } (`{ $id }`), custa { $cost ->
+        [0] nada
+        [one] uma ficha
+       *[other] { $cost } fichas
+    }
+summary-dragons = { $seat } tem { $dragons ->
+        [one] uma carta Dragão
+       *[other] { $dragons } cartas Dragão
+    }.
+summary-dragon-deck = Baralho Dragão: restam { $deck } cartas; { $discard } descartadas.
+
+button-dragon = Jogar { $card }{ $piece ->
+        [none] {""}
+       *[other] { " " }({ $piece } → { $target })
+    }
+button-inspire = Inspirar { $piece }
+button-decline = Deixar o combate seguir
+button-seppuku = Seppuku
+button-reward = { $choice ->
+        [dragon] Comprar uma carta Dragão
+       *[tokens] Pegar duas fichas
+    }
+button-dragon-discard = Descartar { $card } por uma ficha
+
+refusal-not-this-ruleset = Esta partida começou antes da Honra & Fortuna e das cartas Dragão publicadas (uma regra mais antiga), então é jogada sem elas.
+refusal-unknown-dragon = Não há carta Dragão chamada { $text }; o baralho tem { $choices }.
+refusal-dragon-not-in-hand = { $card } não está entre as suas cartas Dragão; `/game hand` mostra quais são.
+refusal-dragon-played-already = Você já jogou uma carta Dragão neste turno: uma por jogador por turno.
+refusal-tokens-short = Isso custa { $cost ->
+        [one] uma ficha de Honra & Fortuna
+       *[other] { $cost } fichas de Honra & Fortuna
+    } e você tem { $tokens }.
+refusal-dragon-timing = { $card } não pode ser jogada agora (etapa: { $step }); a carta diz quando.
+refusal-challenge-unit = { $piece } não pode fazer um Desafio Pessoal: precisa ser uma unidade sua ordenada, com um líder, que ainda não atacou neste turno.
+refusal-challenge-target = { $piece } não pode desafiar { $hex }: o inimigo ali precisa ser uma unidade com líder, vizinha, e { $piece } precisa ter um líder.
+refusal-inspire-not-your-unit = { $piece } não é uma unidade sua.
+refusal-inspire-not-attacked = Agora só a unidade atacada pode ser inspirada, não { $piece }.
+refusal-inspire-not-ordered = { $piece } só pode ser inspirada quando recebeu ordem neste turno e ainda não atacou.
+refusal-inspire-no-enemy = { $piece } não tem inimigo vizinho para um combate corpo a corpo.
+refusal-inspired-already = { $piece } já está inspirada para o próximo combate corpo a corpo.
+refusal-inspire-no-leader = Nenhum líder pode inspirar { $piece }: é preciso um líder com ela ou um líder montado vizinho.
+refusal-no-seppuku = O seppuku só vale para um líder que precisa recuar agora.
+refusal-nothing-to-answer = Nenhum combate espera resposta.
+refusal-dragon-deck-empty = Não resta carta Dragão para comprar; pegue as duas fichas.
+refusal-discarded-already = Você já descartou uma carta Dragão por uma ficha neste turno.
+
+command-samurai-dragon = Jogue uma carta Dragão (paga em fichas de Honra & Fortuna)
+command-samurai-dragon-card = A carta Dragão a jogar
+command-samurai-dragon-piece = A sua unidade que ela nomeia, quando nomeia uma
+command-samurai-dragon-target = O hexágono inimigo que ela nomeia, quando nomeia um
+command-samurai-inspire = Gaste uma ficha: um líder dá a uma unidade um dado a mais no próximo combate corpo a corpo
+command-samurai-inspire-piece = A unidade inspirada
+command-samurai-decline = Deixe o combate do adversário seguir sem responder
+command-samurai-seppuku = O seu líder que precisa recuar comete seppuku
+command-samurai-reward = Fim do seu turno: uma carta Dragão ou duas fichas de Honra & Fortuna
+command-samurai-reward-choice = dragon (comprar uma carta Dragão) ou tokens (pegar duas fichas)
+command-samurai-discarddragon = Fim do seu turno: descarte uma carta Dragão por uma ficha
+command-samurai-discarddragon-card = A carta Dragão a descartar

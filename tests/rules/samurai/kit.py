@@ -28,13 +28,21 @@ def game(
     active: str = "blue",
     hands: dict[str, list[str]] | None = None,
     banners: dict[str, int] | None = None,
+    tokens: dict[str, int] | None = None,
+    dragons: dict[str, list[str]] | None = None,
 ) -> SamuraiState:
     """Return a fresh game of `scenario`, optionally with other pieces, hands and banners.
 
-    Pieces are (id, type, side, hex) or (id, type, side, hex, figures).
+    Pieces are (id, type, side, hex) or (id, type, side, hex, figures). Nobody holds a
+    Dragon card unless `dragons` says so (a close combat then never waits for an answer:
+    samurai/dragon-interrupt); each side has the Honor & Fortune `tokens` says (else none).
     """
     state = SYSTEM.new_game(scenario, "kit")
-    update: dict[str, Any] = {"active": active}
+    update: dict[str, Any] = {
+        "active": active,
+        "dragon_hands": {s: list((dragons or {}).get(s, [])) for s in state.seats},
+    }
+    update["tokens"] = {s: (tokens or {}).get(s, 0) for s in state.seats}
     if pieces is not None:
         built = []
         for spec in pieces:

@@ -101,6 +101,7 @@ def test_cavalry_and_standard_sword_reductions_add_up() -> None:
 def test_honor_faces_score_nothing() -> None:
     state = ordered([("U1", "ashigaru-spear", "blue", "G8"), ("U9", "ashigaru-bow", "red", "G7")])
     state = with_rolls(state, "honor", "honor", "honor", "honor", "honor")
+    state = state.model_copy(update={"ruleset": 2})  # ruleset 3: samurai/honor-close-combat-faces
     state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     rolls = of_type(events, BattleRolled)
     assert len(rolls) == 2 and all(e.hits == 0 and e.flags == 0 for e in rolls)
@@ -117,7 +118,7 @@ def test_flag_retreat_with_a_choice_asks_the_defender() -> None:
     assert pending.choices == ["F6", "G6"]
     prompt = SYSTEM.prompt(state)
     assert (prompt.seat, prompt.step) == ("red", "retreat")
-    assert prompt.actions == ("retreat", "adjust", "adjust_cards")
+    assert prompt.actions == ("retreat", "seppuku", "adjust", "adjust_cards")
     assert isinstance(prompt.hint, Msg) and "F6 or G6" in said(prompt.hint)
     refused(state, "blue", "core/not-your-turn", type="retreat", to="G6")
     refused(state, "red", "samurai/flags-retreat", type="retreat", to="H6")
@@ -254,6 +255,8 @@ def test_leader_escape_when_his_unit_is_wiped_out() -> None:
         ("L1", "foot-leader", "red", "G7"),
     ]
     state = ordered(pieces)  # type: ignore[arg-type]
+    # Red can pay the three tokens his falling back costs (samurai/honor-escape-cost).
+    state = state.model_copy(update={"tokens": {"red": 3, "blue": 0}})
     state = with_rolls(state, "triangle", "honor", "honor", "honor", "circle")
     state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     assert not of_type(events, LeaderCasualtyCheck)[0].killed
@@ -263,7 +266,7 @@ def test_leader_escape_when_his_unit_is_wiped_out() -> None:
     assert (pending.leader, pending.seat) == ("L1", "red")
     assert SYSTEM.prompt(state).seat == "red" and state.retreat and state.retreat.escape
     # Red is at the top: back is up the map, 1 to 3 rows.
-    choices = {a.to for a in SYSTEM.legal_actions(state, "red")}  # type: ignore[attr-defined]
+    choices = {a.to for a in SYSTEM.legal_actions(state, "red") if a.type == "retreat"}  # type: ignore[attr-defined]
     assert {"F6", "G6", "G4"} <= choices and "G8" not in choices and "G3" not in choices
     err = refused(state, "red", "samurai/leader-escape", type="retreat", to="H8")
     assert err.message == "refusal-not-an-escape-hex"

@@ -100,7 +100,8 @@ def test_leader_escape_may_join_a_friendly_unit() -> None:
         ("U8", "ashigaru-spear", "red", "F6"),
         ("L3", "foot-leader", "red", "F6"),
     ]
-    state = game(pieces, hands={"blue": HAND})
+    # Ruleset 3 asks even with one hex open: seppuku is the other choice (samurai/seppuku).
+    state = game(pieces, hands={"blue": HAND}).model_copy(update={"ruleset": 2})
     state, _ = start_turn(state, "blue", "order-one-center", "U1")
     state = with_rolls(state, "circle", "flag", "triangle", "square")
     state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")

@@ -286,7 +286,8 @@ def test_shogun_roll_gives_slots_tokens_and_a_bonus_die() -> None:
         ("U9", "ashigaru-spear", "red", "E7"),
     ]
     hand = ["shogun", "order-two-left", "order-one-center"]
-    state = game(pieces, hands={"blue": hand})
+    # Ruleset 2: no tokens for faces in close combat nor end-of-turn reward to count here.
+    state = game(pieces, hands={"blue": hand}).model_copy(update={"ruleset": 2})
     state = with_rolls(state, "square", "honor", "sword")
     deck_and_discard = len(state.deck) + len(state.discard)
     state, events = act_events(state, "blue", type="play", card="shogun")

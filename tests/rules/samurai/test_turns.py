@@ -96,7 +96,8 @@ def test_command_deck_composition() -> None:
 
 @checks("samurai/draw-at-end", "samurai/honor-fortune-tokens")
 def test_end_turn_draws_one_and_passes() -> None:
-    state = game(hands={"blue": HAND})
+    # Ruleset 3 asks for the end-of-turn reward first (samurai/honor-reward).
+    state = game(hands={"blue": HAND}).model_copy(update={"ruleset": 2})
     deck = len(state.deck)
     state, _ = start_turn(state, "blue", "order-two-center", "U7")
     state, events = act_events(state, "blue", type="end_turn")
@@ -121,7 +122,7 @@ def test_empty_deck_is_rebuilt_from_the_discards() -> None:
 
 @checks("samurai/order-one-draw-two")
 def test_order_one_unit_draws_two_and_keeps_one() -> None:
-    state = game(hands={"blue": HAND})
+    state = game(hands={"blue": HAND}).model_copy(update={"ruleset": 2})
     state, _ = start_turn(state, "blue", "order-one-center", "U7")
     top_two = state.deck[:2]
     state, events = act_events(state, "blue", type="end_turn")

@@ -193,7 +193,10 @@ def test_everything_said_in_random_games_is_worded_in_every_language() -> None:
         speech.add([msg(f"command-samurai-{command.name}-{o.name}") for o in command.options])
     speech.add(msg("command-samurai"))
     texts = distinct(speech).check()
-    assert steps == {"card", "orders", "moves", "battles", "retreat", "momentum", "keep", "over"}
+    assert steps == {
+        "card", "orders", "moves", "battles", "retreat", "momentum", "keep", "react", "reward",
+        "over",
+    }
     assert len(texts["pt-BR"]) == len(texts["en"]) > 2000
 
 
