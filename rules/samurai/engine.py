@@ -49,7 +49,9 @@ class SamuraiEngine(Engine[SamuraiState]):
     state_type = SamuraiState
     action_types = ACTIONS
     event_types = EVENTS
-    aliases = {"endturn": "end_turn", "adjustcards": "adjust_cards", "discarddragon": "dragon_discard"}
+    aliases = {
+        "endturn": "end_turn", "adjustcards": "adjust_cards", "discarddragon": "dragon_discard"
+    }
     # `engine` was never read; `end_reason` was an English sentence (the outcome says why).
     retired_fields = frozenset({"engine", "end_reason"})
     steps = STEPS

@@ -49,7 +49,6 @@ from rules.samurai.actions import (
     TurnEnded,
     pieces_list,
 )
-from rules.samurai.honor_actions import Seppuku
 from rules.samurai.battle import (
     award_banner,
     battle,
@@ -63,6 +62,7 @@ from rules.samurai.battle import (
     step_retreat,
 )
 from rules.samurai.catalogue import CommandCard, cards, hex_of
+from rules.samurai.honor_actions import Seppuku
 from rules.samurai.movement import destinations, explain_refusal, may_join, mover
 from rules.samurai.orders import (
     Request,
@@ -221,7 +221,8 @@ def _legal_retreats(state: SamuraiState, seat: str) -> list[Action]:
     piece = state.piece(pending.piece) if pending is not None else None
     if pending is None or piece is None or seat != pending.seat:
         return []
-    seppuku: list[Action] = [Seppuku(seat=seat)] if pending.escape and honor.published(state) else []
+    published = pending.escape and honor.published(state)
+    seppuku: list[Action] = [Seppuku(seat=seat)] if published else []
     return [*seppuku, *(Retreat(to=h, seat=seat) for h in retreat_options(state))]
 
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from rules.core.dice import Dice
-from rules.core.errors import refuse
 from rules.core.data import read_model
+from rules.core.dice import Dice
+from rules.core.errors import RuleViolation, refuse
 from rules.core.model import Action, Event, Frozen
 from rules.samurai.catalogue import SideSetup, neighbours_of
 from rules.samurai.honor_actions import (
@@ -180,7 +180,7 @@ def inspire_options(state: SamuraiState, seat: str, units: list[str]) -> list[Ac
         action = Inspire(piece=unit, seat=seat)
         try:
             check_inspire(state, action)
-        except Exception:  # noqa: BLE001 - a refusal means "not offered"
+        except RuleViolation:  # a refusal means "not offered"
             continue
         out.append(action)
     return out

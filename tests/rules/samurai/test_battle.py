@@ -255,8 +255,6 @@ def test_leader_escape_when_his_unit_is_wiped_out() -> None:
         ("L1", "foot-leader", "red", "G7"),
     ]
     state = ordered(pieces)  # type: ignore[arg-type]
-    # Red can pay the three tokens his falling back costs (samurai/honor-escape-cost).
-    state = state.model_copy(update={"tokens": {"red": 3, "blue": 0}})
     state = with_rolls(state, "triangle", "honor", "honor", "honor", "circle")
     state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
     assert not of_type(events, LeaderCasualtyCheck)[0].killed
@@ -270,6 +268,8 @@ def test_leader_escape_when_his_unit_is_wiped_out() -> None:
     assert {"F6", "G6", "G4"} <= choices and "G8" not in choices and "G3" not in choices
     err = refused(state, "red", "samurai/leader-escape", type="retreat", to="H8")
     assert err.message == "refusal-not-an-escape-hex"
+    # Red can pay the three tokens his falling back costs (samurai/honor-escape-cost).
+    state = state.model_copy(update={"tokens": {"red": 3, "blue": 0}})
     state, events = act_events(state, "red", type="retreat", to="G4")
     escaped = of_type(events, LeaderEscaped)[0]
     assert (escaped.start, escaped.end, escaped.unit) == ("G7", "G4", None)
