@@ -38,11 +38,46 @@ def _orders_someone(state: Any, card_id: str) -> bool:
     return bool(kept)
 
 
+def _fortune(state: Any, options: list[Any]) -> Action | None:
+    """Pick a Dragon card or token spending worth making now, if any.
+
+    Play any Dragon card offered; answer a close combat by inspiring when rich, else let it
+    go on; inspire a unit about to battle when rich; take tokens while poor, else a Dragon
+    card; commit seppuku only when falling back would cost more than is held.
+    """
+    kinds = {a.type for a in options}
+    tokens = state.tokens.get(state.active if state.reaction is None else state.reaction.seat, 0)
+    dragons = [a for a in options if a.type == "dragon"]
+    if dragons:
+        return dragons[0]  # type: ignore[no-any-return]
+    inspire = [a for a in options if a.type == "inspire"]
+    if "decline" in kinds:
+        return inspire[0] if inspire and tokens >= 3 else next(  # type: ignore[no-any-return]
+            a for a in options if a.type == "decline"
+        )
+    battling = {a.piece for a in options if a.type == "battle"}
+    ready = [a for a in inspire if a.piece in battling]
+    if ready and tokens >= 3:
+        return ready[0]  # type: ignore[no-any-return]
+    if "reward" in kinds:
+        want = "tokens" if tokens < 4 else "dragon"
+        return next(  # type: ignore[no-any-return]
+            (a for a in options if a.type == "reward" and a.choice == want),
+            next(a for a in options if a.type == "reward"),
+        )
+    if "seppuku" in kinds and state.tokens.get(state.retreat.seat, 0) < 3:
+        return next(a for a in options if a.type == "seppuku")  # type: ignore[no-any-return]
+    return None
+
+
 def _choice(state: Any, options: list[Any]) -> Action:
     """Pick an action: most orders, then close in, then battle, then end the turn.
 
     Ground won in close combat is always taken, and a bonus battle always fought.
     """
+    fortune = _fortune(state, options)
+    if fortune is not None:
+        return fortune
     kinds = {a.type for a in options}
     if "play" in kinds:
         rank = ("shogun", "three", "two", "advance", "charge", "one")
@@ -89,4 +124,7 @@ def hand(state: Any, action: Action, memory: Memory) -> bool:
     return action.type in ("play", "keep")  # look at the cards before choosing one
 
 
-PLAYER = Player(policy, hand, "order the most pieces, close in, battle whenever possible")
+PLAYER = Player(
+    policy, hand,
+    "order the most pieces, close in, battle whenever possible, play every Dragon card",
+)
