@@ -17,6 +17,7 @@ from rules.core.hexgrid import Hex, distance
 from rules.core.model import Action
 from rules.samurai.catalogue import cards
 from rules.samurai.commands import COMMANDS
+from rules.samurai.dragon import dragon_cards
 from rules.samurai.engine import SYSTEM
 from rules.samurai.state import SamuraiState
 from tests.contract import Playout, check_position, playout, replay
@@ -79,23 +80,25 @@ PERFT = {
     "open-field": {
         0: ("card", 4, {"play": 4}),
         1: ("orders", 4, {"order": 4}),
-        15: ("battles", 1, {"end_turn": 1}),
-        44: ("momentum", 2, {"gain": 1, "hold": 1}),
-        45: ("momentum", 2, {"battle": 1, "hold": 1}),
+        5: ("reward", 4, {"dragon_discard": 2, "reward": 2}),
+        15: ("orders", 4, {"order": 4}),
+        18: ("react", 2, {"decline": 1, "dragon": 1}),
+        19: ("retreat", 9, {"retreat": 8, "seppuku": 1}),
     },
     "river-crossing": {
         0: ("card", 5, {"play": 5}),
         1: ("orders", 7, {"order": 7}),
-        25: ("card", 4, {"play": 4}),
-        73: ("momentum", 2, {"gain": 1, "hold": 1}),
-        74: ("momentum", 4, {"battle": 3, "hold": 1}),
+        12: ("retreat", 6, {"retreat": 5, "seppuku": 1}),
+        14: ("reward", 4, {"dragon_discard": 2, "reward": 2}),
+        25: ("card", 3, {"play": 3}),
+        97: ("react", 3, {"decline": 1, "dragon": 1, "inspire": 1}),
     },
     "sekigahara-ridge": {
         0: ("card", 5, {"play": 5}),
         1: ("orders", 8, {"order": 8}),
-        14: ("moves", 33, {"battle": 1, "end_turn": 1, "move": 31}),
-        27: ("momentum", 2, {"gain": 1, "hold": 1}),
-        28: ("momentum", 3, {"battle": 2, "hold": 1}),
+        14: ("reward", 4, {"dragon_discard": 2, "reward": 2}),
+        34: ("react", 2, {"decline": 1, "dragon": 1}),
+        35: ("retreat", 6, {"retreat": 5, "seppuku": 1}),
     },
 }
 
@@ -123,12 +126,22 @@ def with_other_secrets(state: SamuraiState, seat: str | None) -> SamuraiState:
     hands = {s: h if s == seat else other_cards(h) for s, h in state.hands.items()}
     keep = state.keep_choices if state.active == seat else other_cards(state.keep_choices)
     dice = state.dice.model_copy(update={"seed": state.dice.seed + "-other"})
+    dragons = sorted(dragon_cards())
+
+    def other_dragons(held: list[str]) -> list[str]:
+        return [dragons[(dragons.index(c) + 1) % len(dragons)] for c in held]
+
+    dragon_hands = {
+        s: h if s == seat else other_dragons(h) for s, h in state.dragon_hands.items()
+    }
     changed = state.model_copy(
         update={
             "hands": hands,
             "deck": other_cards(state.deck)[::-1],
             "keep_choices": keep,
             "dice": dice,
+            "dragon_hands": dragon_hands,
+            "dragon_deck": other_dragons(state.dragon_deck)[::-1],
         }
     )
     assert changed.hands != state.hands
@@ -158,7 +171,8 @@ def test_a_seat_sees_nothing_of_the_other_hand_the_deck_or_the_dice() -> None:
         for seat in state.seats:
             mine = SYSTEM.view(state, seat)
             assert mine.position["hand"] == state.hands[seat]
-            assert len(mine.private) == len(state.hands[seat]) + (
+            assert mine.position["dragon_hand"] == state.dragon_hands[seat]
+            assert len(mine.private) == len(state.hands[seat]) + len(state.dragon_hands[seat]) + (
                 1 if state.step == "keep" and state.active == seat else 0
             )
             if state.step == "keep":
