@@ -309,12 +309,6 @@ def decline(work: SamuraiState, act: Decline, dice: Dice, events: list[Event]) -
     momentum.settle(work)
 
 
-def check_decline(state: SamuraiState, act: Decline) -> None:
-    """Refuse a decline when no close combat waits for an answer."""
-    if state.reaction is None:
-        refuse("samurai/dragon-interrupt", "refusal-nothing-to-answer")
-
-
 def seppuku(work: SamuraiState, act: Seppuku, dice: Dice, events: list[Event]) -> None:
     """The leader dies by his own hand (rules.samurai.honor); the enemy draws Dragon cards."""
     honor.seppuku(work, act.seat, dice, events)

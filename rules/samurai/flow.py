@@ -682,7 +682,7 @@ HANDLERS: dict[str, Handler[SamuraiState, Any]] = {
     "adjust_cards": Handler(adjust_cards, check_adjust_cards),
     "dragon": Handler(dragon.play, dragon.check_dragon),
     "inspire": Handler(honor.inspire, honor.check_inspire),
-    "decline": Handler(dragon.decline, dragon.check_decline),
+    "decline": Handler(dragon.decline),  # open only in `react`, where a combat waits
     "seppuku": Handler(dragon.seppuku, honor.check_seppuku),
     "reward": Handler(_reward, dragon.check_reward),
     "dragon_discard": Handler(dragon.discard, dragon.check_discard),

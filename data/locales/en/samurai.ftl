@@ -623,7 +623,6 @@ refusal-inspire-no-enemy = { $piece } has no enemy next to it to fight in close 
 refusal-inspired-already = { $piece } is already inspired for its next close combat.
 refusal-inspire-no-leader = No leader can inspire { $piece }: a leader must be with it, or a mounted leader next to it.
 refusal-no-seppuku = Seppuku is open only to a leader who must fall back now.
-refusal-nothing-to-answer = No close combat is waiting for an answer.
 refusal-dragon-deck-empty = No Dragon card is left to draw; take the two tokens instead.
 refusal-discarded-already = You have already discarded a Dragon card for a token this turn.
 

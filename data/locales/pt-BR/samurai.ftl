@@ -663,7 +663,6 @@ refusal-inspire-no-enemy = { $piece } não tem inimigo vizinho para um combate c
 refusal-inspired-already = { $piece } já está inspirada para o próximo combate corpo a corpo.
 refusal-inspire-no-leader = Nenhum líder pode inspirar { $piece }: é preciso um líder com ela ou um líder montado vizinho.
 refusal-no-seppuku = O seppuku só vale para um líder que precisa recuar agora.
-refusal-nothing-to-answer = Nenhum combate espera resposta.
 refusal-dragon-deck-empty = Não resta carta Dragão para comprar; pegue as duas fichas.
 refusal-discarded-already = Você já descartou uma carta Dragão por uma ficha neste turno.
 

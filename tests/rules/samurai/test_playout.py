@@ -17,7 +17,7 @@ from tests.rules.samurai.kit import said
 
 SCENARIOS = sorted(info.id for info in SYSTEM.scenarios())
 # An eager player finishes every bundled scenario well within this; a uniform one may not.
-MAX_ACTIONS = 400
+MAX_ACTIONS = 600  # 400 before the end-of-turn reward and the answers to close combats
 
 
 def choose(rng: random.Random, options: list[Action], state: SamuraiState, eager: bool) -> Action:

@@ -210,6 +210,7 @@ def test_refusals_provoked_in_every_step_are_worded_and_cover_the_catalogue() ->
             speech.add(refusals)
             rules |= set(broken)
     speech.add(_rare_refusals())
+    speech.add(_fortune_refusals())
     distinct(speech).check()
     said = {m.key for m in speech.messages}
     worded = {k for k in catalogue_keys("en", SYSTEM) if k.startswith("refusal-")}
@@ -311,6 +312,77 @@ def _rare_refusals() -> list[Msg]:
     state, _ = start_turn(state, "blue", "order-one-center", "U7")
     state = act(state, "blue", type="end_turn")
     grab(state, "blue", type="keep", card=next(c for c in cards() if c not in state.keep_choices))
+    return out
+
+
+def _fortune_refusals() -> list[Msg]:
+    """Provoke the refusals of Honor & Fortune and the Dragon cards (ruleset 3)."""
+    from tests.rules.samurai.kit import act, game, start_turn, with_rolls
+
+    out: list[Msg] = []
+
+    def grab(state: SamuraiState, seat: str, **fields: Any) -> None:
+        try:
+            act(state, seat, **fields)
+        except RuleViolation as refused:
+            assert isinstance(refused.reason, Msg)
+            out.append(refused.reason)
+        else:  # pragma: no cover - reported as a failure
+            raise AssertionError(f"{fields} was accepted")
+
+    hand = ["order-three-center", "order-two-center"]
+    pieces = [("U1", "ashigaru-spear", "blue", "G8"), ("L2", "foot-leader", "blue", "G8"),
+              ("U2", "ashigaru-spear", "blue", "E8"), ("U3", "ashigaru-spear", "blue", "C8"),
+              ("U9", "ashigaru-spear", "red", "G7"), ("L1", "foot-leader", "red", "G7"),
+              ("U8", "ashigaru-spear", "red", "E6")]
+    state = game(pieces, hands={"blue": hand}, tokens={"blue": 1, "red": 1},
+                 dragons={"blue": ["personal-challenge"], "red": ["ambush"]})
+    state, _ = start_turn(state, "blue", "order-three-center", "U1 U2")
+    grab(state, "blue", type="dragon", card="kamikaze")
+    grab(state, "blue", type="dragon", card="ambush")
+    grab(state, "blue", type="dragon", card="personal-challenge", piece="U1", target="G7")
+    rich = state.model_copy(update={"tokens": {"blue": 5, "red": 5}})
+    grab(rich, "blue", type="dragon", card="personal-challenge", piece="U2", target="E6")
+    grab(rich, "blue", type="dragon", card="personal-challenge", piece="U1", target="E6")
+    grab(rich, "blue", type="dragon", card="personal-challenge", piece="U3", target="G7")
+    grab(rich.model_copy(update={"dragon_played": ["blue"]}), "blue", type="dragon",
+         card="personal-challenge", piece="U1", target="G7")
+    grab(state.model_copy(update={"ruleset": 2}), "blue", type="inspire", piece="U1")
+    grab(state, "blue", type="inspire", piece="U3")
+    grab(state, "blue", type="inspire", piece="U2")
+    inspired = act(state, "blue", type="inspire", piece="U1")
+    grab(inspired, "blue", type="inspire", piece="U1")
+    grab(state.model_copy(update={"tokens": {"blue": 0, "red": 1}}), "blue", type="inspire",
+         piece="U1")
+    waiting = act(state, "blue", type="battle", piece="U1", target="G7")
+    both = {"blue": [], "red": ["ambush", "personal-challenge"]}
+    grab(waiting.model_copy(update={"dragon_hands": both, "tokens": {"blue": 0, "red": 5}}),
+         "red", type="dragon",
+         card="personal-challenge")
+    grab(waiting, "red", type="inspire", piece="U8")
+    grab(waiting, "red", type="inspire", piece="U1")
+    grab(state, "blue", type="inspire", piece="U9")
+    # A unit's retreat: only a hex toward its edge, and no seppuku.
+    facing = game([("U1", "ashigaru-spear", "blue", "G8"), ("U9", "ashigaru-spear", "red", "G7")],
+                  hands={"blue": hand})
+    facing, _ = start_turn(facing, "blue", "order-three-center", "U1")
+    facing = act(with_rolls(facing, "flag", "honor", "honor"), "blue", type="battle", piece="U1",
+                 target="G7")
+    grab(facing, "red", type="seppuku")
+    alone = game([("U1", "ashigaru-spear", "blue", "G8"), ("U9", "ashigaru-spear", "red", "G7")],
+                 hands={"blue": hand}, tokens={"blue": 1})
+    alone, _ = start_turn(alone, "blue", "order-three-center", "U1")
+    grab(alone, "blue", type="inspire", piece="U1")
+    grab(facing, "red", type="retreat", to="H8")
+    # The end of a turn.
+    ending = game(hands={"blue": hand}, dragons={"blue": ["ambush", "ambush"]})
+    ending, _ = start_turn(ending, "blue", "order-two-center", "U7")
+    ending = act(ending, "blue", type="end_turn")
+    grab(ending.model_copy(update={"dragon_deck": [], "dragon_discard": []}), "blue",
+         type="reward", choice="dragon")
+    grab(ending, "blue", type="dragon_discard", card="personal-challenge")
+    grab(act(ending, "blue", type="dragon_discard", card="ambush"), "blue",
+         type="dragon_discard", card="ambush")
     return out
 
 
