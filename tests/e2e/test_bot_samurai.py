@@ -93,6 +93,9 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
     target = await pick(table, alice, "samurai battle", "target", "F6")
     attacker = await pick(table, alice, "samurai battle", "piece", "U13")
     fought = await fake.slash(alice, table.channel, "samurai battle", piece=attacker, target=target)
+    # Takeda holds Dragon cards, so the dice wait for his answer (samurai/dragon-interrupt).
+    assert "Takeda to act: answer the close combat" in description(fought)
+    fought = await fake.slash(bob, table.channel, "samurai decline")
     assert "U13 (F7) battles U7 (F6)" in description(fought)
     if table.state().step == "retreat":  # Takeda chooses where U7 falls back
         retreat_to = await pick(table, bob, "samurai retreat", "to")
@@ -102,15 +105,20 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
         held = await fake.slash(alice, table.channel, "samurai hold")
         assert "U13 holds on F7 instead of gaining ground." in description(held)
 
-    ended = await fake.slash(alice, table.channel, "samurai endturn")
+    answered = turn_message(table)  # Bob's answer made the prompt a new turn message
+    drew = await fake.slash(alice, table.channel, "samurai endturn")
+    assert "draw a Dragon card or take two Honor & Fortune tokens" in description(drew)
+    ended = await fake.slash(alice, table.channel, "samurai reward", choice="tokens")
     text = description(ended)
-    assert text.startswith("Since your last turn:\nUesugi plays Order Two Units Center.")
+    # Bob answered the battle: he missed what came after (samurai/honor-reward here).
+    assert text.startswith("Since your last turn:\nUesugi draws a card.")
+    assert "Uesugi gains 2 Honor & Fortune tokens (instead of a Dragon card)" in text
     assert "Takeda to act: play a command card" in text
     assert_pings_only(ended, bob)
-    # Alice's turn message keeps the whole turn's log, without buttons left to press.
-    assert "Uesugi draws a card." in live.text
+    # Alice's turn messages keep the whole turn's log, without buttons left to press.
+    assert "Uesugi draws a card." in answered.text
     assert f"U14 moves from G7 to {destination}." in live.text
-    assert not live.components
+    assert not live.components and not answered.components
 
     assert png_of(ended).width == BOARD_WIDTH
     assert board_bytes(ended) != before_turn

@@ -57,17 +57,22 @@ async def test_a_whole_samurai_turn_is_one_edited_message_and_one_ping(table: Ta
     labels = [c["label"] for row in live.components for c in row["components"]]
     assert labels == ["End turn and draw", "Your hand"]
 
-    ended = await fake.click(alice, live, label="End turn and draw", expect_followups=1)
+    drew = await fake.click(alice, live, label="End turn and draw")
+    assert edited_in_place(drew) and public_in_channel(table) == before
+    labels = [c["label"] for row in live.components for c in row["components"]]
+    assert labels == ["Draw a Dragon card", "Take two tokens"]  # samurai/honor-reward
+    ended = await fake.click(alice, live, label="Take two tokens", expect_followups=1)
     new = [m for m in public_in_channel(table) if m not in before]
     (ping,) = new  # the whole turn added one message to the channel: the next turn's
     assert ended.followups == [ping] and turn_message(table) is ping
     assert_pings_only(ended, bob)
     text = description(ended)
     assert text.startswith("Since your last turn:\nUesugi plays Order Two Units Center.\n")
-    assert "Uesugi draws a card." in text and text.endswith("Takeda to act: play a command card")
+    assert "Uesugi gains 2 Honor & Fortune tokens" in text
+    assert text.endswith("Takeda to act: play a command card")
 
     # The finished turn's message keeps its log (the last move too) and no buttons.
-    assert len(live.revisions) == 5 and not live.components
+    assert len(live.revisions) == 6 and not live.components
     assert "Uesugi draws a card." in live.text and f"U14 moves from G7 to {to}." in live.text
 
 
@@ -101,6 +106,6 @@ async def test_the_turn_message_speaks_the_games_language(table: Table) -> None:
     live = turn_message(table)
     labels = [c["label"] for row in live.components for c in row["components"]]
     assert labels == ["Encerrar o turno e comprar", "Sua mão"]
-    ended = await fake.click(alice, live, label="Encerrar o turno e comprar",
-                             expect_followups=1)
+    await fake.click(alice, live, label="Encerrar o turno e comprar")
+    ended = await fake.click(alice, live, label="Pegar duas fichas", expect_followups=1)
     assert description(ended).startswith("Desde a sua última vez:\n")
