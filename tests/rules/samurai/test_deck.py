@@ -78,4 +78,6 @@ def test_every_command_card_is_dealt_and_played(card_id: str) -> None:
     if card.draw_two:
         assert state.step == "keep" and len(state.keep_choices) == 2
         state = act(state, "blue", type="keep", card=state.keep_choices[0])
+    assert state.step == "reward"  # ruleset 3: a Dragon card or two tokens (samurai/honor-reward)
+    state = act(state, "blue", type="reward", choice="tokens")
     assert state.step == "card" and state.active == "red" and len(state.hands["blue"]) == 4

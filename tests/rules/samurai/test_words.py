@@ -285,6 +285,7 @@ def _rare_refusals() -> list[Msg]:
     state = game([*pieces, ("L1", "foot-leader", "blue", "K8")], hands={"blue": hand})
     state, _ = start_turn(state, "blue", "cavalry-charge", "U4")
     grab(state, "blue", type="battle", piece="U4", target="K6")
+    grab(state, "blue", type="move", piece="U4", to="H8")  # Mounted Bow: 2 hexes under it
     state = game(
         [("U4", "ashigaru-bow", "blue", "K8"), ("L1", "foot-leader", "blue", "K8"), pieces[1]],
         hands={"blue": ["order-two-right", *hand]},
