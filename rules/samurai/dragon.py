@@ -20,10 +20,9 @@ from rules.core.errors import RuleViolation, refuse
 from rules.core.hexgrid import distance
 from rules.core.model import Action, Event, Frozen
 from rules.core.text import items, term
-from rules.samurai import honor
+from rules.samurai import honor, momentum
 from rules.samurai.battle import attack, battle, fighter_at, roll
 from rules.samurai.catalogue import Scenario, hex_of
-from rules.samurai import honor, momentum
 from rules.samurai.honor import change, honor_table, inspire_options, lose_command_cards, published
 from rules.samurai.honor_actions import (
     ChallengeRolled,

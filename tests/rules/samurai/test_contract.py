@@ -84,6 +84,7 @@ PERFT = {
         15: ("orders", 4, {"order": 4}),
         18: ("react", 2, {"decline": 1, "dragon": 1}),
         19: ("retreat", 9, {"retreat": 8, "seppuku": 1}),
+        67: ("momentum", 2, {"gain": 1, "hold": 1}),
     },
     "river-crossing": {
         0: ("card", 5, {"play": 5}),
@@ -91,6 +92,7 @@ PERFT = {
         12: ("retreat", 6, {"retreat": 5, "seppuku": 1}),
         14: ("reward", 4, {"dragon_discard": 2, "reward": 2}),
         25: ("card", 3, {"play": 3}),
+        49: ("react", 2, {"decline": 1, "dragon": 1}),
         97: ("react", 3, {"decline": 1, "dragon": 1, "inspire": 1}),
     },
     "sekigahara-ridge": {
@@ -99,6 +101,8 @@ PERFT = {
         14: ("reward", 4, {"dragon_discard": 2, "reward": 2}),
         34: ("react", 2, {"decline": 1, "dragon": 1}),
         35: ("retreat", 6, {"retreat": 5, "seppuku": 1}),
+        43: ("momentum", 2, {"gain": 1, "hold": 1}),
+        111: ("react", 3, {"decline": 1, "dragon": 1, "inspire": 1}),
     },
 }
 
