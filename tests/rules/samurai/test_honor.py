@@ -231,7 +231,8 @@ def test_a_leader_who_must_fall_back_may_commit_seppuku() -> None:
     assert of_type(events, SeppukuCommitted)[0].leader == "L1" and state.piece("L1") is None
     assert state.banners == {"red": 0, "blue": 0} and state.tokens["red"] == 5
     assert of_type(events, CommandCardLost)[0].card == "order-two-left" and not state.hands["red"]
-    assert state.dragon_hands["blue"] == deck[:1] and state.step == "battles"
+    # The hex he left may be taken (samurai/gaining-ground).
+    assert state.dragon_hands["blue"] == deck[:1] and state.step == "momentum"
     err = refused(state, "red", "core/not-your-turn", type="seppuku")
     assert err.rule_id == "core/not-your-turn"
     err = refused(state, "blue", "core/wrong-step", type="seppuku")

@@ -100,12 +100,15 @@ def test_leader_escape_may_join_a_friendly_unit() -> None:
         ("U8", "ashigaru-spear", "red", "F6"),
         ("L3", "foot-leader", "red", "F6"),
     ]
-    # Ruleset 3 asks even with one hex open: seppuku is the other choice (samurai/seppuku).
-    state = game(pieces, hands={"blue": HAND}).model_copy(update={"ruleset": 2})
+    # Red can pay for his falling back (samurai/honor-escape-cost).
+    state = game(pieces, hands={"blue": HAND}, tokens={"red": 3})
     state, _ = start_turn(state, "blue", "order-one-center", "U1")
     state = with_rolls(state, "circle", "flag", "triangle", "square")
-    state, events = act_events(state, "blue", type="battle", piece="U1", target="G7")
-    # Both hexes behind him hold friends; only the unit without a leader takes him.
+    state = act(state, "blue", type="battle", piece="U1", target="G7")
+    # Both hexes behind him hold friends; only the unit without a leader takes him. With one
+    # hex open he is still asked: seppuku is his other choice (samurai/seppuku).
+    assert [a.type for a in SYSTEM.legal_actions(state, "red")] == ["retreat", "seppuku"]
+    state, events = act_events(state, "red", type="retreat", to="G6")
     escaped = of_type(events, LeaderEscaped)[0]
     assert (escaped.end, escaped.unit) == ("G6", "U9")
     assert state.leader_at("G6").id == "L1" and state.step == "momentum"  # type: ignore[union-attr]
