@@ -467,10 +467,7 @@ def attack(
         BattleRolled(
             attacker=attacker.head.id,
             defender=defender.head.id,
-            start=start,
-            target=target,
-            ranged=ranged,
-            battle_back=battle_back,
+            start=start, target=target, ranged=ranged, battle_back=battle_back,
             dice=count,
             faces=faces,
             hits=result.hits,
