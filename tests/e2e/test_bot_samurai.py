@@ -111,7 +111,7 @@ async def test_a_full_turn_by_slash_commands_and_autocomplete(table: Table) -> N
     ended = await fake.slash(alice, table.channel, "samurai reward", choice="tokens")
     text = description(ended)
     # Bob answered the battle: he missed what came after (samurai/honor-reward here).
-    assert text.startswith("Since your last turn:\nUesugi draws a card.")
+    assert text.startswith("Since your last turn:\n") and "Uesugi draws a card." in text
     assert "Uesugi gains 2 Honor & Fortune tokens (instead of a Dragon card)" in text
     assert "Takeda to act: play a command card" in text
     assert_pings_only(ended, bob)
