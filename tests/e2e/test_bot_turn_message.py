@@ -60,7 +60,7 @@ async def test_a_whole_samurai_turn_is_one_edited_message_and_one_ping(table: Ta
     drew = await fake.click(alice, live, label="End turn and draw")
     assert edited_in_place(drew) and public_in_channel(table) == before
     labels = [c["label"] for row in live.components for c in row["components"]]
-    assert labels == ["Draw a Dragon card", "Take two tokens"]  # samurai/honor-reward
+    assert labels == ["Draw a Dragon card", "Take two tokens", "Your hand"]  # samurai/honor-reward
     ended = await fake.click(alice, live, label="Take two tokens", expect_followups=1)
     new = [m for m in public_in_channel(table) if m not in before]
     (ping,) = new  # the whole turn added one message to the channel: the next turn's
