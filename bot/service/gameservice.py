@@ -36,6 +36,7 @@ from bot.service.panels import KINDS as CONTROL_KINDS
 from bot.service.panels import Panels
 from bot.service.records import Records
 from bot.service.rulebook import Rulebook
+from bot.service.scenarios import Scenarios
 from bot.service.scheduler import Scheduler
 from bot.service.stats import PLAYER_LISTING, SCENARIO_LISTING, Stats
 from bot.service.timekeeping import follow
@@ -68,6 +69,7 @@ class GameService:
         self.leagues = Leagues(store, self.games)
         self.stats = Stats(store)
         self.previews = Previews(store, self.boards, self.turns)
+        self.scenarios = Scenarios(store, render)
         # Every change of a game keeps its clock (service/turnclocks.py), in the same transaction.
         store.add_hook("clocks", follow)
         self.clocks = Clocks(store, self.boards)
@@ -77,6 +79,7 @@ class GameService:
             **self.views.buttons, **self.rulebook.buttons, **self.leagues.reports.buttons,
             **self.leagues.withdrawals.buttons,
             **self.previews.buttons, **self.clocks.buttons, **self.panels.buttons,
+            **self.scenarios.buttons,
             PAGE_BUTTON: self.page}
         self.scheduler = Scheduler(store, store.clock,
                                    sources=[self.clocks.source, self.leagues.source])
@@ -109,6 +112,11 @@ class GameService:
         """Show or change settings (see Games.settings)."""
         return self.games.settings(channel_id, caller, language, deadline_hours, reports,
                                    referee_sees, time, remind)
+
+    def upload_scenario(self, guild_id: str, caller: Caller, system_id: str,
+                        text: str | bytes) -> Reply:
+        """Preview a scenario file for the server (see Scenarios.offer)."""
+        return self.scenarios.offer(guild_id, caller, system_id, text)
 
     # ------------------------------------------------------------ turns
     def act(self, channel_id: str, caller: Caller, action: dict[str, Any],

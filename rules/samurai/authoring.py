@@ -11,6 +11,7 @@ header of the n-th `[[side]]` or `[[piece]]`, and a field's line below it.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any, NoReturn
 
 from rules.core.bounded_toml import TomlLimits, TomlRefused, loads_bounded
@@ -34,7 +35,11 @@ SCENARIO_LIMITS = TomlLimits(max_chars=32 * 1024, max_lines=1_500, max_dots_per_
                              max_items=2_000)
 _WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _NAME = re.compile(r"[a-z][a-z0-9-]{1,39}")
-_SEAT = re.compile(r"[a-z][a-z0-9-]{0,19}")
+# The side names an uploaded scenario may use: each is translated in every catalogue
+# (`seat-<name>`, with the articles pt-BR puts before it), so a game reads well in each.
+SEATS = ("black", "blue", "red", "white", "yellow", "asakura", "azai", "date", "hojo",
+         "imagawa", "ishida", "mori", "oda", "shimazu", "takeda", "tokugawa", "toyotomi",
+         "uesugi")
 _PIECE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 # A title is shown as written in the channel: letters, digits, spaces and plain punctuation,
@@ -177,7 +182,7 @@ def read_scenario(text: str) -> Scenario:
     title = _titled(reader)
     sides = _sides(reader)
     seats = [s["seat"] for s in sides]
-    first = _named(reader, "first", _SEAT)
+    first = _named(reader, "first", _NAME)
     if first not in seats:
         reader.fail("no-such-side", reader.where.top("first"), "first", value=first,
                     choices=items(seats, "or", typed=True))
@@ -238,8 +243,9 @@ def _sides(reader: _Reader) -> list[dict[str, Any]]:
             reader.need(side, name, "side", index)
         label = f"side {index + 1}"
         line = reader.where.entry("side", index, "seat")
-        if not _SEAT.fullmatch(side["seat"]):
-            reader.fail("name", line, f"{label}: seat", value=side["seat"][:20])
+        if side["seat"] not in SEATS:
+            reader.fail("seat", line, f"{label}: seat", value=side["seat"][:20],
+                        choices=items(SEATS, "or", typed=True))
         if any(o["seat"] == side["seat"] for o in out):
             reader.fail("seat-twice", line, f"{label}: seat", value=side["seat"])
         line = reader.where.entry("side", index, "colour")
@@ -283,7 +289,7 @@ def _pieces(reader: _Reader, seats: list[str], terrain: dict[str, str]) -> list[
     for index, raw in enumerate(reader.listed("piece", 2, MAX_PIECES)):
         piece = dict(reader.fields(raw, _PIECE_FIELDS, "piece", index))
         label = f"piece {index + 1}"
-        at = lambda name: reader.where.entry("piece", index, name)  # noqa: E731
+        at = partial(reader.where.entry, "piece", index)
         kind = reader.need(piece, "type", "piece", index)
         if kind not in types:
             reader.fail("unit-type", at("type"), f"{label}: type", value=kind[:30],
