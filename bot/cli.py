@@ -96,13 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     roster.add_argument("--datasheets", type=Path,
                         help="a datasheets TOML for units of an app export we ship none for")
     roster.add_argument("--language", choices=("en", "pt-BR"), default="en")
-    scenario = sub.add_parser("scenario", help="check a scenario file as /samurai scenario "
-                              "would read it")
-    scenario.add_argument("what", choices=("check",))
-    scenario.add_argument("file", type=Path, help="a scenario TOML (docs/scenarios.md)")
-    scenario.add_argument("--system", default="samurai", help="the game system (samurai)")
-    scenario.add_argument("--out", type=Path, help="also draw its map to this PNG file")
-    scenario.add_argument("--language", choices=("en", "pt-BR"), default="en")
+    _scenario_parser(sub)
     args = parser.parse_args(argv)
     settings = Settings()
     logging.basicConfig(
@@ -113,6 +107,17 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as err:
         print(Words.of(None).message(err.message), file=sys.stderr)
         return 2
+
+
+def _scenario_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Declare `banneret scenario check FILE` (a scenario author's check, docs/scenarios.md)."""
+    scenario = sub.add_parser("scenario", help="check a scenario file as /samurai scenario "
+                              "would read it")
+    scenario.add_argument("what", choices=("check",))
+    scenario.add_argument("file", type=Path, help="a scenario TOML (docs/scenarios.md)")
+    scenario.add_argument("--system", default="samurai", help="the game system (samurai)")
+    scenario.add_argument("--out", type=Path, help="also draw its map to this PNG file")
+    scenario.add_argument("--language", choices=("en", "pt-BR"), default="en")
 
 
 def _job(args: argparse.Namespace, settings: Settings) -> int:

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from rules.core.bounded_toml import TomlLimits, TomlRefused, loads_bounded
 from rules.core.errors import refuse
-from rules.core.text import Value, items
+from rules.core.text import Value, items, term
 from rules.samurai.catalogue import (
     BOARD,
     Scenario,
@@ -312,7 +312,7 @@ def _pieces(reader: _Reader, seats: list[str], terrain: dict[str, str]) -> list[
         kind_here = terrain.get(piece["hex"])
         if kind_here is not None and terrain_types()[kind_here].impassable:
             reader.fail("impassable", at("hex"), f"{label}: hex", value=piece["hex"],
-                        kind=kind_here)
+                        kind=term("terrain", kind_here))
         slot = (piece["hex"], unit.leader)
         if slot in taken:
             reader.fail("hex-taken", at("hex"), f"{label}: hex", value=piece["hex"],

@@ -539,101 +539,101 @@ refusal-scenario-toml-syntax = The scenario is not valid TOML{ $line ->
 refusal-scenario-toml-too-deep = The scenario nests lists or tables too deeply.
 refusal-scenario-toml-too-many-items = The scenario holds more than { $limit } entries.
 refusal-scenario-not-table = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
-    }: this should be a table of fields (`[[side]]`, `[[piece]]` or `{ hex = ..., kind = ... }`).
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: this should be a table of fields: a `[[side]]`, a `[[piece]]`, or a terrain entry with its hex and kind.
 refusal-scenario-unknown-field = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
-    }: this field is not part of a scenario; see docs/scenarios.md for the fields each table takes.
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: this field is not part of a scenario; see `docs/scenarios.md` for the fields each table takes.
 refusal-scenario-not-number = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: this should be a whole number.
 refusal-scenario-not-text = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: this should be text in quotes (at most 300 characters for `source`).
 refusal-scenario-missing = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: this field is missing.
 refusal-scenario-not-list = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: this should be a list of tables.
 refusal-scenario-count = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: there are { $count } entries; from { $low } to { $high } are allowed.
 refusal-scenario-number = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: { $value } is out of range; use a number from { $low } to { $high }.
 refusal-scenario-hex = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: `{ $value }` is not a hex on the board (columns A to M, rows 1 to 9; the even rows stop at L).
 refusal-scenario-name = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: `{ $value }` is not a usable name: lower-case letters, digits and dashes for names (piece ids: a letter, then letters or digits, at most 8).
 refusal-scenario-title = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: the title must be 1 to 60 characters of letters, digits, spaces and plain punctuation (no markup or mentions).
 refusal-scenario-seat = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: `{ $value }` is not a side name Banneret knows; choose one of { $choices }.
 refusal-scenario-seat-twice = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: the side `{ $value }` is named twice; the two sides need different names.
 refusal-scenario-colour = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: `{ $value }` is not a colour; write it as #RRGGBB, e.g. #b03a2e.
 refusal-scenario-edge = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: `{ $value }` is not a free edge: one side takes `top` and the other `bottom`.
 refusal-scenario-terrain-kind = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: `{ $value }` is not a terrain kind; use { $choices }.
 refusal-scenario-terrain-twice = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: hex { $value } already has terrain; one kind per hex.
 refusal-scenario-no-such-side = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: `{ $value }` is not one of the scenario's sides ({ $choices }).
 refusal-scenario-unit-type = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: `{ $value }` is not a unit type; use { $choices }.
 refusal-scenario-id-twice = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: the piece id `{ $value }` is used twice.
 refusal-scenario-impassable = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: { $value } is { $kind }, where no piece may stand.
 refusal-scenario-hex-taken = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: { $value } already holds piece { $other } of the same kind: a hex takes one unit and one leader at most.
 refusal-scenario-leader = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: the leader on { $value } cannot lead piece { $other } there: a leader stays with a unit of his own side, and a foot leader with infantry only.
 refusal-scenario-side-empty = { $line ->
-        [none] In { $field }
-       *[other] Line { $line }, { $field }
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
     }: the side `{ $value }` has no unit on the map.
 
 command-samurai-scenario = Bring a scenario of your own (a TOML file): see its map first, then Accept
-command-samurai-scenario-upload = The scenario file (.toml), as docs/scenarios.md describes
+command-samurai-scenario-upload = The scenario file (.toml), as `docs/scenarios.md` describes

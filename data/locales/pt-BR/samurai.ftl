@@ -635,101 +635,101 @@ refusal-scenario-toml-syntax = O cenário não é um TOML válido{ $line ->
 refusal-scenario-toml-too-deep = O cenário aninha listas ou tabelas fundo demais.
 refusal-scenario-toml-too-many-items = O cenário tem mais de { $limit } entradas.
 refusal-scenario-not-table = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
-    }: isto deveria ser uma tabela de campos (`[[side]]`, `[[piece]]` ou `{ hex = ..., kind = ... }`).
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: isto deveria ser uma tabela de campos: um `[[side]]`, um `[[piece]]` ou uma entrada de terreno com hexágono e tipo.
 refusal-scenario-unknown-field = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
-    }: este campo não faz parte de um cenário; veja em docs/scenarios.md os campos de cada tabela.
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: este campo não faz parte de um cenário; veja em `docs/scenarios.md` os campos de cada tabela.
 refusal-scenario-not-number = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: isto deveria ser um número inteiro.
 refusal-scenario-not-text = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: isto deveria ser um texto entre aspas (no máximo 300 caracteres em `source`).
 refusal-scenario-missing = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: falta este campo.
 refusal-scenario-not-list = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: isto deveria ser uma lista de tabelas.
 refusal-scenario-count = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: há { $count } entradas; são permitidas de { $low } a { $high }.
 refusal-scenario-number = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: { $value } está fora do intervalo; use um número de { $low } a { $high }.
 refusal-scenario-hex = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: `{ $value }` não é um hexágono do tabuleiro (colunas A a M, linhas 1 a 9; as linhas pares terminam em L).
 refusal-scenario-name = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: `{ $value }` não serve como nome: letras minúsculas, algarismos e hífens nos nomes (ids de peças: uma letra e depois letras ou algarismos, no máximo 8).
 refusal-scenario-title = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: o título deve ter de 1 a 60 caracteres: letras, algarismos, espaços e pontuação simples (sem formatação nem menções).
 refusal-scenario-seat = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: `{ $value }` não é um nome de lado que o Banneret conheça; escolha um destes: { $choices }.
 refusal-scenario-seat-twice = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: o lado `{ $value }` aparece duas vezes; os dois lados precisam de nomes diferentes.
 refusal-scenario-colour = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: `{ $value }` não é uma cor; escreva-a como #RRGGBB, por exemplo #b03a2e.
 refusal-scenario-edge = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: `{ $value }` não é uma borda livre: um lado fica com `top` e o outro com `bottom`.
 refusal-scenario-terrain-kind = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: `{ $value }` não é um tipo de terreno; use { $choices }.
 refusal-scenario-terrain-twice = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: o hexágono { $value } já tem terreno; um tipo por hexágono.
 refusal-scenario-no-such-side = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: `{ $value }` não é um dos lados do cenário ({ $choices }).
 refusal-scenario-unit-type = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: `{ $value }` não é um tipo de unidade; use { $choices }.
 refusal-scenario-id-twice = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: o id de peça `{ $value }` aparece duas vezes.
 refusal-scenario-impassable = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: { $value } é { $kind }, onde nenhuma peça pode ficar.
 refusal-scenario-hex-taken = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: { $value } já tem a peça { $other } do mesmo tipo: um hexágono comporta no máximo uma unidade e um líder.
 refusal-scenario-leader = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: o líder em { $value } não pode comandar ali a peça { $other }: um líder fica com uma unidade do próprio lado, e um líder a pé só com infantaria.
 refusal-scenario-side-empty = { $line ->
-        [none] Em { $field }
-       *[other] Linha { $line }, { $field }
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
     }: o lado `{ $value }` não tem nenhuma unidade no mapa.
 
 command-samurai-scenario = Traga um cenário seu (um arquivo TOML): veja o mapa primeiro e depois aceite
-command-samurai-scenario-upload = O arquivo do cenário (.toml), como descreve docs/scenarios.md
+command-samurai-scenario-upload = O arquivo do cenário (.toml), como descreve `docs/scenarios.md`
