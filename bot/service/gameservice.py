@@ -373,7 +373,9 @@ class GameService:
         if source == "system":
             return self.views.system_choices(text, locale)
         if source == "scenario":
-            return self.views.scenario_choices(str(options.get("system") or ""), text, locale)
+            chosen = str(options.get("system") or "")
+            found = self.views.scenario_choices(chosen, text, locale)
+            return (found + self.scenarios.choices(guild_id, chosen, text, locale))[:25]
         if source == "rule":
             return self.rulebook.choices(channel_id, caller, text)
         if source == "league":
@@ -382,6 +384,9 @@ class GameService:
             needle = text.lower()
             seats = self.views.seat_choices(channel_id, options.get("system"),
                                             options.get("scenario"))
+            if options.get("system") and options.get("scenario"):  # a server's own scenario
+                seats = self.scenarios.seats(guild_id, str(options["system"]),
+                                             str(options["scenario"]), locale) or seats
             return [(n, s) for n, s in seats if needle in s or needle in n.lower()][:25]
         others = {k: v for k, v in options.items() if isinstance(v, str | int | float)}
         return self.views.suggest(channel_id, caller, source, text, others)

@@ -21,7 +21,7 @@ from bot.store.gamestore import GameStore
 from bot.store.transaction import Transaction
 from bot.text import Said, Words, pick_language, word_view
 from rules.core.errors import RuleViolation
-from rules.core.system import system
+from rules.core.system import available, system
 
 ACCEPT = "scenario-yes"
 CANCEL = "scenario-no"
@@ -129,7 +129,31 @@ class Scenarios:
         return Reply(text=words("scenario-accepted", name=Said(name), system=Said(system_id)),
                      ephemeral=True)
 
-    def names(self, guild_id: str, system_id: str) -> list[str]:
-        """Return the names of a server's uploaded scenarios of a system."""
+    def choices(self, guild_id: str, system_id: str, text: str, locale: str | None
+                ) -> list[tuple[str, str]]:
+        """Offer a server's uploaded scenarios for `/game new` (title and name), at most 25."""
+        if system_id not in available() or not system(system_id).uploads_scenarios:
+            return []
+        sys = system(system_id)
+        words = Words.of(pick_language(locale), sys)
+        needle = text.lower()
+        out: list[tuple[str, str]] = []
         with self.store.reading() as tx:
-            return tx.uploaded_scenario_names(guild_id, system_id)
+            for name in tx.uploaded_scenario_names(guild_id, system_id):
+                stored = uploaded(tx, guild_id, system_id, name)
+                title = words.term(sys.scenario_title(stored)) if stored else name
+                if needle in name or needle in title.lower():
+                    out.append((f"{title} ({name})"[:100], name))
+        return out[:25]
+
+    def seats(self, guild_id: str, system_id: str, name: str, locale: str | None
+              ) -> list[tuple[str, str]]:
+        """Return (name, id) of the seats of a server's uploaded scenario (none if unknown)."""
+        if system_id not in available():
+            return []
+        sys = system(system_id)
+        with self.store.reading() as tx:
+            stored = uploaded(tx, guild_id, system_id, name)
+        info = sys.scenario_info(stored) if stored is not None else None
+        words = Words.of(pick_language(locale), sys)
+        return [(words.term(sys.seat_name(s)), s) for s in (info.seats if info else ())]

@@ -123,3 +123,17 @@ def test_the_author_check_command(tmp_path: Path, capsys: pytest.CaptureFixture[
     bad.write_text(EXAMPLE.replace('type = "ashigaru-bow"', 'type = "ninja"'))
     assert main(["scenario", "check", str(bad)]) == 1
     assert "Line 56" in capsys.readouterr().err
+
+
+def test_game_new_offers_the_servers_own_scenarios_and_their_seats(service: GameService) -> None:
+    ctx = ("c1", "g1", ALICE)
+    before = service.complete(*ctx, "scenario", "crow", {"system": "samurai"})
+    assert before == []
+    _press(service, _upload(service, EXAMPLE), 0)
+    offered = service.complete(*ctx, "scenario", "crow", {"system": "samurai"})
+    assert offered == [("Hill of Crows (hill-of-crows)", "hill-of-crows")]
+    assert service.complete("c1", "other-server", ALICE, "scenario", "crow",
+                            {"system": "samurai"}) == []
+    seats = service.complete(*ctx, "seat", "", {"system": "samurai",
+                                                "scenario": "hill-of-crows"})
+    assert seats == [("Oda", "oda"), ("Imagawa", "imagawa")]
