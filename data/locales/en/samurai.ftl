@@ -18,9 +18,9 @@ scenario-sekigahara-ridge = Sekigahara Ridge
     .summary = Two balanced armies close on a ridge of hills at the centre; woods guard both flanks.
 scenario-first-samurai-skirmish = First Samurai Skirmish
     .summary = The scenario book's first battle: two like armies of ashigaru, samurai and leaders among hills and woods, first to five banners.
-scenario-kawanakajima-1561-vanguard = Fourth Kawanakajima 1561, Phase 1: the Uesugi Vanguard Attacks
+scenario-kawanakajima-1561-vanguard = Kawanakajima 1561, Phase 1: the Uesugi Vanguard
     .summary = Uesugi horsemen and spears strike the Takeda vanguard that crossed the river; five banners win.
-scenario-kawanakajima-1561-kansuke = Fourth Kawanakajima 1561, Phase 2: Yamamoto Kansuke's Charge
+scenario-kawanakajima-1561-kansuke = Kawanakajima 1561, Phase 2: Kansuke's Charge
     .summary = The Uesugi line rotates fresh troops forward while the Takeda wings hold; five banners win.
 
 ## Sides

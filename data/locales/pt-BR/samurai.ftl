@@ -29,9 +29,9 @@ scenario-sekigahara-ridge = A Crista de Sekigahara
     .summary = Dois exércitos equilibrados se aproximam de uma crista de colinas no centro; bosques protegem os dois flancos.
 scenario-first-samurai-skirmish = Primeira Escaramuça Samurai
     .summary = A primeira batalha do livro de cenários: dois exércitos iguais de ashigaru, samurais e líderes entre colinas e bosques; vence quem chegar a cinco bandeiras.
-scenario-kawanakajima-1561-vanguard = Quarta Kawanakajima 1561, Fase 1: a Vanguarda Uesugi Ataca
+scenario-kawanakajima-1561-vanguard = Kawanakajima 1561, Fase 1: a Vanguarda Uesugi
     .summary = Cavaleiros e lanceiros Uesugi golpeiam a vanguarda Takeda que cruzou o rio; vencem cinco bandeiras.
-scenario-kawanakajima-1561-kansuke = Quarta Kawanakajima 1561, Fase 2: a Carga de Yamamoto Kansuke
+scenario-kawanakajima-1561-kansuke = Kawanakajima 1561, Fase 2: a Carga de Kansuke
     .summary = A linha Uesugi faz girar tropas descansadas para a frente enquanto as alas Takeda resistem; vencem cinco bandeiras.
 
 ## Lados
