@@ -11,6 +11,8 @@ header of the n-th `[[side]]` or `[[piece]]`, and a field's line below it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Callable
 from functools import partial
 from typing import Any, NoReturn
 
@@ -55,6 +57,10 @@ _PIECE_FIELDS = {"id": "text", "type": "text", "side": "text", "hex": "text",
 _TERRAIN = {"hex": "text", "kind": "text"}
 
 
+# A line number, or how to find it (looked up only when a mistake is refused).
+Line = int | None | Callable[[], int | None]
+
+
 class _Lines:
     """Find the line of a field in the uploaded text (1-based; None when not found)."""
 
@@ -67,6 +73,7 @@ class _Lines:
             if found:
                 self.headers.setdefault(found[1], []).append(number)
                 self.first_header = min(self.first_header, number)
+        self.every_header = sorted(n for rows in self.headers.values() for n in rows)
 
     def _key(self, name: str, start: int, end: int) -> int | None:
         pattern = re.compile(rf"\s*{re.escape(name)}\s*=")
@@ -87,8 +94,9 @@ class _Lines:
         starts = self.headers.get(table, [])
         if index < len(starts):
             start = starts[index]
-            after = [n for rows in self.headers.values() for n in rows if n > start]
-            end = min(after, default=len(self.lines))
+            later = bisect_right(self.every_header, start)
+            end = (self.every_header[later] if later < len(self.every_header)
+                   else len(self.lines))
             if name is not None:
                 found = self._key(name, start + 1, end)
                 if found is not None:
@@ -117,9 +125,10 @@ class _Reader:
         self.where = _Lines(text)
         self.doc = doc
 
-    def fail(self, key: str, line: int | None, field: str, **values: Value) -> NoReturn:
+    def fail(self, key: str, line: Line, field: str, **values: Value) -> NoReturn:
         """Refuse the file: what is wrong, on which line and in which field."""
-        refuse(BAD_INPUT, f"refusal-scenario-{key}", line=line, field=field, **values)
+        found = line() if callable(line) else line
+        refuse(BAD_INPUT, f"refusal-scenario-{key}", line=found, field=field, **values)
 
     def fields(self, raw: Any, spec: dict[str, str], table: str, index: int) -> dict[str, Any]:
         """Return one [[table]] entry's fields, each of the kind `spec` says."""
@@ -127,7 +136,7 @@ class _Reader:
         if not isinstance(raw, dict):
             self.fail("not-table", self.where.entry(table, index), label)
         for name, value in raw.items():
-            line = self.where.entry(table, index, name)
+            line = partial(self.where.entry, table, index, name)
             if name not in spec:
                 self.fail("unknown-field", line, f"{label}: {name}")
             wanted = spec[name]
@@ -153,13 +162,13 @@ class _Reader:
             self.fail("count", line, name, count=len(value), low=low, high=high)
         return value
 
-    def number(self, value: int, low: int, high: int, line: int | None, field: str) -> int:
+    def number(self, value: int, low: int, high: int, line: Line, field: str) -> int:
         """Return a number within low..high; refuse it otherwise."""
         if not low <= value <= high:
             self.fail("number", line, field, value=value, low=low, high=high)
         return value
 
-    def hex(self, value: str, line: int | None, field: str) -> str:
+    def hex(self, value: str, line: Line, field: str) -> str:
         """Return a hex label on the board (A1..M9 as the board reads); refuse another."""
         try:
             label = BOARD.parse(value.strip().upper()).label
@@ -242,22 +251,22 @@ def _sides(reader: _Reader) -> list[dict[str, Any]]:
         for name in ("seat", "colour", "edge", "hand", "banners"):
             reader.need(side, name, "side", index)
         label = f"side {index + 1}"
-        line = reader.where.entry("side", index, "seat")
+        line = partial(reader.where.entry, "side", index, "seat")
         if side["seat"] not in SEATS:
             reader.fail("seat", line, f"{label}: seat", value=side["seat"][:20],
                         choices=items(SEATS, "or", typed=True))
         if any(o["seat"] == side["seat"] for o in out):
             reader.fail("seat-twice", line, f"{label}: seat", value=side["seat"])
-        line = reader.where.entry("side", index, "colour")
+        line = partial(reader.where.entry, "side", index, "colour")
         if not _COLOUR.fullmatch(side["colour"]):
             reader.fail("colour", line, f"{label}: colour", value=side["colour"][:10])
-        line = reader.where.entry("side", index, "edge")
+        line = partial(reader.where.entry, "side", index, "edge")
         if side["edge"] not in ("top", "bottom") or any(o["edge"] == side["edge"] for o in out):
             reader.fail("edge", line, f"{label}: edge", value=side["edge"][:10])
         for name, (low, high) in _SIDE_RANGES.items():
             if name in side:
-                reader.number(side[name], low, high, reader.where.entry("side", index, name),
-                              f"{label}: {name}")
+                where = partial(reader.where.entry, "side", index, name)
+                reader.number(side[name], low, high, where, f"{label}: {name}")
         out.append(side)
     return out
 
@@ -269,7 +278,7 @@ def _terrain(reader: _Reader) -> dict[str, str]:
     for index, raw in enumerate(reader.listed("terrain", 0, MAX_TERRAIN)):
         entry = reader.fields(raw, _TERRAIN, "terrain", index)
         label = f"terrain {index + 1}"
-        line = reader.where.entry("terrain", index)
+        line = partial(reader.where.entry, "terrain", index, None)
         label_hex = reader.hex(reader.need(entry, "hex", "terrain", index), line, f"{label}: hex")
         kind = reader.need(entry, "kind", "terrain", index)
         if kind not in kinds:
@@ -289,7 +298,9 @@ def _pieces(reader: _Reader, seats: list[str], terrain: dict[str, str]) -> list[
     for index, raw in enumerate(reader.listed("piece", 2, MAX_PIECES)):
         piece = dict(reader.fields(raw, _PIECE_FIELDS, "piece", index))
         label = f"piece {index + 1}"
-        at = partial(reader.where.entry, "piece", index)
+        def at(name: str, index: int = index) -> Line:
+            return partial(reader.where.entry, "piece", index, name)
+
         kind = reader.need(piece, "type", "piece", index)
         if kind not in types:
             reader.fail("unit-type", at("type"), f"{label}: type", value=kind[:30],
