@@ -73,6 +73,21 @@ def test_upload_preview_accept_play_and_replay_after_the_file_changes(
     assert record["scenario"] == first
     status = drawn.status("c1", ALICE)
     assert "Hill of Crows" in (status.title or "")
+    # Played on: a card, orders, the end of the turn; then it ends and its record is
+    # verified elsewhere (an import) and animated, all from the game's own copy.
+    with drawn.store.reading() as tx:
+        state = tx.active_game("c1").state  # type: ignore[union-attr]
+    card = state["hands"]["oda"][0]
+    drawn.act("c1", ALICE, {"type": "play", "card": card})
+    drawn.resign("c1", BOB)
+    row, log = _row_and_log(drawn, game.id)
+    assert row.status == "finished" and len(log) >= 3
+    record = json.loads(drawn.records.export(row, log))
+    assert record["scenario"] == first and record["seed"]
+    ok, said = drawn.verify_record(record)
+    assert ok, said
+    animated = drawn.replay("c1", ALICE)
+    assert animated.files or animated.image
 
 
 def _row_and_log(service: GameService, game_id: int) -> tuple[Any, Any]:
