@@ -46,7 +46,7 @@ _PIECE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 # A title is shown as written in the channel: letters, digits, spaces and plain punctuation,
 # nothing Discord reads as markup or a mention.
-_TITLE = re.compile(r"[\w ,.'()/&:!?+-]{1,60}")
+_TITLE = re.compile(r"(?:[^\W_]|[ ,.'()/&:!?+-]){1,60}")
 
 _TOP = ("id", "title", "first", "source", "terrain", "side", "piece")
 _SIDE = {"seat": "text", "colour": "text", "edge": "text", "hand": "number",
@@ -158,6 +158,8 @@ class _Reader:
         line = self.where.top(name)
         if not isinstance(value, list):
             self.fail("not-list", line, name)
+        if name == "side" and len(value) != 2:
+            self.fail("sides", line, name, count=len(value))
         if len(value) < low or len(value) > high:
             self.fail("count", line, name, count=len(value), low=low, high=high)
         return value

@@ -565,7 +565,14 @@ refusal-scenario-not-list = { $line ->
 refusal-scenario-count = { $line ->
         [none] In `{ $field }`
        *[other] Line { $line }, `{ $field }`
-    }: there are { $count } entries; from { $low } to { $high } are allowed.
+    }: { $count ->
+        [one] there is 1 entry
+       *[other] there are { $count } entries
+    }; from { $low } to { $high } are allowed.
+refusal-scenario-sides = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: a scenario has exactly two sides, one `[[side]]` table for each; this file has { $count }.
 refusal-scenario-number = { $line ->
         [none] In `{ $field }`
        *[other] Line { $line }, `{ $field }`

@@ -661,7 +661,14 @@ refusal-scenario-not-list = { $line ->
 refusal-scenario-count = { $line ->
         [none] Em `{ $field }`
        *[other] Linha { $line }, `{ $field }`
-    }: há { $count } entradas; são permitidas de { $low } a { $high }.
+    }: { $count ->
+        [one] há 1 entrada
+       *[other] há { $count } entradas
+    }; são permitidas de { $low } a { $high }.
+refusal-scenario-sides = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: um cenário tem exatamente dois lados, uma tabela `[[side]]` para cada; este arquivo tem { $count }.
 refusal-scenario-number = { $line ->
         [none] Em `{ $field }`
        *[other] Linha { $line }, `{ $field }`

@@ -39,7 +39,7 @@ MISTAKES: list[tuple[str, str, str, int | None, str | None]] = [
                                           'type = "mounted-leader"\nside = "oda"\nhex = "K8"'),
      "leader", 68, "piece 5: hex"),
     ("missing side", EXAMPLE[:EXAMPLE.index('[[side]]\nseat = "imagawa"')]
-     + EXAMPLE[EXAMPLE.index("# Pieces:"):], "count", 23, "side"),
+     + EXAMPLE[EXAMPLE.index("# Pieces:"):], "sides", 23, "side"),
     ("piece of no side", changed('side = "imagawa"\nhex = "G8"', 'side = "hojo"\nhex = "G8"'),
      "no-such-side", 77, "piece 7: side"),
     ("first of no side", changed('first = "oda"', 'first = "mori"'), "no-such-side", 12,
@@ -80,6 +80,8 @@ MISTAKES: list[tuple[str, str, str, int | None, str | None]] = [
      "id"),
     ("markup in the title", changed('title = "Hill of Crows"', 'title = "@everyone **win**"'),
      "title", 8, "title"),
+    ("underlined title", changed('title = "Hill of Crows"', 'title = "__Hill__"'), "title", 8,
+     "title"),
     ("piece id twice", changed('type = "ashigaru-spear"\nside = "oda"',
                                'id = "X1"\ntype = "ashigaru-spear"\nside = "oda"')
      .replace('type = "ashigaru-bow"', 'id = "x1"\ntype = "ashigaru-bow"'), "id-twice", 57,
@@ -139,6 +141,11 @@ def test_a_hostile_file_is_refused_within_the_budgets(text: str, key: str) -> No
     assert refused.value.reason.key == key
 
 
+def test_a_title_in_another_script_is_shown_as_written() -> None:
+    scenario = read_scenario(changed('title = "Hill of Crows"', 'title = "川中島 (1561)"'))
+    assert scenario.title == "川中島 (1561)"
+
+
 def test_the_documented_example_reads_and_sets_up_a_game_that_keeps_it_whole() -> None:
     name, stored = SYSTEM.read_scenario(EXAMPLE)
     assert name == "hill-of-crows" and stored.startswith(CUSTOM_PREFIX)
@@ -178,4 +185,5 @@ def every_scenario_refusal() -> list[Msg]:
 def test_every_worded_scenario_refusal_can_be_provoked() -> None:
     keys = {m.key for m in every_scenario_refusal()}
     assert {"refusal-scenario-not-list", "refusal-scenario-not-table",
-            "refusal-scenario-not-text", "refusal-scenario-count"} <= keys
+            "refusal-scenario-not-text", "refusal-scenario-count",
+            "refusal-scenario-sides"} <= keys
