@@ -110,7 +110,7 @@ PERFT = {
     "kawanakajima-1561-kansuke": {
         0: ("card", 5, {"play": 5}),
         1: ("orders", 5, {"order": 5}),
-        14: ("keep", 1, {"keep": 1}),
+        14: ("battles", 1, {"end_turn": 1}),
     },
 }
 
