@@ -527,6 +527,7 @@ summary-turn = This turn { $seat } played { $card }; { $ordered ->
 ## The turn message's button to a player's private controls
 
 controls-button = Your hand
+
 ## Scenarios of your own (rules/samurai/authoring.py): what is wrong, and where
 
 refusal-scenario-toml-too-large = The scenario has { $chars } characters; at most { $limit } are read.

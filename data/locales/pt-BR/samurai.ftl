@@ -623,6 +623,7 @@ summary-turn = Neste turno { $seat_o } jogou { $card }; { $ordered ->
 ## The turn message's button to a player's private controls
 
 controls-button = Sua mão
+
 ## Scenarios of your own (rules/samurai/authoring.py): what is wrong, and where
 
 refusal-scenario-toml-too-large = O cenário tem { $chars } caracteres; são lidos no máximo { $limit }.
