@@ -96,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     roster.add_argument("--datasheets", type=Path,
                         help="a datasheets TOML for units of an app export we ship none for")
     roster.add_argument("--language", choices=("en", "pt-BR"), default="en")
+    _scenario_parser(sub)
     args = parser.parse_args(argv)
     settings = Settings()
     logging.basicConfig(
@@ -106,6 +107,17 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as err:
         print(Words.of(None).message(err.message), file=sys.stderr)
         return 2
+
+
+def _scenario_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Declare `banneret scenario check FILE` (a scenario author's check, docs/scenarios.md)."""
+    scenario = sub.add_parser("scenario", help="check a scenario file as /samurai scenario "
+                              "would read it")
+    scenario.add_argument("what", choices=("check",))
+    scenario.add_argument("file", type=Path, help="a scenario TOML (docs/scenarios.md)")
+    scenario.add_argument("--system", default="samurai", help="the game system (samurai)")
+    scenario.add_argument("--out", type=Path, help="also draw its map to this PNG file")
+    scenario.add_argument("--language", choices=("en", "pt-BR"), default="en")
 
 
 def _job(args: argparse.Namespace, settings: Settings) -> int:
@@ -153,6 +165,8 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
         return migrate(args.source, args.target)
     if job == "roster":
         return roster_check(args.file, args.datasheets, args.language)
+    if job == "scenario":
+        return scenario_check(args.file, args.system, args.out, args.language)
     raise AssertionError(f"unknown job {job}")
 
 
@@ -205,6 +219,42 @@ def roster_check(path: Path, datasheets: Path | None, language: str = "en") -> i
         return 1
     for line in words.lines(wh40k.preview(action)):
         print(line)
+    return 0
+
+
+def scenario_check(path: Path, system_id: str, out: Path | None, language: str = "en") -> int:
+    """Read a scenario file as `/samurai scenario` would: say what it sets up, or what is
+    wrong and on which line (status 1); `out` gets a picture of its map."""
+    from bot.errors import PlayerError
+    from bot.text import word_view
+    from bot.uploads import read_local
+    from rules.core.errors import RuleViolation
+    from rules.core.system import available, system
+
+    if system_id not in available() or not system(system_id).uploads_scenarios:
+        print(Words.of(language)("error-no-scenario-uploads"), file=sys.stderr)
+        return 2
+    sys_ = system(system_id)
+    words = Words.of(language, sys_)
+    try:
+        text = read_local(str(path), (), language)
+        name, stored = sys_.read_scenario(text if isinstance(text, str) else "\x00")
+    except PlayerError as err:
+        print(Words.of(language).message(err.message()), file=sys.stderr)
+        return 2
+    except RuleViolation as violation:
+        print(words.message(violation.reason), file=sys.stderr)
+        return 1
+    info = sys_.scenario_info(stored)
+    seats = ", ".join(words.term(sys_.seat_name(s)) for s in (info.seats if info else ()))
+    print(words("scenario-checked", name=name, title=words.term(sys_.scenario_title(stored)),
+                seats=seats))
+    if out is not None:
+        from renderers import render_png
+
+        view = sys_.view(sys_.new_game(stored, "scenario-preview"), None).board
+        out.write_bytes(render_png(word_view(view, words)))
+        print(str(out))
     return 0
 
 

@@ -166,10 +166,12 @@ class Console:
             self.write(f"  [{number}] {button.label}   (click {number})")
         if reply.footer:
             self.write(f"  ({reply.footer})")
-        if reply.image is not None and reply.game_id is not None:
-            # A private view ("your-view.png") must not overwrite the public board of a position.
+        if reply.image is not None:
+            # A private view ("your-view.png") must not overwrite the public board of a position;
+            # a picture of no game (a scenario's preview) goes by its own name.
             suffix = "" if reply.image_name == "board.png" else f"-{Path(reply.image_name).stem}"
-            path = self.out_dir / f"game{reply.game_id}-v{reply.version:04d}{suffix}.png"
+            path = (self.out_dir / f"game{reply.game_id}-v{reply.version:04d}{suffix}.png"
+                    if reply.game_id is not None else self.out_dir / Path(reply.image_name).name)
             if self._save(path, reply.image):
                 self.images.append(path)
                 self.write(f"  board: {path}")

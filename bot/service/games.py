@@ -26,6 +26,7 @@ from bot.service import turnlog
 from bot.service.boards import BoardReplies
 from bot.service.context import Caller, Table, latest, running
 from bot.service.records import engine_version
+from bot.service.scenarios import uploaded
 from bot.service.settingrules import (
     CLAIM_KIND,
     GAME_OPTIONS,
@@ -90,7 +91,10 @@ class Games:
         A limited `time_control` is kept in the game's settings (`time_control`).
         """
         lang = pick_language(language, caller.locale)
-        sys, info, my_seat = self._chosen(lang, system_id, scenario, seat)
+        with self.store.reading() as tx:
+            stored = uploaded(tx, guild_id, system_id, scenario)
+        sys, info, my_seat = self._chosen(lang, system_id, scenario, seat, stored)
+        scenario = info.id
         if opponent is not None and opponent.bot:
             raise BotOpponent(user=opponent.name).where(lang)
         seed = self._seed_factory()
@@ -140,7 +144,9 @@ class Games:
         """Start a game inside the caller's transaction with both seats taken, the first
         player in the scenario's first seat (a league fixture, bot/service/leagues/reports.py)."""
         lang = pick_language(language)
-        sys, info, first = self._chosen(lang, system_id, scenario, None)
+        sys, info, first = self._chosen(lang, system_id, scenario, None,
+                                        uploaded(tx, guild_id, system_id, scenario))
+        scenario = info.id
         seed = self._seed_factory()
         state = sys.new_game(scenario, seed)
         seats: dict[str, str | None] = dict(zip(info.seats, players, strict=False))
@@ -157,13 +163,21 @@ class Games:
         return game
 
     def _chosen(
-        self, lang: str, system_id: str, scenario: str, seat: str | None
+        self, lang: str, system_id: str, scenario: str, seat: str | None,
+        stored: str | None = None,
     ) -> tuple[Engine[Any], ScenarioInfo, str]:
-        """Return the system, scenario and seat a new game names, or refuse what is unknown."""
+        """Return the system, scenario and seat a new game names, or refuse what is unknown.
+
+        `stored`: the server's uploaded scenario of that name (bot/service/scenarios.py),
+        whose info's id is the whole scenario the game keeps.
+        """
         if system_id not in available():
             raise UnknownSystem(system=system_id, choices=Said(", ".join(available()))).where(lang)
         sys = system(system_id)
         infos = {s.id: s for s in sys.scenarios()}
+        own = sys.scenario_info(stored) if stored is not None else None
+        if own is not None and scenario not in infos:
+            infos[scenario] = own
         if scenario not in infos:
             raise UnknownScenario(system=system_title(sys, lang), scenario=scenario,
                                   choices=Said(", ".join(sorted(infos)))).where(lang, system_id)

@@ -36,6 +36,7 @@ from bot.service.panels import KINDS as CONTROL_KINDS
 from bot.service.panels import Panels
 from bot.service.records import Records
 from bot.service.rulebook import Rulebook
+from bot.service.scenarios import Scenarios
 from bot.service.scheduler import Scheduler
 from bot.service.stats import PLAYER_LISTING, SCENARIO_LISTING, Stats
 from bot.service.timekeeping import follow
@@ -68,6 +69,7 @@ class GameService:
         self.leagues = Leagues(store, self.games)
         self.stats = Stats(store)
         self.previews = Previews(store, self.boards, self.turns)
+        self.scenarios = Scenarios(store, render)
         # Every change of a game keeps its clock (service/turnclocks.py), in the same transaction.
         store.add_hook("clocks", follow)
         self.clocks = Clocks(store, self.boards)
@@ -77,6 +79,7 @@ class GameService:
             **self.views.buttons, **self.rulebook.buttons, **self.leagues.reports.buttons,
             **self.leagues.withdrawals.buttons,
             **self.previews.buttons, **self.clocks.buttons, **self.panels.buttons,
+            **self.scenarios.buttons,
             PAGE_BUTTON: self.page}
         self.scheduler = Scheduler(store, store.clock,
                                    sources=[self.clocks.source, self.leagues.source])
@@ -109,6 +112,11 @@ class GameService:
         """Show or change settings (see Games.settings)."""
         return self.games.settings(channel_id, caller, language, deadline_hours, reports,
                                    referee_sees, time, remind)
+
+    def upload_scenario(self, guild_id: str, caller: Caller, system_id: str,
+                        text: str | bytes) -> Reply:
+        """Preview a scenario file for the server (see Scenarios.offer)."""
+        return self.scenarios.offer(guild_id, caller, system_id, text)
 
     # ------------------------------------------------------------ turns
     def act(self, channel_id: str, caller: Caller, action: dict[str, Any],
@@ -365,7 +373,9 @@ class GameService:
         if source == "system":
             return self.views.system_choices(text, locale)
         if source == "scenario":
-            return self.views.scenario_choices(str(options.get("system") or ""), text, locale)
+            chosen = str(options.get("system") or "")
+            found = self.views.scenario_choices(chosen, text, locale)
+            return (found + self.scenarios.choices(guild_id, chosen, text, locale))[:25]
         if source == "rule":
             return self.rulebook.choices(channel_id, caller, text)
         if source == "league":
@@ -374,6 +384,9 @@ class GameService:
             needle = text.lower()
             seats = self.views.seat_choices(channel_id, options.get("system"),
                                             options.get("scenario"))
+            if options.get("system") and options.get("scenario"):  # a server's own scenario
+                seats = self.scenarios.seats(guild_id, str(options["system"]),
+                                             str(options["scenario"]), locale) or seats
             return [(n, s) for n, s in seats if needle in s or needle in n.lower()][:25]
         others = {k: v for k, v in options.items() if isinstance(v, str | int | float)}
         return self.views.suggest(channel_id, caller, source, text, others)

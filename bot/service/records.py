@@ -196,7 +196,8 @@ def problem_with(
         return Msg(key="verify-position-differs", args=note)
     if claimed is None:
         return None
-    seats = next((i.seats for i in sys.scenarios() if i.id == scenario), ())
+    info = sys.scenario_info(scenario)
+    seats = info.seats if info is not None else ()
     try:
         facts = derive(sys, seats, entries, state, walked.ended_by_play, walked.refereeable)
         in_order(entries, claimed.get("created_at"), claimed.get("updated_at"))

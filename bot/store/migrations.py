@@ -160,6 +160,18 @@ def m008_games_over_by_guild(db: Database) -> None:
     create_stats_index(db)
 
 
+@migrations()
+def m009_scenarios(db: Database) -> None:
+    """Keep the scenarios players uploaded (bot/service/scenarios.py): one a name per server and
+    system once accepted (`accepted` 1), and each preview awaiting Accept (0) by its digest."""
+    db.table("scenarios").create(
+        {"digest": str, "guild_id": str, "system": str, "name": str, "stored": str,
+         "uploader_id": str, "accepted": int, "created_at": str},
+        pk="digest", not_null={"guild_id", "system", "name", "stored", "accepted"}, strict=True)
+    db.execute("CREATE UNIQUE INDEX scenarios_by_name ON scenarios (guild_id, system, name) "
+               "WHERE accepted = 1")
+
+
 @cache
 def known_migrations() -> frozenset[str]:
     return frozenset(m.name for m in migrations.pending(Database(memory=True)))

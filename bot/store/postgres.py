@@ -116,6 +116,14 @@ PG_MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX outbox_lapsed ON outbox (lease_until, id);
     """),
     ("m008_games_over_by_guild", PG_STATS_INDEX),
+    ("m009_scenarios", f"""
+        CREATE TABLE scenarios (
+            digest {_T} PRIMARY KEY, guild_id {_T} NOT NULL, system {_T} NOT NULL,
+            name {_T} NOT NULL, stored {_T} NOT NULL, uploader_id {_T},
+            accepted INTEGER NOT NULL, created_at {_T});
+        CREATE UNIQUE INDEX scenarios_by_name ON scenarios (guild_id, system, name)
+            WHERE accepted = 1;
+    """),
 )
 
 # The tables whose ids PostgreSQL hands out (`banneret migrate` moves them on).

@@ -313,3 +313,45 @@ class Transaction(SeasonQueries, StatsQueries):
             "INSERT INTO reminder_prefs (user_id, dm, updated_at) VALUES (?, ?, ?) ON CONFLICT "
             "(user_id) DO UPDATE SET dm = excluded.dm, updated_at = excluded.updated_at",
             (user_id, int(dm), self.now()))
+
+    # ------------------------------------------------------------ uploaded scenarios
+    def put_scenario(self, digest: str, guild_id: str, system: str, name: str, stored: str,
+                     uploader_id: str) -> None:
+        """Keep an uploaded scenario awaiting Accept (the same file again replaces it)."""
+        self.conn.execute("DELETE FROM scenarios WHERE digest = ? AND accepted = 0", (digest,))
+        self.conn.execute(
+            "INSERT INTO scenarios (digest, guild_id, system, name, stored, uploader_id, "
+            "accepted, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT (digest) "
+            "DO NOTHING", (digest, guild_id, system, name, stored, uploader_id, self.now()))
+
+    def scenario_preview(self, digest: str) -> tuple[str, str, str, str, str, int] | None:
+        """Return (guild, system, name, stored form, uploader, accepted) of an upload by digest."""
+        row = self.conn.execute(
+            "SELECT guild_id, system, name, stored, uploader_id, accepted FROM scenarios "
+            "WHERE digest = ?", (digest,)).fetchone()
+        return None if row is None else (row[0], row[1], row[2], row[3], row[4], int(row[5]))
+
+    def accept_scenario(self, digest: str, guild_id: str, system: str, name: str) -> None:
+        """Make an upload the server's scenario of its name, in place of any before it."""
+        self.conn.execute("DELETE FROM scenarios WHERE guild_id = ? AND system = ? AND name = ? "
+                          "AND accepted = 1", (guild_id, system, name))
+        self.conn.execute("UPDATE scenarios SET accepted = 1 WHERE digest = ?", (digest,))
+
+    def drop_scenario_preview(self, digest: str) -> None:
+        """Forget an upload awaiting Accept."""
+        self.conn.execute("DELETE FROM scenarios WHERE digest = ? AND accepted = 0", (digest,))
+
+    def uploaded_scenario(self, guild_id: str, system: str, name: str
+                          ) -> tuple[str, str] | None:
+        """Return (stored form, uploader) of a server's accepted scenario of that name."""
+        row = self.conn.execute(
+            "SELECT stored, uploader_id FROM scenarios WHERE guild_id = ? AND system = ? "
+            "AND name = ? AND accepted = 1", (guild_id, system, name)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def uploaded_scenario_names(self, guild_id: str, system: str) -> list[str]:
+        """Return the names of a server's accepted scenarios of a system, sorted."""
+        rows = self.conn.execute(
+            "SELECT name FROM scenarios WHERE guild_id = ? AND system = ? AND accepted = 1 "
+            "ORDER BY name", (guild_id, system)).fetchall()
+        return [row[0] for row in rows]

@@ -62,6 +62,7 @@ TABLES = (
     Table("league_fixtures", ("id",)),
     Table("reminder_prefs", ("user_id",)),
     Table("outbox", ("id",)),  # notices claimed and not yet posted: posted after the move
+    Table("scenarios", ("digest",)),
 )
 # Columns a database makes itself and a copy must not carry (PostgreSQL's rowid twin).
 _MADE_BY_TARGET = frozenset({"rowid"})

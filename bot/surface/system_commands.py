@@ -8,6 +8,7 @@ from typing import Any
 from bot.replies import Reply
 from bot.service.gameservice import GameService
 from bot.surface.entries import Context, Entry, Handler, Surface
+from rules.core.commands import Command, Option
 from rules.core.system import system
 
 
@@ -41,6 +42,19 @@ def declare_systems(s: Surface, system_ids: tuple[str, ...]) -> None:
             assert command.action is not None, f"{group} {command.name} applies no action"
             run_it = offer if command.preview else act
             s.add(Entry(group, command, run_it(command.action), system_id))
+        if sys.uploads_scenarios:
+            s.add(Entry(group, Command(name="scenario", options=(
+                Option(name="upload", kind="file"),), private=True),
+                upload(system_id), system_id))
+
+
+def upload(system_id: str) -> Handler:
+    """Return the handler of `/<system> scenario upload:<file>`: a preview of its map."""
+
+    def handler(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+        return service.upload_scenario(ctx.guild_id, ctx.caller, system_id, o["upload"])
+
+    return handler
 
 
 @cache

@@ -189,6 +189,9 @@ class Engine(Generic[S]):
     headline_events: ClassVar[frozenset[str]] = frozenset()
     # Where the catalogues live (data/locales/<language>/<id>.ftl); None: data/locales.
     locales: ClassVar[Path | None] = None
+    # Whether players may bring scenarios of their own (`read_scenario`): the service keeps
+    # a server's accepted uploads, and a game made from one stores it whole in its scenario id.
+    uploads_scenarios: ClassVar[bool] = False
 
     # ---------------------------------------------------------------- to implement
     def scenarios(self) -> list[ScenarioInfo]:
@@ -222,6 +225,18 @@ class Engine(Generic[S]):
 
     def board(self, state: S, seat: str | None) -> HexBoardView | TabletopView:
         """Return the public picture, seen from `seat`'s own edge (None: the default side)."""
+        raise NotImplementedError
+
+    def scenario_info(self, scenario_id: str) -> ScenarioInfo | None:
+        """Return the seats of a scenario a game names (bundled or stored whole), or None."""
+        return next((i for i in self.scenarios() if i.id == scenario_id), None)
+
+    def read_scenario(self, text: str) -> tuple[str, str]:
+        """Read an uploaded scenario file: return its name and the scenario id a game keeps.
+
+        Only for systems with `uploads_scenarios`; a mistake raises RuleViolation
+        naming the line and field it is on.
+        """
         raise NotImplementedError
 
     # ---------------------------------------------------------------- optional

@@ -9,13 +9,15 @@ in data/locales/<language>/samurai.ftl).
 
 from __future__ import annotations
 
+import hashlib
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 from rules.core.data import read_folder, read_model, read_records
 from rules.core.hexgrid import Hex, HexBoard
 from rules.core.model import Frozen
+from rules.core.text import Term, term
 
 Standard = Literal["circle", "triangle", "square"]
 Kind = Literal["infantry", "cavalry"]
@@ -170,9 +172,17 @@ class TerrainSetup(Frozen):
 
 
 class Scenario(Frozen):
-    """A bundled starting position."""
+    """A starting position: bundled (data/samurai/scenarios/) or uploaded by players.
+
+    A bundled scenario's title and side names are the catalogue's; an uploaded one
+    carries its own `title` (rules.samurai.authoring) and is stored whole with each
+    game made from it (`CUSTOM_PREFIX`), so its replay never reads a file.
+    """
 
     id: str
+    # Where the facts come from (a published scenario's page), in our own words.
+    source: str = ""
+    title: str = ""
     first: str
     sides: tuple[SideSetup, SideSetup]
     terrain: tuple[TerrainSetup, ...] = ()
@@ -256,7 +266,7 @@ def battle_table() -> BattleTable:
 def scenarios() -> dict[str, Scenario]:
     """Return every bundled scenario by id, each checked for consistency."""
     return read_folder(
-        Scenario, "samurai/scenarios/*.toml", key=lambda s: s.id, check=_check_scenario,
+        Scenario, "samurai/scenarios/*.toml", key=lambda s: s.id, check=check_scenario,
         shape=_scenario_fields,
     )
 
@@ -270,13 +280,57 @@ def _scenario_fields(raw: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@cache
+# A game's scenario id that starts with this holds the uploaded scenario itself (its JSON).
+CUSTOM_PREFIX = "custom:"
+
+
+def stored_form(scenario: Scenario) -> str:
+    """Return the scenario id a game made from an uploaded scenario keeps: its whole content."""
+    return CUSTOM_PREFIX + scenario.model_dump_json(exclude_defaults=True)
+
+
+@lru_cache(maxsize=256)
+def scenario_of(scenario_id: str) -> Scenario:
+    """Return a game's scenario: a bundled one by id, an uploaded one from its stored form.
+
+    KeyError when there is no such scenario (or the stored form does not read).
+    """
+    if not scenario_id.startswith(CUSTOM_PREFIX):
+        return scenarios()[scenario_id]
+    try:
+        scenario = Scenario.model_validate_json(scenario_id[len(CUSTOM_PREFIX):])
+        check_scenario(scenario)
+    except ValueError:
+        raise KeyError(scenario_id[:40]) from None
+    return scenario
+
+
+@lru_cache(maxsize=256)
+def scenario_key(scenario_id: str) -> str:
+    """Return a short name unique to a scenario's content (picture layers are cached by it)."""
+    if not scenario_id.startswith(CUSTOM_PREFIX):
+        return scenario_id
+    return "custom-" + hashlib.sha256(scenario_id.encode()).hexdigest()[:16]
+
+
+def scenario_term(scenario_id: str) -> Term:
+    """Return a scenario's title: the catalogue's `scenario-<id>`, or an upload's own title.
+
+    An uploaded title is a term of a kind no catalogue has (`custom`), so it is shown as
+    written, in every language.
+    """
+    if scenario_id.startswith(CUSTOM_PREFIX):
+        return term("custom", scenario_of(scenario_id).title)
+    return term("scenario", scenario_id)
+
+
+@lru_cache(maxsize=256)
 def terrain_map(scenario_id: str) -> dict[str, str]:
     """Return a scenario's terrain kinds by hex label (cached: looked up on every step)."""
-    return scenarios()[scenario_id].terrain_at()
+    return scenario_of(scenario_id).terrain_at()
 
 
-def _check_scenario(scenario: Scenario) -> None:
+def check_scenario(scenario: Scenario) -> None:
     """Refuse a scenario whose pieces, seats or terrain do not fit together."""
     seats = {s.seat for s in scenario.sides}
     edges = {s.edge for s in scenario.sides}

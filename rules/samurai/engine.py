@@ -17,11 +17,19 @@ from rules.core.dice import Dice, DiceState
 from rules.core.engine import Engine, Outcome, Player, ScenarioInfo
 from rules.core.errors import refuse
 from rules.core.model import Action
-from rules.core.text import Msg, items, msg, term
+from rules.core.text import Msg, Term, items, msg, term
 from rules.samurai import picture
 from rules.samurai import suggest as completions
 from rules.samurai.actions import ACTIONS, EVENTS, Gain, Keep, Order, Play, pieces_list, prepare
-from rules.samurai.catalogue import deck_of, scenarios, unit_types
+from rules.samurai.authoring import read_scenario
+from rules.samurai.catalogue import (
+    deck_of,
+    scenario_of,
+    scenario_term,
+    scenarios,
+    stored_form,
+    unit_types,
+)
 from rules.samurai.commands import COMMANDS
 from rules.samurai.dragon import deal as deal_dragons
 from rules.samurai.flow import HANDLERS, STEPS
@@ -65,6 +73,7 @@ class SamuraiEngine(Engine[SamuraiState]):
     headline_events = frozenset({"card_played", "battle_rolled", "figures_lost", "unit_eliminated",
                                  "banner_won", "leader_escaped", "game_won"})
     hidden_information = True
+    uploads_scenarios = True
 
     def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:
         """Read hexes and cards as typed; refuse a hex off the board or an unknown card."""
@@ -79,12 +88,13 @@ class SamuraiEngine(Engine[SamuraiState]):
 
     def new_game(self, scenario_id: str, seed: str, ruleset: int = RULESET) -> SamuraiState:
         """Set up a scenario: shuffle the command deck with the seeded dice and deal hands."""
-        scenario = scenarios().get(scenario_id)
-        if scenario is None:
+        try:
+            scenario = scenario_of(scenario_id)
+        except KeyError:
             refuse(
                 "core/bad-input",
                 "refusal-no-such-scenario",
-                scenario=scenario_id,
+                scenario=scenario_id[:40],
                 choices=items(term("scenario", s) for s in sorted(scenarios())),
             )
         dice = Dice(DiceState(seed=seed))
@@ -107,7 +117,7 @@ class SamuraiEngine(Engine[SamuraiState]):
         # Ruleset 3 deals Dragon cards after the command hands (older games never shuffle it).
         dragon_deck, dragon_hands = deal_dragons(scenario, dice) if ruleset >= 3 else ([], {})
         return SamuraiState(
-            scenario=scenario.id,
+            scenario=scenario_id,
             seats=seats,
             active=scenario.first,
             step="card",
@@ -121,6 +131,23 @@ class SamuraiEngine(Engine[SamuraiState]):
             dragon_deck=dragon_deck,
             dragon_hands=dragon_hands,
         )
+
+    def scenario_info(self, scenario_id: str) -> ScenarioInfo | None:
+        """Return a scenario's seats: a bundled one's, or an uploaded one's from its stored form."""
+        try:
+            scenario = scenario_of(scenario_id)
+        except KeyError:
+            return None
+        return ScenarioInfo(id=scenario_id, seats=tuple(side.seat for side in scenario.sides))
+
+    def scenario_title(self, scenario_id: str) -> Term:
+        """Return a scenario's title: the catalogue's, or the one an uploaded scenario gives."""
+        return scenario_term(scenario_id)
+
+    def read_scenario(self, text: str) -> tuple[str, str]:
+        """Read an uploaded scenario file (rules.samurai.authoring): its name and stored form."""
+        scenario = read_scenario(text)
+        return scenario.id, stored_form(scenario)
 
     def replay_start(self, scenario_id: str, seed: str, stamp: str = "") -> SamuraiState:
         """Start a replay by the rules (and the deck) the game began under."""

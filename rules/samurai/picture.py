@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.core.board import Arrow, HexBoardView, HexMarker, Panel, PanelLine, Terrain
 from rules.core.text import Msg, items, msg, term
-from rules.samurai.catalogue import BOARD, hex_of, terrain_map
+from rules.samurai.catalogue import BOARD, hex_of, scenario_key, scenario_term, terrain_map
 from rules.samurai.dragon import dragon_cards
 from rules.samurai.flow import STEPS
 from rules.samurai.state import SamuraiState
@@ -54,18 +54,19 @@ def board(state: SamuraiState, seat: str | None) -> HexBoardView:
         Arrow(start=a.start, end=a.end, kind=a.kind) for a in (turn.arrows if turn else [])
     )
     return HexBoardView(
-        static_key=f"samurai:{scenario.id}",
+        static_key=f"samurai:{scenario_key(state.scenario)}",
         cols=BOARD.cols,
         rows=BOARD.rows,
         short_odd_rows=BOARD.short_odd_rows,
         section_lines=BOARD.section_lines,
-        terrain=tuple(Terrain(hex=h, kind=k) for h, k in sorted(terrain_map(scenario.id).items())),
+        terrain=tuple(Terrain(hex=h, kind=k)
+                      for h, k in sorted(terrain_map(state.scenario).items())),
         sides={s.seat: s.colour for s in scenario.sides},
         markers=tuple(markers),
         arrows=arrows,
         flipped=state.at_top(seat),
         panel=Panel(
-            title=msg("panel-title", scenario=term("scenario", scenario.id)),
+            title=msg("panel-title", scenario=scenario_term(state.scenario)),
             lines=_panel_lines(state),
         ),
     )

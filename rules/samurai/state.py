@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules.core.engine import GameState
-from rules.samurai.catalogue import Scenario, UnitType, scenarios, unit_types
+from rules.samurai.catalogue import Scenario, UnitType, scenario_of, unit_types
 
 # The rules edition a game is played under. 1: games made before leaders escaped and lone
 # leaders were hit by swords only (they keep their old rules when replayed); 2: games made
@@ -198,8 +198,12 @@ class SamuraiState(GameState):
 
     @property
     def setup(self) -> Scenario:
-        """Return the scenario this game was set up from (every rule reads it through here)."""
-        return scenarios()[self.scenario]
+        """Return the scenario this game was set up from (every rule reads it through here).
+
+        An uploaded scenario is read from the game's own stored copy (`scenario`), never
+        from a file, so a game replays as it was set up.
+        """
+        return scenario_of(self.scenario)
 
     def at_top(self, seat: str | None) -> bool:
         """Say whether a seat plays from the top edge (its left is the board's right)."""

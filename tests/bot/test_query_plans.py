@@ -16,7 +16,7 @@ from bot.store.sqlite import Store
 from bot.store.transaction import Transaction
 
 SCANNED = ("games", "actions", "checkpoints", "league_games", "leagues", "league_players",
-           "league_fixtures", "reminder_prefs", "outbox")
+           "league_fixtures", "reminder_prefs", "outbox", "scenarios")
 MEANT_TO_SCAN = {"game_ids"}
 
 
@@ -97,6 +97,12 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
         "lapsed_notices": lambda: tx.lapsed_notices("2999-01-01T00:00:00", 10),
         "renew_notice": lambda: tx.renew_notice(1, "2026-01-01T00:00:00", "2026-01-02"),
         "drop_notice": lambda: tx.drop_notice(1),
+        "put_scenario": lambda: tx.put_scenario("d1", "g", "race", "mine", "custom:{}", "alice"),
+        "scenario_preview": lambda: tx.scenario_preview("d1"),
+        "accept_scenario": lambda: tx.accept_scenario("d1", "g", "race", "mine"),
+        "uploaded_scenario": lambda: tx.uploaded_scenario("g", "race", "mine"),
+        "uploaded_scenario_names": lambda: tx.uploaded_scenario_names("g", "race"),
+        "drop_scenario_preview": lambda: tx.drop_scenario_preview("d1"),
     }
     public = {n for n, _ in inspect.getmembers(Transaction, inspect.isfunction)
               if not n.startswith("_")} - NOT_QUERIES

@@ -100,6 +100,8 @@ def _declared(sys: Engine[Any]) -> set[str]:
     for command in sys.commands:
         keys.add(f"command-{group}-{command.name}")
         keys |= {f"command-{group}-{command.name}-{o.name}" for o in command.options}
+    if sys.uploads_scenarios:  # bot/surface/system_commands.py declares it for them
+        keys |= {f"command-{group}-scenario", f"command-{group}-scenario-upload"}
     events = sys.event_types.json_schema().get("$defs", {})
     keys |= {f"event-{kebab(name)}" for name in events}
     for definition in events.values():

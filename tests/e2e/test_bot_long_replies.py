@@ -62,6 +62,8 @@ def _typed(world: World, users: dict[str, FakeUser], options: dict[str, Any]
             value = users[value.user_id]
         elif name == "text" and isinstance(value, str) and value.endswith(".toml"):
             value = (Path(value).name, (ROSTER / Path(value).name).read_bytes())
+        elif name == "upload" and isinstance(value, str):  # a scenario file's text
+            value = ("scenario.toml", value.encode())
         out[name] = value
     return out
 

@@ -1004,3 +1004,12 @@ menu-more = Other actions…
 menu-group = { $first } · { $rest }
 menu-yes = Yes
 menu-no = No
+## Scenarios of your own (bot/service/scenarios.py)
+
+scenario-preview = Only you see this preview of **{ $title }** (`{ $name }`, sides: { $seats }). Nothing is kept until you accept it; then anyone on this server can start it with `/game new scenario:{ $name }`.
+scenario-accepted = The scenario `{ $name }` is kept for this server: start it with `/game new system:{ $system } scenario:{ $name }`. Games already made from an earlier file of that name keep their own copy.
+scenario-cancelled = The scenario `{ $name }` was not kept.
+error-no-scenario-uploads = This game system does not take scenarios of your own.
+error-scenario-name-taken = This server already has a scenario called `{ $name }`, uploaded by someone else (or bundled with Banneret); give yours another `id`, or ask a moderator.
+error-scenario-not-text = A scenario is a TOML text file; this one is not text.
+scenario-checked = The scenario `{ $name }` reads well: { $title }, sides { $seats }.

@@ -16,6 +16,12 @@ scenario-river-crossing = River Crossing
     .summary = Takeda horsemen must force one of three fords against Uesugi foot holding the far bank.
 scenario-sekigahara-ridge = Sekigahara Ridge
     .summary = Two balanced armies close on a ridge of hills at the centre; woods guard both flanks.
+scenario-first-samurai-skirmish = First Samurai Skirmish
+    .summary = The scenario book's first battle: two like armies of ashigaru, samurai and leaders among hills and woods, first to five banners.
+scenario-kawanakajima-1561-vanguard = Kawanakajima 1561, Phase 1: the Uesugi Vanguard
+    .summary = Uesugi horsemen and spears strike the Takeda vanguard that crossed the river; five banners win.
+scenario-kawanakajima-1561-kansuke = Kawanakajima 1561, Phase 2: Kansuke's Charge
+    .summary = The Uesugi line rotates fresh troops forward while the Takeda wings hold; five banners win.
 
 ## Sides
 
@@ -23,6 +29,20 @@ seat-red = Red
 seat-blue = Blue
 seat-takeda = Takeda
 seat-uesugi = Uesugi
+seat-yellow = Yellow
+seat-black = Black
+seat-white = White
+seat-oda = Oda
+seat-tokugawa = Tokugawa
+seat-imagawa = Imagawa
+seat-hojo = Hojo
+seat-mori = Mori
+seat-shimazu = Shimazu
+seat-date = Date
+seat-asakura = Asakura
+seat-azai = Azai
+seat-toyotomi = Toyotomi
+seat-ishida = Ishida
 
 ## Steps of a turn and the actions open in them
 
@@ -638,3 +658,121 @@ command-samurai-reward = End of your turn: a Dragon card or two Honor & Fortune 
 command-samurai-reward-choice = dragon (draw a Dragon card) or tokens (take two)
 command-samurai-discarddragon = End of your turn: discard a Dragon card for one token
 command-samurai-discarddragon-card = The Dragon card to discard
+
+## Scenarios of your own (rules/samurai/authoring.py): what is wrong, and where
+
+refusal-scenario-toml-too-large = The scenario has { $chars } characters; at most { $limit } are read.
+refusal-scenario-toml-too-many-lines = The scenario has { $lines } lines; at most { $limit } are read.
+refusal-scenario-toml-line-too-dotted = Line { $line } of the scenario has more than { $limit } dots.
+refusal-scenario-toml-syntax = The scenario is not valid TOML{ $line ->
+        [none] {""}
+       *[other] { " " }(line { $line }, column { $column })
+    }.
+refusal-scenario-toml-too-deep = The scenario nests lists or tables too deeply.
+refusal-scenario-toml-too-many-items = The scenario holds more than { $limit } entries.
+refusal-scenario-not-table = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: this should be a table of fields: a `[[side]]`, a `[[piece]]`, or a terrain entry with its hex and kind.
+refusal-scenario-unknown-field = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: this field is not part of a scenario; see `docs/scenarios.md` for the fields each table takes.
+refusal-scenario-not-number = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: this should be a whole number.
+refusal-scenario-not-text = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: this should be text in quotes (at most 300 characters for `source`).
+refusal-scenario-missing = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: this field is missing.
+refusal-scenario-not-list = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: this should be a list of tables.
+refusal-scenario-count = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: { $count ->
+        [one] there is 1 entry
+       *[other] there are { $count } entries
+    }; from { $low } to { $high } are allowed.
+refusal-scenario-sides = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: a scenario has exactly two sides, one `[[side]]` table for each; this file has { $count }.
+refusal-scenario-number = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: { $value } is out of range; use a number from { $low } to { $high }.
+refusal-scenario-hex = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: `{ $value }` is not a hex on the board (columns A to M, rows 1 to 9; the even rows stop at L).
+refusal-scenario-name = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: `{ $value }` is not a usable name: lower-case letters, digits and dashes for names (piece ids: a letter, then letters or digits, at most 8).
+refusal-scenario-title = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: the title must be 1 to 60 characters of letters, digits, spaces and plain punctuation (no markup or mentions).
+refusal-scenario-seat = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: `{ $value }` is not a side name Banneret knows; choose one of { $choices }.
+refusal-scenario-seat-twice = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: the side `{ $value }` is named twice; the two sides need different names.
+refusal-scenario-colour = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: `{ $value }` is not a colour; write it as #RRGGBB, e.g. #b03a2e.
+refusal-scenario-edge = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: `{ $value }` is not a free edge: one side takes `top` and the other `bottom`.
+refusal-scenario-terrain-kind = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: `{ $value }` is not a terrain kind; use { $choices }.
+refusal-scenario-terrain-twice = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: hex { $value } already has terrain; one kind per hex.
+refusal-scenario-no-such-side = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: `{ $value }` is not one of the scenario's sides ({ $choices }).
+refusal-scenario-unit-type = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: `{ $value }` is not a unit type; use { $choices }.
+refusal-scenario-id-twice = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: the piece id `{ $value }` is used twice.
+refusal-scenario-impassable = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: { $value } is { $kind }, where no piece may stand.
+refusal-scenario-hex-taken = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: { $value } already holds piece { $other } of the same kind: a hex takes one unit and one leader at most.
+refusal-scenario-leader = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: the leader on { $value } cannot lead piece { $other } there: a leader stays with a unit of his own side, and a foot leader with infantry only.
+refusal-scenario-side-empty = { $line ->
+        [none] In `{ $field }`
+       *[other] Line { $line }, `{ $field }`
+    }: the side `{ $value }` has no unit on the map.
+
+command-samurai-scenario = Bring a scenario of your own (a TOML file): see its map first, then Accept
+command-samurai-scenario-upload = The scenario file (.toml), as `docs/scenarios.md` describes

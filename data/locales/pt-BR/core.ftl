@@ -1014,3 +1014,12 @@ menu-more = Outras ações…
 menu-group = { $first } · { $rest }
 menu-yes = Sim
 menu-no = Não
+## Cenários próprios (bot/service/scenarios.py)
+
+scenario-preview = Só você vê esta prévia de **{ $title }** (`{ $name }`, lados: { $seats }). Nada é guardado até que você a aceite; depois qualquer pessoa deste servidor pode começá-lo com `/game new scenario:{ $name }`.
+scenario-accepted = O cenário `{ $name }` foi guardado para este servidor: comece-o com `/game new system:{ $system } scenario:{ $name }`. Partidas já criadas a partir de um arquivo anterior com esse nome mantêm a própria cópia.
+scenario-cancelled = O cenário `{ $name }` não foi guardado.
+error-no-scenario-uploads = Este sistema de jogo não aceita cenários próprios.
+error-scenario-name-taken = Este servidor já tem um cenário chamado `{ $name }`, enviado por outra pessoa (ou incluído no Banneret); dê outro `id` ao seu ou peça a um moderador.
+error-scenario-not-text = Um cenário é um arquivo de texto TOML; este não é texto.
+scenario-checked = O cenário `{ $name }` está correto: { $title }, lados { $seats }.

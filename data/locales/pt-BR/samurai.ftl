@@ -27,6 +27,12 @@ scenario-river-crossing = A Travessia do Rio
     .summary = A cavalaria Takeda precisa forçar um dos três vaus contra a infantaria Uesugi que guarda a outra margem.
 scenario-sekigahara-ridge = A Crista de Sekigahara
     .summary = Dois exércitos equilibrados se aproximam de uma crista de colinas no centro; bosques protegem os dois flancos.
+scenario-first-samurai-skirmish = Primeira Escaramuça Samurai
+    .summary = A primeira batalha do livro de cenários: dois exércitos iguais de ashigaru, samurais e líderes entre colinas e bosques; vence quem chegar a cinco bandeiras.
+scenario-kawanakajima-1561-vanguard = Kawanakajima 1561, Fase 1: a Vanguarda Uesugi
+    .summary = Cavaleiros e lanceiros Uesugi golpeiam a vanguarda Takeda que cruzou o rio; vencem cinco bandeiras.
+scenario-kawanakajima-1561-kansuke = Kawanakajima 1561, Fase 2: a Carga de Kansuke
+    .summary = A linha Uesugi faz girar tropas descansadas para a frente enquanto as alas Takeda resistem; vencem cinco bandeiras.
 
 ## Lados
 
@@ -50,6 +56,76 @@ seat-uesugi = Uesugi
     .O = Uesugi
     .do = de Uesugi
     .ao = a Uesugi
+seat-yellow = Amarelo
+    .o = o Amarelo
+    .O = O Amarelo
+    .do = do Amarelo
+    .ao = ao Amarelo
+seat-black = Preto
+    .o = o Preto
+    .O = O Preto
+    .do = do Preto
+    .ao = ao Preto
+seat-white = Branco
+    .o = o Branco
+    .O = O Branco
+    .do = do Branco
+    .ao = ao Branco
+seat-oda = Oda
+    .o = Oda
+    .O = Oda
+    .do = de Oda
+    .ao = a Oda
+seat-tokugawa = Tokugawa
+    .o = Tokugawa
+    .O = Tokugawa
+    .do = de Tokugawa
+    .ao = a Tokugawa
+seat-imagawa = Imagawa
+    .o = Imagawa
+    .O = Imagawa
+    .do = de Imagawa
+    .ao = a Imagawa
+seat-hojo = Hojo
+    .o = Hojo
+    .O = Hojo
+    .do = de Hojo
+    .ao = a Hojo
+seat-mori = Mori
+    .o = Mori
+    .O = Mori
+    .do = de Mori
+    .ao = a Mori
+seat-shimazu = Shimazu
+    .o = Shimazu
+    .O = Shimazu
+    .do = de Shimazu
+    .ao = a Shimazu
+seat-date = Date
+    .o = Date
+    .O = Date
+    .do = de Date
+    .ao = a Date
+seat-asakura = Asakura
+    .o = Asakura
+    .O = Asakura
+    .do = de Asakura
+    .ao = a Asakura
+seat-azai = Azai
+    .o = Azai
+    .O = Azai
+    .do = de Azai
+    .ao = a Azai
+seat-toyotomi = Toyotomi
+    .o = Toyotomi
+    .O = Toyotomi
+    .do = de Toyotomi
+    .ao = a Toyotomi
+seat-ishida = Ishida
+    .o = Ishida
+    .O = Ishida
+    .do = de Ishida
+    .ao = a Ishida
 
 ## Etapas do turno e as ações que valem nelas
 
@@ -678,3 +754,121 @@ command-samurai-reward = Fim do seu turno: uma carta Dragão ou duas fichas de H
 command-samurai-reward-choice = dragon (comprar uma carta Dragão) ou tokens (pegar duas fichas)
 command-samurai-discarddragon = Fim do seu turno: descarte uma carta Dragão por uma ficha
 command-samurai-discarddragon-card = A carta Dragão a descartar
+
+## Scenarios of your own (rules/samurai/authoring.py): what is wrong, and where
+
+refusal-scenario-toml-too-large = O cenário tem { $chars } caracteres; são lidos no máximo { $limit }.
+refusal-scenario-toml-too-many-lines = O cenário tem { $lines } linhas; são lidas no máximo { $limit }.
+refusal-scenario-toml-line-too-dotted = A linha { $line } do cenário tem mais de { $limit } pontos.
+refusal-scenario-toml-syntax = O cenário não é um TOML válido{ $line ->
+        [none] {""}
+       *[other] { " " }(linha { $line }, coluna { $column })
+    }.
+refusal-scenario-toml-too-deep = O cenário aninha listas ou tabelas fundo demais.
+refusal-scenario-toml-too-many-items = O cenário tem mais de { $limit } entradas.
+refusal-scenario-not-table = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: isto deveria ser uma tabela de campos: um `[[side]]`, um `[[piece]]` ou uma entrada de terreno com hexágono e tipo.
+refusal-scenario-unknown-field = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: este campo não faz parte de um cenário; veja em `docs/scenarios.md` os campos de cada tabela.
+refusal-scenario-not-number = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: isto deveria ser um número inteiro.
+refusal-scenario-not-text = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: isto deveria ser um texto entre aspas (no máximo 300 caracteres em `source`).
+refusal-scenario-missing = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: falta este campo.
+refusal-scenario-not-list = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: isto deveria ser uma lista de tabelas.
+refusal-scenario-count = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: { $count ->
+        [one] há 1 entrada
+       *[other] há { $count } entradas
+    }; são permitidas de { $low } a { $high }.
+refusal-scenario-sides = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: um cenário tem exatamente dois lados, uma tabela `[[side]]` para cada; este arquivo tem { $count }.
+refusal-scenario-number = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: { $value } está fora do intervalo; use um número de { $low } a { $high }.
+refusal-scenario-hex = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: `{ $value }` não é um hexágono do tabuleiro (colunas A a M, linhas 1 a 9; as linhas pares terminam em L).
+refusal-scenario-name = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: `{ $value }` não serve como nome: letras minúsculas, algarismos e hífens nos nomes (ids de peças: uma letra e depois letras ou algarismos, no máximo 8).
+refusal-scenario-title = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: o título deve ter de 1 a 60 caracteres: letras, algarismos, espaços e pontuação simples (sem formatação nem menções).
+refusal-scenario-seat = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: `{ $value }` não é um nome de lado que o Banneret conheça; escolha um destes: { $choices }.
+refusal-scenario-seat-twice = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: o lado `{ $value }` aparece duas vezes; os dois lados precisam de nomes diferentes.
+refusal-scenario-colour = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: `{ $value }` não é uma cor; escreva-a como #RRGGBB, por exemplo #b03a2e.
+refusal-scenario-edge = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: `{ $value }` não é uma borda livre: um lado fica com `top` e o outro com `bottom`.
+refusal-scenario-terrain-kind = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: `{ $value }` não é um tipo de terreno; use { $choices }.
+refusal-scenario-terrain-twice = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: o hexágono { $value } já tem terreno; um tipo por hexágono.
+refusal-scenario-no-such-side = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: `{ $value }` não é um dos lados do cenário ({ $choices }).
+refusal-scenario-unit-type = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: `{ $value }` não é um tipo de unidade; use { $choices }.
+refusal-scenario-id-twice = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: o id de peça `{ $value }` aparece duas vezes.
+refusal-scenario-impassable = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: { $value } é { $kind }, onde nenhuma peça pode ficar.
+refusal-scenario-hex-taken = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: { $value } já tem a peça { $other } do mesmo tipo: um hexágono comporta no máximo uma unidade e um líder.
+refusal-scenario-leader = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: o líder em { $value } não pode comandar ali a peça { $other }: um líder fica com uma unidade do próprio lado, e um líder a pé só com infantaria.
+refusal-scenario-side-empty = { $line ->
+        [none] Em `{ $field }`
+       *[other] Linha { $line }, `{ $field }`
+    }: o lado `{ $value }` não tem nenhuma unidade no mapa.
+
+command-samurai-scenario = Traga um cenário seu (um arquivo TOML): veja o mapa primeiro e depois aceite
+command-samurai-scenario-upload = O arquivo do cenário (.toml), como descreve `docs/scenarios.md`

@@ -104,6 +104,21 @@ PERFT = {
         43: ("momentum", 2, {"gain": 1, "hold": 1}),
         111: ("react", 3, {"decline": 1, "dragon": 1, "inspire": 1}),
     },
+    "first-samurai-skirmish": {
+        0: ("card", 5, {"play": 5}),
+        1: ("orders", 6, {"order": 6}),
+        14: ("moves", 25, {"battle": 4, "end_turn": 1, "move": 20}),
+    },
+    "kawanakajima-1561-vanguard": {
+        0: ("card", 5, {"play": 5}),
+        1: ("orders", 5, {"order": 5}),
+        14: ("moves", 24, {"end_turn": 1, "move": 23}),
+    },
+    "kawanakajima-1561-kansuke": {
+        0: ("card", 5, {"play": 5}),
+        1: ("orders", 5, {"order": 5}),
+        14: ("battles", 1, {"end_turn": 1}),
+    },
 }
 
 

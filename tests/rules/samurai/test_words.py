@@ -23,6 +23,7 @@ from rules.samurai.commands import COMMANDS
 from rules.samurai.engine import SYSTEM
 from rules.samurai.state import SamuraiState
 from tests.contract import Playout, playout
+from tests.rules.samurai.test_authoring import every_scenario_refusal
 from tests.words_check import Speech, catalogue_keys
 
 # Referee actions are never offered as buttons.
@@ -211,6 +212,8 @@ def test_refusals_provoked_in_every_step_are_worded_and_cover_the_catalogue() ->
             rules |= set(broken)
     speech.add(_rare_refusals())
     speech.add(_fortune_refusals())
+
+    speech.add(every_scenario_refusal())  # uploaded scenarios' mistakes (test_authoring.py)
     distinct(speech).check()
     said = {m.key for m in speech.messages}
     worded = {k for k in catalogue_keys("en", SYSTEM) if k.startswith("refusal-")}
