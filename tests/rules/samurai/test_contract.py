@@ -107,17 +107,28 @@ PERFT = {
     "first-samurai-skirmish": {
         0: ("card", 5, {"play": 5}),
         1: ("orders", 6, {"order": 6}),
-        14: ("moves", 25, {"battle": 4, "end_turn": 1, "move": 20}),
+        6: ("reward", 3, {"dragon_discard": 2, "reward": 1}),
+        14: ("reward", 2, {"reward": 2}),
+        55: ("react", 2, {"decline": 1, "dragon": 1}),
+        56: ("retreat", 6, {"retreat": 5, "seppuku": 1}),
+        65: ("momentum", 2, {"gain": 1, "hold": 1}),
     },
     "kawanakajima-1561-vanguard": {
         0: ("card", 5, {"play": 5}),
         1: ("orders", 5, {"order": 5}),
-        14: ("moves", 24, {"end_turn": 1, "move": 23}),
+        6: ("reward", 3, {"dragon_discard": 2, "reward": 1}),
+        14: ("reward", 2, {"reward": 2}),
+        28: ("momentum", 2, {"gain": 1, "hold": 1}),
+        57: ("retreat", 10, {"retreat": 9, "seppuku": 1}),
+        67: ("react", 2, {"decline": 1, "dragon": 1}),
     },
     "kawanakajima-1561-kansuke": {
         0: ("card", 5, {"play": 5}),
         1: ("orders", 5, {"order": 5}),
-        14: ("battles", 1, {"end_turn": 1}),
+        7: ("reward", 3, {"dragon_discard": 2, "reward": 1}),
+        13: ("react", 2, {"decline": 1, "dragon": 1}),
+        14: ("retreat", 7, {"retreat": 6, "seppuku": 1}),
+        103: ("momentum", 2, {"gain": 1, "hold": 1}),
     },
 }
 
