@@ -22,7 +22,6 @@ from bot.errors import (
     LeagueFixtureBusy,
     LeagueNotIn,
     LeagueNotStarted,
-    LeagueRefereeOnly,
     LeagueRepairSwissOnly,
     LeagueStarted,
     LeagueSwapRound,
@@ -31,14 +30,13 @@ from bot.errors import (
 from bot.replies import Reply
 from bot.service.context import Caller
 from bot.service.leagues.pairings import swiss_round
-from bot.service.leagues.reports import round_lines, season_of
+from bot.service.leagues.reports import refereed, round_lines
 from bot.service.leagues.rounds import (
     OPEN,
     Season,
     add_round,
     apart,
     playing,
-    referee,
     seeded,
     table,
 )
@@ -65,9 +63,7 @@ class Desk:
     def _refereed(self, tx: Transaction, guild_id: str, caller: Caller, name: str,
                   lang: str, status: str) -> tuple[LeagueRow, Season]:
         """Return the league if the caller referees it and it is in `status`."""
-        league, season = season_of(tx, guild_id, name, lang)
-        if not referee(league, caller):
-            raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
+        league, season = refereed(tx, guild_id, name, caller, lang)
         if league.status != status:
             error = LeagueNotStarted if status == "running" else LeagueStarted
             raise error(name=league.name).where(lang)

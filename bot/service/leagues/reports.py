@@ -170,6 +170,15 @@ def season_of(tx: Transaction, guild_id: str, name: str, lang: str
     return league, season
 
 
+def refereed(tx: Transaction, guild_id: str, name: str, caller: Caller, lang: str
+             ) -> tuple[LeagueRow, Season]:
+    """Return a server's league and season if the caller referees it; refuse otherwise."""
+    league, season = season_of(tx, guild_id, name, lang)
+    if not referee(league, caller):
+        raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
+    return league, season
+
+
 class Reports:
     """Play fixtures in threads, report and confirm results, resolve disputes."""
 
@@ -468,9 +477,7 @@ class Reports:
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.transaction() as tx:
-            league, season = season_of(tx, guild_id, name, lang)
-            if not referee(league, caller):
-                raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
+            league, season = refereed(tx, guild_id, name, caller, lang)
             fixture = tx.fixture(fixture_id) if 1 <= fixture_id <= HIGHEST_ID else None
             if fixture is None or fixture.league_id != league.id or fixture.away is None:
                 raise LeagueUnknownFixture(id=fixture_id).where(lang)

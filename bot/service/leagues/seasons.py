@@ -51,6 +51,7 @@ from bot.service.leagues.reports import (
     LeagueSource,
     Reports,
     player_text,
+    refereed,
     round_lines,
     round_listing,
     season_of,
@@ -351,9 +352,7 @@ class Leagues:
         lang = pick_language(caller.locale)
         words = Words.of(lang)
         with self.store.transaction() as tx:
-            league, _ = season_of(tx, guild_id, name, lang)
-            if not referee(league, caller):
-                raise LeagueRefereeOnly(user=f"<@{league.creator_id}>").where(lang)
+            league, _ = refereed(tx, guild_id, name, caller, lang)
             if league.status != "open":
                 return self.withdrawals.preview(tx, league, caller, player.user_id)
             if not tx.leave_league(league.id, player.user_id):
