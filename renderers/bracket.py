@@ -43,6 +43,7 @@ MIN_HEADING_SIZE = 16  # still 8.9 pixels tall when a phone shows the picture 40
 NAME_SIZE = 22
 LINE = 34  # a player's line in a match box
 GAP = 16  # between two boxes of the first round shown
+FOOTER_SPACE = 48  # under the boxes, for the champion's line
 WINNER: RGB = SHADE  # the standings' palette holds it, and every ink on it
 
 
@@ -128,8 +129,6 @@ def render_bracket_image(picture: BracketPicture) -> Image.Image:
                   fit_text(picture.footer, SUBTITLE_SIZE, inner), SUBTITLE_SIZE, FOOTER)
     return image
 
-
-FOOTER_SPACE = 48
 
 
 def render_bracket(picture: BracketPicture) -> bytes:

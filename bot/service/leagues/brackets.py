@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.service.leagues.matches import games_won
 from bot.service.leagues.reports import player_text
 from bot.service.leagues.rounds import (
     Season,
@@ -51,9 +52,8 @@ def _played(games: list[FixtureRow], season: Season) -> Played:
                if r.away is not None]
     settled = all(g.status in ("done", "void") for g in games)
     lower = upper.away
-    won = tuple(sum(1.0 if r.winner == p else 0.5 if r.winner is None else 0.0
-                    for r in results) for p in (upper.home, lower))
-    return Played(upper.home, lower, (won[0], won[1]),
+    won = (games_won(results, upper.home), games_won(results, lower) if lower else 0.0)
+    return Played(upper.home, lower, won,
                   match_winner_of(games, season) if settled else None)
 
 

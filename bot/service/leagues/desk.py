@@ -30,7 +30,7 @@ from bot.errors import (
 from bot.replies import Reply
 from bot.service.context import Caller
 from bot.service.leagues.pairings import swiss_round
-from bot.service.leagues.reports import refereed, round_lines
+from bot.service.leagues.reports import HIGHEST_ID, refereed, round_lines
 from bot.service.leagues.rounds import (
     OPEN,
     Season,
@@ -46,12 +46,7 @@ from bot.store.leaguequeries import FixtureRow, LeagueRow
 from bot.store.transaction import Transaction
 from bot.text import Words, pick_language
 
-__all__ = ["Desk", "avoided"]
-
-
-def avoided(season: Season) -> list[frozenset[str]]:
-    """Return the pairs a league keeps apart in its first round (`/league avoid`)."""
-    return apart(season)
+__all__ = ["Desk"]
 
 
 class Desk:
@@ -149,7 +144,7 @@ class Desk:
             rows = table(tx, league, season, earlier, with_times=False)
             points = {r.player: r.points for r in rows}
             met = [frozenset((f.home, f.away)) for f in earlier if f.away is not None]
-            met += avoided(season) if newest == 1 else []
+            met += apart(season) if newest == 1 else []
             had_bye = [f.home for f in earlier if f.away is None and f.status == "done"]
             pairs = swiss_round(newest, players, points, met, had_bye, season.pairing)
             add_round(tx, league, [(p.round, p.home, p.away) for p in pairs])
@@ -162,7 +157,7 @@ class Desk:
 
 def _fixture(tx: Transaction, league: LeagueRow, number: int, lang: str) -> FixtureRow:
     """Return a two-player fixture of the league by number, or refuse it."""
-    found = tx.fixture(number) if 1 <= number <= 2**63 - 1 else None
+    found = tx.fixture(number) if 1 <= number <= HIGHEST_ID else None
     if found is None or found.league_id != league.id or found.away is None:
         raise LeagueUnknownFixture(id=number).where(lang)
     return found

@@ -27,14 +27,14 @@ from dataclasses import replace
 
 from bot.service.leagues.ranking import Result
 
-__all__ = ["MATCH_SCORINGS", "MOST_GAMES", "decided", "match_results", "match_winner"]
+__all__ = ["MATCH_SCORINGS", "MOST_GAMES", "decided", "games_won", "match_results", "match_winner"]
 
 MATCH_SCORINGS: tuple[str, ...] = ("wins", "cc")
 MOST_GAMES = 3  # games a match may have (a C&C round: 2; a best of three: 3)
 CC_POINTS = {"swept": (3.0, 0.0), "split": (2.0, 1.0), "level": (1.5, 1.5)}
 
 
-def _games_won(games: Sequence[Result], player: str) -> float:
+def games_won(games: Sequence[Result], player: str) -> float:
     """Return the games a player won in a match, a drawn game counting half."""
     return sum(1.0 if g.winner == player else 0.5 if g.winner is None else 0.0 for g in games)
 
@@ -46,7 +46,7 @@ def _total(games: Sequence[Result], player: str) -> int:
 
 def match_winner(games: Sequence[Result], a: str, b: str) -> str | None:
     """Return who won a match of `a` and `b` by games, then by total score; None: level."""
-    won = (_games_won(games, a), _games_won(games, b))
+    won = (games_won(games, a), games_won(games, b))
     if won[0] != won[1]:
         return a if won[0] > won[1] else b
     total = (_total(games, a), _total(games, b))
@@ -64,7 +64,7 @@ def _one(games: Sequence[Result], scoring: str) -> Result:
                     home_score=totals[0], away_score=totals[1])
     if scoring != "cc":
         return result
-    won = (_games_won(games, a), _games_won(games, b))
+    won = (games_won(games, a), games_won(games, b))
     if won[0] != won[1]:
         kind = "swept" if min(won) == 0 else "split"
     else:
