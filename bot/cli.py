@@ -97,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="a datasheets TOML for units of an app export we ship none for")
     roster.add_argument("--language", choices=("en", "pt-BR"), default="en")
     _scenario_parser(sub)
+    web = sub.add_parser("web", help="serve the read-only web companion for the database "
+                         "(docs/web.md)")
+    web.add_argument("--port", type=int, help="the port (default: BANNERET_WEB_PORT, else 8080)")
     args = parser.parse_args(argv)
     settings = Settings()
     logging.basicConfig(
@@ -167,6 +170,17 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
         return roster_check(args.file, args.datasheets, args.language)
     if job == "scenario":
         return scenario_check(args.file, args.system, args.out, args.language)
+    if job == "web":
+        from bot.service.renderpool import close_renderer, renderer
+        from bot.web.server import serve_forever
+
+        render = renderer(settings)
+        chosen = settings if args.port is None else settings.model_copy(
+            update={"web_port": args.port})
+        try:
+            return serve_forever(make_service(store(), render=render), chosen)
+        finally:
+            close_renderer(render)
     raise AssertionError(f"unknown job {job}")
 
 

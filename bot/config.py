@@ -88,6 +88,24 @@ class Settings(BaseSettings):
     # How many render processes (unset: one per core).
     render_workers: int | None = Field(None, ge=1, le=64,
                                        validation_alias="BANNERET_RENDER_WORKERS")
+    # The web companion (bot/web/, docs/web.md): the bot serves it on this port when set;
+    # `banneret web` serves it on its own (port 8080 when unset).
+    web_port: int | None = Field(None, ge=1, le=65535, validation_alias="BANNERET_WEB_PORT")
+    # The address the web companion listens on: loopback unless told (a reverse proxy in front).
+    web_host: str = Field("127.0.0.1", validation_alias="BANNERET_WEB_HOST")
+    # The address players reach it at, used in the links the bot posts (a proxy's https URL);
+    # unset: http://<web_host>:<web_port>.
+    public_url: str | None = Field(None, validation_alias="BANNERET_PUBLIC_URL")
+    # Requests a minute one client may make before the web companion asks it to slow down
+    # (a live page holds one open stream, which counts once).
+    web_rate: int = Field(120, ge=1, le=100_000, validation_alias="BANNERET_WEB_RATE")
+
+    @property
+    def web_address(self) -> str:
+        """The web companion's address as players reach it, without a trailing slash."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        return f"http://{self.web_host}:{self.web_port or 8080}"
 
     @field_validator("db", mode="before")
     @classmethod

@@ -15,6 +15,7 @@ from sqlite_utils.migrations import Migrations
 from bot.store.faults import StoreError
 from bot.store.leaguequeries import create_season_tables
 from bot.store.statsqueries import create_stats_index
+from bot.store.webqueries import create_web_tables
 
 migrations = Migrations("banneret")
 
@@ -170,6 +171,14 @@ def m009_scenarios(db: Database) -> None:
         pk="digest", not_null={"guild_id", "system", "name", "stored", "accepted"}, strict=True)
     db.execute("CREATE UNIQUE INDEX scenarios_by_name ON scenarios (guild_id, system, name) "
                "WHERE accepted = 1")
+
+
+@migrations()
+def m011_web(db: Database) -> None:
+    """Keep what the web companion needs (bot/store/webqueries.py): the site's address secret,
+    the names players go by, what each server opened to the web, and a server's running games
+    by number (its index page)."""
+    create_web_tables(db)
 
 
 @cache

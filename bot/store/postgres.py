@@ -42,6 +42,7 @@ from bot.store.faults import StoreError
 from bot.store.gamestore import GameStore
 from bot.store.statsqueries import PG_STATS_INDEX
 from bot.store.transaction import Transaction
+from bot.store.webqueries import PG_WEB_TABLES
 
 _T = 'TEXT COLLATE "C"'
 IDLE = TransactionStatus.IDLE
@@ -124,6 +125,7 @@ PG_MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE UNIQUE INDEX scenarios_by_name ON scenarios (guild_id, system, name)
             WHERE accepted = 1;
     """),
+    ("m011_web", PG_WEB_TABLES),
 )
 
 # The tables whose ids PostgreSQL hands out (`banneret migrate` moves them on).

@@ -25,6 +25,7 @@ from bot.store.rows import (
     game_of,
 )
 from bot.store.statsqueries import StatsQueries
+from bot.store.webqueries import WebQueries
 
 # What a game's end tells the rest of the bot, in the transaction that ended it:
 # called with the transaction and the game row as just written (bot/service/leagues/seasons.py).
@@ -40,7 +41,7 @@ class StaleVersion(Exception):
 GameHook = Callable[["Transaction", GameRow, dict[str, Any]], dict[str, Any]]
 
 
-class Transaction(SeasonQueries, StatsQueries):
+class Transaction(SeasonQueries, StatsQueries, WebQueries):
     """The reads and writes one command may make, inside one database transaction."""
 
     def __init__(self, conn: Connection, clock: Clock = SYSTEM_CLOCK,

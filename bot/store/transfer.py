@@ -63,6 +63,9 @@ TABLES = (
     Table("reminder_prefs", ("user_id",)),
     Table("outbox", ("id",)),  # notices claimed and not yet posted: posted after the move
     Table("scenarios", ("digest",)),
+    Table("web_site", ("key",)),  # the address secret: a game keeps its address after a move
+    Table("people", ("user_id",)),
+    Table("web_servers", ("guild_id",)),
 )
 # Columns a database makes itself and a copy must not carry (PostgreSQL's rowid twin).
 _MADE_BY_TARGET = frozenset({"rowid"})

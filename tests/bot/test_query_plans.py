@@ -14,9 +14,11 @@ from pathlib import Path
 from bot.store.rows import GameRow
 from bot.store.sqlite import Store
 from bot.store.transaction import Transaction
+from bot.store.webqueries import WebServer
 
 SCANNED = ("games", "actions", "checkpoints", "league_games", "leagues", "league_players",
-           "league_fixtures", "reminder_prefs", "outbox", "scenarios")
+           "league_fixtures", "reminder_prefs", "outbox", "scenarios", "web_site",
+           "people", "web_servers")
 MEANT_TO_SCAN = {"game_ids"}
 
 
@@ -103,6 +105,13 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
         "uploaded_scenario": lambda: tx.uploaded_scenario("g", "race", "mine"),
         "uploaded_scenario_names": lambda: tx.uploaded_scenario_names("g", "race"),
         "drop_scenario_preview": lambda: tx.drop_scenario_preview("d1"),
+        "site_secret": lambda: len(tx.site_secret()),  # random: its length is the same
+        "name_person": lambda: tx.name_person("alice", "Alice"),
+        "names": lambda: tx.names(["alice", "bob"]),
+        "set_web_server": lambda: tx.set_web_server(WebServer("g", public=True), by="mod"),
+        "web_server": lambda: tx.web_server("g"),
+        "running_games": lambda: tx.running_games("g"),
+        "game_version": lambda: tx.game_version(game.id),
     }
     public = {n for n, _ in inspect.getmembers(Transaction, inspect.isfunction)
               if not n.startswith("_")} - NOT_QUERIES

@@ -17,7 +17,7 @@ BOT = ROOT / "bot"
 # The layers of bot/, top first: a module may import its own layer's and lower layers' modules.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("bot.cli", "bot.app"),
-    ("bot.discord", "bot.console"),
+    ("bot.discord", "bot.console", "bot.web"),
     ("bot.surface",),
     ("bot.service",),
     ("bot.store",),

@@ -1013,3 +1013,19 @@ error-no-scenario-uploads = This game system does not take scenarios of your own
 error-scenario-name-taken = This server already has a scenario called `{ $name }`, uploaded by someone else (or bundled with Banneret); give yours another `id`, or ask a moderator.
 error-scenario-not-text = A scenario is a TOML text file; this one is not text.
 scenario-checked = The scenario `{ $name }` reads well: { $title }, sides { $seats }.
+
+## The web companion (bot/web/)
+web-site-name = Banneret
+web-skip-to-content = Skip to the content
+web-footer = Banneret's web companion shows games as spectators see them: never a hand, a face-down piece or a sealed plan.
+web-home-about = Banneret referees tabletop wargames on Discord. Follow a game, a league or a player here from the links the bot posts.
+web-home-link = Back to the start page
+web-refused-title = Nothing to show here
+web-refused-not-found = There is no page at this address, or it is not open to the public. Check the link the bot posted.
+web-refused-read-only = This site only shows pages: nothing can be sent to it.
+web-refused-rate = Too many requests from your address just now. Please wait a minute and try again.
+web-seats-title = Players
+web-seat-open = (seat open)
+web-board-caption = The board at move { $version }.
+web-board-alt-empty = The board.
+web-position-title = The position in words

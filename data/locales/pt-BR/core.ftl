@@ -1023,3 +1023,19 @@ error-no-scenario-uploads = Este sistema de jogo não aceita cenários próprios
 error-scenario-name-taken = Este servidor já tem um cenário chamado `{ $name }`, enviado por outra pessoa (ou incluído no Banneret); dê outro `id` ao seu ou peça a um moderador.
 error-scenario-not-text = Um cenário é um arquivo de texto TOML; este não é texto.
 scenario-checked = O cenário `{ $name }` está correto: { $title }, lados { $seats }.
+
+## O companheiro web (bot/web/)
+web-site-name = Banneret
+web-skip-to-content = Pular para o conteúdo
+web-footer = O companheiro web do Banneret mostra as partidas como os espectadores as veem: nunca uma mão, uma peça virada para baixo ou um plano lacrado.
+web-home-about = O Banneret arbitra jogos de guerra de mesa no Discord. Acompanhe aqui uma partida, uma liga ou um jogador pelos links que o bot publica.
+web-home-link = Voltar à página inicial
+web-refused-title = Nada para mostrar aqui
+web-refused-not-found = Não há página neste endereço, ou ela não está aberta ao público. Confira o link que o bot publicou.
+web-refused-read-only = Este site apenas mostra páginas: nada pode ser enviado a ele.
+web-refused-rate = Pedidos demais do seu endereço agora. Espere um minuto e tente de novo.
+web-seats-title = Jogadores
+web-seat-open = (lugar livre)
+web-board-caption = O tabuleiro no lance { $version }.
+web-board-alt-empty = O tabuleiro.
+web-position-title = A posição em palavras
