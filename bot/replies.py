@@ -42,13 +42,14 @@ class Option:
     label: str
     value: str
     description: str = ""
+    default: bool = False  # shown as chosen already
 
 
 @dataclass(frozen=True)
 class Pick:
     """A pick list (a Discord select menu) under a reply; valid for the version it names."""
 
-    kind: str  # pick
+    kind: str  # pick | lead (a preview's choice, bot/service/importreview.py)
     placeholder: str
     game_id: int
     version: int

@@ -17,7 +17,7 @@ FORM_SECONDS = 900.0
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"bn:(?P<rest>(?!pick:).+)"):
+                 template=r"bn:(?P<rest>(?!pick:|lead:).+)"):
     """A button made by the service; survives restarts because its id says everything.
 
     Pick lists have their own item (GamePick): discord.py offers a choice to every
@@ -49,8 +49,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class GamePick(discord.ui.DynamicItem[discord.ui.Select[Any]],
-               template=r"bn:pick:(?P<rest>.+)"):
-    """A pick list made by the service (a player's private controls); its id says its node."""
+               template=r"bn:(?P<rest>(?:pick|lead):.+)"):
+    """A pick list made by the service (a player's private controls, a preview's choice);
+    its id says what it chooses."""
 
     def __init__(self, custom_id: str, placeholder: str = "…",
                  options: Sequence[discord.SelectOption] = ()) -> None:
@@ -68,7 +69,7 @@ class GamePick(discord.ui.DynamicItem[discord.ui.Select[Any]],
         /,
     ) -> GamePick:
         """Rebuild the pick list from a choice (its options are not needed to act)."""
-        return cls(f"bn:pick:{match['rest']}")
+        return cls(f"bn:{match['rest']}")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Pick a value: the bot answers it through the service."""
@@ -117,7 +118,8 @@ def buttons_view(buttons: Sequence[Button], picks: Sequence[Pick] = ()
         view.add_item(item)
     for row, pick in enumerate(picks[:max(0, 5 - rows)], start=rows):
         options = [discord.SelectOption(label=o.label[:100] or "…", value=o.value[:100],
-                                        description=o.description[:100] or None)
+                                        description=o.description[:100] or None,
+                                        default=o.default)
                    for o in pick.options[:25]]
         select = GamePick(pick.custom_id, pick.placeholder, options)
         select.item.row = row

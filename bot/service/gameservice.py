@@ -30,6 +30,7 @@ from bot.replies import Button, Reply, parse_custom_id
 from bot.service.boards import BoardReplies, Render
 from bot.service.context import ButtonHandler, Caller, PressedId, Table, latest
 from bot.service.games import Games
+from bot.service.importreview import CHOICE as PREVIEW_CHOICE
 from bot.service.importreview import Previews
 from bot.service.leagues.seasons import Leagues
 from bot.service.panels import KINDS as CONTROL_KINDS
@@ -145,8 +146,11 @@ class GameService:
     def choose(self, channel_id: str, caller: Caller, custom_id: str,
                values: dict[str, str]) -> Reply:
         """Use a player's private controls: a button, a pick list's value (under "") or a
-        form's typed values (see bot/service/panels.py)."""
+        form's typed values (see bot/service/panels.py); or a preview's choice."""
         pressed = parse_custom_id(custom_id)
+        if pressed is not None and pressed[0] == PREVIEW_CHOICE:
+            return fitted(self.previews.choose(channel_id, caller, pressed, values),
+                          Words.of(pick_language(caller.locale)))
         if pressed is None or pressed[0] not in CONTROL_KINDS:
             raise bad_input("input-unknown-button")
         reply = self.panels.choose(channel_id, caller, pressed, values)

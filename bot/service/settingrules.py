@@ -156,6 +156,8 @@ LEAGUE_SETTINGS: dict[str, LeagueGrid] = {
     "pairing": _TERMS, "seeding": _TERMS, "late": _TERMS,
     # Games a fixture's match has, and how a match scores (leagues/matches.py): terms.
     "games": _TERMS, "match_scoring": _TERMS,
+    # Each army's points limit in the league's games (importreview.py, wh40k/points-limit).
+    "points": _TERMS,
 }
 # The settings `/game settings` changes (the others have their own command).
 GAME_OPTIONS: tuple[str, ...] = ("language", "time", "deadline_hours", "remind", "reports",

@@ -7,6 +7,7 @@ from bot.service.leagues.reports import HIGHEST_SCORE
 from bot.service.leagues.rounds import FORMATS, MOST_PLAYERS, PICKED
 from bot.service.leagues.seasons import (
     MAX_LEAGUE_NAME,
+    MOST_ARMY_POINTS,
     MOST_CONFIRM_HOURS,
     MOST_HOLIDAY_DAYS,
     MOST_POINTS,
@@ -34,7 +35,7 @@ def declare_league(add: Add) -> None:
         scenario=o.get("scenario"), format_=o.get("format"), rounds=o.get("rounds"),
         legs=o.get("legs"), time=o.get("time"), win=o.get("win"), draw=o.get("draw"),
         loss=o.get("loss"), tiebreaks=o.get("tiebreaks"), confirm_hours=o.get("confirm_hours"),
-        holiday_days=o.get("holiday_days"), games=o.get("games"),
+        holiday_days=o.get("holiday_days"), games=o.get("games"), points=o.get("points"),
         source=o.get("from_league"), top=o.get("top"), **{k: o.get(k) for k in PICKED}),
         _o("name", max_length=MAX_LEAGUE_NAME),
         _o("system", required=False, autocomplete="system"),
@@ -91,6 +92,7 @@ def _season_options() -> tuple[Option, ...]:
         _o("confirm_hours", "int", False, min_value=1, max_value=MOST_CONFIRM_HOURS),
         _o("holiday_days", "int", False, min_value=0, max_value=MOST_HOLIDAY_DAYS),
         _o("games", "int", False, min_value=1, max_value=MOST_GAMES),
+        _o("points", "int", False, min_value=MOST_ARMY_POINTS[0], max_value=MOST_ARMY_POINTS[1]),
         *(_o(option, required=False, choices=words) for option, words in PICKED.items()),
     )
 

@@ -55,6 +55,24 @@ class ScenarioInfo(Frozen):
     seats: tuple[str, ...]
 
 
+class ChoiceOption(Frozen):
+    """One option of a preview's choice: what it says, the value it sends, a line under it."""
+
+    label: Msg
+    value: str
+    description: Msg | None = None
+
+
+class PreviewChoice(Frozen):
+    """A choice an import's preview offers beside Accept (a Leader's Bodyguard, say): its
+    `key` inside the action, the options, and the value chosen now."""
+
+    key: str
+    title: Msg
+    options: tuple[ChoiceOption, ...]
+    chosen: str
+
+
 class Prompt(Frozen):
     """Who must act next, in which step, which action types are open, and what to do."""
 
@@ -301,6 +319,23 @@ class Engine(Generic[S]):
     def preview(self, action: Action) -> tuple[Msg, ...]:
         """Return what a `preview` command's action would bring, line by line, before Accept."""
         return (self.label(action),)
+
+    def preview_choices(self, action: Action) -> tuple[PreviewChoice, ...]:
+        """Return the choices a preview offers as pick lists, made before Accept; none here."""
+        return ()
+
+    def preview_choose(self, action: Action, key: str, value: str) -> Action:
+        """Return the previewed action with choice `key` made (a RuleViolation if `value` is
+        not offered); only a system that offers choices has any to make."""
+        raise RuleViolation("core/bad-input", msg("input-unknown-button"))
+
+    def points_of(self, action: Action) -> int | None:
+        """Return the points an import lists in all (an army list's), None if it has none."""
+        return None
+
+    def points_limit(self, state: S) -> int | None:
+        """Return the points limit the scenario sets on an army, None if it sets none."""
+        return None
 
     # ---------------------------------------------------------------- the skeleton
     def title(self) -> Msg:

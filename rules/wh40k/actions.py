@@ -21,7 +21,7 @@ from pydantic.types import PydanticCustomError  # type: ignore[attr-defined]
 
 from rules.core.model import Action, Event, Frozen
 from rules.core.text import Msg, Named, Term
-from rules.wh40k.state import ModelProfile, Seat, Step
+from rules.wh40k.state import Listed, ModelProfile, Seat, Step
 
 
 def _unit_ref(value: Any) -> Any:
@@ -70,9 +70,7 @@ def _slug(value: Any) -> Any:
 
 
 def _lower(value: Any) -> Any:
-    if isinstance(value, str):
-        return value.strip().lower().replace(" ", "-")
-    return value
+    return value.strip().lower().replace(" ", "-") if isinstance(value, str) else value
 
 
 UnitRef = Annotated[str, BeforeValidator(_unit_ref), Field(min_length=1, max_length=80)]
@@ -160,7 +158,8 @@ class RosterUnit(Frozen):
     # their counts add up to `models`. Empty: every model has `wounds` and `oc`.
     profiles: tuple[ModelProfile, ...] = Field(default=(), max_length=20)
     points: int | None = Field(default=None, ge=0, le=100_000)  # for the preview only,
-    warlord: bool = False  # as whether it is the army's Warlord: the battle uses neither
+    warlord: bool = False  # as whether it is the army's Warlord: the battle uses neither,
+    listed: Listed = Listed()  # nor what else the list builder lists under it
 
     @model_validator(mode="after")
     def _profiles_add_up(self) -> RosterUnit:

@@ -62,6 +62,8 @@ class Scenario(Frozen):
     # The most one side may report in one battle round (wh40k/score-per-round).
     primary_per_round: int = Field(default=15, ge=1, le=50)
     secondary_per_round: int = Field(default=20, ge=1, le=40)
+    # The most points each army may cost (wh40k/points-limit); None: no limit.
+    points: int | None = Field(default=None, ge=1, le=100_000)
     sides: dict[Seat, SideSetup]
     objectives: tuple[Objective, ...] = Field(alias="objective")
 

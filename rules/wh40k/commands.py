@@ -32,9 +32,12 @@ COMMANDS: tuple[Command, ...] = (
         Option(name="first", required=False, choices=("attacker", "defender", "roll-off")),
     ),
     action_command("next", "next_phase"),
-    # Shown first as a preview (units, models, W, Ld, OC, Leaders); applied on Accept.
+    # Shown first as a preview (units, points, models, W, Ld, OC, Leaders); applied on
+    # Accept. `points:` is the game's points limit (wh40k/points-limit), not the list's.
     action_command("roster", "roster", Option(name="text", kind="file"),
-                   Option(name="datasheets", kind="file", required=False)
+                   Option(name="datasheets", kind="file", required=False),
+                   Option(name="points", kind="int", required=False, min_value=100,
+                          max_value=100_000)
                    ).model_copy(update={"preview": True}),
     action_command(
         "addunit", "add_unit",

@@ -14,10 +14,10 @@ from typing import Any
 
 from rules.core.board import TabletopView
 from rules.core.dice import DiceState
-from rules.core.engine import Engine, Outcome, Player, ScenarioInfo
+from rules.core.engine import Engine, Outcome, Player, PreviewChoice, ScenarioInfo
 from rules.core.errors import RuleViolation, refuse
 from rules.core.model import Action, Event
-from rules.core.text import Msg, msg, term
+from rules.core.text import Msg, items, msg, term
 from rules.wh40k import catalogue, flow, picture
 from rules.wh40k.actions import (
     ACTIONS,
@@ -35,6 +35,7 @@ from rules.wh40k.army import add_roster, check_roster_units, find
 from rules.wh40k.commands import COMMANDS, GROUP
 from rules.wh40k.listbuilders import read_army
 from rules.wh40k.losses import below_half_now, strength_changes
+from rules.wh40k.roster import choose_bodyguard, keyed, leader_choices
 from rules.wh40k.scoring import PRIMARY_CAP, SECONDARY_CAP, result
 from rules.wh40k.state import (
     RULESET,
@@ -131,7 +132,7 @@ class Wh40kEngine(Engine[Wh40kState]):
             sheets = raw.pop("datasheets", None)
             roster = read_army(text if isinstance(text, bytes) else str(text),
                                sheets if isinstance(sheets, bytes | str) else None)
-            raw.update(name=roster.name, units=roster.units, points=roster.points)
+            raw.update(name=roster.name, units=keyed(roster.units), points=roster.points)
         return raw
 
     def after(
@@ -222,7 +223,36 @@ class Wh40kEngine(Engine[Wh40kState]):
             out.extend(msg("preview-roster-profile", name=p.name or unit.name, models=p.models,
                            wounds=p.wounds, leadership=p.leadership or unit.leadership,
                            oc=p.oc) for p in unit.profiles)
+            listed = unit.listed
+            if listed.enhancements:
+                out.append(msg("preview-roster-enhancements", names=items(listed.enhancements)))
+            if listed.wargear:
+                out.append(msg("preview-roster-wargear", names=items(listed.wargear)))
         return tuple(out)
+
+    def preview_choices(self, action: Action) -> tuple[PreviewChoice, ...]:
+        """Offer each Leader of a roster its eligible Bodyguards (wh40k/leader)."""
+        return leader_choices(action) if isinstance(action, LoadRoster) else ()
+
+    def preview_choose(self, action: Action, key: str, value: str) -> Action:
+        """Join the Leader `key` of a previewed roster to the unit `value` (or to none)."""
+        if not isinstance(action, LoadRoster):
+            return super().preview_choose(action, key, value)
+        return choose_bodyguard(action, key, value)
+
+    def points_of(self, action: Action) -> int | None:
+        """Return a roster's points: the list's total, else its units' if all are priced."""
+        if not isinstance(action, LoadRoster):
+            return None
+        if action.points is not None:
+            return action.points
+        priced = [u.points for u in action.units]
+        return sum(p or 0 for p in priced) if all(p is not None for p in priced) else None
+
+    def points_limit(self, state: Wh40kState) -> int | None:
+        """Return the scenario's points limit for each army (wh40k/points-limit), if any."""
+        scenario = catalogue.scenarios().get(state.scenario)
+        return scenario.points if scenario is not None else None
 
     def report_for(self, state: Wh40kState, action: Action) -> str | None:
         """Return the side whose unit a report (casualties, restore, a demanded test) is about.

@@ -39,7 +39,7 @@ from rules.core.errors import refuse
 from rules.core.text import items
 from rules.wh40k.actions import Roster, RosterUnit
 from rules.wh40k.roster import ROSTER_LIMITS, read_roster
-from rules.wh40k.state import ModelProfile
+from rules.wh40k.state import Listed, ModelProfile
 
 BAD_INPUT = "core/bad-input"
 # A .rosz of a 2,000-point army is 20-80 KB; its .ros, with every rule's text, up to ~1 MB.
@@ -63,7 +63,7 @@ _WRAPPERS = {"force": "forces", "selection": "selections", "profile": "profiles"
              "characteristic": "characteristics", "category": "categories", "cost": "costs"}
 TEXT_KEPT = frozenset({"characteristic", "customNotes"})
 ATTRS_KEPT = ("name", "type", "number", "typeName", "customName", "customNotes",
-              "gameSystemName", "gameSystemId", "primary", "value")
+              "gameSystemName", "gameSystemId", "primary", "value", "group")
 # BattleScribe's ids of the 40k game systems (New Recruit writes the same): 10th edition
 # (its Boarding Actions too) is read, these others are named when the file names none.
 OTHER_SYSTEMS = {"28ec-711c-d87f-3aeb": "Warhammer 40,000 9th Edition",
@@ -80,6 +80,8 @@ _LEADS = re.compile(r"^\s*(?:leads|attached to|attached|leader of)\s*:\s*(.+?)\s
 _UNIT_LINE = re.compile(r"^(?P<name>\S.*?)\s*\((?P<points>[\d.,\s]+)\s*(?:points|pts)\)\s*$",
                         re.IGNORECASE)
 _MODEL_LINE = re.compile(r"^\s*[•\-*]\s*(?P<count>\d+)\s*x\s+(?P<name>.+?)\s*$")
+# A Leader ability's text lists the units the model can join, one a bullet.
+_CAN_LEAD = re.compile(r"^\s*[■•\-*◦]\s*(.+?)\s*$", re.MULTILINE)
 _APP_SIGNATURE = re.compile(r"^Exported with App Version", re.IGNORECASE | re.MULTILINE)
 
 
@@ -405,10 +407,36 @@ def _unit(selection: Node) -> RosterUnit:
             oc=main[3], keywords=tuple(k[:60] for k in keywords),
             profiles=profiles if mixed else (), warlord=warlord,
             points=_points(c for c in _descendants(selection, "cost")),
+            listed=_listed(selection, name),
         )
     except ValidationError as err:
         refuse(BAD_INPUT, "refusal-roster-bad-unit", name=name,
                field=".".join(str(p) for p in err.errors()[0]["loc"]))
+
+
+def _listed(selection: Node, name: str) -> Listed:
+    """Read what a unit's list names besides its models: enhancements (upgrades from an
+    Enhancements group), wargear (the other upgrades at the ends of the tree, counted by
+    name) and the units its Leader ability's text lists."""
+    enhancements: list[str] = []
+    wargear: dict[str, int] = {}
+    for upgrade in _descendants(selection, "selection"):
+        label = " ".join(upgrade.attrs.get("name", "").split())[:70]
+        if upgrade.attrs.get("type") != "upgrade" or not label or fold(label) == "warlord":
+            continue
+        kinds = [upgrade.attrs.get("group", "")] + [c.attrs.get("name", "")
+                                                    for c in upgrade.all("category")]
+        if any("enhancement" in fold(k) for k in kinds):
+            enhancements.append(label)
+        elif not any(c.attrs.get("type") == "upgrade" for c in upgrade.all("selection")):
+            wargear[label] = wargear.get(label, 0) + max(_number(upgrade), 1)
+    lead = [_CAN_LEAD.findall(c.text) for p in _descendants(selection, "profile")
+            if fold(p.attrs.get("name", "")) == "leader" for c in p.all("characteristic")]
+    sheet = " ".join(selection.attrs.get("name", "").split())[:60]
+    return Listed(sheet=sheet if sheet != name else "", enhancements=tuple(enhancements[:4]),
+                  wargear=tuple(f"{n}x {w}" if n > 1 else w
+                                for w, n in list(wargear.items())[:20]),
+                  can_lead=tuple(dict.fromkeys(u[:80] for found in lead for u in found))[:30])
 
 
 def _model_counts(selection: Node, name: str) -> dict[tuple[str, int, int, int], int]:

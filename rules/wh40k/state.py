@@ -8,7 +8,7 @@ never stored twice.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -71,6 +71,20 @@ class ModelProfile(Frozen):
     # Its Leadership, where the list builder gives each profile one (the unit tests with its
     # best); None in games stored before, and where only the unit's is known.
     leadership: int | None = Field(default=None, ge=2, le=12)
+
+
+Label = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class Listed(Frozen):
+    """What a list builder lists under a unit, for its roster's preview only (the battle uses
+    none of it): its datasheet's name where the unit was renamed, its enhancements, its
+    wargear ("10x Bolt rifle") and the units its Leader ability names (wh40k/leader)."""
+
+    sheet: str = Field(default="", max_length=60)
+    enhancements: tuple[Label, ...] = Field(default=(), max_length=4)
+    wargear: tuple[Label, ...] = Field(default=(), max_length=20)
+    can_lead: tuple[Label, ...] = Field(default=(), max_length=30)
 
 
 class Unit(BaseModel):

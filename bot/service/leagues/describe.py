@@ -42,6 +42,8 @@ def settings_lines(words: Words, season: Season) -> list[str]:
           if season.games > 1 else []),
         *([words("league-settings-source", name=season.source, top=season.top or "all")]
           if season.source else []),
+        *([words("league-settings-army-points", points=season.points)]
+          if season.points else []),
     ]
 
 

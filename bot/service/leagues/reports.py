@@ -278,6 +278,9 @@ class Reports:
                 tx, thread_id, guild_id, league.creator_id, season.system or "",
                 season.scenario or "", (fixture.home, fixture.away), season.language,
                 time_control=season.time_control())
+            if season.points:  # each army's limit, checked as a roster is accepted
+                game = tx.update_game(game, bump=False, settings={
+                    **game.settings, "points": season.points, "points_from": "league"})
             if tx.update_fixture(fixture, status="playing", game_id=game.id,
                                  thread_id=thread_id) is None:
                 raise LeagueFixtureBusy(id=fixture.id, status=fixture.status).where(lang)

@@ -119,6 +119,7 @@ class Season:
     match_scoring: str = "wins"  # how a match of several games scores: MATCH_SCORINGS
     seeding: str = "joined"  # Swiss: one of SEEDINGS
     late: str = "loss"  # Swiss: one of LATE_ENTRIES
+    points: int | None = None  # each army's points limit in its games (importreview.py)
     language: str = "en"  # the creator's: notices the league posts by itself use it
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -109,6 +109,8 @@ MOST_ROUNDS = 20
 MOST_POINTS = 10
 MOST_CONFIRM_HOURS = 14 * 24
 MOST_HOLIDAY_DAYS = 60
+# The least and most an army's points limit may be (a Combat Patrol to an Onslaught and more).
+MOST_ARMY_POINTS = (100, 100_000)
 # The standings picture shows this many rows; the footer says how many more there are.
 PICTURE_ROWS = 32
 
@@ -138,7 +140,8 @@ class Leagues:
         win: float | None = None, draw: float | None = None, loss: float | None = None,
         tiebreaks: str | None = None, confirm_hours: int | None = None,
         holiday_days: int | None = None, games: int | None = None,
-        source: str | None = None, top: int | None = None, **picked: str | None,
+        source: str | None = None, top: int | None = None, points: int | None = None,
+        **picked: str | None,
     ) -> Reply:
         """Create a league in this server; with a game system, it runs a season (the caller
         is its creator and referee; its fixtures are played from `channel_id`). `picked`:
@@ -152,9 +155,9 @@ class Leagues:
         if system_id is not None:
             season = self._season(lang, system_id, scenario, format_, rounds, legs, time, win,
                                   draw, loss, tiebreaks, confirm_hours, holiday_days,
-                                  picked, games)
+                                  picked, games, points)
         elif any(v is not None for v in (scenario, format_, rounds, legs, time, tiebreaks,
-                                         games, source, top, *picked.values())):
+                                         games, source, top, points, *picked.values())):
             raise _bad(lang, "league-setting-needs-system")
         with self.store.transaction() as tx:
             if tx.league(guild_id, name) is not None:
@@ -174,6 +177,7 @@ class Leagues:
         draw: float | None, loss: float | None, tiebreaks: str | None,
         confirm_hours: int | None, holiday_days: int | None,
         picked: Mapping[str, str | None] | None = None, games: int | None = None,
+        army_points: int | None = None,
     ) -> Season:
         """Check `/league create`'s options and return the season they make."""
         if system_id not in available():
@@ -218,11 +222,16 @@ class Leagues:
             raise _bad(lang, "league-setting-games", most=MOST_GAMES)
         if words.get("match_scoring") == "cc" and games != 2:
             raise _bad(lang, "league-setting-cc-two-games")
+        least, most = MOST_ARMY_POINTS
+        if army_points is not None and not least <= army_points <= most:
+            raise _bad(lang, "league-setting-army-points", least=MOST_ARMY_POINTS[0],
+                       most=MOST_ARMY_POINTS[1])
         season = Season(
             system=system_id, scenario=scenario, format=chosen, rounds=rounds,
             legs=legs or 1, time=control.text(), win=points[0], draw=points[1],
             loss=points[2], tiebreaks=order, games=games or 1,
             confirm_hours=confirm_hours or 48, holiday_days=holiday_days or 0, language=lang,
+            points=army_points,
         )
         chosen_words: dict[str, Any] = {option: words.get(option, allowed[0])
                                         for option, allowed in PICKED.items()}
@@ -301,7 +310,7 @@ class Leagues:
             asked.get("holiday_days", season.holiday_days),
             {option: asked.get(option, None if chosen not in ONLY_IN.get(option, FORMATS)
                                else getattr(season, option)) for option in PICKED},
-            asked.get("games", season.games))
+            asked.get("games", season.games), asked.get("points", season.points))
         # Rounds not asked stay as they are: a started league's own count (the format's).
         rounds = changed.rounds if "rounds" in asked or not same else season.rounds
         return replace(changed, rounds=rounds, language=season.language, extra=season.extra)

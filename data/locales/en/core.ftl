@@ -1029,3 +1029,20 @@ web-seat-open = (seat open)
 web-board-caption = The board at move { $version }.
 web-board-alt-empty = The board.
 web-position-title = The position in words
+## rosters
+preview-points-limit = Points limit: { $limit } points, set by { $source }. { $points ->
+        [none] This list gives no points, so it is not checked.
+       *[other] { $over ->
+            [0] This list ({ $points } points) is within it.
+           *[other] This list ({ $points } points) is { $over } over: Accept will be refused until it fits.
+        }
+    }
+points-from-league = the league
+points-from-scenario = the scenario
+points-from-game = this game
+refusal-points-over = { $points } pts is { $over } over this game's { $limit }-point limit (set by { $source }); remove units or wargear worth { $over } points and send the list again.
+refusal-points-limit-set = This game's points limit is already { $limit } points (set by { $source }), so `points:{ $asked }` cannot change it; send the roster without `points:`.
+league-setting-army-points = `points:` is each army's points limit, from { $least } to { $most }.
+league-settings-army-points = Each army: at most { $points } points (checked as a roster is accepted).
+command-league-create-points = Each army's points limit in this league's games (checked as a roster is accepted)
+command-league-settings-points = Each army's points limit in games started from now on

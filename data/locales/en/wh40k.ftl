@@ -567,3 +567,20 @@ refusal-roster-bad-datasheet = The datasheet of { $name } lacks a number it need
 ## The turn message's button to a player's private controls
 
 controls-button = Your units
+
+## rosters
+command-wh40k-roster-points = This game's points limit for each army (checked when you accept)
+preview-roster-enhancements = {"    "}◦ Enhancements: { $names }
+preview-roster-wargear = {"    "}◦ Wargear: { $names }
+preview-leads-title = Which unit does { $leader } lead?
+preview-leads = { $leader } leads { $bodyguard }
+preview-leads-nobody = { $leader } leads no unit
+preview-leads-detail = { $models } { $models ->
+        [one] model
+       *[other] models
+    }{ $points ->
+        [none] {""}
+       *[other] , { $points } points
+    }
+refusal-preview-not-a-leader = That unit is not one of this roster's Leaders; choose again from the preview's lists.
+refusal-preview-cannot-join = { $name }'s Leader ability does not list that unit; choose one of the units its list offers.

@@ -1039,3 +1039,20 @@ web-seat-open = (lugar livre)
 web-board-caption = O tabuleiro no lance { $version }.
 web-board-alt-empty = O tabuleiro.
 web-position-title = A posição em palavras
+## rosters
+preview-points-limit = Limite de pontos: { $limit } pontos, definido por { $source }. { $points ->
+        [none] Esta lista não informa pontos, então não é conferida.
+       *[other] { $over ->
+            [0] Esta lista ({ $points } pontos) está dentro dele.
+           *[other] Esta lista ({ $points } pontos) passa { $over } do limite: Aceitar será recusado até que ela caiba.
+        }
+    }
+points-from-league = a liga
+points-from-scenario = o cenário
+points-from-game = esta partida
+refusal-points-over = { $points } pts passam { $over } do limite de { $limit } pontos desta partida (definido por { $source }); retire unidades ou equipamentos que valham { $over } pontos e envie a lista de novo.
+refusal-points-limit-set = O limite de pontos desta partida já é { $limit } pontos (definido por { $source }), então `points:{ $asked }` não o muda; envie a lista sem `points:`.
+league-setting-army-points = `points:` é o limite de pontos de cada exército, de { $least } a { $most }.
+league-settings-army-points = Cada exército: no máximo { $points } pontos (conferido quando uma lista é aceita).
+command-league-create-points = Limite de pontos de cada exército nas partidas desta liga (conferido quando uma lista é aceita)
+command-league-settings-points = Limite de pontos de cada exército nas partidas iniciadas daqui em diante

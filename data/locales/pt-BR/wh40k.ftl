@@ -609,3 +609,20 @@ refusal-roster-bad-datasheet = A ficha de { $name } não tem um número de que p
 ## The turn message's button to a player's private controls
 
 controls-button = Suas unidades
+
+## rosters
+command-wh40k-roster-points = Limite de pontos desta partida para cada exército (conferido ao aceitar)
+preview-roster-enhancements = {"    "}◦ Aprimoramentos: { $names }
+preview-roster-wargear = {"    "}◦ Equipamento: { $names }
+preview-leads-title = Que unidade { $leader } lidera?
+preview-leads = { $leader } lidera { $bodyguard }
+preview-leads-nobody = { $leader } não lidera nenhuma unidade
+preview-leads-detail = { $models } { $models ->
+        [one] miniatura
+       *[other] miniaturas
+    }{ $points ->
+        [none] {""}
+       *[other] , { $points } pontos
+    }
+refusal-preview-not-a-leader = Essa unidade não é um dos Líderes desta lista; escolha de novo nas listas da prévia.
+refusal-preview-cannot-join = A habilidade Líder de { $name } não inclui essa unidade; escolha uma das unidades que a lista oferece.

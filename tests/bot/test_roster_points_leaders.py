@@ -1,0 +1,145 @@
+"""A roster's preview (issue 34): points against the game's limit, checked on Accept
+(wh40k/points-limit), and a pick list per Leader whose choice is applied with the import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.errors import PlayerError, Refused
+from bot.replies import Reply
+from bot.service.gameservice import GameService
+from bot.surface.dispatch import run
+from bot.surface.entries import Context
+from tests.bot.conftest import ALICE, BOB
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "rosters"
+STRIKE_FORCE = (FIXTURES / "strike-force.ros").read_bytes()  # 2,065 points
+PATROL = (FIXTURES / "ultramarines.ros").read_bytes()  # 495 points
+
+
+def _game(service: GameService) -> None:
+    service.new_game("c40k", "g1", ALICE, "wh40k", "take-and-hold", opponent=BOB)
+    service.join("c40k", BOB)
+
+
+def _offer(service: GameService, data: bytes, who: Any = BOB, **options: Any) -> Reply:
+    reply = run(service, Context("c40k", "g1", who), "wh40k roster", {"text": data, **options})
+    assert isinstance(reply, Reply)
+    return reply
+
+
+def _game_row(service: GameService) -> Any:
+    with service.store.reading() as tx:
+        game = tx.active_game("c40k")
+    assert game is not None
+    return game
+
+
+def _units(service: GameService, seat: str) -> dict[str, dict[str, Any]]:
+    state = _game_row(service).state
+    return {u["name"]: u for u in state["units"].values() if u["side"] == seat}
+
+
+def _pick(reply: Reply, leader: str) -> Any:
+    return next(p for p in reply.picks if p.placeholder.startswith(f"Which unit does {leader}"))
+
+
+def test_the_preview_lists_points_warlord_enhancements_and_wargear(
+        service: GameService) -> None:
+    _game(service)
+    text = "\n".join(_offer(service, STRIKE_FORCE).lines)
+    assert "Roster “Macragge Vanguard”: 14 units, 58 models, 2,065 points." in text
+    assert "• Captain (110 points), Warlord: 1 model, W 5, Ld 6+, OC 1" in text
+    assert "    ◦ Enhancements: Artificer Armour\n" in text
+    assert "    ◦ Wargear: Master-crafted power weapon and Bolt pistol\n" in text
+    assert "    ◦ Wargear: 10x Bolt rifle and 10x Close combat weapon" in text
+
+
+def test_a_list_over_the_games_limit_is_refused_on_accept_and_nothing_changes(
+        service: GameService) -> None:
+    _game(service)
+    before = _units(service, "defender")
+    preview = _offer(service, STRIKE_FORCE, points=2000)
+    assert ("Points limit: 2,000 points, set by this game. This list (2,065 points) is 65 over"
+            in "\n".join(preview.lines))
+    version, pending = _game_row(service).version, _game_row(service).pending
+    with pytest.raises(Refused) as refused:
+        service.press("c40k", BOB, preview.buttons[0].custom_id)
+    assert refused.value.violation.rule_id == "wh40k/points-limit"
+    assert refused.value.violation.reason.args["over"] == 65
+    assert "2,065 pts is 65 over this game's 2,000-point limit" in str(
+        refused.value.text("en"))
+    game = _game_row(service)
+    assert (game.version, game.pending, game.settings.get("points")) == (version, pending, None)
+    assert _units(service, "defender") == before
+    # Cancel still works: the preview was kept.
+    assert service.press("c40k", BOB, preview.buttons[1].custom_id).text
+
+
+def test_an_accepted_limit_holds_for_the_other_side_and_cannot_be_changed(
+        service: GameService) -> None:
+    _game(service)
+    accepted = _offer(service, PATROL, who=ALICE, points=500)
+    service.press("c40k", ALICE, accepted.buttons[0].custom_id)
+    assert _game_row(service).settings["points"] == 500
+    over = _offer(service, STRIKE_FORCE)  # no points: the game's limit still applies
+    assert "set by this game" in "\n".join(over.lines)
+    with pytest.raises(Refused):
+        service.press("c40k", BOB, over.buttons[0].custom_id)
+    with pytest.raises(Refused) as clash:
+        _offer(service, STRIKE_FORCE, points=3000)
+    assert clash.value.violation.reason.key == "refusal-points-limit-set"
+
+
+def test_a_leaders_custom_note_prefills_its_pick_list_with_eligible_units_only(
+        service: GameService) -> None:
+    _game(service)
+    preview = _offer(service, STRIKE_FORCE)
+    assert len(preview.picks) == 3  # Captain, Lieutenant, Chaplain
+    lieutenant = _pick(preview, "Lieutenant")
+    chosen = [o.label for o in lieutenant.options if o.default]
+    assert chosen == ["Lieutenant leads Hellblaster Squad"]  # "Leads: Hellblaster Squad"
+    # Its Leader ability lists Intercessor and Hellblaster Squads, renamed ones too.
+    assert [o.label for o in lieutenant.options] == [
+        "Lieutenant leads no unit", "Lieutenant leads Intercessor Squad",
+        "Lieutenant leads Second Squad", "Lieutenant leads Hellblaster Squad",
+        "Lieutenant leads Second Hellblasters"]
+    chaplain = _pick(preview, "Chaplain")
+    assert [o.label for o in chaplain.options if o.default] == ["Chaplain leads no unit"]
+    assert chaplain.options[1].description == "10 models, 150 points"
+
+
+def test_choices_made_in_the_preview_are_applied_with_the_import(
+        service: GameService) -> None:
+    _game(service)
+    preview = _offer(service, STRIKE_FORCE)
+    captain = _pick(preview, "Captain")
+    second = next(o.value for o in captain.options if o.label.endswith("Second Squad"))
+    shown = service.choose("c40k", BOB, captain.custom_id, {"": second})
+    assert shown.in_place and shown.ephemeral
+    assert [o.label for o in _pick(shown, "Captain").options if o.default] == [
+        "Captain leads Second Squad"]
+    assert shown.buttons[0].custom_id != preview.buttons[0].custom_id  # a new digest
+    with pytest.raises(PlayerError):  # the old Accept no longer names the kept preview
+        service.press("c40k", BOB, preview.buttons[0].custom_id)
+    lieutenant = _pick(shown, "Lieutenant")
+    shown = service.choose("c40k", BOB, lieutenant.custom_id, {"": "-"})
+    service.press("c40k", BOB, shown.buttons[0].custom_id)
+    units = _units(service, "defender")
+    assert units["Captain"]["leads"] == units["Second Squad"]["id"]
+    assert units["Lieutenant"]["leads"] is None
+    assert units["Chaplain"]["leads"] is None
+
+
+def test_a_unit_the_leader_ability_does_not_list_is_refused(service: GameService) -> None:
+    _game(service)
+    preview = _offer(service, STRIKE_FORCE)
+    chaplain = _pick(preview, "Chaplain")
+    with pytest.raises(Refused) as refused:
+        service.choose("c40k", BOB, chaplain.custom_id, {"": "u3"})  # Intercessor Squad
+    assert refused.value.violation.rule_id == "wh40k/leader"
+    assert _game_row(service).pending["previews"]["defender"]["digest"] in (
+        preview.buttons[0].custom_id)
