@@ -143,3 +143,46 @@ def test_a_unit_the_leader_ability_does_not_list_is_refused(service: GameService
     assert refused.value.violation.rule_id == "wh40k/leader"
     assert _game_row(service).pending["previews"]["defender"]["digest"] in (
         preview.buttons[0].custom_id)
+
+
+def test_a_leagues_points_limit_holds_in_its_fixtures_games(service: GameService) -> None:
+    leagues = service.leagues
+    with pytest.raises(PlayerError) as bad:
+        leagues.create("g1", ALICE, "Tiny", channel_id="lc", system_id="wh40k", points=50)
+    assert "`points:` is each army's points limit, from 100 to 100,000" in bad.value.text("en")
+    created = leagues.create("g1", ALICE, "Crusade", channel_id="lc", system_id="wh40k",
+                             points=1500)
+    assert "Each army: at most 1,500 points" in "\n".join(created.lines)
+    changed = leagues.settings("g1", ALICE, "Crusade", points=2000)
+    assert "Each army: at most 2,000 points" in "\n".join(changed.lines)
+    for player in (ALICE, BOB):
+        leagues.join("g1", player, "Crusade")
+    leagues.start("g1", ALICE, "Crusade")
+    opening = leagues.play("g1", "lc", ALICE, "Crusade", opponent=BOB)
+    assert opening.thread is not None
+    opening.thread.then("c40k")
+    settings = _game_row(service).settings
+    assert (settings["points"], settings["points_from"]) == (2000, "league")
+    preview = _offer(service, STRIKE_FORCE)
+    assert "set by the league" in "\n".join(preview.lines)
+    with pytest.raises(Refused) as refused:
+        service.press("c40k", BOB, preview.buttons[0].custom_id)
+    assert "(set by the league)" in refused.value.text("en")
+    with pytest.raises(Refused):  # a player cannot lift the league's limit
+        _offer(service, STRIKE_FORCE, points=2100)
+
+
+def test_a_scenarios_points_limit_is_the_games_when_no_league_sets_one(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.wh40k import catalogue
+
+    scenarios = dict(catalogue.scenarios())
+    scenarios["take-and-hold"] = scenarios["take-and-hold"].model_copy(update={"points": 500})
+    monkeypatch.setattr(catalogue, "scenarios", lambda: scenarios)
+    _game(service)
+    preview = _offer(service, PATROL)
+    assert ("Points limit: 500 points, set by the scenario. This list (495 points) is within"
+            in "\n".join(preview.lines))
+    service.press("c40k", BOB, preview.buttons[0].custom_id)
+    assert "Captain" in _units(service, "defender")
+    assert "points" not in _game_row(service).settings  # the scenario keeps saying it

@@ -293,7 +293,7 @@ LEAGUE_VALUES: dict[str, object] = {"scenario": "short", "format": "round-robin"
                                     "confirm_hours": 48, "holiday_days": 2, "withdrawal": "bye",
                                     "concession": "max", "pairing": "adjacent",
                                     "seeding": "joined", "games": 1, "match_scoring": "wins",
-                                    "late": "loss"}
+                                    "late": "loss", "points": 2000}
 
 
 def _league(service: GameService, name: str, state: LeagueState, swiss: bool) -> None:

@@ -115,6 +115,18 @@ MOST_ARMY_POINTS = (100, 100_000)
 PICTURE_ROWS = 32
 
 
+
+def _check_games_and_points(lang: str, games: int | None, match_scoring: str | None,
+                            army_points: int | None) -> None:
+    """Refuse a count of games per match, or an army points limit, out of bounds."""
+    if games is not None and not 1 <= games <= MOST_GAMES:
+        raise _bad(lang, "league-setting-games", most=MOST_GAMES)
+    if match_scoring == "cc" and games != 2:
+        raise _bad(lang, "league-setting-cc-two-games")
+    least, most = MOST_ARMY_POINTS
+    if army_points is not None and not least <= army_points <= most:
+        raise _bad(lang, "league-setting-army-points", least=least, most=most)
+
 def _bad(lang: str, key: str, **values: Any) -> LeagueBadSetting:
     return cast(LeagueBadSetting,
                 LeagueBadSetting(problem=Msg(key=key, args=values)).where(lang))
@@ -218,14 +230,7 @@ class Leagues:
             if chosen not in formats and given != PICKED[option][0]:
                 raise _bad(lang, "league-setting-format-only", option=option,
                            formats=items(formats, "or", typed=True))
-        if games is not None and not 1 <= games <= MOST_GAMES:
-            raise _bad(lang, "league-setting-games", most=MOST_GAMES)
-        if words.get("match_scoring") == "cc" and games != 2:
-            raise _bad(lang, "league-setting-cc-two-games")
-        least, most = MOST_ARMY_POINTS
-        if army_points is not None and not least <= army_points <= most:
-            raise _bad(lang, "league-setting-army-points", least=MOST_ARMY_POINTS[0],
-                       most=MOST_ARMY_POINTS[1])
+        _check_games_and_points(lang, games, words.get("match_scoring"), army_points)
         season = Season(
             system=system_id, scenario=scenario, format=chosen, rounds=rounds,
             legs=legs or 1, time=control.text(), win=points[0], draw=points[1],

@@ -133,12 +133,26 @@ def _set_pieces() -> Iterator[RuleViolation]:
     empty = act(setup, "defender", type="remove_unit", unit="Mob")
     yield _refused(empty, "attacker", type="start_battle")
     yield from _battle_set_pieces()
+    yield from _preview_set_pieces()
     for data, sheets, _ in every_refusal():  # files from list builders
         try:
             SYSTEM.parse_action({"type": "roster", "seat": "attacker", "text": data,
                                  "datasheets": sheets})
         except RuleViolation as refused:
             yield refused
+
+
+def _preview_set_pieces() -> Iterator[RuleViolation]:
+    """Refusals of a roster preview's Leader choices (rules/wh40k/roster.py)."""
+    listed = {"can_lead": ["Other Squad"]}
+    roster = SYSTEM.parse_action({"type": "roster", "seat": "attacker", "units": [
+        {"name": "Captain", "models": 1, "wounds": 5, "leadership": 6, "oc": 1, "key": "b",
+         "keywords": ["Character"], "listed": listed},
+        {"name": "Squad", "models": 10, "wounds": 1, "leadership": 7, "oc": 2, "key": "m"}]})
+    for key, value in (("m", "b"), ("b", "m")):  # a squad leads nobody; the Captain lists no Squad
+        with pytest.raises(RuleViolation) as caught:
+            SYSTEM.preview_choose(roster, key, value)
+        yield caught.value
 
 
 def _battle_set_pieces() -> Iterator[RuleViolation]:
