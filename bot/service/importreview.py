@@ -9,7 +9,8 @@ by its content's digest, so a button never applies anything other than what it
 listed; a newer preview from the same seat replaces the older one.
 
 A system may offer choices in the preview (a 40k Leader's Bodyguard: `preview_choices`),
-as pick lists (`lead` ids: the preview's digest and the choice's key). A choice remakes the
+as pick lists (`lead` ids: the preview's digest and the choice's key), four at a time
+beside the buttons (a `preview-more` button turns to the next four). A choice remakes the
 kept action (`preview_choose`), judged again, under a new digest, and the preview is shown
 again in place; Accept then applies the choices with the import, in one step.
 
@@ -41,7 +42,10 @@ LIMIT = "points"
 LIMIT_FROM = "points_from"
 # The kind of a preview's pick lists; Discord shows at most five rows, one for the buttons.
 CHOICE = "lead"
+MORE = "preview-more"
 MOST_CHOICES = 4
+# Discord: 25 options a pick list (a Leader's "no unit" and 24 Bodyguards).
+MOST_OPTIONS = 25
 
 Limit = tuple[int, str]
 
@@ -77,8 +81,10 @@ class Previews:
             game = _keep(tx, game, seat, digest, parsed, asked)
         return self._shown(Table(game), parsed, digest, asked)
 
-    def _shown(self, table: Table, parsed: Action, digest: str, asked: Any) -> Reply:
-        """Show a kept preview: its lines, the points limit, Accept and Cancel, its choices."""
+    def _shown(self, table: Table, parsed: Action, digest: str, asked: Any,
+               page: int = 0) -> Reply:
+        """Show a kept preview: its lines, the points limit, Accept and Cancel, and a page
+        of its choices (with a button to the next page when there are more)."""
         game, words = table.game, table.words
         lines = list(words.lines(table.system.preview(parsed)))
         limit = limit_of(table, asked if isinstance(asked, int) else None)
@@ -88,13 +94,19 @@ class Previews:
                                source=term("points-from", limit[1]),
                                points="none" if points is None else points,
                                over=max(0, (points or 0) - limit[0])))
+        choices = table.system.preview_choices(parsed)
+        pages = -(-len(choices) // MOST_CHOICES)
+        page = page if 0 <= page < pages else 0
         picks = [Pick(CHOICE, words.message(choice.title), game.id, game.version,
                       f"{digest}~{choice.key}",
                       tuple(Option(words.message(o.label), o.value,
                                    words.message(o.description) if o.description else "",
                                    default=o.value == choice.chosen)
-                            for o in choice.options))
-                 for choice in table.system.preview_choices(parsed)[:MOST_CHOICES]]
+                            for o in choice.options[:MOST_OPTIONS]))
+                 for choice in choices[page * MOST_CHOICES:(page + 1) * MOST_CHOICES]]
+        more = [Button(MORE, words("button-preview-more", page=(page + 1) % pages + 1,
+                                   pages=pages), game.id, game.version,
+                       f"{digest}~{(page + 1) % pages}", style="secondary")] if pages > 1 else []
         return Reply(
             text=words("preview-offered"), lines=lines, ephemeral=True,
             game_id=game.id, version=game.version, picks=picks,
@@ -103,6 +115,7 @@ class Previews:
                        game.version, digest, style="success"),
                 Button("preview-no", words("button-preview-cancel"), game.id,
                        game.version, digest, style="secondary"),
+                *more,
             ],
         )
 
@@ -113,7 +126,18 @@ class Previews:
             return self.press(channel_id, caller, pressed[1], pressed[3],
                               accept=pressed[0] == "preview-yes")
 
-        return dict.fromkeys(("preview-yes", "preview-no"), answer)
+        def turn(channel_id: str, caller: Caller, pressed: PressedId) -> Reply:
+            digest, _, page = pressed[3].partition("~")
+            with self.store.reading() as tx:
+                game, _, offered = self._kept(tx, channel_id, caller, pressed[1], digest)
+            table = Table(game)
+            parsed = parse(table.system, offered["action"], game)
+            reply = self._shown(table, parsed, digest, offered.get("limit"),
+                                int(page) if page.isdigit() else 0)
+            reply.in_place = True
+            return reply
+
+        return {**dict.fromkeys(("preview-yes", "preview-no"), answer), MORE: turn}
 
     def _kept(self, tx: Transaction, channel_id: str, caller: Caller, game_id: int,
               digest: str) -> tuple[GameRow, str, dict[str, Any]]:
@@ -144,7 +168,9 @@ class Previews:
             apply(table, chosen)  # two Leaders for one Bodyguard is refused at once
             digest = action_digest(chosen)
             game = _keep(tx, game, seat, digest, chosen, offered.get("limit"))
-        reply = self._shown(Table(game), chosen, digest, offered.get("limit"))
+        keys = [c.key for c in table.system.preview_choices(chosen)]
+        reply = self._shown(Table(game), chosen, digest, offered.get("limit"),
+                            keys.index(key) // MOST_CHOICES if key in keys else 0)
         reply.in_place = True
         return reply
 

@@ -186,3 +186,32 @@ def test_a_scenarios_points_limit_is_the_games_when_no_league_sets_one(
     service.press("c40k", BOB, preview.buttons[0].custom_id)
     assert "Captain" in _units(service, "defender")
     assert "points" not in _game_row(service).settings  # the scenario keeps saying it
+
+
+def _unit_toml(name: str, models: int, character: bool) -> str:
+    keywords = '["Infantry", "Character"]' if character else '["Infantry"]'
+    return (f'[[unit]]\nname = "{name}"\nmodels = {models}\nwounds = 2\nleadership = 6\n'
+            f'oc = 1\nkeywords = {keywords}\npoints = 50\n')
+
+
+def test_more_than_four_leaders_are_chosen_four_at_a_time(service: GameService) -> None:
+    _game(service)
+    heroes = ("Ancient", "Apothecary", "Captain", "Chaplain", "Librarian", "Lieutenant")
+    text = "".join(_unit_toml(n, 1, True) for n in heroes) + _unit_toml("Squad", 10, False)
+    preview = _offer(service, text.encode())
+    assert [p.placeholder for p in preview.picks] == [
+        f"Which unit does {n} lead?" for n in heroes[:4]]
+    assert [b.label for b in preview.buttons] == ["Accept", "Cancel", "More Leaders (2/2)"]
+    turned = service.press("c40k", BOB, preview.buttons[2].custom_id)
+    assert turned.in_place
+    assert [p.placeholder for p in turned.picks] == [
+        f"Which unit does {n} lead?" for n in heroes[4:]]
+    lieutenant = _pick(turned, "Lieutenant")
+    squad = next(o.value for o in lieutenant.options if o.label.endswith("leads Squad"))
+    chosen = service.choose("c40k", BOB, lieutenant.custom_id, {"": squad})
+    assert [p.placeholder for p in chosen.picks][-1] == "Which unit does Lieutenant lead?"
+    assert chosen.buttons[2].label == "More Leaders (1/2)"
+    service.press("c40k", BOB, chosen.buttons[0].custom_id)
+    units = _units(service, "defender")
+    assert units["Lieutenant"]["leads"] == units["Squad"]["id"]
+    assert [n for n in heroes if units[n]["leads"]] == ["Lieutenant"]

@@ -1046,3 +1046,4 @@ league-setting-army-points = `points:` is each army's points limit, from { $leas
 league-settings-army-points = Each army: at most { $points } points (checked as a roster is accepted).
 command-league-create-points = Each army's points limit in this league's games (checked as a roster is accepted)
 command-league-settings-points = Each army's points limit in games started from now on
+button-preview-more = More Leaders ({ $page }/{ $pages })

@@ -1056,3 +1056,4 @@ league-setting-army-points = `points:` é o limite de pontos de cada exército, 
 league-settings-army-points = Cada exército: no máximo { $points } pontos (conferido quando uma lista é aceita).
 command-league-create-points = Limite de pontos de cada exército nas partidas desta liga (conferido quando uma lista é aceita)
 command-league-settings-points = Limite de pontos de cada exército nas partidas iniciadas daqui em diante
+button-preview-more = Mais Líderes ({ $page }/{ $pages })
