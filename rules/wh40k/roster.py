@@ -4,8 +4,13 @@ A roster file is TOML: an optional top-level `name`, then one `[[unit]]` table p
 `name`, `models`, `wounds`, `leadership` (6 or "6+"), `oc`, and optionally `keywords` (a list),
 `reserves`, `x`/`y` (deployed position in inches), `key` (a handle used only inside the file),
 `leads` (the key of the unit a Leader joins) and `leaders` (how many Leaders a unit may take:
-1, or 2 where its datasheet allows a second), and for the preview only `points` and `warlord`
-(a top-level `points` is the list's total). data/wh40k/rosters/ holds commented samples.
+1, or 2 where its datasheet allows a second), and for the preview only `points`, `warlord`
+and `listed` (`sheet`, `enhancements`, `wargear`, `can_lead`: rules.wh40k.state.Listed); a
+top-level `points` is the list's total. data/wh40k/rosters/ holds commented samples.
+
+Below the reader: the Leader choices a roster's preview offers (`leader_choices`, made with
+`choose_bodyguard`, bot/service/importreview.py), so a Leader joins its Bodyguard as the
+army is loaded.
 
 The text is read within upload budgets (rules.core.bounded_toml); what stops it is a
 refusal as data: the bounded reader's reason becomes the key `refusal-roster-<reason>`,
