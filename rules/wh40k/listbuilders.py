@@ -416,8 +416,9 @@ def _unit(selection: Node) -> RosterUnit:
 
 def _listed(selection: Node, name: str) -> Listed:
     """Read what a unit's list names besides its models: enhancements (upgrades from an
-    Enhancements group), wargear (the other upgrades at the ends of the tree, counted by
-    name) and the units its Leader ability's text lists."""
+    Enhancements group, or priced: 10th-edition wargear costs nothing), wargear (the other
+    upgrades at the ends of the tree, counted by name) and the units its Leader ability's
+    text lists."""
     enhancements: list[str] = []
     wargear: dict[str, int] = {}
     for upgrade in _descendants(selection, "selection"):
@@ -426,7 +427,7 @@ def _listed(selection: Node, name: str) -> Listed:
             continue
         kinds = [upgrade.attrs.get("group", "")] + [c.attrs.get("name", "")
                                                     for c in upgrade.all("category")]
-        if any("enhancement" in fold(k) for k in kinds):
+        if any("enhancement" in fold(k) for k in kinds) or _points(upgrade.all("cost")):
             enhancements.append(label)
         elif not any(c.attrs.get("type") == "upgrade" for c in upgrade.all("selection")):
             wargear[label] = wargear.get(label, 0) + max(_number(upgrade), 1)

@@ -120,3 +120,12 @@ def test_a_scenario_may_set_each_armys_points_limit(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(catalogue, "scenarios", lambda: scenarios)
     assert SYSTEM.points_limit(state) == 1000
     assert SYSTEM.points_limit(state.model_copy(update={"scenario": "uploaded"})) is None
+
+
+def test_a_priced_upgrade_is_an_enhancement_where_the_export_names_no_group() -> None:
+    text = (FIXTURES / "strike-force.ros").read_text(encoding="utf-8")
+    bare = text.replace(' from="group" group="Enhancements"', "")
+    assert bare != text
+    units = {u.name: u for u in read_army(bare.encode()).units}
+    assert units["Captain"].listed.enhancements == ("Artificer Armour",)
+    assert units["Captain"].listed.wargear == ("Master-crafted power weapon", "Bolt pistol")
