@@ -15,10 +15,10 @@ from bot.errors import FileMissing, FileNotText, FileTooLarge
 # A roster of 60 units with comments is under 20 KiB; the TOML reader's own budget
 # (rules.core.bounded_toml) is 64 Ki characters.
 MAX_UPLOAD_BYTES = 64 * 1024
-# A list builder's roster (.ros XML with every rule's text, or .rosz zipped) is larger:
-# up to about 1 MB; rules.wh40k.listbuilders caps what it unzips to.
+# A list builder's roster (.ros XML with every rule's text, .rosz zipped, or New Recruit's
+# .json) is larger: up to about 1 MB; rules.wh40k.listbuilders caps what it unzips to.
 MAX_ROSTER_BYTES = 1024 * 1024
-ROSTER_SUFFIXES = (".ros", ".rosz")
+ROSTER_SUFFIXES = (".ros", ".rosz", ".json")
 ZIP_MAGIC = b"PK\x03\x04"
 MAX_NAME_CHARS = 120
 

@@ -3,11 +3,13 @@
 Three shapes besides our own TOML (rules.wh40k.roster) are read, told apart by their content:
 
 - `.rosz`: a zip holding one `.ros`; `.ros`: BattleScribe's roster XML (New Recruit writes
-  the same). Each unit is a top-level `selection` of a `force`; its models are `selection`s
-  of type "model" with a `number`; the characteristics come from its `profile`s of type
-  "Unit" (M, T, SV, W, LD, OC); its keywords from its `category` names. A Leader says which
-  unit it joins in its custom note ("Leads: Intercessor Squad"), since the format itself has
-  no field for it.
+  the same, and the same roster as JSON: rules.wh40k.rosterjson). Each unit is a top-level
+  `selection` of a `force`; its models are `selection`s of type "model" with a `number`;
+  the characteristics come from its `profile`s of type "Unit" (M, T, SV, W, LD, OC); its
+  keywords from its `category` names; its points from its `cost`s named "pts"; its
+  enhancements and wargear from its upgrades. A Leader says which unit it joins in its
+  custom note ("Leads: Intercessor Squad"), since the format itself has no field for it;
+  the roster's preview offers the rest (rules.wh40k.roster).
 - The official app's plain-text export: unit names, points and model counts, no
   characteristics; those come from the datasheet tables in data/wh40k/datasheets/, or from
   a short datasheets TOML the player uploads beside the export.
@@ -22,7 +24,6 @@ kept; rules text and descriptions are skipped as they stream past.
 from __future__ import annotations
 
 import io
-import json
 import re
 import unicodedata
 import zipfile
@@ -100,7 +101,9 @@ def read_army(data: str | bytes, datasheets: str | bytes | None = None) -> Roste
     if head == "<":
         return read_battlescribe(data.encode("utf-8"))
     if head == "{":  # New Recruit's JSON; a TOML file may open with "[" (a table)
-        _refuse_json(data)
+        from rules.wh40k.rosterjson import read_json
+
+        return read_json(data)
     if looks_like_app_text(data):
         extra = (datasheets.decode("utf-8", "replace") if isinstance(datasheets, bytes)
                  else datasheets)
@@ -121,23 +124,6 @@ def other_game(name: str, system_id: str) -> str | None:
     if system_id in OTHER_SYSTEMS:
         return name or OTHER_SYSTEMS[system_id]
     return None
-
-
-def _refuse_json(text: str) -> NoReturn:
-    """Refuse New Recruit's JSON export: naming the game it is for if that is another."""
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError):
-        refuse(BAD_INPUT, "refusal-roster-json")
-    inner = doc.get("roster") if isinstance(doc, dict) else None
-    for where in (inner, doc):
-        if isinstance(where, dict):
-            name = str(where.get("gameSystemName") or "")
-            system_id = str(where.get("gameSystemId") or where.get("bsid_system") or "")
-            game = other_game(name, system_id)
-            if game is not None:
-                refuse(BAD_INPUT, "refusal-roster-other-game", game=game)
-    refuse(BAD_INPUT, "refusal-roster-json")
 
 
 # --- BattleScribe / New Recruit: .rosz and .ros ----------------------------------------------
@@ -313,7 +299,11 @@ def _under_force(stack: list[Node | None]) -> bool:
 
 def read_battlescribe(data: bytes) -> Roster:
     """Read a BattleScribe / New Recruit roster's units."""
-    document = parse_xml(data)
+    return roster_of(parse_xml(data))
+
+
+def roster_of(document: Node) -> Roster:
+    """Read the units of a roster's kept elements (from its XML, or its JSON: rosterjson.py)."""
     roster = next((n for n in document.children if n.tag == "roster"), None)
     if roster is None:
         refuse(BAD_INPUT, "refusal-roster-not-a-roster")

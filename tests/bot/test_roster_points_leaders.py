@@ -215,3 +215,15 @@ def test_more_than_four_leaders_are_chosen_four_at_a_time(service: GameService) 
     units = _units(service, "defender")
     assert units["Lieutenant"]["leads"] == units["Squad"]["id"]
     assert [n for n in heroes if units[n]["leads"]] == ["Lieutenant"]
+
+
+def test_new_recruits_json_export_previews_as_its_ros_does(service: GameService) -> None:
+    from bot import uploads
+
+    _game(service)
+    data = uploads.decode("Macragge Vanguard.json",
+                          (FIXTURES / "strike-force.json").read_bytes())
+    assert uploads.limit_for("Macragge Vanguard.json") == uploads.MAX_ROSTER_BYTES
+    from_json = _offer(service, data)  # type: ignore[arg-type]
+    assert from_json.lines == _offer(service, STRIKE_FORCE).lines
+    assert len(from_json.picks) == 3

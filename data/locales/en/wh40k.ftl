@@ -527,7 +527,7 @@ preview-roster-profile = {"    "}◦ { $name }: { $models } { $models ->
     }, W { $wounds }, Ld { $leadership }+, OC { $oc }
 input-roster-profiles-count = The models of { $name }'s profiles do not add up to { $models }.
 refusal-roster-not-a-roster = The file is not an army we can read: send a roster TOML, a BattleScribe or New Recruit roster (.ros or .rosz), or the official app's text export.
-refusal-roster-json = New Recruit's JSON export is not read; export the roster from New Recruit as .rosz (BattleScribe) instead.
+refusal-roster-json = The JSON file is not a roster we can read (New Recruit's JSON export holds a roster with its forces); export the list again from New Recruit, as JSON or as .rosz.
 refusal-roster-file-too-large = The roster file is { $kib } KiB; rosters up to { $limit } KiB are read.
 refusal-roster-zip = The .rosz file is not a zip archive (its directory cannot be read), so it holds no roster we can find.
 refusal-roster-zip-members = The .rosz file holds { $members } { $members ->

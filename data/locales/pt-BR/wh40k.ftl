@@ -569,7 +569,7 @@ preview-roster-profile = {"    "}◦ { $name }: { $models } { $models ->
     }, W { $wounds }, Ld { $leadership }+, OC { $oc }
 input-roster-profiles-count = As miniaturas dos perfis de { $name } não somam { $models }.
 refusal-roster-not-a-roster = O arquivo não é um exército que saibamos ler: envie uma lista TOML, uma lista do BattleScribe ou do New Recruit (.ros ou .rosz) ou o texto exportado pelo aplicativo oficial.
-refusal-roster-json = A exportação em JSON do New Recruit não é lida; exporte a lista do New Recruit como .rosz (BattleScribe).
+refusal-roster-json = O arquivo JSON não é uma lista que saibamos ler (a exportação em JSON do New Recruit traz uma lista com suas forças); exporte a lista de novo do New Recruit, em JSON ou .rosz.
 refusal-roster-file-too-large = O arquivo da lista tem { $kib } KiB; são lidas listas de até { $limit } KiB.
 refusal-roster-zip = O arquivo .rosz não é um arquivo zip (o seu diretório não pode ser lido), então não tem lista que possamos achar.
 refusal-roster-zip-members = O arquivo .rosz tem { $members } { $members ->

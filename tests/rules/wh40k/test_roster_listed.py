@@ -129,3 +129,24 @@ def test_a_priced_upgrade_is_an_enhancement_where_the_export_names_no_group() ->
     units = {u.name: u for u in read_army(bare.encode()).units}
     assert units["Captain"].listed.enhancements == ("Artificer Armour",)
     assert units["Captain"].listed.wargear == ("Master-crafted power weapon", "Bolt pistol")
+
+
+def test_new_recruits_json_export_reads_as_its_ros_does() -> None:
+    from_json = read_army((FIXTURES / "strike-force.json").read_text(encoding="utf-8"))
+    assert from_json == read_army((FIXTURES / "strike-force.ros").read_bytes())
+    assert from_json.points == 2065 and len(from_json.units) == 14
+
+
+def test_a_hostile_json_roster_is_refused_within_the_ros_budgets() -> None:
+    def key(text: str) -> str:
+        with pytest.raises(RuleViolation) as found:
+            read_army(text)
+        return found.value.reason.key
+
+    deep = '{"roster": {"forces": [' + '{"selections": [' * 30 + "]}" * 30 + "]}}"
+    assert key(deep) == "refusal-roster-xml-too-deep"
+    wide = '{"roster": {"forces": [{"selections": [' + ",".join(["{}"] * 70_000) + "]}]}}"
+    assert key(wide) == "refusal-roster-xml-too-many-elements"
+    assert key('{"roster": {"forces": [{"selections": []}]}}') == "refusal-roster-no-units"
+    assert key("{" * 100_000) == "refusal-roster-json"
+    assert key('{"roster": {"name": "x"}}') == "refusal-roster-json"
