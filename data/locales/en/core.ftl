@@ -1029,6 +1029,7 @@ web-seat-open = (seat open)
 web-board-caption = The board at move { $version }.
 web-board-alt-empty = The board.
 web-position-title = The position in words
+
 ## rosters
 preview-points-limit = Points limit: { $limit } points, set by { $source }. { $points ->
         [none] This list gives no points, so it is not checked.

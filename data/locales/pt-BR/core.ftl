@@ -1039,6 +1039,7 @@ web-seat-open = (lugar livre)
 web-board-caption = O tabuleiro no lance { $version }.
 web-board-alt-empty = O tabuleiro.
 web-position-title = A posição em palavras
+
 ## rosters
 preview-points-limit = Limite de pontos: { $limit } pontos, definido por { $source }. { $points ->
         [none] Esta lista não informa pontos, então não é conferida.
