@@ -5,7 +5,8 @@ Its objects are BattleScribe's elements (`roster`, `forces` > `force`, `selectio
 keys, and a characteristic's text is its `$text`. They are turned into the elements the
 .ros reader keeps (rules.wh40k.listbuilders.Node) and read by the same code, so both
 exports give the same army. The .ros reader's budgets hold: the text's size, the depth,
-the elements kept, and nothing but the kept keys is looked at.
+the elements kept, the units, and nothing but the kept keys is looked at. JSON is read
+whole, not streamed, so its text is held to what an upload brings (1 MiB).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from rules.wh40k.listbuilders import (
     BAD_INPUT,
     MAX_DEPTH,
     MAX_ELEMENTS,
-    MAX_XML_BYTES,
+    MAX_UNITS,
+    MAX_ZIPPED_BYTES,
     TEXT_KEPT,
     Node,
     other_game,
@@ -30,13 +32,17 @@ from rules.wh40k.listbuilders import (
 
 # A wrapper's key and the element it holds ("selections" holds "selection"s).
 _HELD = {wrapper: tag for tag, wrapper in _WRAPPERS.items()}
+_KEPT_KEYS = frozenset(ATTRS_KEPT)
+_SCALARS = (str, int, float)
 
 
 def read_json(text: str) -> Roster:
     """Read a New Recruit JSON roster's units; refuse another game's, or JSON that is no
     roster (`refusal-roster-json`)."""
-    if len(text) > MAX_XML_BYTES:
-        refuse(BAD_INPUT, "refusal-roster-xml-too-large", limit=MAX_XML_BYTES // 1024)
+    size = len(text.encode("utf-8"))
+    if size > MAX_ZIPPED_BYTES:  # as much as an upload brings (bot/uploads.py)
+        refuse(BAD_INPUT, "refusal-roster-file-too-large", kib=-(-size // 1024),
+               limit=MAX_ZIPPED_BYTES // 1024)
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError):
@@ -64,8 +70,11 @@ def _element(value: dict[str, Any], tag: str, depth: int, seen: list[int]) -> No
         refuse(BAD_INPUT, "refusal-roster-xml-too-many-elements", limit=MAX_ELEMENTS)
     if depth > MAX_DEPTH:
         refuse(BAD_INPUT, "refusal-roster-xml-too-deep", limit=MAX_DEPTH)
+    units = value.get("selections") if tag == "force" else None
+    if isinstance(units, list) and len(units) > MAX_UNITS + 20:  # room for settings, as .ros
+        refuse(BAD_INPUT, "refusal-roster-too-many-units", limit=MAX_UNITS)
     node = Node(tag, {k: str(v)[:200] for k, v in value.items()
-                      if k in ATTRS_KEPT and isinstance(v, str | int | float)})
+                      if k in _KEPT_KEYS and isinstance(v, _SCALARS)})
     if tag in TEXT_KEPT:
         node.text = str(value.get("$text", ""))[:800]
     for key, held in value.items():

@@ -145,8 +145,22 @@ def test_a_hostile_json_roster_is_refused_within_the_ros_budgets() -> None:
 
     deep = '{"roster": {"forces": [' + '{"selections": [' * 30 + "]}" * 30 + "]}}"
     assert key(deep) == "refusal-roster-xml-too-deep"
-    wide = '{"roster": {"forces": [{"selections": [' + ",".join(["{}"] * 70_000) + "]}]}}"
+    unit = '{"profiles": [' + ",".join(["{}"] * 1_100) + "]}"
+    wide = '{"roster": {"forces": [{"selections": [' + ",".join([unit] * 60) + "]}]}}"
     assert key(wide) == "refusal-roster-xml-too-many-elements"
     assert key('{"roster": {"forces": [{"selections": []}]}}') == "refusal-roster-no-units"
     assert key("{" * 100_000) == "refusal-roster-json"
     assert key('{"roster": {"name": "x"}}') == "refusal-roster-json"
+
+
+def test_a_json_roster_is_held_to_an_uploads_size_and_to_sixty_units() -> None:
+    def key(text: str) -> str:
+        with pytest.raises(RuleViolation) as found:
+            read_army(text)
+        return found.value.reason.key
+
+    unit = '{"name": "x", "type": "unit"}'
+    many = '{"roster": {"forces": [{"selections": [' + ",".join([unit] * 81) + "]}]}}"
+    assert key(many) == "refusal-roster-too-many-units"
+    large = '{"roster": {"name": "' + "x" * 1024 * 1024 + '", "forces": []}}'
+    assert key(large) == "refusal-roster-file-too-large"
