@@ -3,7 +3,7 @@
 Three shapes besides our own TOML (rules.wh40k.roster) are read, told apart by their content:
 
 - `.rosz`: a zip holding one `.ros`; `.ros`: BattleScribe's roster XML (New Recruit writes
-  the same, and the same roster as JSON: rules.wh40k.rosterjson). Each unit is a top-level
+  the same, and the same roster as JSON: `read_json`). Each unit is a top-level
   `selection` of a `force`; its models are `selection`s of type "model" with a `number`;
   the characteristics come from its `profile`s of type "Unit" (M, T, SV, W, LD, OC); its
   keywords from its `category` names; its points from its `cost`s named "pts"; its
@@ -24,6 +24,7 @@ kept; rules text and descriptions are skipped as they stream past.
 from __future__ import annotations
 
 import io
+import json
 import re
 import unicodedata
 import zipfile
@@ -101,8 +102,6 @@ def read_army(data: str | bytes, datasheets: str | bytes | None = None) -> Roste
     if head == "<":
         return read_battlescribe(data.encode("utf-8"))
     if head == "{":  # New Recruit's JSON; a TOML file may open with "[" (a table)
-        from rules.wh40k.rosterjson import read_json
-
         return read_json(data)
     if looks_like_app_text(data):
         extra = (datasheets.decode("utf-8", "replace") if isinstance(datasheets, bytes)
@@ -303,7 +302,7 @@ def read_battlescribe(data: bytes) -> Roster:
 
 
 def roster_of(document: Node) -> Roster:
-    """Read the units of a roster's kept elements (from its XML, or its JSON: rosterjson.py)."""
+    """Read the units of a roster's kept elements (from its XML, or its JSON: read_json)."""
     roster = next((n for n in document.children if n.tag == "roster"), None)
     if roster is None:
         refuse(BAD_INPUT, "refusal-roster-not-a-roster")
@@ -490,6 +489,64 @@ def _roster(name: str, units: list[RosterUnit], points: int | None = None) -> Ro
     except ValidationError as err:
         refuse(BAD_INPUT, "refusal-roster-bad-unit", name=name[:60],
                field=".".join(str(p) for p in err.errors()[0]["loc"]))
+
+
+# --- New Recruit's JSON export --------------------------------------------------------------
+# The same roster as its .ros: objects are the elements (`forces` > `force`, `selections` >
+# `selection`...), attributes are keys and a characteristic's text is its `$text`. They are
+# made into kept elements and read by roster_of, within the same budgets; JSON is read
+# whole, not streamed, so its text is held to what an upload brings (1 MiB).
+_HELD = {wrapper: tag for tag, wrapper in _WRAPPERS.items()}
+_KEPT_KEYS = frozenset(ATTRS_KEPT)
+
+
+def read_json(text: str) -> Roster:
+    """Read a New Recruit JSON roster's units; refuse another game's, or JSON that is no
+    roster (`refusal-roster-json`)."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_ZIPPED_BYTES:  # as much as an upload brings (bot/uploads.py)
+        refuse(BAD_INPUT, "refusal-roster-file-too-large", kib=-(-size // 1024),
+               limit=MAX_ZIPPED_BYTES // 1024)
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        refuse(BAD_INPUT, "refusal-roster-json")
+    inner = doc.get("roster") if isinstance(doc, dict) else None
+    for where in (inner, doc):
+        if isinstance(where, dict):
+            game = other_game(str(where.get("gameSystemName") or ""), str(
+                where.get("gameSystemId") or where.get("bsid_system") or ""))
+            if game is not None:
+                refuse(BAD_INPUT, "refusal-roster-other-game", game=game)
+    roster = inner if isinstance(inner, dict) else doc
+    if not isinstance(roster, dict) or not isinstance(roster.get("forces"), list):
+        refuse(BAD_INPUT, "refusal-roster-json")
+    document = Node("#document", {})
+    document.children.append(_element(roster, "roster", 1, [0]))
+    return roster_of(document)
+
+
+def _element(value: dict[str, Any], tag: str, depth: int, seen: list[int]) -> Node:
+    """Make one JSON object a kept element, with its wrapped children (budgeted)."""
+    seen[0] += 1
+    if seen[0] > MAX_ELEMENTS:
+        refuse(BAD_INPUT, "refusal-roster-xml-too-many-elements", limit=MAX_ELEMENTS)
+    if depth > MAX_DEPTH:
+        refuse(BAD_INPUT, "refusal-roster-xml-too-deep", limit=MAX_DEPTH)
+    units = value.get("selections") if tag == "force" else None
+    if isinstance(units, list) and len(units) > MAX_UNITS + 20:  # room for settings, as .ros
+        refuse(BAD_INPUT, "refusal-roster-too-many-units", limit=MAX_UNITS)
+    node = Node(tag, {k: str(v)[:200] for k, v in value.items()
+                      if k in _KEPT_KEYS and isinstance(v, str | int | float)})
+    if tag in TEXT_KEPT:
+        node.text = str(value.get("$text", ""))[:800]
+    for key, held in value.items():
+        if key in _HELD and isinstance(held, list):
+            wrapper = Node(key, {})
+            wrapper.children = [_element(item, _HELD[key], depth + 2, seen)
+                                for item in held if isinstance(item, dict)]
+            node.children.append(wrapper)
+    return node
 
 
 # --- the official app's text export -----------------------------------------------------------
