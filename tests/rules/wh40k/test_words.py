@@ -133,12 +133,26 @@ def _set_pieces() -> Iterator[RuleViolation]:
     empty = act(setup, "defender", type="remove_unit", unit="Mob")
     yield _refused(empty, "attacker", type="start_battle")
     yield from _battle_set_pieces()
+    yield from _mission_set_pieces()
     for data, sheets, _ in every_refusal():  # files from list builders
         try:
             SYSTEM.parse_action({"type": "roster", "seat": "attacker", "text": data,
                                  "datasheets": sheets})
         except RuleViolation as refused:
             yield refused
+
+
+def _mission_set_pieces() -> Iterator[RuleViolation]:
+    """Refusals of the mission pack: choices at the start, a turn's primary past its most,
+    and the per-round limit of battles begun before the missions."""
+    setup = battle(start=False)
+    yield _refused(setup, "attacker", type="start_battle", mission="xyzzy")
+    yield _refused(setup, "attacker", type="start_battle", deployment="xyzzy")
+    old = battle(start=False, ruleset=3)
+    yield _refused(old, "attacker", type="start_battle", mission="linchpin")
+    yield _refused(battle(ruleset=3), "attacker", type="score", primary=16)
+    state = advance(advance(battle(), "movement"), "command", active="attacker")
+    yield _refused(state, "attacker", type="score", primary=20)
 
 
 def _battle_set_pieces() -> Iterator[RuleViolation]:
