@@ -54,10 +54,10 @@ def check_choice(state: Wh40kState, mission: str | None, deployment: str | None)
         refuse(CHOICE, "refusal-mission-too-old")
     if mission is not None and mission not in catalogue.primaries():
         refuse(CHOICE, "refusal-no-mission", mission=mission,
-               choices=", ".join(catalogue.primaries()))
+               choices=", ".join(f"`{p}`" for p in catalogue.primaries()))
     if deployment is not None and deployment not in catalogue.deployments():
         refuse(CHOICE, "refusal-no-deployment", deployment=deployment,
-               choices=", ".join(catalogue.deployments()))
+               choices=", ".join(f"`{d}`" for d in catalogue.deployments()))
 
 
 def primary_budget(state: Wh40kState, seat: Seat, mission: Primary) -> int:
