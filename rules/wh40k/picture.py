@@ -37,9 +37,11 @@ def board(state: Wh40kState) -> TabletopView:
     sc = catalogue.scenarios()[state.scenario]
     # Deployment zones only matter while armies deploy; later they would read as terrain.
     features = tuple(
-        TableFeature(kind="deployment", points=zone)
-        for zone in zones(state).values() if zone
+        TableFeature(kind="deployment", points=zone,
+                     label=msg("zone-deployment", seat=term("seat", seat)))
+        for seat, zone in zones(state).items() if zone
     ) if state.step == "setup" else ()
+    drawn = deployment_of(state)
     markers = tuple(
         TableObjective(x=o.x, y=o.y, label=o.id, holder=state.control[o.id].holder,
                        contested=state.control[o.id].contested)
@@ -54,7 +56,8 @@ def board(state: Wh40kState) -> TabletopView:
         elif unit.position is not None:
             units.append(_marker(state, group))
     return TabletopView(
-        static_key=f"wh40k:{sc.id}", width=sc.width, height=sc.height, features=features,
+        static_key=f"wh40k:{sc.id}" + (f":{drawn.id}" if drawn else ""), width=sc.width,
+        height=sc.height, features=features,
         sides={seat: side.colour for seat, side in sc.sides.items()},
         objectives=markers, units=tuple(units),
         panel=Panel(title=msg("panel-title", scenario=term("scenario", sc.id)),
@@ -104,6 +107,7 @@ def _panel_lines(state: Wh40kState, reserves: dict[Seat, list[str]]) -> tuple[Pa
             side=seat,
         ))
     mission, deployment = primary_of(state), deployment_of(state)
+    # The mission's line: which primary scores and on which map (the scenario's own: none).
     if mission is not None:
         lines.append(PanelLine(text=msg(
             "panel-mission", mission=term("primary", mission.id),

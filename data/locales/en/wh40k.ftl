@@ -604,6 +604,7 @@ deployment-search-and-destroy = Search and Destroy
 deployment-sweeping-engagement = Sweeping Engagement
 deployment-crucible-of-battle = Crucible of Battle
 deployment-tipping-point = Tipping Point
+zone-deployment = { $seat } zone
 objective-north-flank = North flank
 objective-south-flank = South flank
 panel-mission = Mission: { $mission }{ $deployment ->

@@ -646,6 +646,7 @@ deployment-search-and-destroy = Busca e Destruição
 deployment-sweeping-engagement = Combate Amplo
 deployment-crucible-of-battle = Cadinho da Batalha
 deployment-tipping-point = Ponto de Virada
+zone-deployment = Zona do { $seat }
 objective-north-flank = Flanco norte
 objective-south-flank = Flanco sul
 panel-mission = Missão: { $mission }{ $deployment ->
