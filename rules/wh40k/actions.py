@@ -26,17 +26,13 @@ from rules.wh40k.state import Listed, ModelProfile, Seat, Step
 
 def _unit_ref(value: Any) -> Any:
     """Read a unit reference: an id such as "u2" becomes "U2"; anything else is a name."""
-    if not isinstance(value, str):
-        return value
-    text = value.strip()
-    return text.upper() if re.fullmatch(r"[uU]\d+", text) else text
+    text = value.strip() if isinstance(value, str) else value
+    return text.upper() if isinstance(text, str) and re.fullmatch(r"[uU]\d+", text) else text
 
 
 def _leadership(value: Any) -> Any:
     """Read "6+" (or 6) as the target number 6."""
-    if isinstance(value, str):
-        return value.strip().rstrip("+").strip()
-    return value
+    return value.strip().rstrip("+").strip() if isinstance(value, str) else value
 
 
 def _keywords(value: Any) -> Any:
@@ -80,6 +76,7 @@ Inches = Annotated[float, BeforeValidator(_inches), Field(ge=-1000, le=1000)]
 SideName = Annotated[Seat, BeforeValidator(_lower)]
 UnitName = Annotated[str, Field(min_length=1, max_length=60)]
 FirstTurn = Annotated[Literal["attacker", "defender", "roll-off"], BeforeValidator(_lower)]
+MissionId = Annotated[str, BeforeValidator(_slug), Field(min_length=1, max_length=40)]
 
 # Names the catalogue gives, in event fields.
 SeatName = Annotated[Seat, Named("seat")]
@@ -90,10 +87,13 @@ StepName = Annotated[Step, Named("step")]
 
 
 class StartBattle(Action):
-    """End setup and begin battle round 1; `first` overrides who takes the first turn."""
+    """End setup and begin battle round 1; `first` overrides who takes the first turn, and
+    `mission` and `deployment` the scenario's primary mission and map (ruleset 4)."""
 
     type: Literal["start_battle"] = "start_battle"
     first: FirstTurn | None = None
+    mission: MissionId | None = None
+    deployment: MissionId | None = None
 
 
 class NextPhase(Action):

@@ -19,7 +19,9 @@ from rules.core.model import Action
 from rules.wh40k import catalogue
 from rules.wh40k.actions import Casualties, FallBack, Move, Score, UseStratagem
 from rules.wh40k.command_phase import tests_due
-from rules.wh40k.state import groups
+from rules.wh40k.missions import objectives, primary_budget, primary_of, scored_this_turn, zones
+from rules.wh40k.scoring import round_score
+from rules.wh40k.state import Seat, groups, other
 
 STRIDE = {"VEHICLE": 8.0, "TERMINATOR": 5.0}  # else 6"
 RANGE = 24.0
@@ -35,6 +37,7 @@ class _Table:
     def __init__(self, state: Any) -> None:
         self.state = state
         self.scenario = catalogue.scenarios()[state.scenario]
+        self.objectives = objectives(state)
         self.groups = {g[-1].id: g for g in groups(state)}
 
     def head(self, uid: str) -> Any:
@@ -80,14 +83,14 @@ class _Table:
         return [e for e in self.foes(uid) if self.gap(uid, e) <= ENGAGED]
 
     def objective(self, objective_id: str) -> Point:
-        obj = next(o for o in self.scenario.objectives if o.id == objective_id)
+        obj = next(o for o in self.objectives if o.id == objective_id)
         return Point(x=obj.x, y=obj.y)
 
 
 def _goals(table: _Table) -> dict[str, str]:
     """Send each unit, in id order, to the nearest objective no friend is sent to; a unit in
     Reserves to the enemy's home objective (the one nearest the enemy's edge)."""
-    objectives = sorted(table.scenario.objectives, key=lambda o: (o.y, o.x))
+    objectives = sorted(table.objectives, key=lambda o: (o.y, o.x))
     enemy_home = {"attacker": objectives[-1].id, "defender": objectives[0].id}
     goals: dict[str, str] = {}
     for seat in ("attacker", "defender"):
@@ -261,14 +264,19 @@ def _wishes(
 
 
 def _score(table: _Table, seat: str, offers: list[Any]) -> Action | None:
-    """Score at the end of a turn: 5 primary for each objective held (at most 10 a turn, so
-    the 50 primary cap needs two held in every round), and 3 secondary for a unit standing in
+    """Score at the end of a turn: 5 primary for each objective held (at most 10 a turn, and
+    only when and as much as the mission scores), and 3 secondary for a unit standing in
     the enemy's deployment zone."""
     state = table.state
-    enemy = "defender" if seat == "attacker" else "attacker"
+    side: Seat = "attacker" if seat == "attacker" else "defender"
+    enemy = other(side)
     held = sum(1 for c in state.control.values() if c.holder == seat)
     primary = min(5 * held, 10, 50 - sum(r.primary for r in state.scores[seat]))
-    ys = [y for _, y in table.scenario.sides[enemy].zone]  # type: ignore[index]
+    mission = primary_of(state)
+    if mission is not None:
+        budget = primary_budget(state, side, mission)
+        primary = max(0, min(primary, budget - scored_this_turn(state, round_score(state, side))))
+    ys = [y for _, y in zones(state)[enemy]]
     deep = any(min(ys) <= table.head(u).position.y <= max(ys) for u in table.side(seat))
     secondary = 3 if deep and sum(r.secondary for r in state.scores[seat]) + 3 <= 40 else 0
     if not (primary or secondary) or not offered(offers, Score(seat=seat, primary=5)):

@@ -1,4 +1,4 @@
-"""Static 40k definitions read from data/wh40k: Stratagems, scenarios and sample rosters.
+"""Static 40k definitions read from data/wh40k: Stratagems, scenarios, missions, sample rosters.
 
 Only ids, numbers and rules live here; every word (a Stratagem's name and summary, a
 scenario's title, an objective's name) is in the catalogues, data/locales/*/wh40k.ftl.
@@ -51,8 +51,40 @@ class SideSetup(Frozen):
     zone: tuple[tuple[float, float], ...] = ()
 
 
+Point2 = tuple[float, float]
+# A primary mission's scoring, battle round by battle round (rounds 1 to 5).
+RoundCaps = tuple[int, int, int, int, int]
+
+
+class Primary(Frozen):
+    """A primary mission of the mission pack: the most one player may score at each moment
+    it scores, per battle round (see data/wh40k/missions.toml; rule wh40k/primary-<id>)."""
+
+    id: str
+    own_turn: RoundCaps
+    opponent_turn: RoundCaps = (0, 0, 0, 0, 0)
+    round_end: RoundCaps = (0, 0, 0, 0, 0)
+
+
+class Deployment(Frozen):
+    """A deployment map of the mission pack: both zones and the objective markers."""
+
+    id: str
+    attacker: tuple[Point2, ...]
+    defender: tuple[Point2, ...]
+    objectives: tuple[Objective, ...] = Field(alias="objective")
+
+    def zone(self, seat: Seat) -> tuple[Point2, ...]:
+        """Return a side's deployment zone."""
+        return self.attacker if seat == "attacker" else self.defender
+
+
 class Scenario(Frozen):
-    """A battlefield: table size, objectives, who goes first, and the armies it starts with."""
+    """A battlefield: table size, objectives, who goes first, and the armies it starts with.
+
+    A scenario of the mission pack names its primary `mission` and its `deployment` map,
+    which gives the zones and markers; Take and Hold keeps its own.
+    """
 
     id: str
     width: float = 60
@@ -65,7 +97,9 @@ class Scenario(Frozen):
     # The most points each army may cost (wh40k/points-limit); None: no limit.
     points: int | None = Field(default=None, ge=1, le=100_000)
     sides: dict[Seat, SideSetup]
-    objectives: tuple[Objective, ...] = Field(alias="objective")
+    objectives: tuple[Objective, ...] = Field(default=(), alias="objective")
+    mission: str = "take-and-hold"
+    deployment: str | None = None
 
 
 @cache
@@ -78,6 +112,18 @@ def stratagems() -> dict[str, Stratagem]:
 def scenarios() -> dict[str, Scenario]:
     """Return the bundled scenarios by id, sorted."""
     return read_folder(Scenario, "wh40k/scenarios/*.toml", key=lambda s: s.id)
+
+
+@cache
+def primaries() -> dict[str, Primary]:
+    """Return the mission pack's primary missions by id, in the pack's order."""
+    return read_records(Primary, "wh40k/missions.toml", "primary", key=lambda p: p.id)
+
+
+@cache
+def deployments() -> dict[str, Deployment]:
+    """Return the mission pack's deployment maps by id, in the pack's order."""
+    return read_records(Deployment, "wh40k/missions.toml", "deployment", key=lambda d: d.id)
 
 
 @cache

@@ -6,6 +6,7 @@ Descriptions are catalogue messages: `command-wh40k-<name>` and `command-wh40k-<
 from __future__ import annotations
 
 from rules.core.commands import Command, Option, action_command
+from rules.wh40k import catalogue
 
 GROUP = "wh40k"
 
@@ -27,9 +28,12 @@ def _optional(option: Option) -> Option:
 COMMANDS: tuple[Command, ...] = (
     # Without `first:` the scenario's own first player (its `first_turn`, the attacker in
     # Take and Hold) takes the first turn and nothing is rolled; `first:roll-off` rolls off.
+    # `mission:` and `deployment:` fight it on another primary mission and map of the pack.
     action_command(
         "start", "start_battle",
         Option(name="first", required=False, choices=("attacker", "defender", "roll-off")),
+        Option(name="mission", required=False, choices=tuple(catalogue.primaries())),
+        Option(name="deployment", required=False, choices=tuple(catalogue.deployments())),
     ),
     action_command("next", "next_phase"),
     # Shown first as a preview (units, points, models, W, Ld, OC, Leaders); applied on

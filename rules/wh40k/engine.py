@@ -35,6 +35,7 @@ from rules.wh40k.army import add_roster, check_roster_units, find
 from rules.wh40k.commands import COMMANDS, GROUP
 from rules.wh40k.listbuilders import read_army
 from rules.wh40k.losses import below_half_now, strength_changes
+from rules.wh40k.missions import objectives
 from rules.wh40k.roster import choose_bodyguard, keyed, leader_choices
 from rules.wh40k.scoring import PRIMARY_CAP, SECONDARY_CAP, result
 from rules.wh40k.state import (
@@ -67,10 +68,13 @@ class Wh40kEngine(Engine[Wh40kState]):
     # before a test, no Command Re-roll of tests, CP before Battle-shock ends), demanded tests
     # in any step, a second Leader.
     # 4: ruleset 3 (per-round score limits, a referee's adjust_score).
-    version = "4"
-    # Engine stamps (bot.records.engine_version) of games that began under ruleset 1, 2.
+    # 5: ruleset 4 (the primary mission decides when and how much primary scores; a mission
+    # and map chosen at the start; the mission pack's scenarios).
+    version = "5"
+    # Engine stamps (bot.records.engine_version) of games that began under ruleset 1, 2, 3.
     ruleset_1_stamps = frozenset({"wh40k-wh40k/1", "wh40k-1", "wh40k-2"})
     ruleset_2_stamps = frozenset({"wh40k-3"})
+    ruleset_3_stamps = frozenset({"wh40k-4"})
     command_group = GROUP
     commands = COMMANDS
     state_type = Wh40kState
@@ -91,8 +95,9 @@ class Wh40kEngine(Engine[Wh40kState]):
                                  "VictoryPointsScored", "BattleEnded"})
 
     def scenarios(self) -> list[ScenarioInfo]:
-        """List the bundled scenarios, sorted by id."""
-        return [ScenarioInfo(id=s.id, seats=SEATS) for s in catalogue.scenarios().values()]
+        """List the bundled scenarios: Take and Hold first (a league's default), then by id."""
+        found = sorted(catalogue.scenarios(), key=lambda s: (s != "take-and-hold", s))
+        return [ScenarioInfo(id=s, seats=SEATS) for s in found]
 
     def new_game(self, scenario_id: str, seed: str) -> Wh40kState:
         """Set up a scenario with its sample armies deployed, in the setup step."""
@@ -102,9 +107,9 @@ class Wh40kEngine(Engine[Wh40kState]):
         state = Wh40kState(
             scenario=sc.id, dice=DiceState(seed=seed), first=sc.first_turn,
             active=sc.first_turn, cp={s: sc.starting_cp for s in SEATS},
-            extra_cp={s: 0 for s in SEATS}, scores={s: [] for s in SEATS},
-            control={o.id: Control() for o in sc.objectives}, ruleset=RULESET,
+            extra_cp={s: 0 for s in SEATS}, scores={s: [] for s in SEATS}, ruleset=RULESET,
         )
+        state.control = {o.id: Control() for o in objectives(state)}
         for seat in SEATS:
             roster = catalogue.bundled_roster(sc.sides[seat].roster)
             check_roster_units(state, roster)
@@ -112,12 +117,14 @@ class Wh40kEngine(Engine[Wh40kState]):
         return state
 
     def replay_start(self, scenario_id: str, seed: str, stamp: str = "") -> Wh40kState:
-        """Start a replay by the rules the game began under: ruleset 1 for an older stamp."""
+        """Start a replay by the rules the game began under: an older stamp's ruleset."""
         state = self.new_game(scenario_id, seed)
         if stamp in self.ruleset_1_stamps:
             state.ruleset = 1
         elif stamp in self.ruleset_2_stamps:
             state.ruleset = 2
+        elif stamp in self.ruleset_3_stamps:
+            state.ruleset = 3
         return state
 
     def prepare(self, raw: dict[str, Any]) -> dict[str, Any]:

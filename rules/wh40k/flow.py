@@ -35,11 +35,13 @@ from rules.wh40k.actions import (
     StartBattle,
     UseStratagem,
 )
+from rules.wh40k.missions import check_choice, objectives
 from rules.wh40k.objectives import recompute_control
 from rules.wh40k.state import (
     LAST_ROUND,
     SEATS,
     TURN_STEPS,
+    Control,
     Seat,
     Unit,
     Wh40kState,
@@ -81,11 +83,21 @@ def start_battle(work: Wh40kState, action: StartBattle, dice: Dice,
                               defender=tuple(d for _, d in rolls), winner=work.first))
     elif action.first is not None:
         work.first = action.first
+    if action.mission is not None or action.deployment is not None:
+        work.mission = action.mission or work.mission
+        work.deployment = action.deployment or work.deployment
+        work.control = {o.id: Control() for o in objectives(work)}
     work.active = work.first
     work.round = 1
     events.append(BattleStarted(first=work.first))
     recompute_control(work, events)
     command_phase.begin_command_phase(work, events)
+
+
+def check_start_battle(state: Wh40kState, action: StartBattle) -> None:
+    """Both armies have a unit, and a mission or map chosen is one of the pack's."""
+    army.check_start_battle(state, action)
+    check_choice(state, action.mission, action.deployment)
 
 
 def _end_phase(work: Wh40kState, events: list[Event]) -> None:
@@ -155,7 +167,7 @@ def next_phase_goes(state: Wh40kState) -> dict[str, Value]:
 
 
 HANDLERS: dict[str, Handler[Wh40kState, Any]] = {
-    "start_battle": Handler(start_battle, army.check_start_battle),
+    "start_battle": Handler(start_battle, check_start_battle),
     # Nothing beyond the step table's checks: the player to act may always move on.
     "next_phase": Handler(next_phase),
     "add_unit": Handler(army.add_unit, army.check_add_unit),
@@ -213,7 +225,7 @@ def _own(state: Wh40kState, seat: str) -> list[Unit]:
 def _moves(state: Wh40kState, seat: str, own: list[Unit]) -> list[Action]:
     """Offer a move of each own unit onto each objective marker."""
     out: list[Action] = []
-    for obj in catalogue.scenarios()[state.scenario].objectives:
+    for obj in objectives(state):
         out += [Move(seat=seat, unit=u.id, x=obj.x, y=obj.y) for u in own]
     return out
 

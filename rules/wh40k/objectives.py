@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from rules.core.inches import Point
 from rules.core.model import Event
-from rules.wh40k import catalogue
 from rules.wh40k.actions import ObjectiveControlChanged
+from rules.wh40k.missions import objectives
 from rules.wh40k.state import Control, Wh40kState, control_of, objective_totals
 
 
 def recompute_control(work: Wh40kState, events: list[Event]) -> None:
     """Decide who holds each marker now, reporting the markers that changed."""
-    for obj in catalogue.scenarios()[work.scenario].objectives:
+    for obj in objectives(work):
         totals = objective_totals(work, Point(x=obj.x, y=obj.y))
         now = control_of(totals)
         was = work.control.get(obj.id, Control())

@@ -17,6 +17,7 @@ from rules.core.board import (
 )
 from rules.core.text import items, msg, term
 from rules.wh40k import catalogue
+from rules.wh40k.missions import deployment_of, objectives, primary_of, zones
 from rules.wh40k.scoring import reason
 from rules.wh40k.state import (
     LAST_ROUND,
@@ -36,13 +37,15 @@ def board(state: Wh40kState) -> TabletopView:
     sc = catalogue.scenarios()[state.scenario]
     # Deployment zones only matter while armies deploy; later they would read as terrain.
     features = tuple(
-        TableFeature(kind="deployment", points=side.zone)
-        for side in sc.sides.values() if side.zone
+        TableFeature(kind="deployment", points=zone,
+                     label=msg("zone-deployment", seat=term("seat", seat)))
+        for seat, zone in zones(state).items() if zone
     ) if state.step == "setup" else ()
-    objectives = tuple(
+    drawn = deployment_of(state)
+    markers = tuple(
         TableObjective(x=o.x, y=o.y, label=o.id, holder=state.control[o.id].holder,
                        contested=state.control[o.id].contested)
-        for o in sc.objectives
+        for o in objectives(state)
     )
     units: list[TableUnit] = []
     reserves: dict[Seat, list[str]] = {s: [] for s in SEATS}
@@ -53,9 +56,10 @@ def board(state: Wh40kState) -> TabletopView:
         elif unit.position is not None:
             units.append(_marker(state, group))
     return TabletopView(
-        static_key=f"wh40k:{sc.id}", width=sc.width, height=sc.height, features=features,
+        static_key=f"wh40k:{sc.id}" + (f":{drawn.id}" if drawn else ""), width=sc.width,
+        height=sc.height, features=features,
         sides={seat: side.colour for seat, side in sc.sides.items()},
-        objectives=objectives, units=tuple(units),
+        objectives=markers, units=tuple(units),
         panel=Panel(title=msg("panel-title", scenario=term("scenario", sc.id)),
                     lines=_panel_lines(state, reserves)),
     )
@@ -102,6 +106,12 @@ def _panel_lines(state: Wh40kState, reserves: dict[Seat, list[str]]) -> tuple[Pa
                      secondary=sum(r.secondary for r in state.scores[seat])),
             side=seat,
         ))
+    mission, deployment = primary_of(state), deployment_of(state)
+    # The mission's line: which primary scores and on which map (the scenario's own: none).
+    if mission is not None:
+        lines.append(PanelLine(text=msg(
+            "panel-mission", mission=term("primary", mission.id),
+            deployment=term("deployment", deployment.id) if deployment else None)))
     for seat in SEATS:
         if reserves[seat]:
             lines.append(PanelLine(text=msg("panel-reserves", units=items(reserves[seat])),

@@ -17,6 +17,7 @@ from rules.wh40k.actions import (
     VictoryPointsScored,
 )
 from rules.wh40k.army import sender
+from rules.wh40k.missions import MISSION_RULESET, check_primary
 from rules.wh40k.state import LAST_ROUND, RoundScore, Seat, Wh40kState, other, vp_total
 
 PRIMARY_CAP = 50
@@ -35,16 +36,19 @@ def round_score(state: Wh40kState, seat: Seat) -> RoundScore:
 def check_score(state: Wh40kState, action: Score) -> None:
     """A score reports some points, keeps the round at 0 or more and the totals under the caps;
     from ruleset 3, one round's report stays within the scenario's scoring
-    (wh40k/score-per-round), which a referee may overrule with adjust_score."""
+    (wh40k/score-per-round), and from ruleset 4 the primary comes only when and as much as
+    the mission gives (wh40k/primary-<mission>); a referee may overrule with adjust_score."""
     seat = sender(action)
     _check_points(state, seat, action.primary, action.secondary)
     if state.ruleset < 3:
         return
     sc = catalogue.scenarios()[state.scenario]
     entry = round_score(state, seat)
-    for kind, now, limit in (("primary", entry.primary + action.primary, sc.primary_per_round),
-                             ("secondary", entry.secondary + action.secondary,
-                              sc.secondary_per_round)):
+    check_primary(state, seat, entry, action.primary)
+    limits = [("primary", entry.primary + action.primary, sc.primary_per_round)
+              ] if state.ruleset < MISSION_RULESET else []
+    limits.append(("secondary", entry.secondary + action.secondary, sc.secondary_per_round))
+    for kind, now, limit in limits:
         if now > limit:
             refuse("wh40k/score-per-round", "refusal-score-per-round", kind=kind, limit=limit,
                    total=now)
@@ -83,8 +87,11 @@ def adjust_score(work: Wh40kState, action: AdjustScore, dice: Dice, events: list
 def _add(work: Wh40kState, seat: Seat, primary: int, secondary: int,
          events: list[Event]) -> None:
     entry = round_score(work, seat)
+    # Primary reported in the round's second turn, kept apart for the mission's turn check.
+    late = primary if work.active != work.first and work.ruleset >= MISSION_RULESET else 0
     updated = RoundScore(round=work.round, primary=entry.primary + primary,
-                         secondary=entry.secondary + secondary)
+                         secondary=entry.secondary + secondary,
+                         second_turn=entry.second_turn + late)
     work.scores[seat] = [r for r in work.scores[seat] if r.round != work.round] + [updated]
     events.append(VictoryPointsScored(side=seat, round=work.round, primary=primary,
                                       secondary=secondary, total=vp_total(work, seat)))

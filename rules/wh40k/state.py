@@ -34,7 +34,9 @@ LAST_ROUND = 5
 # the Command phase's CP. 2 (new games): the step names the tests before any dice, Insane
 # Bravery is used before a test, Command Re-roll does not re-roll tests, CP come first.
 # 3: one round's score stays within the scenario's scoring (wh40k/score-per-round).
-RULESET = 3
+# 4: the primary mission decides when and how much primary a player scores
+# (wh40k/primary-<mission>); a mission and a deployment map may be chosen at the start.
+RULESET = 4
 OBJECTIVE_RANGE = 3.0
 CHARACTER = "CHARACTER"
 
@@ -159,6 +161,9 @@ class RoundScore(Frozen):
     round: int
     primary: int = 0
     secondary: int = 0
+    # The part of `primary` reported in the round's second turn (ruleset 4 checks each
+    # turn's primary against its mission: rules/wh40k/missions.py).
+    second_turn: int = 0
 
 
 class Wh40kState(GameState):
@@ -189,6 +194,10 @@ class Wh40kState(GameState):
     control: dict[str, Control] = {}
     scores: dict[Seat, list[RoundScore]]
     conceded: Seat | None = None
+    # The primary mission and deployment map chosen at the start (catalogue.primaries(),
+    # catalogue.deployments()); None: the scenario's own.
+    mission: str | None = None
+    deployment: str | None = None
 
 
 def unit_number(unit_id: str) -> int:

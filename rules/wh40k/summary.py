@@ -8,7 +8,7 @@ play (attached units as one) with its models, wounds and state.
 from __future__ import annotations
 
 from rules.core.text import Items, Msg, items, msg, term
-from rules.wh40k import catalogue
+from rules.wh40k.missions import objectives
 from rules.wh40k.scoring import reason
 from rules.wh40k.state import (
     LAST_ROUND,
@@ -66,9 +66,8 @@ def summary(state: Wh40kState, full: bool) -> tuple[Msg, ...]:
                     shocked=any(p.shocked for p in group),
                     reserves=unit.reserves,
                 ))
-    scenario = catalogue.scenarios()[state.scenario]
     held = []
-    for marker in scenario.objectives:
+    for marker in objectives(state):
         control = state.control.get(marker.id)
         holder = control.holder if control else None
         held.append(msg("summary-objective", marker=marker.id,

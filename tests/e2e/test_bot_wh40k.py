@@ -185,15 +185,22 @@ async def test_a_full_turn_by_slash_commands_and_buttons(table: Table) -> None:
     assert table.state().step == "movement"
 
 
-async def test_a_rounds_score_past_the_scenario_is_refused_and_a_referee_may_record_it(
+async def test_a_mission_chosen_at_the_start_refuses_a_first_round_primary(
     table: Table,
 ) -> None:
-    """90 VP in one round is refused (wh40k/score-per-round); a moderator records a real 20."""
+    """`/wh40k start mission: deployment:` fights Supply Drop on Hammer and Anvil once Bob
+    agrees; 15 primary points in round 1 are refused with the mission's rule id and nothing
+    changes; a moderator records a real score anyway."""
     fake, alice, bob = table.fake, table.alice, table.bob
-    asked = await fake.slash(alice, table.channel, "wh40k start", first="attacker")
+    asked = await fake.slash(alice, table.channel, "wh40k start", mission="supply-drop",
+                             deployment="hammer-and-anvil")
+    assert "`/wh40k start mission:supply-drop deployment:hammer-and-anvil`" in description(asked)
     await fake.click(bob, asked, label="Agree")
-    refused = await fake.slash(alice, table.channel, "wh40k score", primary=50)
-    assert_refused(refused, "at most 15 primary points", "`wh40k/score-per-round`")
+    state = table.state()
+    assert (state.mission, state.deployment) == ("supply-drop", "hammer-and-anvil")
+    refused = await fake.slash(alice, table.channel, "wh40k score", primary=15)
+    assert_refused(refused, "Supply Drop scores no primary points now (battle round 1",
+                   "`wh40k/primary-supply-drop`")
     assert table.state().scores["attacker"] == []
     recorded = await fake.slash(fake.moderator("ref"), table.channel, "wh40k adjustscore",
                                 side="attacker", primary=20)

@@ -584,3 +584,54 @@ preview-leads-detail = { $models } { $models ->
     }
 refusal-preview-not-a-leader = That unit is not one of this roster's Leaders; choose again from the preview's lists.
 refusal-preview-cannot-join = { $name }'s Leader ability does not list that unit; choose one of the units its list offers.
+
+## missions
+
+scenario-burden-of-trust = Burden of Trust
+    .summary = The mission pack's Burden of Trust primary on the Crucible of Battle map: markers held outside your own zone score in your turn, and units left guarding them score in your opponent's.
+scenario-hidden-supplies = Hidden Supplies
+    .summary = The mission pack's Hidden Supplies primary on the Search and Destroy map: held markers score from the second battle round.
+scenario-linchpin = Linchpin
+    .summary = The mission pack's Linchpin primary on the Tipping Point map: holding the marker in your own zone makes every other marker worth more.
+scenario-purge-the-foe = Purge the Foe
+    .summary = The mission pack's Purge the Foe primary on the Dawn of War map: destroying units scores at the end of each battle round, held markers in your turn.
+scenario-scorched-earth = Scorched Earth
+    .summary = The mission pack's Scorched Earth primary on the Hammer and Anvil map: held markers score, and burning the enemy's scores more.
+scenario-supply-drop = Supply Drop
+    .summary = The mission pack's Supply Drop primary on the Sweeping Engagement map: the markers in No Man's Land are worth more as the others are lost.
+scenario-terraform = Terraform
+    .summary = The mission pack's Terraform primary on the Hammer and Anvil map: held markers score, terraformed ones a little more.
+scenario-the-ritual = The Ritual
+    .summary = The mission pack's The Ritual primary on the Dawn of War map: markers raised in No Man's Land score for whoever holds them.
+scenario-unexploded-ordnance = Unexploded Ordnance
+    .summary = The mission pack's Unexploded Ordnance primary on the Search and Destroy map: held markers score from the second battle round.
+primary-take-and-hold = Take and Hold
+primary-supply-drop = Supply Drop
+primary-linchpin = Linchpin
+primary-burden-of-trust = Burden of Trust
+primary-purge-the-foe = Purge the Foe
+primary-terraform = Terraform
+primary-scorched-earth = Scorched Earth
+primary-hidden-supplies = Hidden Supplies
+primary-the-ritual = The Ritual
+primary-unexploded-ordnance = Unexploded Ordnance
+deployment-dawn-of-war = Dawn of War
+deployment-hammer-and-anvil = Hammer and Anvil
+deployment-search-and-destroy = Search and Destroy
+deployment-sweeping-engagement = Sweeping Engagement
+deployment-crucible-of-battle = Crucible of Battle
+deployment-tipping-point = Tipping Point
+zone-deployment = { $seat } zone
+objective-north-flank = North flank
+objective-south-flank = South flank
+panel-mission = Mission: { $mission }{ $deployment ->
+        [none] {""}
+       *[other] {" "}on { $deployment }
+    }
+refusal-primary-not-now = { $mission } scores no primary points now (battle round { $round }, this turn): report them in a turn where the mission scores them.
+refusal-primary-turn-cap = { $mission } gives at most { $limit } primary points in this turn (this would make { $total }).
+refusal-mission-too-old = This battle began before missions could be chosen; it keeps its scenario's.
+refusal-no-mission = There is no primary mission called `{ $mission }`. Try one of: { $choices }.
+refusal-no-deployment = There is no deployment map called `{ $deployment }`. Try one of: { $choices }.
+command-wh40k-start-mission = The primary mission to fight (the mission pack's); left out, the scenario's
+command-wh40k-start-deployment = The deployment map (zones and objective markers); left out, the scenario's

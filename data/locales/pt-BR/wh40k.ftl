@@ -626,3 +626,54 @@ preview-leads-detail = { $models } { $models ->
     }
 refusal-preview-not-a-leader = Essa unidade não é um dos Líderes desta lista; escolha de novo nas listas da prévia.
 refusal-preview-cannot-join = A habilidade Líder de { $name } não inclui essa unidade; escolha uma das unidades que a lista oferece.
+
+## missions
+
+scenario-burden-of-trust = Fardo da Confiança
+    .summary = A primária Fardo da Confiança do pacote de missões no mapa Cadinho da Batalha: marcadores mantidos fora da sua zona pontuam no seu turno, e unidades deixadas de guarda pontuam no turno do oponente.
+scenario-hidden-supplies = Suprimentos Ocultos
+    .summary = A primária Suprimentos Ocultos do pacote de missões no mapa Busca e Destruição: marcadores mantidos pontuam a partir da segunda rodada de batalha.
+scenario-linchpin = Pedra Angular
+    .summary = A primária Pedra Angular do pacote de missões no mapa Ponto de Virada: manter o marcador da sua própria zona faz cada outro marcador valer mais.
+scenario-purge-the-foe = Expurgar o Inimigo
+    .summary = A primária Expurgar o Inimigo do pacote de missões no mapa Alvorada da Guerra: destruir unidades pontua no fim de cada rodada de batalha, e marcadores mantidos no seu turno.
+scenario-scorched-earth = Terra Arrasada
+    .summary = A primária Terra Arrasada do pacote de missões no mapa Martelo e Bigorna: marcadores mantidos pontuam, e queimar os do inimigo pontua mais.
+scenario-supply-drop = Lançamento de Suprimentos
+    .summary = A primária Lançamento de Suprimentos do pacote de missões no mapa Combate Amplo: os marcadores da Terra de Ninguém valem mais à medida que os outros se perdem.
+scenario-terraform = Terraformação
+    .summary = A primária Terraformação do pacote de missões no mapa Martelo e Bigorna: marcadores mantidos pontuam, e os terraformados um pouco mais.
+scenario-the-ritual = O Ritual
+    .summary = A primária O Ritual do pacote de missões no mapa Alvorada da Guerra: marcadores erguidos na Terra de Ninguém pontuam para quem os mantém.
+scenario-unexploded-ordnance = Munição Não Detonada
+    .summary = A primária Munição Não Detonada do pacote de missões no mapa Busca e Destruição: marcadores mantidos pontuam a partir da segunda rodada de batalha.
+primary-take-and-hold = Tomar e Manter
+primary-supply-drop = Lançamento de Suprimentos
+primary-linchpin = Pedra Angular
+primary-burden-of-trust = Fardo da Confiança
+primary-purge-the-foe = Expurgar o Inimigo
+primary-terraform = Terraformação
+primary-scorched-earth = Terra Arrasada
+primary-hidden-supplies = Suprimentos Ocultos
+primary-the-ritual = O Ritual
+primary-unexploded-ordnance = Munição Não Detonada
+deployment-dawn-of-war = Alvorada da Guerra
+deployment-hammer-and-anvil = Martelo e Bigorna
+deployment-search-and-destroy = Busca e Destruição
+deployment-sweeping-engagement = Combate Amplo
+deployment-crucible-of-battle = Cadinho da Batalha
+deployment-tipping-point = Ponto de Virada
+zone-deployment = Zona do { $seat }
+objective-north-flank = Flanco norte
+objective-south-flank = Flanco sul
+panel-mission = Missão: { $mission }{ $deployment ->
+        [none] {""}
+       *[other] {" "}em { $deployment }
+    }
+refusal-primary-not-now = { $mission } não dá pontos primários agora (rodada de batalha { $round }, este turno): informe-os num turno em que a missão os dá.
+refusal-primary-turn-cap = { $mission } dá no máximo { $limit } pontos primários neste turno (isto somaria { $total }).
+refusal-mission-too-old = Esta batalha começou antes de as missões poderem ser escolhidas; ela mantém a do seu cenário.
+refusal-no-mission = Não há missão primária chamada `{ $mission }`. Tente uma destas: { $choices }.
+refusal-no-deployment = Não há mapa de posicionamento chamado `{ $deployment }`. Tente um destes: { $choices }.
+command-wh40k-start-mission = A missão primária a jogar (do pacote de missões); omitida, a do cenário
+command-wh40k-start-deployment = O mapa de posicionamento (zonas e marcadores de objetivo); omitido, o do cenário

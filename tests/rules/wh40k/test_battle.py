@@ -53,8 +53,8 @@ def test_every_wh40k_rule_is_named_by_a_test_of_this_folder() -> None:
 def test_the_system_is_registered_on_the_engine_skeleton() -> None:
     assert isinstance(SYSTEM, Engine)
     assert system("wh40k") is SYSTEM
-    assert (SYSTEM.version, SYSTEM.command_group) == ("4", "wh40k")
-    assert [s.id for s in SYSTEM.scenarios()] == ["take-and-hold"]
+    assert (SYSTEM.version, SYSTEM.command_group) == ("5", "wh40k")
+    assert [s.id for s in SYSTEM.scenarios()][0] == "take-and-hold"  # a league's default
     assert SYSTEM.scenarios()[0].seats == ("attacker", "defender")
 
 
@@ -94,7 +94,7 @@ def test_five_rounds_of_five_phases_then_the_battle_ends() -> None:
 
 @checks("wh40k/victory-points")
 def test_the_higher_vp_total_wins_after_round_5() -> None:
-    state = battle("seed-6")
+    state = battle("seed-6", ruleset=3)  # round 1 primary: before the missions' timing
     state = act(state, "attacker", type="score", primary=10, secondary=3)
     state = advance(advance(state, "movement"), "command", active="attacker")
     state = act(state, "attacker", type="score", primary=5)
@@ -123,7 +123,7 @@ def test_the_higher_vp_total_wins_after_round_5() -> None:
 
 @checks("wh40k/victory-points")
 def test_equal_totals_are_a_draw() -> None:
-    state = battle("seed-6")
+    state = battle("seed-6", ruleset=3)
     state = act(state, "attacker", type="score", primary=5)
     state = act(state, "defender", type="score", primary=5)
     outcome = SYSTEM.outcome(finish(state)[0])
@@ -414,7 +414,8 @@ def test_board_shows_the_table_objectives_units_and_panel() -> None:
         "Attacker: 1 CP, 0 VP (primary 0, secondary 0)",
         "Defender: 1 CP, 0 VP (primary 0, secondary 0)",
     ]
-    assert text[4:] == ["Reserves: U6 Terminator Squad", "Reserves: U12 Kommandos"]
+    assert text[4:] == ["Mission: Take and Hold", "Reserves: U6 Terminator Squad",
+                        "Reserves: U12 Kommandos"]
     pt = [said(line.text, "pt-BR") for line in view.panel.lines]
     assert pt[:2] == ["Rodada de batalha 1 de 5", "Vez do Atacante: passo de Comando"]
 
@@ -517,7 +518,7 @@ def test_starting_the_battle_waits_for_the_other_side() -> None:
 
 @checks("wh40k/score-per-round")
 def test_a_rounds_score_stays_within_the_scenarios_scoring() -> None:
-    state = battle()
+    state = battle(ruleset=3)  # from ruleset 4 the mission decides the primary
     state = act(state, "attacker", type="score", primary=10, secondary=12)
     refused(state, "attacker", "wh40k/score-per-round", type="score", primary=6)
     refused(state, "attacker", "wh40k/score-per-round", type="score", secondary=9)
@@ -534,12 +535,13 @@ def test_battles_begun_before_the_limit_keep_no_limit() -> None:
     state = act(state, "attacker", type="score", primary=40)
     assert state.scores["attacker"][0].primary == 40
     assert SYSTEM.replay_start("take-and-hold", "s", "wh40k-3").ruleset == 2
-    assert SYSTEM.replay_start("take-and-hold", "s").ruleset == 3
+    assert SYSTEM.replay_start("take-and-hold", "s", "wh40k-4").ruleset == 3
+    assert SYSTEM.replay_start("take-and-hold", "s").ruleset == 4
 
 
 @checks("wh40k/referee-score")
 def test_a_referee_records_a_score_beyond_the_round_limit() -> None:
-    state = battle()
+    state = battle(ruleset=3)
     refused(state, "attacker", "wh40k/score-per-round", type="score", primary=20)
     state = act(state, "referee", type="adjust_score", side="attacker", primary=20)
     assert state.scores["attacker"][0].primary == 20

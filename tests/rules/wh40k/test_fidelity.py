@@ -201,9 +201,10 @@ def test_first_turn_defaults_to_the_scenarios_first_player_without_a_roll_off() 
 
 @checks("wh40k/earlier-rules-kept")
 def test_earlier_rules_kept_for_games_stamped_by_older_engines() -> None:
-    assert SYSTEM.new_game(SCENARIO, "x").ruleset == RULESET == 3
+    assert SYSTEM.new_game(SCENARIO, "x").ruleset == RULESET == 4
     assert SYSTEM.replay_start(SCENARIO, "x", "wh40k-3").ruleset == 2
-    assert SYSTEM.replay_start(SCENARIO, "x", "").ruleset == 3
+    assert SYSTEM.replay_start(SCENARIO, "x", "wh40k-4").ruleset == 3
+    assert SYSTEM.replay_start(SCENARIO, "x", "").ruleset == 4
     for stamp in ("wh40k-wh40k/1", "wh40k-2"):
         assert SYSTEM.replay_start(SCENARIO, "x", stamp).ruleset == 1
     # A stored state without the field is a battle begun before the change.

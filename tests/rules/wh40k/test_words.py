@@ -134,6 +134,7 @@ def _set_pieces() -> Iterator[RuleViolation]:
     yield _refused(empty, "attacker", type="start_battle")
     yield from _battle_set_pieces()
     yield from _preview_set_pieces()
+    yield from _mission_set_pieces()
     for data, sheets, _ in every_refusal():  # files from list builders
         try:
             SYSTEM.parse_action({"type": "roster", "seat": "attacker", "text": data,
@@ -153,6 +154,17 @@ def _preview_set_pieces() -> Iterator[RuleViolation]:
         with pytest.raises(RuleViolation) as caught:
             SYSTEM.preview_choose(roster, key, value)
         yield caught.value
+def _mission_set_pieces() -> Iterator[RuleViolation]:
+    """Refusals of the mission pack: choices at the start, a turn's primary past its most,
+    and the per-round limit of battles begun before the missions."""
+    setup = battle(start=False)
+    yield _refused(setup, "attacker", type="start_battle", mission="xyzzy")
+    yield _refused(setup, "attacker", type="start_battle", deployment="xyzzy")
+    old = battle(start=False, ruleset=3)
+    yield _refused(old, "attacker", type="start_battle", mission="linchpin")
+    yield _refused(battle(ruleset=3), "attacker", type="score", primary=16)
+    state = advance(advance(battle(), "movement"), "command", active="attacker")
+    yield _refused(state, "attacker", type="score", primary=20)
 
 
 def _battle_set_pieces() -> Iterator[RuleViolation]:
