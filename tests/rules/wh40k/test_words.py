@@ -154,6 +154,8 @@ def _preview_set_pieces() -> Iterator[RuleViolation]:
         with pytest.raises(RuleViolation) as caught:
             SYSTEM.preview_choose(roster, key, value)
         yield caught.value
+
+
 def _mission_set_pieces() -> Iterator[RuleViolation]:
     """Refusals of the mission pack: choices at the start, a turn's primary past its most,
     and the per-round limit of battles begun before the missions."""
