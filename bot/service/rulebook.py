@@ -3,7 +3,8 @@
 Rule statements are our own words, kept with a stable id in data/rules/*.toml and
 translated in data/rules/*.<language>.toml; everything around them (the citation
 line, the source, the search replies) comes from the catalogue. Replies follow the
-channel's game language when there is a game, else the caller's Discord language.
+channel's game language when there is a game, else the caller's Discord language; a
+question is read in its own language whatever the reply's (rulesearch.RuleIndex.ask).
 """
 
 from __future__ import annotations
@@ -87,11 +88,11 @@ class Rulebook:
         public: bool = False,
     ) -> Reply:
         """List the rules that answer a question or keywords, best first."""
-        words, _query, found = self._find(channel_id, caller, query, system_id)
+        words, read, found = self._find(channel_id, caller, query, system_id)
         lines = [words("rules-line", id=f.rule.id, title=worded(f.rule, words.language)[0])
                  for f in found]
         if not found:
-            return self._nothing(words, query, system_id, public)
+            return self._nothing(words, read, query, system_id, public)
         return paged(Reply(text=words("rules-found", count=len(found), query=query),
                            ephemeral=not public), lines, words, whole="paging-where-rules")
 
@@ -110,7 +111,7 @@ class Rulebook:
         """
         words, query, found = self._find(channel_id, caller, question, system_id)
         if not found:
-            return self._nothing(words, question, system_id, public)
+            return self._nothing(words, query, question, system_id, public)
         best = found[0].rule
         reply = self._full(words, best)
         lead = [words("rules-answer", question=question)]
@@ -129,10 +130,13 @@ class Rulebook:
         reply.ephemeral = not public
         return reply
 
-    def _nothing(self, words: Words, question: str, system_id: str | None,
+    def _nothing(self, words: Words, read: Query, question: str, system_id: str | None,
                  public: bool) -> Reply:
-        """Say nothing answers, offering the rules whose titles look most like it."""
-        near = index().near(question, words.language, system_id)
+        """Say nothing answers, offering the rules whose titles look most like it.
+
+        Titles are compared in the language the question was read in, and shown in the
+        reply's."""
+        near = index().near(question, read.language, system_id)
         return Reply(
             text=words("rules-none", query=question),
             lines=[words("rules-did-you-mean")] + [

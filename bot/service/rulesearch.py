@@ -9,7 +9,9 @@ widened with the rules' own (data/search/: "battleshock" → "battle-shock", "ge
 and the remaining words are joined with OR and ranked by BM25, the title weighing
 most. The game system comes from the question ("in 40k …", or another game's own
 terms: "stratagem" asked in a Samurai channel), else from the channel's game, else
-every system is searched; the rules every game shares always are.
+every system is searched; the rules every game shares always are. The language a
+question is read in is its own, told from its words (bot/service/questionlanguage.py),
+not the asker's Discord language: a question that does not tell is read in both.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from functools import cache
 import snowballstemmer
 from rapidfuzz import fuzz, process
 
+from bot.service.questionlanguage import Detector, speech
 from rules.core.data import data_dir
 from rules.core.references import RuleReference, all_rules, worded
 
@@ -37,6 +40,7 @@ WEIGHTS = (2.0, 5.0, 1.0)
 # How close a misspelt word must be to a word of the rules (rapidfuzz ratio, 0-100).
 TYPO_CUTOFF = 85
 TOKEN = re.compile(r"[a-z0-9]+")
+CODE = re.compile(r"`[^`]*`")  # a command or option, written the same in every language
 # The most characters of a question or keywords read: `/rules ask question:` and
 # `/rules search keyword:` declare it as their cap (Discord enforces it), and anything
 # longer that reaches the index another way is cut to it before it is folded, stemmed
@@ -62,13 +66,25 @@ def tokens(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Lexicon:
-    """How players of one language write: question words, synonyms, system names."""
+    """How players of one language write: words to drop, synonyms, system names, and the
+    question words and letters that tell the language (bot/service/questionlanguage.py)."""
 
     stop: frozenset[str]
     # Per system ("" for any): phrases (as words) and the words each adds to a query.
     synonyms: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]]
     # Per system: the names a question may call it by (as words).
     names: dict[str, tuple[tuple[str, ...], ...]]
+    asks: tuple[str, ...] = ()
+    letters: str = ""
+
+    def words(self) -> set[str]:
+        """Return every (folded) word this lexicon holds: stop words and players' words."""
+        out = set(self.stop)
+        for pairs in self.synonyms.values():
+            for phrase, extra in pairs:
+                out.update(phrase)
+                out.update(extra)
+        return out
 
 
 def _synonyms(raw: dict[str, str]) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
@@ -88,7 +104,8 @@ def lexicon(language: str) -> Lexicon:
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
         synonyms[system_id] = _synonyms(doc.get("synonyms", {}))
         names[system_id] = tuple(tuple(tokens(n)) for n in doc.get("names", []))
-    return Lexicon(frozenset(fold(w) for w in general.get("stop", [])), synonyms, names)
+    return Lexicon(frozenset(fold(w) for w in general.get("stop", [])), synonyms, names,
+                   tuple(general.get("asks", [])), str(general.get("letters", "")))
 
 
 def _find(words: list[str], phrase: tuple[str, ...]) -> int:
@@ -147,10 +164,14 @@ class RuleIndex:
         )
         # Per language: each word of the rules (folded) and its stem, for typo matching.
         self.vocabulary: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+        # Per language: the words its titles and statements use (not the ids nor the
+        # `commands`, English in every language), to tell which language a question is in.
+        said: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
         rows = []
         for ref in self._rules.values():
             for lang in LANGUAGES:
                 title, statement = worded(ref, lang)
+                said[lang].update(tokens(CODE.sub(" ", f"{title} {statement}")))
                 head = " ".join(tokens(ref.id.split("/", 1)[1]))
                 rows.append((ref.id, lang, ref.system, *(
                     self._stemmed(lang, text, learn=True) for text in (head, title, statement)
@@ -159,6 +180,11 @@ class RuleIndex:
             self._conn.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?)", rows)
         self._known = {lang: list(words) for lang, words in self.vocabulary.items()}
         self._systems = {lang: self._vocabularies(lang, rows) for lang in LANGUAGES}
+        self.detector = Detector({
+            lang: speech(said[lang] | lexicon(lang).words(), lexicon(lang).asks,
+                         lexicon(lang).letters, self._stemmers[lang].stemWord)
+            for lang in LANGUAGES
+        })
 
     def _vocabularies(self, language: str, rows: list[tuple[str, ...]]) -> dict[str, Vocabulary]:
         """Return each system's stemmed words in a language, from its rules and its players'."""
@@ -286,9 +312,38 @@ class RuleIndex:
 
     def ask(self, question: str, language: str, system: str | None = None,
             limit: int = 10) -> tuple[Query, list[Found]]:
-        """Read a question and rank the rules that answer it."""
-        query = self.read(question, language, system)
-        return query, self.rank(query, limit)
+        """Read a question in its own language and rank the rules that answer it.
+
+        `language` is the caller's: it says nothing of the question's, so it only comes
+        first among the readings of a question whose language is unsure (mixed, or too
+        short to tell), which is read in every language; the reading whose best rule
+        ranks strongest answers (`strength`), the caller's on a tie.
+        """
+        guess = self.detector.guess(cut(question))
+        readings = [guess.language] if guess.language is not None else [
+            language, *(lang for lang in LANGUAGES if lang != language)]
+        best: tuple[Query, list[Found]] | None = None
+        for reading in readings:
+            query = self.read(question, reading, system)
+            found = self.rank(query, limit)
+            if best is None or self.strength(query, found) > self.strength(*best):
+                best = (query, found)
+        assert best is not None  # LANGUAGES is never empty
+        return best
+
+    def strength(self, query: Query, found: list[Found]) -> float:
+        """Return how strongly a reading's best rule answers it, comparably across languages.
+
+        BM25 sums the evidence of each search word over one index of both languages; a
+        reading in the wrong language keeps words no rule of that language holds, which
+        add nothing. So the best rule's score per distinct search word (higher is
+        stronger) compares two readings of one question fairly, where the raw sum would
+        favour the reading that kept more words.
+        """
+        if not found:
+            return 0.0
+        stems = set(self._stemmers[query.language].stemWords(query.words))
+        return -found[0].score / max(1, len(stems))
 
     def near(self, question: str, language: str, system: str | None = None,
              limit: int = 3) -> list[RuleReference]:
