@@ -10,6 +10,7 @@ from __future__ import annotations
 from bot.service.gameservice import GameService
 from tests.bot.conftest import ALICE, BOB, CAROL
 from tests.bot.test_league_withdrawals import fixtures, row_of, season, service, win
+from tests.kit import checks
 
 __all__ = ["service"]  # the fixture, used by name
 
@@ -18,6 +19,7 @@ def byes_by_round(service: GameService) -> dict[int, str]:
     return {f.round: f.home for f in fixtures(service, "Trio") if f.away is None}
 
 
+@checks("core/league-bye")
 def test_only_the_bye_of_the_round_being_played_counts(service: GameService) -> None:
     season(service, "Trio", [ALICE, BOB, CAROL], format_="round-robin")
     byes = byes_by_round(service)

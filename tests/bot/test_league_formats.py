@@ -18,6 +18,7 @@ from bot.service.leagues import rounds
 from bot.store.leaguequeries import FixtureRow
 from bot.store.location import open_store
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN
+from tests.kit import checks
 
 LC = "league-channel"
 
@@ -98,6 +99,7 @@ def test_bracket_order_keeps_the_top_seeds_apart() -> None:
     assert (rounds_of(2), rounds_of(6), rounds_of(8), rounds_of(9)) == (1, 3, 3, 4)
 
 
+@checks("core/league-knockout")
 def test_a_knockout_of_six_with_byes_a_decider_and_a_champion(service: GameService) -> None:
     from bot.service.leagues.knockout import first_round
 

@@ -29,6 +29,7 @@ from bot.store.leaguequeries import FixtureRow
 from bot.store.location import open_store
 from bot.text import Words
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
+from tests.kit import checks
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
 
@@ -240,6 +241,7 @@ def test_a_four_player_round_robin_from_start_to_standings(
     assert rated.lines[-1].split(":")[0].split(" ")[1] in ("<@1003>", "<@1009>")
 
 
+@checks("core/league-tiebreaks")
 def test_a_score_tie_break_in_a_warhammer_league(service: GameService, leagues: Leagues
                                                  ) -> None:
     """Carol and Dan, then Alice and Bob, tie on points; the VP difference decides each
@@ -283,6 +285,7 @@ def test_a_scored_report_needs_both_scores(service: GameService, leagues: League
 # ---------------------------------------------------------------- Swiss
 
 
+@checks("core/league-swiss-pairing")
 def test_a_six_player_swiss_league_pairs_each_round_as_the_last_finishes(
     service: GameService, leagues: Leagues
 ) -> None:
@@ -498,6 +501,7 @@ def test_the_console_plays_a_fixture_in_a_channel_named_after_its_thread(
 # ---------------------------------------------------------------- scores of linked games
 
 
+@checks("core/league-concession")
 @pytest.mark.parametrize("concession", ["played", None])
 def test_a_linked_game_gives_its_fixture_the_score_its_system_keeps(
     service: GameService, leagues: Leagues, concession: str | None

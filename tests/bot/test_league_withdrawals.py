@@ -25,6 +25,7 @@ from bot.service.leagues.ranking import Row
 from bot.store.leaguequeries import FixtureRow
 from bot.store.location import open_store
 from tests.bot.conftest import ALICE, BOB, CAROL, DAN, MOD
+from tests.kit import checks
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
 
@@ -141,6 +142,7 @@ def test_a_bye_of_a_completed_round_stands(service: GameService) -> None:
     assert row_of(service, "Kept", ERIN).points == 3
 
 
+@checks("core/league-drop")
 def test_opponent_of_a_withdrawn_player_gets_a_bye_by_default(service: GameService) -> None:
     season(service, "Default", [ALICE, BOB, CAROL, DAN])
     theirs = [f for f in fixtures(service, "Default") if f.has(DAN.user_id)]
@@ -254,6 +256,7 @@ def test_a_round_robin_whose_later_rounds_settle_themselves_still_finishes(
     assert row_of(service, "Emptied", ALICE).points == 3 + 3 + 3  # a win and two byes
 
 
+@checks("core/league-drop")
 def test_a_player_drops_out_himself_after_a_confirmation(service: GameService) -> None:
     # Issue 32: once a league had started only its referee could take a player out.
     season(service, "Self", [ALICE, BOB, CAROL, DAN])
@@ -312,6 +315,7 @@ def test_a_league_sets_its_tie_breaks_in_any_order_of_their_names(service: GameS
     assert any(line.endswith("tie-breaks: strength of schedule") for line in changed.lines)
 
 
+@checks("core/league-swiss-pairing")
 def test_a_swiss_league_picks_its_pairing_and_seeding(service: GameService) -> None:
     # Issue 32: one Swiss method, and round 1 seeded only in the order players joined.
     players = [ALICE, BOB, CAROL, DAN]
