@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.text import folded as fold
 
@@ -26,6 +27,8 @@ ASKED = 2.0
 LETTER = 2.0
 # How many times the leading language must outweigh the next to decide.
 LEAD = 2.0
+# How many stems of question words each language keeps (a few hundred KB at most).
+STEMS_KEPT = 4096
 RAW_WORD = re.compile(r"[^\W\d_]+")
 
 
@@ -61,8 +64,10 @@ def speech(words: Iterable[str], asks: Iterable[str], letters: str,
            stem: Callable[[str], str]) -> Speech:
     """Return one language's Speech from its (folded) words and its question words."""
     known = frozenset(words)
+    # Snowball in pure Python costs tens of microseconds a word; players reuse words.
+    cached = lru_cache(maxsize=STEMS_KEPT)(stem)
     return Speech(known, frozenset(stem(w) for w in known), frozenset(fold(w) for w in asks),
-                  frozenset(letters), stem)
+                  frozenset(letters), cached)
 
 
 class Detector:
@@ -72,27 +77,24 @@ class Detector:
         self.speeches = speeches
 
     def weigh(self, question: str) -> dict[str, float]:
-        """Return each language's weight in a question."""
+        """Return each language's weight in a question.
+
+        A word counts for a language only when no other language has it too: as a
+        question word (ASKED), else as a word of its rules (one); a letter of its own
+        adds LETTER either way."""
         weights = dict.fromkeys(self.speeches, 0.0)
         for raw in RAW_WORD.findall(question.lower()):
             word = fold(raw)
-            marks = {lang: self._mark(lang, raw, word) for lang in self.speeches}
-            for lang, mark in marks.items():
-                weights[lang] += mark
+            asking = [lang for lang, s in self.speeches.items() if word in s.asks]
+            knowing = [lang for lang, s in self.speeches.items() if s.knows(word)]
+            for lang, own in self.speeches.items():
+                if any(ch in own.letters for ch in raw):
+                    weights[lang] += LETTER
+                if asking == [lang]:
+                    weights[lang] += ASKED
+                elif not asking and knowing == [lang]:
+                    weights[lang] += 1.0
         return weights
-
-    def _mark(self, language: str, raw: str, word: str) -> float:
-        """Return what one word says for one language (0 when others say it too)."""
-        own = self.speeches[language]
-        others = [s for lang, s in self.speeches.items() if lang != language]
-        mark = 0.0
-        if any(ch in own.letters for ch in raw):
-            mark += LETTER
-        if word in own.asks and not any(word in s.asks for s in others):
-            mark += ASKED
-        elif own.knows(word) and not any(s.knows(word) for s in others):
-            mark += 1.0
-        return mark
 
     def guess(self, question: str) -> Guess:
         """Return the language a question is written in, or None when unsure."""
