@@ -1,8 +1,9 @@
 """Rules questions: answering one, against the least work that could find a rule.
 
 Every question of the test set (tests/bot/rule_questions.toml, both languages) is
-answered the way `/rules ask` does: read (question words, players' words, spelling,
-the system), stemmed and ranked by BM25 over every rule in both languages. The
+answered the way `/rules ask` does: read (its language, question words, players'
+words, spelling, the system), stemmed and ranked by BM25 over every rule in both
+languages; a question whose language is unsure is read and ranked in both. The
 floor is the least work that gives the same answer: the one FTS5 query of the same
 search words, read in advance. The ratio is what reading a question as a player
 means it costs on top of the query.
