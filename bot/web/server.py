@@ -20,12 +20,15 @@ from bot.text import Words
 from bot.web.companion import COMPANION, Companion
 from bot.web.gamepage import game_board, game_page
 from bot.web.guards import RateLimit, guarded
+from bot.web.leaguepage import league_bracket, league_page
+from bot.web.playerpage import player_page
+from bot.web.serverindex import server_index
 from bot.web.templating import page, refusal, visitor_language
 
 log = logging.getLogger(__name__)
 
 # The files under /static/, by name: nothing else is ever read from disk for a request.
-STATIC = {"site.css": "text/css"}
+STATIC = {"site.css": "text/css", "league.css": "text/css"}
 
 
 async def home(request: web.Request) -> web.Response:
@@ -52,6 +55,10 @@ def make_app(companion: Companion) -> web.Application:
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/g/{ref}", game_page)
     app.router.add_get("/g/{ref}/board.png", game_board)
+    app.router.add_get("/l/{ref}", league_page)
+    app.router.add_get("/l/{ref}/bracket.png", league_bracket)
+    app.router.add_get("/p/{guild}/{ref}", player_page)
+    app.router.add_get("/s/{guild}", server_index)
     return app
 
 

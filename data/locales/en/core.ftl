@@ -380,7 +380,10 @@ league-format-round-robin = round-robin, { $legs ->
 league-settings-points = Points: { $win } a win, { $draw } a draw, { $loss } a loss · tie-breaks: { $tiebreaks }
 league-settings-shown = **{ $name }**:
 league-settings-changed = **{ $name }** changes { $changes }. Games already started keep their time control; its referee or a moderator can change one with `/game settings` in its thread.
-league-settings-time = Time control: { $time } · a report confirms itself after { $confirm } h · holidays: { $holiday } days per player
+league-settings-time = Time control: { $time ->
+        [none] none (no clock)
+       *[other] { $time }
+    } · a report confirms itself after { $confirm } h · holidays: { $holiday } days per player
 league-tiebreak-score-diff = score difference
 league-tiebreak-head-to-head = head-to-head
 league-tiebreak-sos = strength of schedule
@@ -1048,3 +1051,49 @@ league-settings-army-points = Each army: at most { $points } points (checked as 
 command-league-create-points = Each army's points limit in this league's games (checked as a roster is accepted)
 command-league-settings-points = Each army's points limit in games started from now on
 button-preview-more = More Leaders ({ $page }/{ $pages })
+
+## webleague
+web-league-title = { $name } · { $system } league
+web-league-sections = Parts of this page
+web-league-standings = Standings
+web-league-bracket = Bracket
+web-league-bracket-alt = The bracket as a picture: the same rounds are listed in words below it.
+web-league-fixtures = Fixtures by round
+web-league-ratings = Ratings
+web-league-settings = Settings
+web-league-round = Round { $round }
+web-league-game-link = watch the game of fixture #{ $id }
+web-league-no-fixtures = No fixture yet: the league has not started.
+web-league-more-fixtures = { $count ->
+        [one] One more fixture is not listed here
+       *[other] { $count } more fixtures are not listed here
+    }: /league export has them all.
+web-league-status = { $status ->
+        [open] open for players to join
+        [running] running
+       *[other] finished
+    }
+web-col-rating = Rating
+web-col-games = Games
+web-player-title = { $name }'s games on this server
+web-player-record = Results
+web-player-running = Games being played
+web-player-over = Latest games over
+web-player-none-over = No game of this player is over yet.
+web-game-what = { $system }: { $scenario }
+web-game-status = { $status ->
+        [open] waiting for players
+       *[other] being played
+    }
+web-game-outcome = { $outcome ->
+        [won] won
+        [drawn] drawn
+        [lost] lost
+        [solo] played alone
+       *[other] ended without a result
+    }
+web-server-title = This server's games and leagues
+web-server-leagues = Leagues
+web-server-no-leagues = This server has no league with a season.
+web-server-games = Games being played
+web-server-no-games = No game is being played on this server just now.
