@@ -102,9 +102,11 @@ def site(service: GameService) -> Iterator[Served]:
     yield from serve(service)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    """Debian's headless chromium through Playwright, one for the test process."""
+    """Debian's headless chromium through Playwright, one per test module: Playwright's sync
+    driver keeps an event loop running in the main thread while it lives, and a later test
+    that calls asyncio.run() in that process would fail."""
     if not os.path.exists(CHROMIUM):
         reason = f"no chromium at {CHROMIUM} (apt-get install chromium)"
         if os.environ.get("BANNERET_REQUIRE_BROWSER"):

@@ -1097,3 +1097,21 @@ web-server-leagues = Leagues
 web-server-no-leagues = This server has no league with a season.
 web-server-games = Games being played
 web-server-no-games = No game is being played on this server just now.
+web-link-league = League page
+web-link-player = Player page
+web-moderator-only = Only a moderator of this server can change what it opens to the web. Anyone can see the current choice with `/web server` alone.
+web-server-shown = What this server opens to the web companion:
+web-server-changed = Saved. What this server now opens to the web companion:
+web-server-public = { $public ->
+        [true] Games public: yes. Its games, leagues and players open by their numbers too, so anyone can browse them.
+       *[other] Games public: no. A page opens only from the unguessable link the bot posts.
+    }
+web-server-listed = { $listed ->
+        [true] Index listed: yes. The server's running games and leagues are listed on one page.
+       *[other] Index listed: no. The server has no public list of its games.
+    }
+web-server-index-at = The index: { $address }
+command-web = The web companion: what this server shows on its pages
+command-web-server = See or change (moderators) what this server opens to the web companion
+command-web-server-public = Open games, leagues and players by their numbers, not only by the links the bot posts
+command-web-server-listed = Give the server a public index of its running games and leagues

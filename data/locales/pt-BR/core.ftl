@@ -1107,3 +1107,21 @@ web-server-leagues = Ligas
 web-server-no-leagues = Este servidor não tem nenhuma liga com temporada.
 web-server-games = Partidas em andamento
 web-server-no-games = Nenhuma partida em andamento neste servidor agora.
+web-link-league = Página da liga
+web-link-player = Página do jogador
+web-moderator-only = Só um moderador deste servidor pode mudar o que ele abre na web. Qualquer um vê a escolha atual com `/web server` sem opções.
+web-server-shown = O que este servidor abre no companheiro web:
+web-server-changed = Salvo. O que este servidor abre agora no companheiro web:
+web-server-public = { $public ->
+        [true] Partidas públicas: sim. Partidas, ligas e jogadores abrem também pelos números, e qualquer um pode navegar por eles.
+       *[other] Partidas públicas: não. Uma página só abre pelo link impossível de adivinhar que o bot publica.
+    }
+web-server-listed = { $listed ->
+        [true] Índice publicado: sim. As partidas em andamento e as ligas do servidor aparecem numa só página.
+       *[other] Índice publicado: não. O servidor não tem uma lista pública das partidas.
+    }
+web-server-index-at = O índice: { $address }
+command-web = O companheiro web: o que este servidor mostra nas páginas
+command-web-server = Ver ou mudar (moderadores) o que este servidor abre no companheiro web
+command-web-server-public = Abrir partidas, ligas e jogadores pelos números, não só pelos links do bot
+command-web-server-listed = Dar ao servidor um índice público das partidas em andamento e das ligas
