@@ -33,9 +33,10 @@ from bot.web.gamepage import GAME
 from bot.web.markup import Namer, all_marked_up, marked_up
 from bot.web.playerpage import player_path
 from bot.web.templating import page
+from bot.webmarks import LEAGUE_KIND
 from rules.core.system import system
 
-LEAGUE = "league"
+LEAGUE = LEAGUE_KIND
 # The most fixtures a page lists (a round robin of 1,000 players has 499,500): the rest are
 # in `/league export`.
 FIXTURES_SHOWN = 1_000

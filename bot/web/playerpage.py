@@ -34,9 +34,10 @@ from bot.web.companion import COMPANION, Companion
 from bot.web.gamepage import GAME
 from bot.web.markup import marked_up
 from bot.web.templating import page, visitor_language
+from bot.webmarks import PLAYER_KIND, player_key
 from rules.core.system import available, system
 
-PLAYER = "player"
+PLAYER = PLAYER_KIND
 # The most games over a page lists (the latest), and running games.
 GAMES_SHOWN = 50
 # A server id as an address carries it (Discord's are numbers; the console names its own).
@@ -45,7 +46,8 @@ GUILD = re.compile(r"^[0-9A-Za-z_-]{1,40}$")
 
 def player_path(companion: Companion, guild_id: str, user_id: str) -> str:
     """Return a player's page path on one server (marked: it opens on any server)."""
-    return f"/p/{guild_id}/{user_id}-{mark(companion.secret, PLAYER, f'{guild_id}:{user_id}')}"
+    marked = mark(companion.secret, PLAYER, player_key(guild_id, user_id))
+    return f"/p/{guild_id}/{user_id}-{marked}"
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,7 @@ def _opens(tx: Transaction, companion: Companion, guild_id: str, text: str) -> s
         return None
     user_id = str(given.number)
     if given.mark is not None:
-        right = mark(companion.secret, PLAYER, f"{guild_id}:{user_id}")
+        right = mark(companion.secret, PLAYER, player_key(guild_id, user_id))
         opened = hmac.compare_digest(given.mark, right)
     else:
         opened = tx.web_server(guild_id).public

@@ -98,3 +98,19 @@ def test_the_bot_links_its_pages_only_when_the_web_is_configured(service: GameSe
     league = service.pages.league(1)
     assert league is not None and re.fullmatch(
         r"https://banneret\.example/l/1-[a-z2-7]{20}", league)
+
+
+def test_discord_shows_a_link_as_a_link_button_after_the_others() -> None:
+    import discord
+
+    from bot.discord.components import reply_view
+    from bot.replies import Button, Link, Reply
+
+    reply = Reply(text="x", buttons=[Button("join", "Join", 1, 1)],
+                  links=[Link("League page", "https://banneret.example/l/1-abc")])
+    view = reply_view(reply)
+    assert view is not None and view.is_persistent()
+    kinds = [(item.style, getattr(item, "url", None)) for item in view.children
+             if isinstance(item, discord.ui.Button)]
+    assert kinds[-1] == (discord.ButtonStyle.link, "https://banneret.example/l/1-abc")
+    assert reply_view(Reply(text="x")) is None
