@@ -118,3 +118,26 @@ def test_a_portuguese_league_page_is_worded_in_portuguese(
     assert headers["Content-Language"] == "pt-BR"
     html = body.decode()
     assert "Classificação" in html and "Rodada 1" in html
+
+
+def test_a_league_version_moves_with_each_report_and_result(service: GameService) -> None:
+    league_id = spring(service)
+
+    def version() -> tuple[object, ...]:
+        with service.store.reading() as tx:
+            return tx.league_version(league_id)
+
+    before = version()
+    assert version() == before  # a read changes nothing
+    _, fixtures = league_fixtures(service, "Spring")
+    waiting = next(f for f in fixtures if f.status == "pending" and f.away
+                   and CAROL.user_id in (f.home, f.away))
+    carol_home = waiting.home == CAROL.user_id
+    other = {p.user_id: p for p in (ALICE, BOB, DAN)}[waiting.opponent(CAROL.user_id) or ""]
+    service.leagues.report("g1", CAROL, "Spring", opponent=other, mine=2, theirs=0,
+                           fixture=waiting.id)
+    reported = version()
+    assert reported != before
+    service.leagues.resolve("g1", ALICE, "Spring", waiting.id,
+                            home_score=0 if carol_home else 2, away_score=2 if carol_home else 0)
+    assert version() not in (before, reported)
