@@ -65,7 +65,9 @@ def league_path(companion: Companion, league_id: int) -> str:
     return f"/l/{companion.ref(LEAGUE, league_id)}"
 
 
-def _shown(tx: Transaction, companion: Companion, text: str) -> LeagueShown | None:
+def opened(tx: Transaction, companion: Companion, text: str) -> LeagueRow | None:
+    """Return the league an address opens: the right mark, or its number on a public server,
+    and a season to show (a league that only counts games has none)."""
     given = read_ref(text)
     if given is None:
         return None
@@ -73,8 +75,15 @@ def _shown(tx: Transaction, companion: Companion, text: str) -> LeagueShown | No
     if league is None or not companion.opens(LEAGUE, given,
                                              tx.web_server(league.guild_id).public):
         return None
+    return league if Season.of(league).system is not None else None
+
+
+def _shown(tx: Transaction, companion: Companion, text: str) -> LeagueShown | None:
+    league = opened(tx, companion, text)
+    if league is None:
+        return None
     season = Season.of(league)
-    if season.system is None:  # a league that only counts games: no season to show
+    if season.system is None:  # opened() refuses these; said again for the type checker
         return None
     fixtures = tx.fixtures(league.id)
     who = names(tx, league)
@@ -198,4 +207,4 @@ async def league_bracket(request: web.Request) -> web.Response:
 
 
 __all__ = ["FIXTURES_SHOWN", "LEAGUE", "LeagueShown", "find", "league_bracket",
-           "league_page", "league_path"]
+           "league_page", "league_path", "opened"]
