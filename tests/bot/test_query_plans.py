@@ -30,7 +30,7 @@ def _values(channel: str) -> dict[str, object]:
 
 
 # Transaction methods that read no table (the store's clock; a PostgreSQL lock).
-NOT_QUERIES = {"now", "serialize"}
+NOT_QUERIES = {"now", "serialize", "announce"}
 
 
 def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:

@@ -61,6 +61,7 @@ class Served:
     url: str
     companion: Companion
     loop: asyncio.AbstractEventLoop
+    app: web.Application
 
     def call(self, job: Any) -> Any:
         """Run a coroutine on the site's loop and wait for it."""
@@ -76,12 +77,13 @@ def serve(service: GameService, settings: Settings | None = None) -> Iterator[Se
 
     async def main() -> None:
         companion = Companion(service, chosen)
-        runner = web.AppRunner(make_app(companion), access_log=None)
+        app = make_app(companion)
+        runner = web.AppRunner(app, access_log=None)
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
         await site.start()
         port = runner.addresses[0][1]
-        ready.set_result(Served(f"http://127.0.0.1:{port}", companion, loop))
+        ready.set_result(Served(f"http://127.0.0.1:{port}", companion, loop, app))
         await stop.wait()
         await runner.cleanup()
 
