@@ -13,6 +13,7 @@ page whether the league exists or not. The page is in the league's language (its
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from urllib.parse import urlencode
 
 from aiohttp import web
 from markupsafe import Markup
@@ -23,7 +24,7 @@ from bot.service.leagues.ranking import Row
 from bot.service.leagues.ratings import Rated, ratings
 from bot.service.leagues.reports import fixture_line
 from bot.service.leagues.rounds import Season, completed, names, playing, table, withdrawn
-from bot.store.leaguequeries import FixtureRow, LeagueRow
+from bot.store.leaguequeries import FixtureRow, LeagueRow, league_topic
 from bot.store.transaction import Transaction
 from bot.text import Words, system_title
 from bot.timecontrol import span_text
@@ -33,6 +34,7 @@ from bot.web.gamepage import GAME
 from bot.web.markup import Namer, all_marked_up, marked_up
 from bot.web.playerpage import player_path
 from bot.web.templating import page
+from bot.web.updates import mark, stream
 from bot.webmarks import LEAGUE_KIND
 from rules.core.system import system
 
@@ -54,6 +56,7 @@ class LeagueShown:
     gone: set[str]
     rated: list[Rated]
     count: int  # players still playing
+    version: tuple[object, ...]  # what its live stream watches (league_version)
 
     def namer(self) -> Namer:
         """Return how a player is named on the page."""
@@ -92,7 +95,8 @@ def _shown(tx: Transaction, companion: Companion, text: str) -> LeagueShown | No
                                  tx.rated_fixtures(league.guild_id, season.system)])
              if r.player in who]
     return LeagueShown(league, season, fixtures, table(tx, league, season, fixtures), who,
-                       withdrawn(tx, league), rated, len(playing(tx, league)))
+                       withdrawn(tx, league), rated, len(playing(tx, league)),
+                       tx.league_version(league.id))
 
 
 async def find(request: web.Request) -> tuple[Companion, LeagueShown]:
@@ -188,7 +192,7 @@ async def league_page(request: web.Request) -> web.Response:
         ratings=[(i, name(r.player), str(round(r.rating)), str(r.games),
                   player_path(companion, league.guild_id, r.player))
                  for i, r in enumerate(shown.rated, 1)],
-        live=None,
+        live=f"/l/{ref}/events?" + urlencode({"seen": mark(shown.version)}),
     )
 
 
@@ -206,5 +210,18 @@ async def league_bracket(request: web.Request) -> web.Response:
                         headers={"Cache-Control": "no-cache"})
 
 
+async def league_events(request: web.Request) -> web.StreamResponse:
+    """Tell a league page's browser each time a fixture or the league is written (a result
+    reported, confirmed or resolved, a round paired, a game started, the league finished)."""
+    companion = request.app[COMPANION]
+    text = request.match_info["ref"]
+    league = await companion.read(lambda tx: opened(tx, companion, text))
+    if league is None:
+        raise web.HTTPNotFound()
+    league_id = league.id
+    return await stream(request, lambda tx: tx.league_version(league_id),
+                        league_topic(league_id))
+
+
 __all__ = ["FIXTURES_SHOWN", "LEAGUE", "LeagueShown", "find", "league_bracket",
-           "league_page", "league_path", "opened"]
+           "league_events", "league_page", "league_path", "opened"]

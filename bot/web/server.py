@@ -20,7 +20,7 @@ from bot.text import Words
 from bot.web.companion import COMPANION, Companion
 from bot.web.gamepage import game_board, game_page
 from bot.web.guards import RateLimit, guarded
-from bot.web.leaguepage import league_bracket, league_page
+from bot.web.leaguepage import league_bracket, league_events, league_page
 from bot.web.playerpage import player_page
 from bot.web.serverindex import server_index
 from bot.web.templating import page, refusal, visitor_language
@@ -60,6 +60,7 @@ def make_app(companion: Companion) -> web.Application:
     app.router.add_get("/g/{ref}/events", game_events)
     app.router.add_get("/l/{ref}", league_page)
     app.router.add_get("/l/{ref}/bracket.png", league_bracket)
+    app.router.add_get("/l/{ref}/events", league_events)
     app.router.add_get("/p/{guild}/{ref}", player_page)
     app.router.add_get("/s/{guild}", server_index)
     return app

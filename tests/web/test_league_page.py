@@ -4,6 +4,8 @@ game linked, a knockout's bracket, ratings, found only by its mark (or on a publ
 from __future__ import annotations
 
 import re
+import urllib.parse
+from html import unescape as html_unescape
 
 from bot.service.context import Caller
 from bot.service.gameservice import GameService
@@ -141,3 +143,29 @@ def test_a_league_version_moves_with_each_report_and_result(service: GameService
     service.leagues.resolve("g1", ALICE, "Spring", waiting.id,
                             home_score=0 if carol_home else 2, away_score=2 if carol_home else 0)
     assert version() not in (before, reported)
+
+
+def test_a_league_stream_says_changed_when_a_result_is_settled(
+        service: GameService, site: Served) -> None:
+    from tests.web.test_live_updates import Events
+
+    league_id = spring(service)
+    ref = site.companion.ref(LEAGUE, league_id)
+    html = fetch(f"{site.url}/l/{ref}")[2].decode()
+    live = re.search(r'<main id="main" data-live="([^"]+)">', html)
+    assert live is not None and live[1].startswith(f"/l/{ref}/events?seen=")
+    assert html.count("data-live-part") == 4  # info, standings, fixtures, ratings
+    seen = urllib.parse.parse_qs(urllib.parse.urlsplit(html_unescape(live[1])).query)["seen"][0]
+    # The stream's first mark is the one the page was drawn at; a result moves it.
+    events = Events(f"{site.url}/l/{ref}/events")
+    try:
+        assert events.response.status == 200
+        assert events.block() == ["retry: 3000", f"id: {seen}"]
+        _, fixtures = league_fixtures(service, "Spring")
+        waiting = next(f for f in fixtures if f.status == "pending" and f.away)
+        service.leagues.resolve("g1", ALICE, "Spring", waiting.id, home_score=2, away_score=2)
+        assert "event: changed" in events.next_event()
+    finally:
+        events.close()
+    for wrong in (f"/l/{league_id}/events", f"/l/{league_id}-{'c' * 20}/events"):
+        assert fetch(site.url + wrong)[0] == 404
