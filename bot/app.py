@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.config import Settings
 from bot.service.gameservice import GameService
 from bot.store.gamestore import GameStore
 from bot.store.location import open_store
@@ -33,9 +34,17 @@ def make_service(db: Path | str | GameStore, seed: str | None = None,
     return GameService(store, render=render, seed_factory=lambda: fixed)
 
 
+def linked_to_web(service: GameService, settings: Settings) -> GameService:
+    """Give the service the web companion's address for its link buttons when the web is on
+    (BANNERET_WEB_PORT or BANNERET_PUBLIC_URL set); otherwise replies carry no link."""
+    if settings.web_port or settings.public_url:
+        service.pages.address = settings.web_address
+    return service
+
+
 def demo_seed(name: str) -> str:
     """Return the fixed dice seed a bundled demo script is played with."""
     return f"banneret-demo-{name}"
 
 
-__all__ = ["demo_seed", "make_service"]
+__all__ = ["demo_seed", "linked_to_web", "make_service"]

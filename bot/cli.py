@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.app import demo_seed, make_service
+from bot.app import demo_seed, linked_to_web, make_service
 from bot.config import Settings
 from bot.console.terminal import Console
 from bot.service.gameservice import GameService
@@ -139,7 +139,8 @@ def _job(args: argparse.Namespace, settings: Settings) -> int:
 
         render = renderer(settings)
         try:
-            return run_bot(settings, make_service(store(), render=render))
+            return run_bot(settings, linked_to_web(make_service(store(), render=render),
+                                                   settings))
         finally:
             close_renderer(render)
     if job == "demo":

@@ -463,6 +463,12 @@ class Refused(PlayerError):
         return all_rules().get(self.violation.rule_id)
 
 
+class WebModeratorOnly(PlayerError):
+    """Only a server moderator opens its games or its index to the web (`/web server`)."""
+
+    key = "web-moderator-only"
+
+
 class InternalError(PlayerError):
     """Our fault: logged with the game and action; the player hears nothing was applied."""
 

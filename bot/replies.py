@@ -36,6 +36,14 @@ class Button:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A button that opens a web page (the web companion's, bot/service/pagelinks.py)."""
+
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
 class Option:
     """One option of a pick list: what it says, the value it sends, a line under it."""
 
@@ -172,6 +180,8 @@ class Reply:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     mention: str | None = None
     buttons: list[Button] = field(default_factory=list)
+    # Buttons that open a web page (a league's, a player's): after the others.
+    links: list[Link] = field(default_factory=list)
     game_id: int | None = None
     version: int | None = None
     # Which game and position a board shows, worded ("game 3 · position 12").

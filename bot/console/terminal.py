@@ -164,6 +164,8 @@ class Console:
             self.write(f"  {text}")
         for number, button in enumerate(reply.buttons, 1):
             self.write(f"  [{number}] {button.label}   (click {number})")
+        for link in reply.links:
+            self.write(f"  {link.label}: {link.url}")
         if reply.footer:
             self.write(f"  ({reply.footer})")
         if reply.image is not None:

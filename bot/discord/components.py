@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.discord.host import host_of
-from bot.replies import Button, FormRequest, Pick, Reply
+from bot.replies import Button, FormRequest, Link, Pick, Reply
 
 # How long a form opened and not yet sent is kept (Discord's interaction tokens last 15 min).
 FORM_SECONDS = 900.0
@@ -101,20 +101,29 @@ class GameForm(discord.ui.Modal):
 
 def reply_view(reply: Reply) -> discord.ui.View | None:
     """Build the buttons and pick lists under a reply (persistent: no timeout)."""
-    return buttons_view(reply.buttons, reply.picks)
+    return buttons_view(reply.buttons, reply.picks, reply.links)
 
 
-def buttons_view(buttons: Sequence[Button], picks: Sequence[Pick] = ()
-                 ) -> discord.ui.View | None:
-    """Build a persistent view: buttons in the first rows, then one pick list a row
-    (Discord: five rows); None for nothing."""
-    if not buttons and not picks:
+def buttons_view(buttons: Sequence[Button], picks: Sequence[Pick] = (),
+                 links: Sequence[Link] = ()) -> discord.ui.View | None:
+    """Build a persistent view: buttons then links in the first rows, then one pick list a
+    row (Discord: five rows); None for nothing."""
+    if not buttons and not picks and not links:
         return None
     view = discord.ui.View(timeout=None)
-    rows = -(-len(buttons[:25]) // 5)
-    for i, button in enumerate(buttons[:25]):
-        item = GameButton(button.custom_id, button.label, button.style)
-        item.item.row = i // 5 if picks else None
+    shown: list[Button | Link] = list(buttons)
+    shown = (shown + list(links))[:25]
+    rows = -(-len(shown) // 5)
+    for i, button in enumerate(shown):
+        item: discord.ui.Item[Any] = (
+            GameButton(button.custom_id, button.label, button.style)
+            if isinstance(button, Button) else
+            discord.ui.Button(style=discord.ButtonStyle.link, label=button.label[:80],
+                              url=button.url))
+        if isinstance(item, GameButton):
+            item.item.row = i // 5 if picks else None
+        elif picks:
+            item.row = i // 5
         view.add_item(item)
     for row, pick in enumerate(picks[:max(0, 5 - rows)], start=rows):
         options = [discord.SelectOption(label=o.label[:100] or "…", value=o.value[:100],

@@ -33,6 +33,7 @@ from bot.service.games import Games
 from bot.service.importreview import CHOICE as PREVIEW_CHOICE
 from bot.service.importreview import Previews
 from bot.service.leagues.seasons import Leagues
+from bot.service.pagelinks import PageLinks, linked
 from bot.service.panels import KINDS as CONTROL_KINDS
 from bot.service.panels import Panels
 from bot.service.records import Records
@@ -69,6 +70,8 @@ class GameService:
         self.rulebook = Rulebook(store)
         self.leagues = Leagues(store, self.games)
         self.stats = Stats(store)
+        # The web companion's page addresses for link buttons (set when it is configured).
+        self.pages = PageLinks(store)
         self.previews = Previews(store, self.boards, self.turns)
         self.scenarios = Scenarios(store, render)
         # Every change of a game keeps its clock (service/turnclocks.py), in the same transaction.
@@ -280,8 +283,10 @@ class GameService:
         return self.leagues.desk.repair(guild_id, caller, name)
 
     def league_info(self, guild_id: str, caller: Caller, name: str) -> Reply:
-        """Describe a league: where it stands, its players, its settings."""
-        return self.leagues.info(guild_id, caller, name)
+        """Describe a league: where it stands, its players, its settings (and a link to its
+        web page when the web companion is configured)."""
+        reply = self.leagues.info(guild_id, caller, name)
+        return linked(reply, caller, "web-link-league", self.pages.league_named(guild_id, name))
 
     def league_bracket(self, guild_id: str, caller: Caller, name: str) -> Reply:
         """Show a knockout league's bracket."""
@@ -361,8 +366,11 @@ class GameService:
     # ------------------------------------------------------------ statistics (see Stats)
     def stats_player(self, guild_id: str, caller: Caller, player: Caller | None = None
                      ) -> Reply:
-        """Show a player's statistics in this server (the caller's by default)."""
-        return self.stats.player(guild_id, caller, player)
+        """Show a player's statistics in this server (the caller's by default), with a link to
+        their web page when the web companion is configured."""
+        reply = self.stats.player(guild_id, caller, player)
+        who = (player or caller).user_id
+        return linked(reply, caller, "web-link-player", self.pages.player(guild_id, who))
 
     def stats_scenario(self, guild_id: str, caller: Caller, system_id: str,
                        scenario: str) -> Reply:

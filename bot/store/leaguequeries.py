@@ -126,11 +126,34 @@ def _fixture(row: Row) -> FixtureRow:
     return FixtureRow(**data)
 
 
+# The PostgreSQL channel on which a write announces what it changed, by topic (`game:<id>`,
+# `league:<id>`), for the web processes' live pages (bot/web/updates.py listens on it).
+CHANGES = "banneret_changes"
+
+
+def game_topic(game_id: int) -> str:
+    """Name a game's changes as a write announces them."""
+    return f"game:{game_id}"
+
+
+def league_topic(league_id: int) -> str:
+    """Name a league's changes (its fixtures, results, status) as a write announces them."""
+    return f"league:{league_id}"
+
+
 class SeasonQueries:
     """League-season queries of a transaction (`Transaction` derives from this class)."""
 
     conn: Connection
     sql: Dialect
+
+    def announce(self, topic: str) -> None:
+        """Tell every web process that `topic` changed, once this transaction commits:
+        PostgreSQL's NOTIFY (sent with the next statement, no round trip of its own);
+        nothing on SQLite, whose web pages poll the file instead."""
+        if self.sql.name == "postgresql":
+            self.conn.send(  # type: ignore[attr-defined]
+                "SELECT pg_notify(?, ?)", (CHANGES, topic))
 
     def now(self) -> str:
         """The present moment as stored (a `Transaction` gives its store's clock)."""
@@ -199,6 +222,7 @@ class SeasonQueries:
         """Write a league's status and settings."""
         self.conn.execute("UPDATE leagues SET status = ?, settings = ? WHERE id = ?",
                           (status, _dumps(settings), league_id))
+        self.announce(league_topic(league_id))
 
     def league_players(self, league_id: int) -> list[tuple[str, str, str]]:
         """Return (user id, name, status) of a league's players, in the order they joined."""
@@ -238,6 +262,7 @@ class SeasonQueries:
             "settled_by, settled_at, report, report_no) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '{}', 0) "
             "RETURNING id", (league_id, round_no, home, away, status, winner, settled_by,
                              settled_at)).fetchone()
+        self.announce(league_topic(league_id))
         return int(row[0])
 
     def insert_fixtures(self, league_id: int,
@@ -252,6 +277,7 @@ class SeasonQueries:
             [(league_id, r, home, away, status, winner, by,
               now if status in ("done", "void") else None)
              for r, home, away, status, winner, by in rows])
+        self.announce(league_topic(league_id))
 
     def delete_round(self, league_id: int, round_no: int) -> None:
         """Remove a round's fixtures (a Swiss round paired again before any game began)."""
@@ -312,7 +338,10 @@ class SeasonQueries:
             f"UPDATE league_fixtures SET {sets} WHERE id = ? AND status = ? AND report_no = ? "
             "RETURNING *",
             (*values.values(), fixture.id, fixture.status, fixture.report_no)).fetchone()
-        return _fixture(row) if row else None
+        if row is None:
+            return None
+        self.announce(league_topic(fixture.league_id))
+        return _fixture(row)
 
     def fixtures_due(self, now: str, limit: int) -> list[FixtureRow]:
         """Return up to `limit` reported fixtures whose confirmation time has passed."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.clock import SYSTEM_CLOCK, Clock, stamp
 from bot.store.dialect import SQLITE, Connection, Dialect
-from bot.store.leaguequeries import SeasonQueries
+from bot.store.leaguequeries import SeasonQueries, game_topic
 from bot.store.rows import (
     CHECKPOINT_EVERY,
     JSON_COLUMNS,
@@ -141,6 +141,8 @@ class Transaction(SeasonQueries, StatsQueries, WebQueries):
             if last - kept >= CHECKPOINT_EVERY:
                 self.save_checkpoint(game.id, int(last), values["state"])
         written = game_of(data)
+        if bump:  # a new position: the live pages of every web process look again
+            self.announce(game_topic(game.id))
         if written.over and not game.over:
             for settle in self._game_over:  # a league fixture takes the result, in this write
                 settle(self, written)

@@ -126,5 +126,16 @@ class WebQueries:
                                 (game_id,)).fetchone()
         return None if row is None else (int(row[0]), str(row[1]))
 
+    def league_version(self, league_id: int) -> tuple[object, ...]:
+        """Return what a live league page watches: its status, and its fixtures' count, states,
+        reports and latest settlement (any result reported, confirmed or paired moves it)."""
+        league = self.conn.execute("SELECT status FROM leagues WHERE id = ?",
+                                   (league_id,)).fetchone()
+        rows = self.conn.execute(
+            "SELECT status, COUNT(*), COALESCE(SUM(report_no), 0), MAX(settled_at), "
+            "COUNT(game_id) FROM league_fixtures WHERE league_id = ? GROUP BY status "
+            "ORDER BY status", (league_id,)).fetchall()
+        return (league[0] if league else None, *(tuple(row) for row in rows))
+
 
 __all__ = ["INDEX_LIMIT", "PG_WEB_TABLES", "WebQueries", "WebServer", "create_web_tables"]

@@ -16,13 +16,14 @@ from bot.surface.options import check
 from bot.surface.rules_commands import declare_rules
 from bot.surface.stats_commands import declare_stats
 from bot.surface.system_commands import declare_systems
+from bot.surface.web_commands import declare_web
 from bot.text import Words, pick_language
 from rules.core.commands import Command, Option
 from rules.core.system import available
 
 
 def _core(s: Surface) -> None:
-    """Declare Banneret's own commands: /game, /rules, /league and /stats."""
+    """Declare Banneret's own commands: /game, /rules, /league, /stats and /web."""
 
     def add(group: str, name: str, handler: Handler, *options: Option,
             private: bool = False) -> None:
@@ -32,6 +33,7 @@ def _core(s: Surface) -> None:
     declare_rules(add)
     declare_league(add)
     declare_stats(add)
+    declare_web(add)
 
 
 def surface() -> Surface:

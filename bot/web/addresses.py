@@ -9,15 +9,14 @@ marks of their own kind the same way.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
 import re
 from dataclasses import dataclass
 
+from bot.webmarks import MARK_BYTES, mark
+
 # A page's reference in its address: the number, then (unless public) its mark.
 _REF = re.compile(r"^(?P<number>[0-9]{1,19})(?:-(?P<mark>[a-z2-7]{20}))?$")
-MARK_BYTES = 12  # 96 bits: 20 base32 letters
 
 
 @dataclass(frozen=True)
@@ -26,12 +25,6 @@ class Ref:
 
     number: int
     mark: str | None
-
-
-def mark(secret: str, kind: str, number: int | str) -> str:
-    """Return the unguessable mark of one page (kind: game, league, player)."""
-    digest = hmac.new(secret.encode(), f"{kind}:{number}".encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest[:MARK_BYTES]).decode().lower().rstrip("=")
 
 
 def ref(secret: str, kind: str, number: int | str) -> str:

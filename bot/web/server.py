@@ -20,12 +20,16 @@ from bot.text import Words
 from bot.web.companion import COMPANION, Companion
 from bot.web.gamepage import game_board, game_page
 from bot.web.guards import RateLimit, guarded
+from bot.web.leaguepage import league_bracket, league_events, league_page
+from bot.web.playerpage import player_page
+from bot.web.serverindex import server_index
 from bot.web.templating import page, refusal, visitor_language
+from bot.web.updates import game_events, install
 
 log = logging.getLogger(__name__)
 
 # The files under /static/, by name: nothing else is ever read from disk for a request.
-STATIC = {"site.css": "text/css"}
+STATIC = {"site.css": "text/css", "league.css": "text/css", "live.js": "text/javascript"}
 
 
 async def home(request: web.Request) -> web.Response:
@@ -48,10 +52,17 @@ def make_app(companion: Companion) -> web.Application:
     app = web.Application(middlewares=[guarded(RateLimit(companion.settings.web_rate),
                                                refusal)])
     app[COMPANION] = companion
+    install(app, companion)
     app.router.add_get("/", home)
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/g/{ref}", game_page)
     app.router.add_get("/g/{ref}/board.png", game_board)
+    app.router.add_get("/g/{ref}/events", game_events)
+    app.router.add_get("/l/{ref}", league_page)
+    app.router.add_get("/l/{ref}/bracket.png", league_bracket)
+    app.router.add_get("/l/{ref}/events", league_events)
+    app.router.add_get("/p/{guild}/{ref}", player_page)
+    app.router.add_get("/s/{guild}", server_index)
     return app
 
 

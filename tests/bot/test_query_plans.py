@@ -30,7 +30,7 @@ def _values(channel: str) -> dict[str, object]:
 
 
 # Transaction methods that read no table (the store's clock; a PostgreSQL lock).
-NOT_QUERIES = {"now", "serialize"}
+NOT_QUERIES = {"now", "serialize", "announce"}
 
 
 def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
@@ -112,6 +112,7 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
         "web_server": lambda: tx.web_server("g"),
         "running_games": lambda: tx.running_games("g"),
         "game_version": lambda: tx.game_version(game.id),
+        "league_version": lambda: tx.league_version(season),
     }
     public = {n for n, _ in inspect.getmembers(Transaction, inspect.isfunction)
               if not n.startswith("_")} - NOT_QUERIES

@@ -61,6 +61,7 @@ class Served:
     url: str
     companion: Companion
     loop: asyncio.AbstractEventLoop
+    app: web.Application
 
     def call(self, job: Any) -> Any:
         """Run a coroutine on the site's loop and wait for it."""
@@ -76,12 +77,13 @@ def serve(service: GameService, settings: Settings | None = None) -> Iterator[Se
 
     async def main() -> None:
         companion = Companion(service, chosen)
-        runner = web.AppRunner(make_app(companion), access_log=None)
+        app = make_app(companion)
+        runner = web.AppRunner(app, access_log=None)
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
         await site.start()
         port = runner.addresses[0][1]
-        ready.set_result(Served(f"http://127.0.0.1:{port}", companion, loop))
+        ready.set_result(Served(f"http://127.0.0.1:{port}", companion, loop, app))
         await stop.wait()
         await runner.cleanup()
 
@@ -102,9 +104,11 @@ def site(service: GameService) -> Iterator[Served]:
     yield from serve(service)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    """Debian's headless chromium through Playwright, one for the test process."""
+    """Debian's headless chromium through Playwright, one per test module: Playwright's sync
+    driver keeps an event loop running in the main thread while it lives, and a later test
+    that calls asyncio.run() in that process would fail."""
     if not os.path.exists(CHROMIUM):
         reason = f"no chromium at {CHROMIUM} (apt-get install chromium)"
         if os.environ.get("BANNERET_REQUIRE_BROWSER"):

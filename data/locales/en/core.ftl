@@ -380,7 +380,10 @@ league-format-round-robin = round-robin, { $legs ->
 league-settings-points = Points: { $win } a win, { $draw } a draw, { $loss } a loss · tie-breaks: { $tiebreaks }
 league-settings-shown = **{ $name }**:
 league-settings-changed = **{ $name }** changes { $changes }. Games already started keep their time control; its referee or a moderator can change one with `/game settings` in its thread.
-league-settings-time = Time control: { $time } · a report confirms itself after { $confirm } h · holidays: { $holiday } days per player
+league-settings-time = Time control: { $time ->
+        [none] none (no clock)
+       *[other] { $time }
+    } · a report confirms itself after { $confirm } h · holidays: { $holiday } days per player
 league-tiebreak-score-diff = score difference
 league-tiebreak-head-to-head = head-to-head
 league-tiebreak-sos = strength of schedule
@@ -1048,3 +1051,67 @@ league-settings-army-points = Each army: at most { $points } points (checked as 
 command-league-create-points = Each army's points limit in this league's games (checked as a roster is accepted)
 command-league-settings-points = Each army's points limit in games started from now on
 button-preview-more = More Leaders ({ $page }/{ $pages })
+
+## webleague
+web-league-title = { $name } · { $system } league
+web-league-sections = Parts of this page
+web-league-standings = Standings
+web-league-bracket = Bracket
+web-league-bracket-alt = The bracket as a picture: the same rounds are listed in words below it.
+web-league-fixtures = Fixtures by round
+web-league-ratings = Ratings
+web-league-settings = Settings
+web-league-round = Round { $round }
+web-league-game-link = watch the game of fixture #{ $id }
+web-league-no-fixtures = No fixture yet: the league has not started.
+web-league-more-fixtures = { $count ->
+        [one] One more fixture is not listed here
+       *[other] { $count } more fixtures are not listed here
+    }: /league export has them all.
+web-league-status = { $status ->
+        [open] open for players to join
+        [running] running
+       *[other] finished
+    }
+web-col-rating = Rating
+web-col-games = Games
+web-player-title = { $name }'s games on this server
+web-player-record = Results
+web-player-running = Games being played
+web-player-over = Latest games over
+web-player-none-over = No game of this player is over yet.
+web-game-what = { $system }: { $scenario }
+web-game-status = { $status ->
+        [open] waiting for players
+       *[other] being played
+    }
+web-game-outcome = { $outcome ->
+        [won] won
+        [drawn] drawn
+        [lost] lost
+        [solo] played alone
+       *[other] ended without a result
+    }
+web-server-title = This server's games and leagues
+web-server-leagues = Leagues
+web-server-no-leagues = This server has no league with a season.
+web-server-games = Games being played
+web-server-no-games = No game is being played on this server just now.
+web-link-league = League page
+web-link-player = Player page
+web-moderator-only = Only a moderator of this server can change what it opens to the web. Anyone can see the current choice with `/web server` alone.
+web-server-shown = What this server opens to the web companion:
+web-server-changed = Saved. What this server now opens to the web companion:
+web-server-public = { $public ->
+        [true] Games public: yes. Its games, leagues and players open by their numbers too, so anyone can browse them.
+       *[other] Games public: no. A page opens only from the unguessable link the bot posts.
+    }
+web-server-listed = { $listed ->
+        [true] Index listed: yes. The server's running games and leagues are listed on one page.
+       *[other] Index listed: no. The server has no public list of its games.
+    }
+web-server-index-at = The index: { $address }
+command-web = The web companion: what this server shows on its pages
+command-web-server = See or change (moderators) what this server opens to the web companion
+command-web-server-public = Open games, leagues and players by their numbers, not only by the links the bot posts
+command-web-server-listed = Give the server a public index of its running games and leagues

@@ -385,7 +385,10 @@ league-format-round-robin = todos contra todos, { $legs ->
 league-settings-points = Pontos: { $win } por vitória, { $draw } por empate, { $loss } por derrota · critérios de desempate: { $tiebreaks }
 league-settings-shown = **{ $name }**:
 league-settings-changed = **{ $name }** muda { $changes }. As partidas já começadas mantêm o controle de tempo; o árbitro da liga ou um moderador pode mudar o de uma com `/game settings` no tópico dela.
-league-settings-time = Controle de tempo: { $time } · um resultado informado se confirma sozinho após { $confirm } h · férias: { $holiday } dias por jogador
+league-settings-time = Controle de tempo: { $time ->
+        [none] nenhum (sem relógio)
+       *[other] { $time }
+    } · um resultado informado se confirma sozinho após { $confirm } h · férias: { $holiday } dias por jogador
 league-tiebreak-score-diff = saldo de pontos
 league-tiebreak-head-to-head = confronto direto
 league-tiebreak-sos = força da tabela
@@ -1058,3 +1061,67 @@ league-settings-army-points = Cada exército: no máximo { $points } pontos (con
 command-league-create-points = Limite de pontos de cada exército nas partidas desta liga (conferido quando uma lista é aceita)
 command-league-settings-points = Limite de pontos de cada exército nas partidas iniciadas daqui em diante
 button-preview-more = Mais Líderes ({ $page }/{ $pages })
+
+## webleague
+web-league-title = Liga { $name } · { $system }
+web-league-sections = Partes desta página
+web-league-standings = Classificação
+web-league-bracket = Chaveamento
+web-league-bracket-alt = O chaveamento em imagem: as mesmas rodadas estão listadas em palavras logo abaixo.
+web-league-fixtures = Confrontos por rodada
+web-league-ratings = Ratings
+web-league-settings = Configurações
+web-league-round = Rodada { $round }
+web-league-game-link = acompanhar a partida do confronto nº { $id }
+web-league-no-fixtures = Nenhum confronto ainda: a liga não começou.
+web-league-more-fixtures = { $count ->
+        [one] Mais um confronto não aparece aqui
+       *[other] Mais { $count } confrontos não aparecem aqui
+    }: o /league export traz todos.
+web-league-status = { $status ->
+        [open] aberta para inscrições
+        [running] em andamento
+       *[other] encerrada
+    }
+web-col-rating = Rating
+web-col-games = Partidas
+web-player-title = Partidas de { $name } neste servidor
+web-player-record = Resultados
+web-player-running = Partidas em andamento
+web-player-over = Últimas partidas encerradas
+web-player-none-over = Nenhuma partida deste jogador terminou ainda.
+web-game-what = { $system }: { $scenario }
+web-game-status = { $status ->
+        [open] aguardando jogadores
+       *[other] em andamento
+    }
+web-game-outcome = { $outcome ->
+        [won] vitória
+        [drawn] empate
+        [lost] derrota
+        [solo] jogada sozinho
+       *[other] encerrada sem resultado
+    }
+web-server-title = Partidas e ligas deste servidor
+web-server-leagues = Ligas
+web-server-no-leagues = Este servidor não tem nenhuma liga com temporada.
+web-server-games = Partidas em andamento
+web-server-no-games = Nenhuma partida em andamento neste servidor agora.
+web-link-league = Página da liga
+web-link-player = Página do jogador
+web-moderator-only = Só um moderador deste servidor pode mudar o que ele abre na web. Qualquer um vê a escolha atual com `/web server` sem opções.
+web-server-shown = O que este servidor abre no companheiro web:
+web-server-changed = Salvo. O que este servidor abre agora no companheiro web:
+web-server-public = { $public ->
+        [true] Partidas públicas: sim. Partidas, ligas e jogadores abrem também pelos números, e qualquer um pode navegar por eles.
+       *[other] Partidas públicas: não. Uma página só abre pelo link impossível de adivinhar que o bot publica.
+    }
+web-server-listed = { $listed ->
+        [true] Índice publicado: sim. As partidas em andamento e as ligas do servidor aparecem numa só página.
+       *[other] Índice publicado: não. O servidor não tem uma lista pública das partidas.
+    }
+web-server-index-at = O índice: { $address }
+command-web = O companheiro web: o que este servidor mostra nas páginas
+command-web-server = Ver ou mudar (moderadores) o que este servidor abre no companheiro web
+command-web-server-public = Abrir partidas, ligas e jogadores pelos números, não só pelos links do bot
+command-web-server-listed = Dar ao servidor um índice público das partidas em andamento e das ligas
