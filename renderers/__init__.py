@@ -2,17 +2,20 @@
 
 `render_image` gives a Pillow image, `render_png` the bytes to post. Both depend on
 the view and the width only; static layers are cached between calls and the cache
-is safe to share between worker threads.
+is safe to share between worker threads. `render_png` draws a board over the last
+one of the same map (renderers/layers.py): only what changed is drawn, mapped to
+the palette and compressed again, and the bytes are those of drawing it whole.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PIL import Image
 
-from renderers import hexboard, png, tabletop, terrain
+from renderers import hexboard, layers, png, tabletop, terrain
 from renderers.legibility import BOARD_WIDTH
 from renderers.lettering import clear_text_cache
-from renderers.png import write_png
 from rules.core.board import HexBoardView, TabletopView
 
 __all__ = ["BOARD_WIDTH", "board_palette", "clear_caches", "render_image", "render_png"]
@@ -20,12 +23,26 @@ __all__ = ["BOARD_WIDTH", "board_palette", "clear_caches", "render_image", "rend
 
 def render_image(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
     """Draw `view` as a new RGB image `width` pixels wide (height follows the board)."""
+    return layers.picture(_recorded(view, width))
+
+
+def _recorded(view: HexBoardView | TabletopView, width: int) -> layers.Board:
     if width < 200:
         raise ValueError(f"a board image needs at least 200 pixels of width, not {width}")
     if isinstance(view, HexBoardView):
-        return hexboard.render(view, width)
+        return hexboard.record(view, width)
     if isinstance(view, TabletopView):
-        return tabletop.render(view, width)
+        return tabletop.record(view, width)
+    raise TypeError(f"no renderer for {type(view).__name__}")
+
+
+def _board(view: HexBoardView | TabletopView, width: int) -> layers.Board:
+    if width < 200:
+        raise ValueError(f"a board image needs at least 200 pixels of width, not {width}")
+    if isinstance(view, HexBoardView):
+        return hexboard.board(view, width)
+    if isinstance(view, TabletopView):
+        return tabletop.board(view, width)
     raise TypeError(f"no renderer for {type(view).__name__}")
 
 
@@ -43,12 +60,19 @@ def render_png(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -> b
     (renderers/legibility.py), so a phone reads it just as well, and it uploads as fast.
     """
     while True:
-        image = render_image(view, width)
-        palette = board_palette(view, width)
-        data = write_png(image.quantize(palette=palette, dither=Image.Dither.NONE))
+        data = _board_png(_board(view, width))
         if len(data) <= png.BUDGET or width <= NARROWEST:
             return data
         width = max(NARROWEST, round(width * NARROWER))
+
+
+def _board_png(board: layers.Board) -> bytes:
+    """Draw `board` over the last frame of its map and return its PNG (the frame is kept)."""
+    last, frame = layers.draw(board)
+    bands, checks = png.frame_bands(frame.indices, frame.bands, frame.checks, frame.dirty)
+    frame = replace(frame, bands=bands, checks=checks)
+    layers.keep(board.key, frame)
+    return png.board_png(frame.indices, bands, checks)
 
 
 def board_palette(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
@@ -70,3 +94,4 @@ def clear_caches() -> None:
     clear_text_cache()
     tabletop.clear_tag_cache()
     png.BANDS.clear()
+    layers.FRAMES.clear()

@@ -14,7 +14,7 @@ from typing import Generic, TypeVar
 
 from PIL import Image, ImageChops
 
-from renderers.canvas import Canvas, Point, paste
+from renderers.canvas import Canvas, Point
 from renderers.colours import BLACK, RGB, WHITE
 
 
@@ -63,6 +63,25 @@ class LayerCache(Generic[Kept]):
             while len(self._items) > self._maxsize:
                 self._items.popitem(last=False)
             return kept
+
+    def peek(self, key: Hashable) -> Kept | None:
+        """Return the item for `key`, or None (counted as a hit or a miss)."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                self._misses += 1
+                return None
+            self._items.move_to_end(key)
+            self._hits += 1
+            return found
+
+    def put(self, key: Hashable, item: Kept) -> None:
+        """Keep `item` for `key`, in place of any item kept for it before."""
+        with self._lock:
+            self._items[key] = item
+            self._items.move_to_end(key)
+            while len(self._items) > self._maxsize:
+                self._items.popitem(last=False)
 
     def resize(self, maxsize: int) -> None:
         """Keep at most `maxsize` items from now on (0: keep nothing)."""
@@ -209,7 +228,7 @@ class StampCache:
         if stamp is None:
             paint(draw, centre[0], centre[1])
         else:
-            paste(draw.image, stamp.image, (x0 + stamp.left, y0 + stamp.top), stamp.mask)
+            draw.paste_mask(stamp.image, (x0 + stamp.left, y0 + stamp.top), stamp.mask)
 
     def clear(self) -> None:
         """Forget every stamp."""

@@ -54,6 +54,11 @@ class Canvas(ImageDraw.ImageDraw):
         finally:
             mask_draw.draw.draw_polygon(xy, 0, 1)
 
+    def paste_mask(self, source: Image.Image | RGB, at: tuple[int, int],
+                   mask: Image.Image) -> None:
+        """Paste `source` through `mask` at `at` (see `paste`): text and kept pieces."""
+        paste(self.image, source, at, mask)
+
 
 _masks = threading.local()
 

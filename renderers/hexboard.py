@@ -11,7 +11,7 @@ import functools
 import math
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image
 
@@ -29,6 +29,7 @@ from renderers.colours import (
     side_colour,
     text_on,
 )
+from renderers.layers import Board, Call, Recorder, picture
 from renderers.hexlayout import (
     HexLayout,
     area_hexes,
@@ -462,14 +463,20 @@ def _draw_arrow(
 # Public
 
 
-def render(view: HexBoardView, width: int = BOARD_WIDTH) -> Image.Image:
-    """Draw the board, pieces, arrows and panel; return a new RGB image."""
+def board(view: HexBoardView, width: int = BOARD_WIDTH) -> Board:
+    """Return the board to draw: its map, its pieces' recorded drawing and its palette."""
+    drawing = record(view, width)
+    key = (layer_key(view, width), _sides_in_use(view), drawing.size)
+    return replace(drawing, key=key, palette=palette(view, width))
+
+
+def record(view: HexBoardView, width: int = BOARD_WIDTH) -> Board:
+    """Record the drawing of the pieces, arrows, highlights and panel over the map."""
     lay = HexLayout.of(view, width)
     layer = static_layer(view, width)
-    panel_h = panel_height(view.panel, width)
-    img = Image.new("RGB", (width, lay.height + panel_h), PANEL_BG)
-    img.paste(layer, (0, 0))
-    d = Canvas(img)
+    picture_size = (width, lay.height + panel_height(view.panel, width))
+    calls: list[Call] = []
+    d = Recorder(calls)
     placed = _place_markers(lay, view.markers)
     lit = {
         h.label: h
@@ -509,7 +516,7 @@ def render(view: HexBoardView, width: int = BOARD_WIDTH) -> Image.Image:
             if spot is not None:
                 area_pill(d, spot, fit_text(name, size, lay.hex_w * 2.5), size)
     draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
-    return img
+    return Board(None, picture_size, layer, PANEL_BG, tuple(calls), None)
 
 
 # ---------------------------------------------------------------------------
@@ -532,7 +539,7 @@ def palette(view: HexBoardView, width: int = BOARD_WIDTH) -> Image.Image:
     """
     sides = _sides_in_use(view)
     key = (layer_key(view, width), sides)
-    return PALETTES.get(key, lambda: palette_of(render(_palette_sample(view, sides), width)))
+    return PALETTES.get(key, lambda: palette_of(picture(record(_palette_sample(view, sides), width))))
 
 
 def _palette_sample(view: HexBoardView, sides: tuple[tuple[str, RGB], ...]) -> HexBoardView:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.caches import PANEL_STAMPS, PILL_STAMPS
-from renderers.canvas import Canvas, Point, paste
+from renderers.canvas import Canvas, Point
 from renderers.colours import RGB
 from renderers.legibility import note
 from rules.core.board import Text
@@ -251,14 +251,13 @@ def draw_text(
         if sprite is None:
             return
         placed = [((round(xy[0]) + sprite.left, round(xy[1]) + sprite.top), sprite)]
-    target = draw.image
     if halo is not None:
         # Every halo first, so no halo covers the ink of the word before it.
         for at, sprite in placed:
             if sprite.halo is not None:
-                paste(target, halo, at, sprite.halo)
+                draw.paste_mask(halo, at, sprite.halo)
     for at, sprite in placed:
-        paste(target, fill, at, sprite.fill)
+        draw.paste_mask(fill, at, sprite.fill)
 
 
 @lru_cache(maxsize=1)

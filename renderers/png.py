@@ -131,6 +131,103 @@ def encode_png(
     return buf.getvalue()
 
 
+
+
+# ---------------------------------------------------------------------------
+# Boards drawn as layers (renderers/layers.py): the bands a frame's dirty rows touch
+
+# A band is compressed with the 32 KB of rows before it as its dictionary, so it may
+# refer back into them as one whole stream would: a board in bands comes out within a
+# fraction of a per cent of the whole stream's size. A band is compressed again when
+# its rows or the band before it changed.
+WINDOW = 32 * 1024
+_ADLER_BASE = 65521
+
+
+def _chained(rows: bytes, window: bytes) -> bytes:
+    if window:
+        squeezer = _deflate.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=window)
+    else:
+        squeezer = _deflate.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+    squeezed: bytes = squeezer.compress(rows) + squeezer.flush(zlib.Z_SYNC_FLUSH)
+    return squeezed
+
+
+def _adler_combine(first: int, second: int, length: int) -> int:
+    """Return the Adler-32 of two byte strings laid end to end (zlib's adler32_combine)."""
+    rem = length % _ADLER_BASE
+    sum1 = first & 0xFFFF
+    sum2 = (rem * sum1) % _ADLER_BASE
+    sum1 += (second & 0xFFFF) + _ADLER_BASE - 1
+    sum2 += ((first >> 16) & 0xFFFF) + ((second >> 16) & 0xFFFF) + _ADLER_BASE - rem
+    return (sum1 % _ADLER_BASE) | ((sum2 % _ADLER_BASE) << 16)
+
+
+def _touched(spans: tuple[tuple[int, int], ...], count: int) -> set[int]:
+    """Return the bands rows `spans` touch, and the band after each (its dictionary changed)."""
+    out: set[int] = set()
+    for top, bottom in spans:
+        for band in range(top // BAND_ROWS, (bottom - 1) // BAND_ROWS + 2):
+            out.add(band)
+    return {band for band in out if band < count}
+
+
+def frame_bands(
+    indices: Image.Image,
+    bands: tuple[bytes, ...],
+    checks: tuple[int, ...],
+    spans: tuple[tuple[int, int], ...],
+) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
+    """Return the compressed bands and Adler-32s of a frame's rows (`indices`, filter
+    bytes included), compressing again only the bands its redrawn row `spans` touch."""
+    width, height = indices.size
+    count = -(-height // BAND_ROWS)
+    if len(bands) == count:
+        new_bands, new_checks = list(bands), list(checks)
+        todo = _touched(spans, count)
+    else:
+        new_bands, new_checks = [b""] * count, [0] * count
+        todo = set(range(count))
+
+    def rows(band: int) -> bytes:
+        top = band * BAND_ROWS
+        data: bytes = indices.crop((0, top, width, min(height, top + BAND_ROWS))).tobytes()
+        return data
+
+    for band in sorted(todo):
+        mine = rows(band)
+        window = rows(band - 1)[-WINDOW:] if band else b""
+        new_bands[band] = _chained(mine, window)
+        new_checks[band] = _deflate.adler32(mine)
+    return tuple(new_bands), tuple(new_checks)
+
+
+def board_png(indices: Image.Image, bands: tuple[bytes, ...], checks: tuple[int, ...]) -> bytes:
+    """Return the PNG of a frame (`indices` one column wider: each row's filter byte, 0).
+
+    From its kept bands; compressed whole at DENSER when that comes near BUDGET.
+    """
+    framed_width, height = indices.size
+    stride = framed_width
+    check = 1
+    for band, part in enumerate(checks):
+        length = min(BAND_ROWS, height - band * BAND_ROWS) * stride
+        check = _adler_combine(check, part, length)
+    stream = b"".join((_HEADER, *bands, _LAST_BLOCK, struct.pack(">I", check)))
+    if len(stream) > BUDGET - 1000:  # the other chunks take under 1,000 bytes
+        stream = min(stream, _deflate.compress(indices.tobytes(), DENSER), key=len)
+    palette = bytes(indices.getpalette() or [0, 0, 0])
+    colours = min(len(palette) // 3, 256)
+    return b"".join((
+        SIGNATURE,
+        _chunk(b"IHDR", struct.pack(">IIBBBBB", framed_width - 1, height, 8, 3, 0, 0, 0)),
+        _chunk(b"PLTE", palette[: colours * 3]),
+        _chunk(b"IDAT", stream),
+        _chunk(b"IEND", b""),
+    ))
+
+
 __all__ = [
-    "BAND_ROWS", "BANDS", "BUDGET", "DENSER", "KEPT_BANDS", "LEVEL", "encode_png", "write_png",
+    "BAND_ROWS", "BANDS", "BUDGET", "DENSER", "KEPT_BANDS", "LEVEL", "WINDOW", "board_png",
+    "encode_png", "frame_bands", "write_png",
 ]

@@ -27,6 +27,7 @@ from renderers.colours import (
     side_colour,
     text_on,
 )
+from renderers.layers import Board, Call, Recorder, picture
 from renderers.legibility import BOARD_WIDTH, note, smallest
 from renderers.lettering import draw_text, fit_text, plain, text_width
 from renderers.panels import PANEL_BG, draw_panel, panel_height
@@ -605,15 +606,21 @@ def _reticle(d: Canvas, c: Point, r: float) -> None:
         d.line((a, b), fill=BATTLE_RED, width=wd)
 
 
-def render(view: TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
-    """Draw the table, objectives, units, arrows and panel; return a new RGB image."""
+def board(view: TabletopView, width: int = BOARD_WIDTH) -> Board:
+    """Return the table to draw: its mat, its units' recorded drawing and its palette."""
+    drawing = record(view, width)
+    key = (_static_key(view, width), _sides_in_use(view), drawing.size)
+    return replace(drawing, key=key, palette=palette(view, width))
+
+
+def record(view: TabletopView, width: int = BOARD_WIDTH) -> Board:
+    """Record the drawing of the objectives, units, arrows and panel over the table."""
     lay = TableLayout.of(view, width)
     layer = static_layer(view, width)
-    panel_h = panel_height(view.panel, width)
-    img = Image.new("RGB", (width, lay.height + panel_h), PANEL_BG)
-    img.paste(layer, (0, 0))
-    d = Canvas(img)
-    blend = Canvas(img, "RGBA")
+    picture_size = (width, lay.height + panel_height(view.panel, width))
+    calls: list[Call] = []
+    d = Recorder(calls)
+    blend = Recorder(calls, blend=True)
     for o in view.objectives:
         _draw_objective_ring(d, blend, lay, o, view.sides)
     # Unit tags keep clear of the objective tokens where they can.
@@ -635,7 +642,7 @@ def render(view: TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
     for o in view.objectives:
         _draw_objective_token(d, lay, o, view.sides)
     draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
-    return img
+    return Board(None, picture_size, layer, PANEL_BG, tuple(calls), None)
 
 
 # ---------------------------------------------------------------------------
@@ -657,7 +664,7 @@ def palette(view: TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
     """
     sides = _sides_in_use(view)
     key = (_static_key(view, width), sides)
-    return PALETTES.get(key, lambda: palette_of(render(_palette_sample(view, sides), width)))
+    return PALETTES.get(key, lambda: palette_of(picture(record(_palette_sample(view, sides), width))))
 
 
 def _palette_sample(view: TabletopView, sides: tuple[tuple[str, RGB], ...]) -> TabletopView:

@@ -1,0 +1,316 @@
+"""Boards drawn as layers that know what changed: a board's drawing recorded, replayed where it differs.
+
+A board's drawing (pieces, arrows, highlights, panel lines) is first recorded, not
+drawn: each call the drawing code makes (a polygon, a line, a text or a piece pasted
+through its mask) is kept (`Call`) with the box of pixels it can touch. The picture
+of the last board of the same map, width, height and sides is kept (`Frame`) in
+palette indices with its PNG bands compressed. The new board's calls are matched in
+order with the last one's; a call new or gone makes its box dirty, and a call that
+touches a dirty box makes its own box dirty too, until none does. Then only the dirty
+boxes are drawn: the static layer put back under them, every call that touches them
+replayed in order, and those boxes alone mapped to the board's palette. A replayed call
+is the very call a whole drawing makes on the same pixels under it, and the palette
+maps each pixel on its own, so the picture is the one drawing the board from nothing
+gives (`picture`; tests/renderers/test_layers.py checks every demo board both ways).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from renderers.caches import LayerCache
+from renderers.canvas import Box, Canvas, paste
+from renderers.colours import RGB
+
+IntBox = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One drawing call: what it draws (`key`), where it may touch (`box`), how to redo it."""
+
+    key: Hashable
+    box: IntBox
+    blend: bool  # drawn through an RGBA context (semi-transparent fills blend)
+    name: str
+    args: tuple[Any, ...]
+    kwargs: tuple[tuple[str, Any], ...]
+
+
+def _frozen(value: Any) -> Hashable:
+    """Return a hashable stand-in for a call's argument (a picture stands for itself by id).
+
+    An id is safe: a frame keeps its calls, so the pictures they name stay alive while
+    they are compared, and two live pictures never share an id.
+    """
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, Image.Image):
+        return ("picture", id(value))
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    hashable: Hashable = value
+    return hashable
+
+
+def _numbers(xy: Any) -> list[float]:
+    """Return the flat coordinates of points given as Pillow takes them."""
+    out: list[float] = []
+    for v in xy:
+        if isinstance(v, list | tuple):
+            out.extend(_numbers(v))
+        else:
+            out.append(float(v))
+    return out
+
+
+def _around(xy: Any, pad: float) -> IntBox:
+    """Return the pixel box of points `xy`, `pad` pixels larger all round (and one more)."""
+    n = _numbers(xy)
+    xs, ys = n[0::2], n[1::2]
+    return (math.floor(min(xs) - pad) - 1, math.floor(min(ys) - pad) - 1,
+            math.ceil(max(xs) + pad) + 2, math.ceil(max(ys) + pad) + 2)
+
+
+class Recorder(Canvas):
+    """A canvas that draws nothing: it appends each call, with its box, to `calls`.
+
+    It has no drawing core, so a Pillow call it does not know fails loudly instead of
+    being lost from the picture.
+    """
+
+    def __init__(self, calls: list[Call], *, blend: bool = False) -> None:
+        super().__init__(Image.new("RGB", (1, 1)), "RGBA" if blend else None)
+        self.draw = None
+        self._calls = calls
+        self._blend = blend
+
+    def _keep(self, name: str, box: IntBox, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        items = tuple(sorted(kwargs.items()))
+        key = (self._blend, name, _frozen(args), _frozen(items))
+        self._calls.append(Call(key, box, self._blend, name, args, items))
+
+    def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        """Record a polygon (its outline is kept inside it)."""
+        self._keep("polygon", _around(xy, 2), (xy,), {"fill": fill, "outline": outline,
+                                                    "width": width})
+
+    def line(self, xy: Any, fill: Any = None, width: int = 0, joint: str | None = None) -> None:
+        """Record a line (wide ones reach half their width past their points, round joints too)."""
+        self._keep("line", _around(xy, width + 2), (xy,), {"fill": fill, "width": width,
+                                                         "joint": joint})
+
+    def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        """Record an ellipse in its box."""
+        self._keep("ellipse", _around(xy, 2), (xy,), {"fill": fill, "outline": outline,
+                                                    "width": width})
+
+    def arc(self, xy: Any, start: float, end: float, fill: Any = None, width: int = 1) -> None:
+        """Record an arc of the ellipse in `xy`."""
+        self._keep("arc", _around(xy, 2), (xy, start, end), {"fill": fill, "width": width})
+
+    def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        """Record a rectangle."""
+        self._keep("rectangle", _around(xy, 2), (xy,), {"fill": fill, "outline": outline,
+                                                        "width": width})
+
+    def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None,
+                          outline: Any = None, width: int = 1, **kw: Any) -> None:
+        """Record a rounded rectangle."""
+        self._keep("rounded_rectangle", _around(xy, 2), (xy,),
+                   {"radius": radius, "fill": fill, "outline": outline, "width": width, **kw})
+
+    def regular_polygon(self, bounding_circle: Any, n_sides: int, rotation: float = 0,
+                        fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        """Record a regular polygon inside its bounding circle."""
+        n = _numbers(bounding_circle)
+        x, y, r = n[0], n[1], n[-1]
+        self._keep("regular_polygon", _around(((x - r, y - r), (x + r, y + r)), width + 2),
+                   (bounding_circle, n_sides),
+                   {"rotation": rotation, "fill": fill, "outline": outline, "width": width})
+
+    def paste_mask(self, source: Image.Image | RGB, at: tuple[int, int],
+                   mask: Image.Image) -> None:
+        """Record a paste of `source` through `mask` at `at` (text, kept pieces)."""
+        w, h = mask.size
+        self._keep("paste_mask", (at[0], at[1], at[0] + w, at[1] + h), (source, at, mask), {})
+
+
+def replay(calls: Iterable[Call], image: Image.Image) -> None:
+    """Draw `calls` in order on `image` (an RGB picture)."""
+    plain = Canvas(image)
+    blend: Canvas | None = None
+    for call in calls:
+        target = plain
+        if call.blend:
+            target = blend = blend or Canvas(image, "RGBA")
+        getattr(target, call.name)(*call.args, **dict(call.kwargs))
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board to draw: its static layer (the map), the panel's colour under it, its calls.
+
+    `key` names everything but the calls: map, width, height and sides (the palette).
+    """
+
+    key: Hashable
+    size: tuple[int, int]
+    static: Image.Image
+    backdrop: RGB
+    calls: tuple[Call, ...]
+    palette: Image.Image | None  # None: only ever drawn whole in RGB (`picture`)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A drawn board in palette indices, one column wider (the PNG rows' filter bytes, 0),
+    with the calls it was drawn from and what the PNG writer kept of its bands."""
+
+    calls: tuple[Call, ...]
+    indices: Image.Image
+    bands: tuple[bytes, ...]
+    checks: tuple[int, ...]  # the Adler-32 of each band's rows
+    dirty: tuple[tuple[int, int], ...]  # the rows drawn again, as (top, bottom) spans
+
+
+# The last board drawn per map, width, height and sides: about 1.3 MB each at 1,080 px.
+FRAMES: LayerCache[Frame] = LayerCache(maxsize=16)
+
+
+def _restore(scratch: Image.Image, board: Board, box: IntBox) -> None:
+    """Put the static layer (and the panel's plain band below it) back under `box`."""
+    top = board.static.height
+    x0, y0, x1, y1 = box
+    if y0 < top:
+        scratch.paste(board.static.crop((x0, y0, x1, min(y1, top))), (x0, y0))
+    if y1 > top:
+        scratch.paste(board.backdrop, (x0, max(y0, top), x1, y1))
+
+
+def picture(board: Board) -> Image.Image:
+    """Return the whole board as a new RGB picture: static layer, then every call."""
+    image = Image.new("RGB", board.size, board.backdrop)
+    image.paste(board.static, (0, 0))
+    replay(board.calls, image)
+    return image
+
+
+_scratches = threading.local()
+
+
+def _scratch(size: tuple[int, int]) -> Image.Image:
+    """Return this thread's RGB picture of `size` to draw dirty boxes on (content unknown)."""
+    kept: dict[tuple[int, int], Image.Image] | None = getattr(_scratches, "by_size", None)
+    if kept is None:
+        kept = _scratches.by_size = {}
+    found = kept.get(size)
+    if found is None:
+        if len(kept) >= 2:
+            kept.clear()
+        found = kept[size] = Image.new("RGB", size)
+    return found
+
+
+def _unmatched(old: Sequence[Call], new: Sequence[Call]) -> tuple[list[IntBox], list[bool]]:
+    """Match the new calls with the old in order; return the dirty boxes and which new
+    calls kept their match (same call, same order among the kept ones)."""
+    waiting: dict[Hashable, list[int]] = {}
+    for i in range(len(old) - 1, -1, -1):
+        waiting.setdefault(old[i].key, []).append(i)
+    used = [False] * len(old)
+    kept = [False] * len(new)
+    last = -1
+    for j, call in enumerate(new):
+        stack = waiting.get(call.key)
+        while stack and stack[-1] < last:
+            stack.pop()  # passed by: could only be matched out of order
+        if stack:
+            last = stack.pop()
+            used[last] = kept[j] = True
+    dirty = [c.box for c, u in zip(old, used, strict=True) if not u]
+    dirty += [c.box for c, k in zip(new, kept, strict=True) if not k]
+    return dirty, kept
+
+
+def _overlaps(a: IntBox, b: IntBox) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _merged(boxes: list[IntBox], size: tuple[int, int]) -> list[IntBox]:
+    """Clip `boxes` to the picture and merge those that overlap into their common box."""
+    out: list[IntBox] = []
+    for b in boxes:
+        box = (max(0, b[0]), max(0, b[1]), min(size[0], b[2]), min(size[1], b[3]))
+        if box[0] >= box[2] or box[1] >= box[3]:
+            continue
+        again = True
+        while again:
+            again = False
+            for i, o in enumerate(out):
+                if _overlaps(o, box):
+                    box = (min(o[0], box[0]), min(o[1], box[1]), max(o[2], box[2]),
+                           max(o[3], box[3]))
+                    del out[i]
+                    again = True
+                    break
+        out.append(box)
+    return out
+
+
+def _closed(calls: Sequence[Call], dirty: list[IntBox],
+            size: tuple[int, int]) -> tuple[list[IntBox], list[Call]]:
+    """Grow the dirty boxes by every call touching them; return them and the calls to redo."""
+    boxes = _merged(dirty, size)
+    while True:
+        redo = [c for c in calls if any(_overlaps(c.box, b) for b in boxes)]
+        grown = _merged(boxes + [c.box for c in redo], size)
+        if grown == boxes:
+            return boxes, redo
+        boxes = grown
+
+
+def draw(board: Board) -> tuple[Frame | None, Frame]:
+    """Draw `board` in palette indices, from the last frame of its key where there is one.
+
+    Returns that last frame (None if there was none) and the new one, which is kept.
+    """
+    if board.palette is None:
+        raise ValueError("a board drawn in palette indices needs its palette")
+    last = FRAMES.peek(board.key)
+    w, h = board.size
+    scratch = _scratch(board.size)
+    if last is None:
+        boxes = [(0, 0, w, h)]
+        redo: Sequence[Call] = board.calls
+        indices = Image.new("P", (w + 1, h), 0)
+        indices.putpalette(board.palette.getpalette() or [])
+    else:
+        dirty, _ = _unmatched(last.calls, board.calls)
+        boxes, redo = _closed(board.calls, dirty, board.size)
+        indices = last.indices.copy()
+    for box in boxes:
+        _restore(scratch, board, box)
+    replay(redo, scratch)
+    for box in boxes:
+        mapped = scratch.crop(box).quantize(palette=board.palette, dither=Image.Dither.NONE)
+        indices.paste(mapped, (box[0] + 1, box[1]))
+    spans = tuple(sorted((b[1], b[3]) for b in boxes))
+    frame = Frame(board.calls, indices, last.bands if last else (), last.checks if last else (),
+                  spans)
+    return last, frame
+
+
+def keep(key: Hashable, frame: Frame) -> None:
+    """Keep `frame` as the last board drawn for `key`."""
+    FRAMES.put(key, frame)
+
+
+__all__ = ["FRAMES", "Board", "Call", "Frame", "Recorder", "draw", "keep", "picture", "replay",
+           "Box"]
