@@ -68,11 +68,19 @@ def render_png(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -> b
 
 def _board_png(board: layers.Board) -> bytes:
     """Draw `board` over the last frame of its map and return its PNG (the frame is kept)."""
-    last, frame = layers.draw(board)
+    _, frame = layers.draw(board)
     bands, checks = png.frame_bands(frame.indices, frame.bands, frame.checks, frame.dirty)
-    frame = replace(frame, bands=bands, checks=checks)
-    layers.keep(board.key, frame)
-    return png.board_png(frame.indices, bands, checks)
+    denser: tuple[bytes, ...] = ()
+    if png.near_budget(bands):
+        # Kept too: the next board of a busy game is most likely near the budget as well.
+        denser, _ = png.frame_bands(frame.indices, frame.denser, checks, frame.dirty,
+                                    png.DENSER)
+    layers.keep(board.key, replace(frame, bands=bands, checks=checks, denser=denser))
+    return png.board_png(frame.indices, min(bands, denser or bands, key=_length), checks)
+
+
+def _length(bands: tuple[bytes, ...]) -> int:
+    return sum(map(len, bands))
 
 
 def board_palette(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -> Image.Image:

@@ -177,18 +177,12 @@ def _even_floor(v: float) -> int:
 
 
 class StampCache:
-    """A thread-safe LRU of stamps: pieces and rings drawn once, then pasted.
+    """A thread-safe LRU of stamps: pieces and rings drawn once, then pasted."""
 
-    With `second_sight`, a drawing is painted directly the first time it is asked for
-    and only made a stamp when it comes back: for things (panel lines) of which many
-    are seen once, where a stamp would cost more to make than it saves.
-    """
-
-    def __init__(self, maxsize: int = 1024, *, second_sight: bool = False) -> None:
+    def __init__(self, maxsize: int = 1024) -> None:
         self._lock = threading.Lock()
         self._items: OrderedDict[Hashable, Stamp | None] = OrderedDict()
         self._maxsize = maxsize
-        self._seen: OrderedDict[Hashable, None] | None = OrderedDict() if second_sight else None
 
     def draw(
         self,
@@ -214,11 +208,6 @@ class StampCache:
             stamp = self._items.get(full)
             if not missing:
                 self._items.move_to_end(full)
-            elif self._seen is not None and full not in self._seen:
-                self._seen[full] = None
-                while len(self._seen) > self._maxsize:
-                    self._seen.popitem(last=False)
-                missing = False  # painted directly below; a stamp if it comes back
         if missing:
             stamp = make_stamp(reach, fx, fy, paint, backdrop)
             with self._lock:
@@ -234,10 +223,6 @@ class StampCache:
         """Forget every stamp."""
         with self._lock:
             self._items.clear()
-            if self._seen is not None:
-                self._seen.clear()
 
 
 PILL_STAMPS = StampCache(maxsize=512)
-# Panel lines seen twice are kept on the panel's colour and pasted (see draw_panel).
-PANEL_STAMPS = StampCache(maxsize=512, second_sight=True)

@@ -29,7 +29,6 @@ from renderers.colours import (
     side_colour,
     text_on,
 )
-from renderers.layers import Board, Call, Recorder, picture
 from renderers.hexlayout import (
     HexLayout,
     area_hexes,
@@ -39,6 +38,7 @@ from renderers.hexlayout import (
     touches_end,
     touches_side,
 )
+from renderers.layers import Board, Call, Recorder, picture
 from renderers.legibility import BOARD_WIDTH, note
 from renderers.lettering import draw_text, fit_text, plain, text_width
 from renderers.panels import PANEL_BG, draw_panel, panel_height
@@ -539,7 +539,11 @@ def palette(view: HexBoardView, width: int = BOARD_WIDTH) -> Image.Image:
     """
     sides = _sides_in_use(view)
     key = (layer_key(view, width), sides)
-    return PALETTES.get(key, lambda: palette_of(picture(record(_palette_sample(view, sides), width))))
+
+    def sample() -> Image.Image:
+        return palette_of(picture(record(_palette_sample(view, sides), width)))
+
+    return PALETTES.get(key, sample)
 
 
 def _palette_sample(view: HexBoardView, sides: tuple[tuple[str, RGB], ...]) -> HexBoardView:

@@ -1,4 +1,4 @@
-"""Boards drawn as layers that know what changed: a board's drawing recorded, replayed where it differs.
+"""Boards drawn as layers that know what changed: drawings recorded, redone where they differ.
 
 A board's drawing (pieces, arrows, highlights, panel lines) is first recorded, not
 drawn: each call the drawing code makes (a polygon, a line, a text or a piece pasted
@@ -25,7 +25,7 @@ from typing import Any
 from PIL import Image
 
 from renderers.caches import LayerCache
-from renderers.canvas import Box, Canvas, paste
+from renderers.canvas import Box, Canvas
 from renderers.colours import RGB
 
 IntBox = tuple[int, int, int, int]
@@ -44,17 +44,9 @@ class Call:
 
 
 def _frozen(value: Any) -> Hashable:
-    """Return a hashable stand-in for a call's argument (a picture stands for itself by id).
-
-    An id is safe: a frame keeps its calls, so the pictures they name stay alive while
-    they are compared, and two live pictures never share an id.
-    """
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, Image.Image):
-        return ("picture", id(value))
-    if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    """Return a hashable stand-in for a drawing call's argument (points come as lists)."""
+    if type(value) is list:
+        return tuple(tuple(v) if type(v) is list else v for v in value)
     hashable: Hashable = value
     return hashable
 
@@ -92,8 +84,8 @@ class Recorder(Canvas):
         self._blend = blend
 
     def _keep(self, name: str, box: IntBox, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        items = tuple(sorted(kwargs.items()))
-        key = (self._blend, name, _frozen(args), _frozen(items))
+        items = tuple(kwargs.items())
+        key = (self._blend, name, tuple(map(_frozen, args)), items)
         self._calls.append(Call(key, box, self._blend, name, args, items))
 
     def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
@@ -139,7 +131,13 @@ class Recorder(Canvas):
                    mask: Image.Image) -> None:
         """Record a paste of `source` through `mask` at `at` (text, kept pieces)."""
         w, h = mask.size
-        self._keep("paste_mask", (at[0], at[1], at[0] + w, at[1] + h), (source, at, mask), {})
+        x, y = at
+        # A picture stands for itself by id: a frame keeps its calls, so the pictures
+        # they name stay alive while they are compared, and live pictures never share one.
+        what = id(source) if isinstance(source, Image.Image) else source
+        key = (self._blend, "paste_mask", what, x, y, id(mask))
+        self._calls.append(Call(key, (x, y, x + w, y + h), self._blend, "paste_mask",
+                                (source, at, mask), ()))
 
 
 def replay(calls: Iterable[Call], image: Image.Image) -> None:
@@ -177,6 +175,7 @@ class Frame:
     indices: Image.Image
     bands: tuple[bytes, ...]
     checks: tuple[int, ...]  # the Adler-32 of each band's rows
+    denser: tuple[bytes, ...]  # the bands at a denser level, for a board near the budget
     dirty: tuple[tuple[int, int], ...]  # the rows drawn again, as (top, bottom) spans
 
 
@@ -302,8 +301,10 @@ def draw(board: Board) -> tuple[Frame | None, Frame]:
         mapped = scratch.crop(box).quantize(palette=board.palette, dither=Image.Dither.NONE)
         indices.paste(mapped, (box[0] + 1, box[1]))
     spans = tuple(sorted((b[1], b[3]) for b in boxes))
-    frame = Frame(board.calls, indices, last.bands if last else (), last.checks if last else (),
-                  spans)
+    if last is None:
+        frame = Frame(board.calls, indices, (), (), (), spans)
+    else:
+        frame = Frame(board.calls, indices, last.bands, last.checks, last.denser, spans)
     return last, frame
 
 

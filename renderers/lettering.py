@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers.caches import PANEL_STAMPS, PILL_STAMPS
+from renderers.caches import PILL_STAMPS
 from renderers.canvas import Canvas, Point
 from renderers.colours import RGB
 from renderers.legibility import note
@@ -199,7 +199,6 @@ def clear_text_cache() -> None:
     _cached_sprite.cache_clear()
     _advance.cache_clear()
     text_width.cache_clear()
-    PANEL_STAMPS.clear()
     PILL_STAMPS.clear()
 
 

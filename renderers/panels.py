@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from renderers.caches import PANEL_STAMPS, Painter
+from renderers.caches import Painter
 from renderers.canvas import Canvas, Point
 from renderers.colours import INK, RGB, readable_on, side_colour
 from renderers.legibility import smallest
@@ -99,7 +99,8 @@ def draw_panel(
     """Draw the panel as a band `width` wide starting at `top`: title, then lines in columns.
 
     `filled` says the band is PANEL_BG already (a new image made in that colour).
-    It is long because its two painters close over the band's metrics and colours.
+    Its lines are drawn word by word from cached sprites: a board drawn over the last
+    one (renderers/layers.py) draws only the lines that changed.
     """
     m = _panel_metrics(panel, width)
     if not m.height:
@@ -107,16 +108,6 @@ def draw_panel(
     if not filled:
         draw.rectangle((0, top, width, top + m.height), fill=PANEL_BG)
     draw.line(((0, top), (width, top)), fill=PANEL_RULE, width=max(2, m.pad // 6))
-    colours = tuple((name, side_colour(name, sides)) for name in sorted(sides))
-
-    def line(at: Point, key: Hashable, reach: float, size: int, paint: Painter) -> None:
-        if filled:
-            # On the plain band a line can be kept, anti-aliasing and all, and pasted
-            # again: most lines recur turn after turn.
-            box = (size, size, reach, size)  # lines start at `at` and run right
-            PANEL_STAMPS.draw(draw, key, at, box, paint, backdrop=PANEL_BG)
-        else:
-            paint(draw, at[0], at[1])
 
     def runs(text: str, size: int, bold: bool) -> Painter:
         def paint(d: Canvas, x: float, y: float) -> None:
@@ -127,11 +118,7 @@ def draw_panel(
     y = top + m.pad
     if panel.title:
         title = plain(panel.title)
-        title_at = (float(m.pad), y + m.title_size / 2)
-        reach = text_width(title, m.title_size, bold=True) + m.title_size
-        paint = runs(title, m.title_size, True)
-        line(title_at, ("runs", title, m.title_size, True, colours), reach, m.title_size,
-             paint)
+        runs(title, m.title_size, True)(draw, float(m.pad), y + m.title_size / 2)
         y += round(m.title_size * 1.5)
     size = m.line_size
     for i, ln in enumerate(panel.lines):
@@ -142,14 +129,10 @@ def draw_panel(
         if ln.side is not None:
             c = side_colour(ln.side, sides)
             text = fit_text(plain(ln.text), size, max_w - size * 1.5, bold=ln.bold)
-            reach = text_width(text, size, bold=ln.bold) + size * 3
-            line((x, ly), ("side", text, size, ln.bold, c), reach, size,
-                 _side_line(text, size, ln.bold, c))
+            _side_line(text, size, ln.bold, c)(draw, x, ly)
             continue
         text = fit_text(plain(ln.text), size, max_w, bold=ln.bold)
-        reach = text_width(text, size, bold=ln.bold) + size
-        line((x, ly), ("runs", text, size, ln.bold, colours), reach, size,
-             runs(text, size, ln.bold))
+        runs(text, size, ln.bold)(draw, x, ly)
 
 
 def _side_line(text: str, size: int, bold: bool, c: RGB) -> Painter:

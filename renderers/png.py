@@ -136,19 +136,20 @@ def encode_png(
 # ---------------------------------------------------------------------------
 # Boards drawn as layers (renderers/layers.py): the bands a frame's dirty rows touch
 
-# A band is compressed with the 32 KB of rows before it as its dictionary, so it may
-# refer back into them as one whole stream would: a board in bands comes out within a
-# fraction of a per cent of the whole stream's size. A band is compressed again when
-# its rows or the band before it changed.
-WINDOW = 32 * 1024
+# A band is compressed with the WINDOW_ROWS rows before it as its dictionary, so it
+# may refer back into them as one whole stream would (a row is most like the rows just
+# above it): a board in bands comes out within about 1% of the whole stream's size
+# (with none, 5% bigger). A band is compressed again when its own rows changed or the
+# last WINDOW_ROWS rows of the band before it did.
+WINDOW_ROWS = 8
 _ADLER_BASE = 65521
 
 
-def _chained(rows: bytes, window: bytes) -> bytes:
+def _chained(rows: bytes, window: bytes, level: int) -> bytes:
     if window:
-        squeezer = _deflate.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=window)
+        squeezer = _deflate.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=window)
     else:
-        squeezer = _deflate.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+        squeezer = _deflate.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
     squeezed: bytes = squeezer.compress(rows) + squeezer.flush(zlib.Z_SYNC_FLUSH)
     return squeezed
 
@@ -163,12 +164,13 @@ def _adler_combine(first: int, second: int, length: int) -> int:
     return (sum1 % _ADLER_BASE) | ((sum2 % _ADLER_BASE) << 16)
 
 
-def _touched(spans: tuple[tuple[int, int], ...], count: int) -> set[int]:
-    """Return the bands rows `spans` touch, and the band after each (its dictionary changed)."""
+def _touched(spans: tuple[tuple[int, int], ...], count: int, window: int) -> set[int]:
+    """Return the bands rows `spans` touch, and those whose dictionary rows they touch."""
     out: set[int] = set()
     for top, bottom in spans:
-        for band in range(top // BAND_ROWS, (bottom - 1) // BAND_ROWS + 2):
-            out.add(band)
+        out.update(range(top // BAND_ROWS, (bottom - 1) // BAND_ROWS + 1))
+        # The band whose dictionary (the rows just above it) these rows reach into.
+        out.add((bottom - 1 + window) // BAND_ROWS)
     return {band for band in out if band < count}
 
 
@@ -177,36 +179,46 @@ def frame_bands(
     bands: tuple[bytes, ...],
     checks: tuple[int, ...],
     spans: tuple[tuple[int, int], ...],
+    level: int = LEVEL,
 ) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
     """Return the compressed bands and Adler-32s of a frame's rows (`indices`, filter
-    bytes included), compressing again only the bands its redrawn row `spans` touch."""
+    bytes included), compressing again only the bands its redrawn row `spans` touch.
+
+    `bands` and `checks` are the last frame's (compressed at the same `level`): with
+    another number of them, every band is compressed.
+    """
     width, height = indices.size
     count = -(-height // BAND_ROWS)
+    # DENSER is for boards near the budget: its bands take the most dictionary a
+    # band may have (32 KB), for the last few per cent.
+    window = WINDOW_ROWS if level == LEVEL else min(BAND_ROWS, 32 * 1024 // width)
     if len(bands) == count:
         new_bands, new_checks = list(bands), list(checks)
-        todo = _touched(spans, count)
+        todo = _touched(spans, count, window)
     else:
         new_bands, new_checks = [b""] * count, [0] * count
         todo = set(range(count))
 
-    def rows(band: int) -> bytes:
-        top = band * BAND_ROWS
-        data: bytes = indices.crop((0, top, width, min(height, top + BAND_ROWS))).tobytes()
+    def rows(top: int, bottom: int) -> bytes:
+        data: bytes = indices.crop((0, max(0, top), width, min(height, bottom))).tobytes()
         return data
 
     for band in sorted(todo):
-        mine = rows(band)
-        window = rows(band - 1)[-WINDOW:] if band else b""
-        new_bands[band] = _chained(mine, window)
+        top = band * BAND_ROWS
+        mine = rows(top, top + BAND_ROWS)
+        dictionary = rows(top - window, top) if band else b""
+        new_bands[band] = _chained(mine, dictionary, level)
         new_checks[band] = _deflate.adler32(mine)
     return tuple(new_bands), tuple(new_checks)
 
 
-def board_png(indices: Image.Image, bands: tuple[bytes, ...], checks: tuple[int, ...]) -> bytes:
-    """Return the PNG of a frame (`indices` one column wider: each row's filter byte, 0).
+def near_budget(bands: tuple[bytes, ...]) -> bool:
+    """Say whether a board in these bands comes near BUDGET (then its bands go DENSER)."""
+    return sum(map(len, bands)) > BUDGET - 1000  # the other chunks take under 1,000 bytes
 
-    From its kept bands; compressed whole at DENSER when that comes near BUDGET.
-    """
+
+def board_png(indices: Image.Image, bands: tuple[bytes, ...], checks: tuple[int, ...]) -> bytes:
+    """Return the PNG of a frame (`indices` one column wider: each row's filter byte, 0)."""
     framed_width, height = indices.size
     stride = framed_width
     check = 1
@@ -214,8 +226,6 @@ def board_png(indices: Image.Image, bands: tuple[bytes, ...], checks: tuple[int,
         length = min(BAND_ROWS, height - band * BAND_ROWS) * stride
         check = _adler_combine(check, part, length)
     stream = b"".join((_HEADER, *bands, _LAST_BLOCK, struct.pack(">I", check)))
-    if len(stream) > BUDGET - 1000:  # the other chunks take under 1,000 bytes
-        stream = min(stream, _deflate.compress(indices.tobytes(), DENSER), key=len)
     palette = bytes(indices.getpalette() or [0, 0, 0])
     colours = min(len(palette) // 3, 256)
     return b"".join((
@@ -228,6 +238,7 @@ def board_png(indices: Image.Image, bands: tuple[bytes, ...], checks: tuple[int,
 
 
 __all__ = [
-    "BAND_ROWS", "BANDS", "BUDGET", "DENSER", "KEPT_BANDS", "LEVEL", "WINDOW", "board_png",
+    "BAND_ROWS", "BANDS", "BUDGET", "DENSER", "KEPT_BANDS", "LEVEL", "WINDOW_ROWS", "board_png",
+    "near_budget",
     "encode_png", "frame_bands", "write_png",
 ]

@@ -664,7 +664,11 @@ def palette(view: TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
     """
     sides = _sides_in_use(view)
     key = (_static_key(view, width), sides)
-    return PALETTES.get(key, lambda: palette_of(picture(record(_palette_sample(view, sides), width))))
+
+    def sample() -> Image.Image:
+        return palette_of(picture(record(_palette_sample(view, sides), width)))
+
+    return PALETTES.get(key, sample)
 
 
 def _palette_sample(view: TabletopView, sides: tuple[tuple[str, RGB], ...]) -> TabletopView:
