@@ -8,8 +8,8 @@ Positions come from a game of each system, in order, as a live game shows them
 played by a fixed policy): the static layer is cached, and in the first pass each
 position is drawn for the first time (text and pieces seen earlier in the game are
 cached, new ones are not). The later passes are the steady state of a busy bot,
-where every line and piece has been seen before; the PNG bands kept (renderers/png.py)
-are only those of the positions before it in the same pass.
+where every line and piece has been seen before; each board is drawn over the frame
+the position before it in the same pass left (renderers/layers.py).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 
 from bench.positions import system_boards
 from bench.timing import Figure, Report, median, ms, quiet_gc
-from renderers import board_palette, clear_caches, png, render_image, render_png
+from renderers import board_palette, clear_caches, layers, render_image, render_png
 from renderers.png import encode_png
 from rules.core.board import HexBoardView, TabletopView
 from rules.core.system import available
@@ -55,9 +55,9 @@ def _figures(
     first = measure(views)
     steady: tuple[list[float], list[float]] = ([], [])
     for _ in range(steady_passes):
-        # Each pass in game order: a board's PNG finds compressed only the bands of the
-        # boards before it in this pass, as in a game, not its own from the last pass.
-        png.BANDS.clear()
+        # Each pass in game order: a board is drawn over the board before it in this
+        # pass, as in a game, not over its own from the last pass.
+        layers.FRAMES.clear()
         r, f = measure(views)
         steady[0].extend(r)
         steady[1].extend(f)

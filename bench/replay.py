@@ -18,7 +18,7 @@ from PIL import Image
 
 from bench.positions import system_boards
 from bench.timing import Figure, Report, median, paired
-from renderers import board_palette, png, render_image, render_png
+from renderers import board_palette, layers, render_image, render_png
 from renderers.animation import animate
 from rules.core.board import HexBoardView, TabletopView
 
@@ -66,7 +66,7 @@ def run() -> Report:
             sizes.append(len(animate(views, width=WIDTH).data))
 
         def frames(_: int, views: list[HexBoardView | TabletopView] = views) -> None:
-            png.BANDS.clear()  # as in a game: each board's bands only from the boards before it
+            layers.FRAMES.clear()  # as in a game: each board drawn over the one before it
             for view in views:
                 render_png(view, WIDTH)
 

@@ -238,41 +238,61 @@ def _unmatched(old: Sequence[Call], new: Sequence[Call]) -> tuple[list[IntBox], 
     return dirty, kept
 
 
-def _overlaps(a: IntBox, b: IntBox) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+# Two dirty boxes are drawn as one when that adds fewer pixels than this: mapping a box
+# to the palette costs about as much again as this many pixels on its own.
+MERGE_SLACK = 16_000
 
 
 def _merged(boxes: list[IntBox], size: tuple[int, int]) -> list[IntBox]:
-    """Clip `boxes` to the picture and merge those that overlap into their common box."""
+    """Clip `boxes` to the picture and merge those that overlap (or nearly so) into one."""
     out: list[IntBox] = []
     for b in boxes:
         box = (max(0, b[0]), max(0, b[1]), min(size[0], b[2]), min(size[1], b[3]))
-        if box[0] >= box[2] or box[1] >= box[3]:
-            continue
-        again = True
-        while again:
-            again = False
-            for i, o in enumerate(out):
-                if _overlaps(o, box):
-                    box = (min(o[0], box[0]), min(o[1], box[1]), max(o[2], box[2]),
-                           max(o[3], box[3]))
-                    del out[i]
-                    again = True
-                    break
-        out.append(box)
+        if box[0] < box[2] and box[1] < box[3]:
+            _add(out, box)
     return out
+
+
+def _add(boxes: list[IntBox], box: IntBox) -> bool:
+    """Add `box` to disjoint-ish `boxes`, merging; say whether they cover more than before."""
+    x0, y0, x1, y1 = box
+    for o in boxes:
+        if o[0] <= x0 and o[1] <= y0 and x1 <= o[2] and y1 <= o[3]:
+            return False  # inside one already
+    again = True
+    while again:
+        again = False
+        area = (x1 - x0) * (y1 - y0)
+        for i, (a0, b0, a1, b1) in enumerate(boxes):
+            u0, v0, u1, v1 = min(a0, x0), min(b0, y0), max(a1, x1), max(b1, y1)
+            if (u1 - u0) * (v1 - v0) <= area + (a1 - a0) * (b1 - b0) + MERGE_SLACK:
+                x0, y0, x1, y1 = u0, v0, u1, v1
+                del boxes[i]
+                again = True
+                break
+    boxes.append((x0, y0, x1, y1))
+    return True
 
 
 def _closed(calls: Sequence[Call], dirty: list[IntBox],
             size: tuple[int, int]) -> tuple[list[IntBox], list[Call]]:
     """Grow the dirty boxes by every call touching them; return them and the calls to redo."""
     boxes = _merged(dirty, size)
-    while True:
-        redo = [c for c in calls if any(_overlaps(c.box, b) for b in boxes)]
-        grown = _merged(boxes + [c.box for c in redo], size)
-        if grown == boxes:
-            return boxes, redo
-        boxes = grown
+    taken = [False] * len(calls)
+    grew = True
+    while grew:
+        grew = False
+        for i, call in enumerate(calls):
+            if taken[i]:
+                continue
+            x0, y0, x1, y1 = call.box
+            for b in boxes:
+                if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+                    taken[i] = True
+                    clipped = (max(0, x0), max(0, y0), min(size[0], x1), min(size[1], y1))
+                    grew = _add(boxes, clipped) or grew
+                    break
+    return boxes, [c for c, t in zip(calls, taken, strict=True) if t]
 
 
 def draw(board: Board) -> tuple[Frame | None, Frame]:
