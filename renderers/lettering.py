@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -192,6 +193,20 @@ _TOKENS = re.compile(r"\S+\s*|\s+")
 @lru_cache(maxsize=4096)
 def _advance(text: str, size: int) -> float:
     return font(size).getlength(text)
+
+
+def lay_out(words: Iterable[str], size: int, *, bold: bool = False, anchor: str = "lm") -> None:
+    """Lay out `words` now (sprites and advances cached) so no turn has to do it later.
+
+    Called with a scenario's vocabulary when its static layer is drawn: a word first
+    laid out during a turn costs FreeType about 0.1-0.3 ms.
+    """
+    bold_w = _bold_stroke(size) if bold else 0
+    for word in words:
+        word = printable(word)
+        _cached_sprite(word, size, bold_w, 0, anchor)
+        _advance(word, size)
+        _advance(word + " ", size)
 
 
 def clear_text_cache() -> None:

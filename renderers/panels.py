@@ -11,7 +11,7 @@ from renderers.caches import Painter
 from renderers.canvas import Canvas, Point
 from renderers.colours import INK, RGB, readable_on, side_colour
 from renderers.legibility import smallest
-from renderers.lettering import draw_text, fit_text, plain, text_width
+from renderers.lettering import draw_text, fit_text, lay_out, plain, text_width
 from rules.core.board import Panel
 
 PANEL_BG: RGB = (246, 243, 234)
@@ -57,6 +57,28 @@ def _panel_metrics(panel: Panel, width: int) -> _PanelMetrics:
     title_h = round(title_size * 1.5) if panel.title else 0
     height = (pad * 2 + title_h + rows * line_h) if (panel.title or n) else 0
     return _PanelMetrics(pad, title_size, line_size, line_h, columns, rows, col_w, height)
+
+
+# Numbers a panel's lines are most likely to show (turns, counts, points).
+NUMBERS = tuple(str(n) for n in range(100))
+
+
+def lay_out_vocabulary(panel: Panel, width: int, *names: str) -> None:
+    """Lay out a scenario's panel words, its `names` and the small numbers, at both line sizes.
+
+    Called when the scenario's static layer is drawn, so that a turn sets its panel
+    from words already laid out (`lettering.lay_out`).
+    """
+    words = {w for ln in panel.lines for w in plain(ln.text).split()}
+    words |= {w for name in names for w in name.split()}
+    words.update(NUMBERS)
+    for lines in (0, LONG_PANEL):  # a short panel's size and a long one's
+        size = _panel_metrics(panel.model_copy(update={"lines": panel.lines[:1] * lines}),
+                              width).line_size
+        for bold in (False, True):
+            lay_out(sorted(words), size, bold=bold)
+    if panel.title:
+        lay_out(plain(panel.title).split(), _panel_metrics(panel, width).title_size, bold=True)
 
 
 def panel_height(panel: Panel, width: int) -> int:

@@ -30,7 +30,7 @@ from renderers.colours import (
 from renderers.layers import Board, Call, Recorder, picture
 from renderers.legibility import BOARD_WIDTH, note, smallest
 from renderers.lettering import draw_text, fit_text, plain, text_width
-from renderers.panels import PANEL_BG, draw_panel, panel_height
+from renderers.panels import PANEL_BG, draw_panel, lay_out_vocabulary, panel_height
 from renderers.shapes import (
     arrow,
     burst,
@@ -154,8 +154,18 @@ def _static_key(view: TabletopView, width: int) -> Hashable:
 
 
 def static_layer(view: TabletopView, width: int) -> Image.Image:
-    """Return the cached table for this view and width (shared: paste it, never draw on it)."""
-    return CACHE.get(_static_key(view, width), lambda: _draw_static(view, width))
+    """Return the cached table for this view and width (shared: paste it, never draw on it).
+
+    Drawing it also lays out the scenario's words (panels.lay_out_vocabulary).
+    """
+
+    def draw() -> Image.Image:
+        layer = _draw_static(view, width)
+        names = (*view.sides, *(plain(u.label) for u in view.units))
+        lay_out_vocabulary(view.panel, width, *names)
+        return layer
+
+    return CACHE.get(_static_key(view, width), draw)
 
 
 def _draw_static(view: TabletopView, width: int) -> Image.Image:

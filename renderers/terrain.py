@@ -24,6 +24,7 @@ from renderers.hexlayout import (
     touches_side,
 )
 from renderers.lettering import draw_text, fit_text, plain
+from renderers.panels import lay_out_vocabulary
 from renderers.shapes import dashed_line, disc, pill, pill_layout
 from rules.core.board import HexBoardView
 from rules.core.hexgrid import Hex, HexBoard
@@ -230,8 +231,18 @@ def layer_key(view: HexBoardView, width: int) -> Hashable:
 
 
 def static_layer(view: HexBoardView, width: int) -> Image.Image:
-    """Return the cached map for this board and width (shared: paste it, never draw on it)."""
-    return CACHE.get(layer_key(view, width), lambda: _draw_static(view, width))
+    """Return the cached map for this board and width (shared: paste it, never draw on it).
+
+    Drawing it also lays out the scenario's words (panels.lay_out_vocabulary).
+    """
+
+    def draw() -> Image.Image:
+        layer = _draw_static(view, width)
+        names = (*view.sides, *(plain(m.label) for m in view.markers))
+        lay_out_vocabulary(view.panel, width, *names)
+        return layer
+
+    return CACHE.get(layer_key(view, width), draw)
 
 
 def _draw_static(view: HexBoardView, width: int) -> Image.Image:
