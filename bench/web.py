@@ -34,7 +34,8 @@ from bot.web.gamepage import GAME
 NAME = "web"
 TITLE = "Web: a game page vs its board PNG alone at 100,000 games; live streams"
 ROUNDS = 30
-WATCHED = 1_000  # running games, one open stream each
+# Running games, one open stream each (BENCH_WEB_WATCHED=5000 tries more).
+WATCHED = int(os.environ.get("BENCH_WEB_WATCHED", "1000"))
 QUIET = 5.0  # seconds of CPU measured
 
 
