@@ -32,6 +32,7 @@ BENCHMARKS: dict[str, str] = {
     "replay": "bench.replay",
     "postgres": "bench.postgres",
     "leaguestart": "bench.leaguestart",
+    "web": "bench.web",
 }
 RESULTS = Path(__file__).with_name("RESULTS.md")
 

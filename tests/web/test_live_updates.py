@@ -7,6 +7,7 @@ import asyncio
 import http.client
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlencode, urlsplit
 
 import pytest
@@ -203,7 +204,9 @@ def test_shutdown_does_not_wait_for_open_streams(service: GameService) -> None:
         writer.close()
         return [head.decode(), rest.decode()], len(watch.topics)
 
-    (head, rest), topics = asyncio.run(scenario())
+    # In a thread of its own: a browser test may have left Playwright's loop on this one.
+    with ThreadPoolExecutor(1) as thread:
+        (head, rest), topics = thread.submit(asyncio.run, scenario()).result(timeout=120)
     assert "text/event-stream" in head
     assert rest.endswith("0\r\n\r\n")  # the chunked body's last chunk: ended, not cut
     assert topics == 0
