@@ -11,8 +11,9 @@ Three shapes besides our own TOML (rules.wh40k.roster) are read, told apart by t
   custom note ("Leads: Intercessor Squad"), since the format itself has no field for it;
   the roster's preview offers the rest (rules.wh40k.roster).
 - The official app's plain-text export: unit names, points and model counts, no
-  characteristics; those come from the datasheet tables in data/wh40k/datasheets/, or from
-  a short datasheets TOML the player uploads beside the export.
+  characteristics; those come from the datasheet tables in data/wh40k/datasheets/, from
+  the datasheets the server keeps (a BSData catalogue or our TOML, `/wh40k datasheets`),
+  or from a datasheets file the player sends beside the export (rules.wh40k.catalogues).
 
 Hostile files are refused as data, quickly and in bounded memory: no DOCTYPE (so no entity
 can be declared or expanded, and nothing external is fetched), the unzipped size read with a
@@ -29,18 +30,18 @@ import re
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn
 from xml.parsers.expat import ExpatError, ParserCreate, errors
 
 from pydantic import ValidationError
 
-from rules.core.bounded_toml import TomlRefused, loads_bounded
 from rules.core.data import data_dir, load_toml
 from rules.core.errors import refuse
 from rules.core.text import items
 from rules.wh40k.actions import Roster, RosterUnit
-from rules.wh40k.roster import ROSTER_LIMITS, read_roster
+from rules.wh40k.roster import read_roster
 from rules.wh40k.state import Listed, ModelProfile
 
 BAD_INPUT = "core/bad-input"
@@ -87,8 +88,15 @@ _CAN_LEAD = re.compile(r"^\s*[■•\-*◦]\s*(.+?)\s*$", re.MULTILINE)
 _APP_SIGNATURE = re.compile(r"^Exported with App Version", re.IGNORECASE | re.MULTILINE)
 
 
-def read_army(data: str | bytes, datasheets: str | bytes | None = None) -> Roster:
-    """Read an army in any shape we know (TOML, .ros, .rosz, app text); refuse anything else."""
+Sheets = Sequence[Mapping[str, Any]]
+
+
+def read_army(data: str | bytes, own: Sheets = (), server: Sheets = ()) -> Roster:
+    """Read an army in any shape we know (TOML, .ros, .rosz, app text); refuse anything else.
+
+    `own`, `server`: datasheets for the app's text export (rules.wh40k.catalogues), those
+    sent beside the export and those the server keeps (`/wh40k datasheets`).
+    """
     if isinstance(data, bytes):
         if data.startswith(ZIP_MAGIC):
             return read_battlescribe(_unzipped(data))
@@ -104,9 +112,7 @@ def read_army(data: str | bytes, datasheets: str | bytes | None = None) -> Roste
     if head == "{":  # New Recruit's JSON; a TOML file may open with "[" (a table)
         return read_json(data)
     if looks_like_app_text(data):
-        extra = (datasheets.decode("utf-8", "replace") if isinstance(datasheets, bytes)
-                 else datasheets)
-        return read_app_text(data, extra)
+        return read_app_text(data, own, server)
     return read_roster(data)
 
 
@@ -234,10 +240,33 @@ class _Stop(Exception):
         self.values = values
 
 
-def parse_xml(data: bytes) -> Node:
+@dataclass(frozen=True)
+class XmlShape:
+    """What one kind of BattleScribe XML keeps while it streams, and where it is cut off.
+
+    `refusals` prefixes the refusal keys (`<prefix>-xml-too-large`...), so a catalogue is
+    refused as a catalogue; `skip` drops an element (and all below it) by its attributes.
+    """
+
+    kept: frozenset[str] = KEPT
+    text_kept: frozenset[str] = TEXT_KEPT
+    attrs_kept: tuple[str, ...] = ATTRS_KEPT
+    max_bytes: int = MAX_XML_BYTES
+    max_elements: int = MAX_ELEMENTS
+    text_chars: int = 400
+    refusals: str = "refusal-roster"
+    count_units: bool = True
+    skip: Callable[[str, dict[str, str]], bool] | None = None
+
+
+ROSTER_XML = XmlShape()
+
+
+def parse_xml(data: bytes, shape: XmlShape = ROSTER_XML) -> Node:
     """Stream roster XML into the kept elements, refusing DOCTYPEs and oversized shapes."""
-    if len(data) > MAX_XML_BYTES:
-        refuse(BAD_INPUT, "refusal-roster-xml-too-large", limit=MAX_XML_BYTES // 1024)
+    key = shape.refusals
+    if len(data) > shape.max_bytes:
+        refuse(BAD_INPUT, f"{key}-xml-too-large", limit=shape.max_bytes // 1024)
     parser = ParserCreate()
     root = Node("#document", {})
     stack: list[Node | None] = [root]
@@ -245,17 +274,19 @@ def parse_xml(data: bytes) -> Node:
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         count[0] += 1
-        if count[0] > MAX_ELEMENTS:
-            raise _Stop("refusal-roster-xml-too-many-elements", limit=MAX_ELEMENTS)
+        if count[0] > shape.max_elements:
+            raise _Stop(f"{key}-xml-too-many-elements", limit=shape.max_elements)
         if len(stack) > MAX_DEPTH:
-            raise _Stop("refusal-roster-xml-too-deep", limit=MAX_DEPTH)
+            raise _Stop(f"{key}-xml-too-deep", limit=MAX_DEPTH)
         parent = stack[-1]
         local = tag.rsplit("}", 1)[-1].rsplit(":", 1)[-1]
-        if parent is None or local not in KEPT:
+        if parent is None or local not in shape.kept or (
+                shape.skip is not None and shape.skip(local, attrs)):
             stack.append(None)
             return
-        node = Node(local, {k: v[:200] for k, v in attrs.items() if k in ATTRS_KEPT})
-        if local == "selection" and parent.tag == "selections" and _under_force(stack):
+        node = Node(local, {k: v[:200] for k, v in attrs.items() if k in shape.attrs_kept})
+        if shape.count_units and local == "selection" and parent.tag == "selections" and (
+                _under_force(stack)):
             count[1] += 1
             if count[1] > MAX_UNITS + 20:  # room for a few settings (battle size...)
                 raise _Stop("refusal-roster-too-many-units", limit=MAX_UNITS)
@@ -267,11 +298,12 @@ def parse_xml(data: bytes) -> Node:
 
     def text(data: str) -> None:
         node = stack[-1]
-        if node is not None and node.tag in TEXT_KEPT and len(node.text) < 400:
-            node.text += data[:400]
+        if node is not None and node.tag in shape.text_kept and len(
+                node.text) < shape.text_chars:
+            node.text += data[:shape.text_chars]
 
     def doctype(*_: Any) -> NoReturn:
-        raise _Stop("refusal-roster-doctype")
+        raise _Stop(f"{key}-doctype")
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
@@ -286,7 +318,7 @@ def parse_xml(data: bytes) -> Node:
     except _Stop as stop:
         refuse(BAD_INPUT, stop.key, **stop.values)
     except ExpatError as err:
-        refuse(BAD_INPUT, "refusal-roster-xml", line=err.lineno,
+        refuse(BAD_INPUT, f"{key}-xml", line=err.lineno,
                detail=errors.messages.get(err.code, "?") if err.code else "?")
     return root
 
@@ -573,25 +605,23 @@ def _singular(name: str) -> str:
     return re.sub(r"(es|s|z)$", "", fold(name))
 
 
-def datasheets(extra: str | None = None) -> dict[str, dict[str, Any]]:
-    """Return the datasheet tables shipped in data/wh40k/datasheets, then a player's own."""
-    out: dict[str, dict[str, Any]] = {}
+def datasheets(own: Sheets = (), server: Sheets = ()) -> dict[str, Mapping[str, Any]]:
+    """Return the datasheets by folded name: the shipped ones, then the server's for units
+    we ship none for; those sent beside the export come before both."""
+    out: dict[str, Mapping[str, Any]] = {fold(sheet["name"]): sheet for sheet in server}
     for path in sorted((data_dir() / "wh40k" / "datasheets").glob("*.toml")):
         for sheet in load_toml(f"wh40k/datasheets/{path.name}").get("datasheet", []):
             out[fold(sheet["name"])] = sheet
-    if extra:
-        try:
-            doc = loads_bounded(extra, ROSTER_LIMITS)
-        except TomlRefused as err:
-            refuse(BAD_INPUT, "refusal-roster-datasheets-unreadable", reason=err.reason)
-        for sheet in doc.get("datasheet", []):
-            if isinstance(sheet, dict) and isinstance(sheet.get("name"), str):
-                out[fold(sheet["name"])] = sheet
+    out.update((fold(sheet["name"]), sheet) for sheet in own)
     return out
 
 
-def read_app_text(text: str, extra: str | None = None) -> Roster:
-    """Read the app's export; every unit's characteristics come from a datasheet table."""
+def read_app_text(text: str, own: Sheets = (), server: Sheets = ()) -> Roster:
+    """Read the app's export; every unit's characteristics come from a datasheet.
+
+    A unit without one refuses the whole export, naming every unit that lacks one, so
+    the player can bring them all at once (a BSData catalogue, `/wh40k datasheets`).
+    """
     if len(text) > MAX_TEXT_CHARS:
         refuse(BAD_INPUT, "refusal-roster-too-large", chars=len(text), limit=MAX_TEXT_CHARS)
     priced = _app_entries(text)
@@ -601,11 +631,11 @@ def read_app_text(text: str, extra: str | None = None) -> Roster:
         refuse(BAD_INPUT, "refusal-roster-no-units")
     if len(entries) > MAX_UNITS:
         refuse(BAD_INPUT, "refusal-roster-too-many-units", limit=MAX_UNITS)
-    sheets = datasheets(extra)
-    missing = sorted({name for name, _ in entries if fold(name) not in sheets})
+    sheets = datasheets(own, server)
+    missing = list(dict.fromkeys(name for name, _ in entries if fold(name) not in sheets))
     if missing:
-        refuse(BAD_INPUT, "refusal-roster-missing-datasheets", count=len(missing),
-               units=items(missing), example=missing[0])
+        refuse(BAD_INPUT, "refusal-app-missing-datasheets", count=len(missing),
+               units=items(missing), uploaded=len(server))
     units = [_from_datasheet(name, lines, sheets[fold(name)]).model_copy(
         update={"points": points, "warlord": _warlord(lines)})
         for (name, lines), points in zip(entries, prices, strict=True)]
@@ -649,33 +679,52 @@ def _app_entries(text: str) -> list[tuple[str, list[str], int | None]]:
     return entries
 
 
-def _from_datasheet(name: str, lines: list[str], sheet: dict[str, Any]) -> RosterUnit:
-    """Build a unit from its datasheet, counting the models the export lists under it."""
+def _counted(lines: list[str]) -> tuple[dict[str, int], int]:
+    """Return the models the export lists under a unit by singular name, and their sum
+    (its top-level bullets with a count; wargear is listed one level deeper, with ◦)."""
     listed: dict[str, int] = {}
     for line in lines:
         found = _MODEL_LINE.match(line)
         if found and line.lstrip()[:1] in "•-*":
-            listed[_singular(found["name"])] = listed.get(_singular(found["name"]), 0) + int(
-                found["count"])
+            key = _singular(found["name"])
+            listed[key] = listed.get(key, 0) + int(found["count"])
+    return listed, sum(listed.values())
+
+
+def _profiles(name: str, lines: list[str], sheet: Mapping[str, Any]) -> list[ModelProfile]:
+    """Return a unit's models by profile: those the export lists by name, else all of one
+    profile as the export counts them (within the datasheet's sizes), else the datasheet's."""
+    listed, total = _counted(lines)
+    raw = sheet.get("profiles") or [{"name": sheet.get("name", name),
+                                     "models": sheet.get("models", 1),
+                                     "wounds": sheet.get("wounds"), "oc": sheet.get("oc")}]
+    every = [(ModelProfile.model_validate({**p, "models": max(1, p.get("models", 1))}),
+              p.get("models", 1)) for p in raw]
+    counted = [p.model_copy(update={"models": listed[_singular(p.name)]})
+               for p, _ in every if listed.get(_singular(p.name))]
+    if counted:
+        return counted
+    fewest, most = sheet.get("models", 1), sheet.get("max_models")
+    if len(every) == 1 and isinstance(most, int) and fewest <= total <= most:
+        return [every[0][0].model_copy(update={"models": total})]
+    return [p for p, models in every if models >= 1]
+
+
+def _from_datasheet(name: str, lines: list[str], sheet: Mapping[str, Any]) -> RosterUnit:
+    """Build a unit from its datasheet, counting the models the export lists under it."""
     try:
-        raw = sheet.get("profiles") or [{"name": sheet.get("name", name),
-                                         "models": sheet.get("models", 1),
-                                         "wounds": sheet.get("wounds"), "oc": sheet.get("oc")}]
-        profiles = [ModelProfile.model_validate(p) for p in raw]
-        counted = [p.model_copy(update={"models": listed[_singular(p.name)]})
-                   for p in profiles if listed.get(_singular(p.name))]
-        if counted:
-            profiles = counted
+        profiles = _profiles(name, lines, sheet)
         profiles.sort(key=lambda p: -p.models)
         mixed = len({(p.wounds, p.leadership, p.oc) for p in profiles}) > 1
         unit = RosterUnit(
             name=name, models=sum(p.models for p in profiles), wounds=profiles[0].wounds,
             leadership=sheet.get("leadership"), oc=profiles[0].oc,
             keywords=tuple(sheet.get("keywords", ())), profiles=tuple(profiles) if mixed else (),
+            listed=Listed(can_lead=tuple(sheet.get("attaches_to", ()))[:30]),
         )
         # A profile without a Leadership of its own has the datasheet's.
         return unit.model_copy(update={"profiles": tuple(
             p.model_copy(update={"leadership": p.leadership or unit.leadership})
             for p in unit.profiles)})
-    except (ValidationError, TypeError, ValueError):
+    except (ValidationError, TypeError, ValueError, IndexError):
         refuse(BAD_INPUT, "refusal-roster-bad-datasheet", name=name)
