@@ -653,7 +653,7 @@ refusal-catalogue-xml-too-many-elements = The catalogue holds more than { $limit
 refusal-catalogue-xml-too-deep = The catalogue nests its XML more than { $limit } levels deep; it is not read.
 refusal-catalogue-doctype = The catalogue declares a DOCTYPE (where XML entities live); BSData catalogues have none, so it is not read.
 refusal-catalogue-xml = The catalogue is not well-formed XML (line { $line }); download it again.
-refusal-catalogue-no-datasheets = The catalogue holds no unit with a profile giving W, LD and OC. Some BSData files only point at a library: for Aeldari, Chaos Daemons, Chaos Knights, Astra Militarum or Imperial Knights, send the file whose name ends in “Library”.
+refusal-catalogue-no-datasheets = The catalogue holds no unit with a profile giving W, LD and OC. Some BSData files only point at a library file: for those factions send the file whose name ends in `Library`.
 refusal-catalogue-too-many = The catalogue holds more than { $limit } datasheets; a faction has fewer, so it is not read.
 datasheets-preview = Datasheets { $name ->
         [none] without a name

@@ -695,7 +695,7 @@ refusal-catalogue-xml-too-many-elements = O catálogo tem mais de { $limit } ele
 refusal-catalogue-xml-too-deep = O catálogo aninha seu XML em mais de { $limit } níveis; não é lido.
 refusal-catalogue-doctype = O catálogo declara um DOCTYPE (onde vivem as entidades XML); os catálogos do BSData não têm nenhum, então não é lido.
 refusal-catalogue-xml = O catálogo não é XML bem formado (linha { $line }); baixe-o de novo.
-refusal-catalogue-no-datasheets = O catálogo não tem nenhuma unidade com um perfil que dê W, LD e OC. Alguns arquivos do BSData só apontam para uma biblioteca: para Aeldari, Chaos Daemons, Chaos Knights, Astra Militarum ou Imperial Knights, envie o arquivo cujo nome termina em “Library”.
+refusal-catalogue-no-datasheets = O catálogo não tem nenhuma unidade com um perfil que dê W, LD e OC. Alguns arquivos do BSData só apontam para um arquivo de biblioteca: para essas facções, envie o arquivo cujo nome termina em `Library`.
 refusal-catalogue-too-many = O catálogo tem mais de { $limit } fichas; uma facção tem menos, então não é lido.
 datasheets-preview = Fichas { $name ->
         [none] sem nome

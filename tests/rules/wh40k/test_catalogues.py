@@ -147,3 +147,21 @@ def test_hostile_catalogues_are_refused_in_bounded_memory(name: str) -> None:
     # Streamed and cut off: never more than a few times the file itself (the huge one is
     # refused before it is decoded at all).
     assert peak < 3 * len(data) + 2 * 1024 * 1024, peak
+
+
+def test_a_unit_of_one_profile_takes_the_exports_count_within_its_sizes() -> None:
+    # BSData gives Intercessors one profile for the whole squad: the export's models, named
+    # otherwise, still count, within the datasheet's 5 to 10 (else its 5).
+    sheet = ('[[datasheet]]\nname = "Hellblaster Squad"\nmodels = 5\nmax_models = 10\n'
+             'wounds = 2\nleadership = 6\noc = 1\n')
+    server = stored_sheets(stored_form(read_datasheets(sheet)))
+
+    def models(bullets: str) -> int:
+        text = (f"Guns (230 Points)\n\nSpace Marines\n\nOTHER DATASHEETS\n\n"
+                f"Hellblaster Squad (230 Points)\n{bullets}\n")
+        return read_army(text, server=server).units[0].models
+
+    assert models("  • 1x Hellblaster Sergeant\n  • 9x Hellblaster") == 10
+    assert models("  • 1x Hellblaster Sergeant\n     ◦ 1x Plasma pistol\n"
+                  "  • 4x Hellblaster") == 5
+    assert models("  • 1x Hellblaster Sergeant\n  • 14x Hellblaster") == 5  # over its 10
