@@ -135,3 +135,13 @@ def test_a_player_cannot_bring_server_datasheets_of_their_own(service: GameServi
     forged = {"type": "roster", "text": APP, SERVER_DATASHEETS: ["{}"]}
     attached = service.datasheets.attach("c40k", forged)
     assert attached[SERVER_DATASHEETS] == []  # the server's (none), not the caller's
+
+
+def test_roster_check_reads_a_catalogue_beside_the_export(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bot.cli import main
+
+    app, cat = str(FIXTURES / "app-necrons.txt"), str(FIXTURES / "necrons.cat")
+    assert main(["roster", "check", app, "--datasheets", cat]) == 1
+    assert "unknown: Immortals." in capsys.readouterr().err
