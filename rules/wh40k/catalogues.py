@@ -29,14 +29,8 @@ from rules.core.bounded_toml import TomlRefused, loads_bounded
 from rules.core.errors import refuse
 from rules.core.model import Frozen
 from rules.core.text import Msg, items, msg
-from rules.wh40k.listbuilders import (
-    BAD_INPUT,
-    OTHER_SYSTEMS,
-    Node,
-    XmlShape,
-    fold,
-    parse_xml,
-)
+from rules.wh40k.apptext import BAD_INPUT, fold
+from rules.wh40k.listbuilders import OTHER_SYSTEMS, Node, XmlShape, parse_xml
 from rules.wh40k.roster import ROSTER_LIMITS
 
 # The largest BSData wh40k-10e catalogue (Space Marines) is 3.8 MB of 35,000 elements.

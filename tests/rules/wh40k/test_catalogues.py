@@ -85,6 +85,8 @@ def test_an_app_export_imports_once_the_server_has_its_datasheets() -> None:
     assert (units["Necron Warriors"].models, units["Necron Warriors"].wounds) == (20, 1)
     assert units["Immortals"].models == 10
     assert units["Overlord"].warlord and units["Overlord"].wounds == 6
+    # The catalogue's Leader ability gives the preview's pick list its Bodyguards.
+    assert units["Overlord"].listed.can_lead == ("Immortals", "Lychguard", "Necron Warriors")
     assert [(p.name, p.models) for p in units["The Silent King"].profiles] == [
         ("Triarchal Menhir", 2), ("Szarekh", 1)]
     assert units["Canoptek Scarab Swarms"].models == 6
