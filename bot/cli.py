@@ -94,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     roster.add_argument("what", choices=("check",))
     roster.add_argument("file", type=Path, help="a TOML roster, a .ros/.rosz, or the app's text")
     roster.add_argument("--datasheets", type=Path,
-                        help="a datasheets TOML for units of an app export we ship none for")
+                        help="a datasheets TOML or BSData catalogue (.cat) for units of an "
+                        "app export we ship none for")
     roster.add_argument("--language", choices=("en", "pt-BR"), default="en")
     _scenario_parser(sub)
     web = sub.add_parser("web", help="serve the read-only web companion for the database "

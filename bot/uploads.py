@@ -19,12 +19,19 @@ MAX_UPLOAD_BYTES = 64 * 1024
 # .json) is larger: up to about 1 MB; rules.wh40k.listbuilders caps what it unzips to.
 MAX_ROSTER_BYTES = 1024 * 1024
 ROSTER_SUFFIXES = (".ros", ".rosz", ".json")
+# A BSData catalogue of a faction's datasheets (`/wh40k datasheets upload:`) is larger still:
+# up to about 4 MB of XML; rules.wh40k.catalogues caps what it reads of it.
+MAX_CATALOGUE_BYTES = 8 * 1024 * 1024
+CATALOGUE_SUFFIXES = (".cat",)
 ZIP_MAGIC = b"PK\x03\x04"
 MAX_NAME_CHARS = 120
 
 
 def limit_for(name: str) -> int:
-    """Return how many bytes of a file are read: more for a list builder's roster."""
+    """Return how many bytes of a file are read: more for a list builder's roster, more
+    still for a BSData catalogue."""
+    if name.lower().endswith(CATALOGUE_SUFFIXES):
+        return MAX_CATALOGUE_BYTES
     return MAX_ROSTER_BYTES if name.lower().endswith(ROSTER_SUFFIXES) else MAX_UPLOAD_BYTES
 
 

@@ -29,6 +29,7 @@ from bot.paging import PAGE_BUTTON, fitted, parse_page
 from bot.replies import Button, Reply, parse_custom_id
 from bot.service.boards import BoardReplies, Render
 from bot.service.context import ButtonHandler, Caller, PressedId, Table, latest
+from bot.service.datasheets import Datasheets
 from bot.service.games import Games
 from bot.service.importreview import CHOICE as PREVIEW_CHOICE
 from bot.service.importreview import Previews
@@ -74,6 +75,7 @@ class GameService:
         self.pages = PageLinks(store)
         self.previews = Previews(store, self.boards, self.turns)
         self.scenarios = Scenarios(store, render)
+        self.datasheets = Datasheets(store)
         # Every change of a game keeps its clock (service/turnclocks.py), in the same transaction.
         store.add_hook("clocks", follow)
         self.clocks = Clocks(store, self.boards)
@@ -83,7 +85,7 @@ class GameService:
             **self.views.buttons, **self.rulebook.buttons, **self.leagues.reports.buttons,
             **self.leagues.withdrawals.buttons,
             **self.previews.buttons, **self.clocks.buttons, **self.panels.buttons,
-            **self.scenarios.buttons,
+            **self.scenarios.buttons, **self.datasheets.buttons,
             PAGE_BUTTON: self.page}
         self.scheduler = Scheduler(store, store.clock,
                                    sources=[self.clocks.source, self.leagues.source])
@@ -121,6 +123,11 @@ class GameService:
                         text: str | bytes) -> Reply:
         """Preview a scenario file for the server (see Scenarios.offer)."""
         return self.scenarios.offer(guild_id, caller, system_id, text)
+
+    def datasheets_command(self, guild_id: str, caller: Caller, system_id: str,
+                           upload: str | bytes | None, remove: str | None) -> Reply:
+        """Upload, remove or list a server's datasheets (see Datasheets.command)."""
+        return self.datasheets.command(guild_id, caller, system_id, upload, remove)
 
     # ------------------------------------------------------------ turns
     def act(self, channel_id: str, caller: Caller, action: dict[str, Any],
@@ -214,8 +221,9 @@ class GameService:
         return self.views.suggest(channel_id, caller, option, text, context)
 
     def offer(self, channel_id: str, caller: Caller, action: dict[str, Any]) -> Reply:
-        """Show an import to its sender before it applies (see Previews.offer)."""
-        return self.previews.offer(channel_id, caller, action)
+        """Show an import to its sender before it applies (see Previews.offer); an import
+        that reads datasheets gets the server's (Datasheets.attach)."""
+        return self.previews.offer(channel_id, caller, self.datasheets.attach(channel_id, action))
 
     def game_in(self, channel_id: str, ended_too: bool = False) -> tuple[str, str] | None:
         """Return the system and language of the channel's running (or latest) game."""
@@ -392,6 +400,8 @@ class GameService:
             return self.rulebook.choices(channel_id, caller, text)
         if source == "league":
             return self.leagues.names(guild_id, text)
+        if source == "datasheets":
+            return self.datasheets.choices(guild_id, text)
         if source == "seat":
             needle = text.lower()
             seats = self.views.seat_choices(channel_id, options.get("system"),

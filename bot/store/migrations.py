@@ -12,6 +12,7 @@ from functools import cache
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from bot.store.datasheetqueries import create_datasheets_table
 from bot.store.faults import StoreError
 from bot.store.leaguequeries import create_season_tables
 from bot.store.statsqueries import create_stats_index
@@ -171,6 +172,13 @@ def m009_scenarios(db: Database) -> None:
         pk="digest", not_null={"guild_id", "system", "name", "stored", "accepted"}, strict=True)
     db.execute("CREATE UNIQUE INDEX scenarios_by_name ON scenarios (guild_id, system, name) "
                "WHERE accepted = 1")
+
+
+@migrations()
+def m010_datasheets(db: Database) -> None:
+    """Keep the datasheets servers uploaded for the app's text export (bot/service/datasheets.py):
+    one upload a name per server and system once accepted, each preview awaiting Accept."""
+    create_datasheets_table(db)
 
 
 @migrations()

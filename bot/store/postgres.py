@@ -37,6 +37,7 @@ from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from bot.clock import SYSTEM_CLOCK, Clock
+from bot.store.datasheetqueries import pg_datasheets_table
 from bot.store.dialect import Cursor, Dialect
 from bot.store.faults import StoreError
 from bot.store.gamestore import GameStore
@@ -125,6 +126,7 @@ PG_MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE UNIQUE INDEX scenarios_by_name ON scenarios (guild_id, system, name)
             WHERE accepted = 1;
     """),
+    ("m010_datasheets", pg_datasheets_table(_T)),
     ("m011_web", PG_WEB_TABLES),
 )
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.clock import SYSTEM_CLOCK, Clock, stamp
+from bot.store.datasheetqueries import DatasheetQueries
 from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.leaguequeries import SeasonQueries, game_topic
 from bot.store.rows import (
@@ -41,7 +42,7 @@ class StaleVersion(Exception):
 GameHook = Callable[["Transaction", GameRow, dict[str, Any]], dict[str, Any]]
 
 
-class Transaction(SeasonQueries, StatsQueries, WebQueries):
+class Transaction(SeasonQueries, StatsQueries, WebQueries, DatasheetQueries):
     """The reads and writes one command may make, inside one database transaction."""
 
     def __init__(self, conn: Connection, clock: Clock = SYSTEM_CLOCK,

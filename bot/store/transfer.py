@@ -66,6 +66,7 @@ TABLES = (
     Table("web_site", ("key",)),  # the address secret: a game keeps its address after a move
     Table("people", ("user_id",)),
     Table("web_servers", ("guild_id",)),
+    Table("datasheets", ("digest",)),
 )
 # Columns a database makes itself and a copy must not carry (PostgreSQL's rowid twin).
 _MADE_BY_TARGET = frozenset({"rowid"})

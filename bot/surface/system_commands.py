@@ -46,6 +46,12 @@ def declare_systems(s: Surface, system_ids: tuple[str, ...]) -> None:
             s.add(Entry(group, Command(name="scenario", options=(
                 Option(name="upload", kind="file"),), private=True),
                 upload(system_id), system_id))
+        if sys.uploads_datasheets:
+            s.add(Entry(group, Command(name="datasheets", options=(
+                Option(name="upload", kind="file", required=False),
+                Option(name="remove", required=False, max_length=100,
+                       autocomplete="datasheets")), private=True),
+                datasheets(system_id), system_id))
 
 
 def upload(system_id: str) -> Handler:
@@ -53,6 +59,16 @@ def upload(system_id: str) -> Handler:
 
     def handler(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
         return service.upload_scenario(ctx.guild_id, ctx.caller, system_id, o["upload"])
+
+    return handler
+
+
+def datasheets(system_id: str) -> Handler:
+    """Return the handler of `/<system> datasheets [upload:<file>] [remove:<name>]`."""
+
+    def handler(service: GameService, ctx: Context, o: dict[str, Any]) -> Reply:
+        return service.datasheets_command(ctx.guild_id, ctx.caller, system_id,
+                                          o.get("upload"), o.get("remove"))
 
     return handler
 

@@ -45,6 +45,9 @@ class GameState(BaseModel):
 
 
 S = TypeVar("S", bound=GameState)
+# The key under which the service hands `prepare` a server's stored datasheets (a list of
+# stored forms, as `read_datasheets` made them); a player's own options never carry it.
+SERVER_DATASHEETS = "server_datasheets"
 A = TypeVar("A", bound=Action)
 
 
@@ -210,6 +213,11 @@ class Engine(Generic[S]):
     # Whether players may bring scenarios of their own (`read_scenario`): the service keeps
     # a server's accepted uploads, and a game made from one stores it whole in its scenario id.
     uploads_scenarios: ClassVar[bool] = False
+    # Whether a server may keep datasheets its players' imports read (`read_datasheets`):
+    # the service keeps a server's accepted uploads and hands their stored forms to
+    # `prepare` under SERVER_DATASHEETS for the action types in `datasheet_actions`.
+    uploads_datasheets: ClassVar[bool] = False
+    datasheet_actions: ClassVar[frozenset[str]] = frozenset()
 
     # ---------------------------------------------------------------- to implement
     def scenarios(self) -> list[ScenarioInfo]:
@@ -254,6 +262,13 @@ class Engine(Generic[S]):
 
         Only for systems with `uploads_scenarios`; a mistake raises RuleViolation
         naming the line and field it is on.
+        """
+        raise NotImplementedError
+
+    def read_datasheets(self, data: str | bytes) -> tuple[str, str, int, tuple[Msg, ...]]:
+        """Read an uploaded datasheets file: its name, stored form, count and preview lines.
+
+        Only for systems with `uploads_datasheets`; a mistake raises RuleViolation.
         """
         raise NotImplementedError
 

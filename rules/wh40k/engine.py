@@ -14,7 +14,14 @@ from typing import Any
 
 from rules.core.board import TabletopView
 from rules.core.dice import DiceState
-from rules.core.engine import Engine, Outcome, Player, PreviewChoice, ScenarioInfo
+from rules.core.engine import (
+    SERVER_DATASHEETS,
+    Engine,
+    Outcome,
+    Player,
+    PreviewChoice,
+    ScenarioInfo,
+)
 from rules.core.errors import RuleViolation, refuse
 from rules.core.model import Action, Event
 from rules.core.text import Msg, items, msg, term
@@ -32,6 +39,8 @@ from rules.wh40k.actions import (
     UseStratagem,
 )
 from rules.wh40k.army import add_roster, check_roster_units, find
+from rules.wh40k.catalogues import preview as datasheets_preview
+from rules.wh40k.catalogues import read_datasheets, stored_form, stored_sheets
 from rules.wh40k.commands import COMMANDS, GROUP
 from rules.wh40k.listbuilders import read_army
 from rules.wh40k.losses import below_half_now, strength_changes
@@ -90,6 +99,9 @@ class Wh40kEngine(Engine[Wh40kState]):
     out_of_turn_actions = flow.OUT_OF_TURN_ACTIONS
     # Reported from the table, never listed among the legal actions (rules/core/menus.py).
     reported_actions = frozenset({"casualties", "restore"})
+    # A server's datasheets (/wh40k datasheets) complete the app's text export of a roster.
+    uploads_datasheets = True
+    datasheet_actions = frozenset({"roster"})
     headline_events = frozenset({"StratagemUsed", "BattleShockTestRolled", "UnitDestroyed",
                                  "ModelsDestroyed", "ObjectiveControlChanged",
                                  "VictoryPointsScored", "BattleEnded"})
@@ -134,13 +146,23 @@ class Wh40kEngine(Engine[Wh40kState]):
         It is read here, within the upload budgets, so the log keeps the army itself
         and a replay never parses a file again.
         """
+        server = raw.pop(SERVER_DATASHEETS, None)
         if raw.get("type") == "roster" and "text" in raw:
             text = raw.pop("text")
             sheets = raw.pop("datasheets", None)
+            own = read_datasheets(sheets).datasheet if isinstance(sheets, bytes | str) else ()
+            kept = [s for stored in server or () if isinstance(stored, str)
+                    for s in stored_sheets(stored)]
             roster = read_army(text if isinstance(text, bytes) else str(text),
-                               sheets if isinstance(sheets, bytes | str) else None)
+                               [s.model_dump(exclude_none=True) for s in own], kept)
             raw.update(name=roster.name, units=keyed(roster.units), points=roster.points)
         return raw
+
+    def read_datasheets(self, data: str | bytes) -> tuple[str, str, int, tuple[Msg, ...]]:
+        """Read a datasheets upload (our TOML or a BSData catalogue, rules.wh40k.catalogues)."""
+        sheets = read_datasheets(data)
+        return (sheets.army, stored_form(sheets), len(sheets.datasheet),
+                datasheets_preview(sheets))
 
     def after(
         self, before: Wh40kState, work: Wh40kState, action: Action, events: list[Event]

@@ -11,8 +11,10 @@ Three shapes besides our own TOML (rules.wh40k.roster) are read, told apart by t
   custom note ("Leads: Intercessor Squad"), since the format itself has no field for it;
   the roster's preview offers the rest (rules.wh40k.roster).
 - The official app's plain-text export: unit names, points and model counts, no
-  characteristics; those come from the datasheet tables in data/wh40k/datasheets/, or from
-  a short datasheets TOML the player uploads beside the export.
+  characteristics; those come from the datasheet tables in data/wh40k/datasheets/, from
+  the datasheets the server keeps (a BSData catalogue or our TOML, `/wh40k datasheets`),
+  or from a datasheets file the player sends beside the export (rules.wh40k.catalogues);
+  it is read in rules.wh40k.apptext.
 
 Hostile files are refused as data, quickly and in bounded memory: no DOCTYPE (so no entity
 can be declared or expanded, and nothing external is fetched), the unzipped size read with a
@@ -26,24 +28,29 @@ from __future__ import annotations
 import io
 import json
 import re
-import unicodedata
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, NoReturn
 from xml.parsers.expat import ExpatError, ParserCreate, errors
 
 from pydantic import ValidationError
 
-from rules.core.bounded_toml import TomlRefused, loads_bounded
-from rules.core.data import data_dir, load_toml
 from rules.core.errors import refuse
-from rules.core.text import items
 from rules.wh40k.actions import Roster, RosterUnit
-from rules.wh40k.roster import ROSTER_LIMITS, read_roster
+from rules.wh40k.apptext import (
+    BAD_INPUT,
+    MAX_UNITS,
+    Sheets,
+    fold,
+    looks_like_app_text,
+    read_app_text,
+    roster_from,
+)
+from rules.wh40k.roster import read_roster
 from rules.wh40k.state import Listed, ModelProfile
 
-BAD_INPUT = "core/bad-input"
 # A .rosz of a 2,000-point army is 20-80 KB; its .ros, with every rule's text, up to ~1 MB.
 MAX_ZIPPED_BYTES = 1024 * 1024
 MAX_XML_BYTES = 4 * 1024 * 1024
@@ -51,9 +58,6 @@ MAX_XML_BYTES = 4 * 1024 * 1024
 MAX_RATIO = 40
 MAX_DEPTH = 40
 MAX_ELEMENTS = 60_000
-# As many as a roster action holds (rules.wh40k.actions.Roster).
-MAX_UNITS = 60
-MAX_TEXT_CHARS = 64 * 1024
 ZIP_MAGIC = b"PK\x03\x04"
 # The elements a roster's units are read from; every other subtree is skipped.
 KEPT = frozenset({
@@ -79,16 +83,16 @@ _EDITION = re.compile(r"\b([1-9]|1[1-9])(st|nd|rd|th)\b")
 _POINTS = frozenset({"pts", "points"})
 _LEADS = re.compile(r"^\s*(?:leads|attached to|attached|leader of)\s*:\s*(.+?)\s*$",
                     re.IGNORECASE | re.MULTILINE)
-_UNIT_LINE = re.compile(r"^(?P<name>\S.*?)\s*\((?P<points>[\d.,\s]+)\s*(?:points|pts)\)\s*$",
-                        re.IGNORECASE)
-_MODEL_LINE = re.compile(r"^\s*[•\-*]\s*(?P<count>\d+)\s*x\s+(?P<name>.+?)\s*$")
 # A Leader ability's text lists the units the model can join, one a bullet.
 _CAN_LEAD = re.compile(r"^\s*[■•\-*◦]\s*(.+?)\s*$", re.MULTILINE)
-_APP_SIGNATURE = re.compile(r"^Exported with App Version", re.IGNORECASE | re.MULTILINE)
 
 
-def read_army(data: str | bytes, datasheets: str | bytes | None = None) -> Roster:
-    """Read an army in any shape we know (TOML, .ros, .rosz, app text); refuse anything else."""
+def read_army(data: str | bytes, own: Sheets = (), server: Sheets = ()) -> Roster:
+    """Read an army in any shape we know (TOML, .ros, .rosz, app text); refuse anything else.
+
+    `own`, `server`: datasheets for the app's text export (rules.wh40k.catalogues), those
+    sent beside the export and those the server keeps (`/wh40k datasheets`).
+    """
     if isinstance(data, bytes):
         if data.startswith(ZIP_MAGIC):
             return read_battlescribe(_unzipped(data))
@@ -104,9 +108,7 @@ def read_army(data: str | bytes, datasheets: str | bytes | None = None) -> Roste
     if head == "{":  # New Recruit's JSON; a TOML file may open with "[" (a table)
         return read_json(data)
     if looks_like_app_text(data):
-        extra = (datasheets.decode("utf-8", "replace") if isinstance(datasheets, bytes)
-                 else datasheets)
-        return read_app_text(data, extra)
+        return read_app_text(data, own, server)
     return read_roster(data)
 
 
@@ -234,10 +236,33 @@ class _Stop(Exception):
         self.values = values
 
 
-def parse_xml(data: bytes) -> Node:
+@dataclass(frozen=True)
+class XmlShape:
+    """What one kind of BattleScribe XML keeps while it streams, and where it is cut off.
+
+    `refusals` prefixes the refusal keys (`<prefix>-xml-too-large`...), so a catalogue is
+    refused as a catalogue; `skip` drops an element (and all below it) by its attributes.
+    """
+
+    kept: frozenset[str] = KEPT
+    text_kept: frozenset[str] = TEXT_KEPT
+    attrs_kept: tuple[str, ...] = ATTRS_KEPT
+    max_bytes: int = MAX_XML_BYTES
+    max_elements: int = MAX_ELEMENTS
+    text_chars: int = 400
+    refusals: str = "refusal-roster"
+    count_units: bool = True
+    skip: Callable[[str, dict[str, str]], bool] | None = None
+
+
+ROSTER_XML = XmlShape()
+
+
+def parse_xml(data: bytes, shape: XmlShape = ROSTER_XML) -> Node:
     """Stream roster XML into the kept elements, refusing DOCTYPEs and oversized shapes."""
-    if len(data) > MAX_XML_BYTES:
-        refuse(BAD_INPUT, "refusal-roster-xml-too-large", limit=MAX_XML_BYTES // 1024)
+    key = shape.refusals
+    if len(data) > shape.max_bytes:
+        refuse(BAD_INPUT, f"{key}-xml-too-large", limit=shape.max_bytes // 1024)
     parser = ParserCreate()
     root = Node("#document", {})
     stack: list[Node | None] = [root]
@@ -245,17 +270,19 @@ def parse_xml(data: bytes) -> Node:
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         count[0] += 1
-        if count[0] > MAX_ELEMENTS:
-            raise _Stop("refusal-roster-xml-too-many-elements", limit=MAX_ELEMENTS)
+        if count[0] > shape.max_elements:
+            raise _Stop(f"{key}-xml-too-many-elements", limit=shape.max_elements)
         if len(stack) > MAX_DEPTH:
-            raise _Stop("refusal-roster-xml-too-deep", limit=MAX_DEPTH)
+            raise _Stop(f"{key}-xml-too-deep", limit=MAX_DEPTH)
         parent = stack[-1]
         local = tag.rsplit("}", 1)[-1].rsplit(":", 1)[-1]
-        if parent is None or local not in KEPT:
+        if parent is None or local not in shape.kept or (
+                shape.skip is not None and shape.skip(local, attrs)):
             stack.append(None)
             return
-        node = Node(local, {k: v[:200] for k, v in attrs.items() if k in ATTRS_KEPT})
-        if local == "selection" and parent.tag == "selections" and _under_force(stack):
+        node = Node(local, {k: v[:200] for k, v in attrs.items() if k in shape.attrs_kept})
+        if shape.count_units and local == "selection" and parent.tag == "selections" and (
+                _under_force(stack)):
             count[1] += 1
             if count[1] > MAX_UNITS + 20:  # room for a few settings (battle size...)
                 raise _Stop("refusal-roster-too-many-units", limit=MAX_UNITS)
@@ -267,11 +294,12 @@ def parse_xml(data: bytes) -> Node:
 
     def text(data: str) -> None:
         node = stack[-1]
-        if node is not None and node.tag in TEXT_KEPT and len(node.text) < 400:
-            node.text += data[:400]
+        if node is not None and node.tag in shape.text_kept and len(
+                node.text) < shape.text_chars:
+            node.text += data[:shape.text_chars]
 
     def doctype(*_: Any) -> NoReturn:
-        raise _Stop("refusal-roster-doctype")
+        raise _Stop(f"{key}-doctype")
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
@@ -286,7 +314,7 @@ def parse_xml(data: bytes) -> Node:
     except _Stop as stop:
         refuse(BAD_INPUT, stop.key, **stop.values)
     except ExpatError as err:
-        refuse(BAD_INPUT, "refusal-roster-xml", line=err.lineno,
+        refuse(BAD_INPUT, f"{key}-xml", line=err.lineno,
                detail=errors.messages.get(err.code, "?") if err.code else "?")
     return root
 
@@ -326,7 +354,7 @@ def roster_of(document: Node) -> Roster:
         if leads and target is None:
             refuse(BAD_INPUT, "refusal-roster-leads-nobody", name=unit.name, leads=leads[:60])
         out.append(unit.model_copy(update={"key": key, "leads": target or ""}))
-    return _roster(roster.attrs.get("name", ""), out, _points(roster.all("cost")))
+    return roster_from(roster.attrs.get("name", ""), out, _points(roster.all("cost")))
 
 
 def _points(costs: Iterator[Node]) -> int | None:
@@ -479,18 +507,6 @@ def _characteristic(profile: Node, unit: str, name: str) -> int:
     refuse(BAD_INPUT, "refusal-roster-no-characteristic", name=unit, characteristic=name)
 
 
-def _roster(name: str, units: list[RosterUnit], points: int | None = None) -> Roster:
-    """Return the roster of the units read (its name cut to fit), with the list's points:
-    as the file gives them, or else the units' if every unit has some."""
-    if points is None and units and all(u.points is not None for u in units):
-        points = sum(u.points or 0 for u in units)
-    try:
-        return Roster(name=" ".join(name.split())[:100], unit=tuple(units), points=points)
-    except ValidationError as err:
-        refuse(BAD_INPUT, "refusal-roster-bad-unit", name=name[:60],
-               field=".".join(str(p) for p in err.errors()[0]["loc"]))
-
-
 # --- New Recruit's JSON export --------------------------------------------------------------
 # The same roster as its .ros: objects are the elements (`forces` > `force`, `selections` >
 # `selection`...), attributes are keys and a characteristic's text is its `$text`. They are
@@ -547,135 +563,3 @@ def _element(value: dict[str, Any], tag: str, depth: int, seen: list[int]) -> No
                                 for item in held if isinstance(item, dict)]
             node.children.append(wrapper)
     return node
-
-
-# --- the official app's text export -----------------------------------------------------------
-
-
-def looks_like_app_text(text: str) -> bool:
-    """Say whether text is the app's export: its signature, or units priced in points."""
-    if _APP_SIGNATURE.search(text):
-        return True
-    lines = [ln.strip() for ln in text.splitlines()[:400] if ln.strip()]
-    priced = sum(1 for ln in lines if _UNIT_LINE.match(ln))
-    return priced >= 2 and not any(ln.startswith("[[") for ln in lines)
-
-
-def fold(name: str) -> str:
-    """Return a name as compared: accents, case, apostrophes and spacing folded."""
-    text = unicodedata.normalize("NFKD", name)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = re.sub(r"[’‘`´]", "'", text).lower()
-    return " ".join(text.split())
-
-
-def _singular(name: str) -> str:
-    return re.sub(r"(es|s|z)$", "", fold(name))
-
-
-def datasheets(extra: str | None = None) -> dict[str, dict[str, Any]]:
-    """Return the datasheet tables shipped in data/wh40k/datasheets, then a player's own."""
-    out: dict[str, dict[str, Any]] = {}
-    for path in sorted((data_dir() / "wh40k" / "datasheets").glob("*.toml")):
-        for sheet in load_toml(f"wh40k/datasheets/{path.name}").get("datasheet", []):
-            out[fold(sheet["name"])] = sheet
-    if extra:
-        try:
-            doc = loads_bounded(extra, ROSTER_LIMITS)
-        except TomlRefused as err:
-            refuse(BAD_INPUT, "refusal-roster-datasheets-unreadable", reason=err.reason)
-        for sheet in doc.get("datasheet", []):
-            if isinstance(sheet, dict) and isinstance(sheet.get("name"), str):
-                out[fold(sheet["name"])] = sheet
-    return out
-
-
-def read_app_text(text: str, extra: str | None = None) -> Roster:
-    """Read the app's export; every unit's characteristics come from a datasheet table."""
-    if len(text) > MAX_TEXT_CHARS:
-        refuse(BAD_INPUT, "refusal-roster-too-large", chars=len(text), limit=MAX_TEXT_CHARS)
-    priced = _app_entries(text)
-    entries = [(name, lines) for name, lines, _ in priced]
-    prices = [points for _, _, points in priced]
-    if not entries:
-        refuse(BAD_INPUT, "refusal-roster-no-units")
-    if len(entries) > MAX_UNITS:
-        refuse(BAD_INPUT, "refusal-roster-too-many-units", limit=MAX_UNITS)
-    sheets = datasheets(extra)
-    missing = sorted({name for name, _ in entries if fold(name) not in sheets})
-    if missing:
-        refuse(BAD_INPUT, "refusal-roster-missing-datasheets", count=len(missing),
-               units=items(missing), example=missing[0])
-    units = [_from_datasheet(name, lines, sheets[fold(name)]).model_copy(
-        update={"points": points, "warlord": _warlord(lines)})
-        for (name, lines), points in zip(entries, prices, strict=True)]
-    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
-    title = _UNIT_LINE.match(first)
-    return _roster(title["name"] if title else "", units,
-                   _app_points(title["points"]) if title else None)
-
-
-def _app_points(text: str) -> int | None:
-    """Return points as the app writes them ("1,000"), or None if they do not read."""
-    digits = re.sub(r"[.,\s]", "", text)
-    return min(int(digits), 1_000_000) if digits.isdigit() else None
-
-
-def _warlord(lines: list[str]) -> bool:
-    """Say whether the app lists "Warlord" under a unit (a bullet of its own)."""
-    return any(fold(line.strip().lstrip("•-*◦ ")) == "warlord" for line in lines)
-
-
-def _app_entries(text: str) -> list[tuple[str, list[str], int | None]]:
-    """Return each unit of the export: its name, the bullet lines under it, its points."""
-    entries: list[tuple[str, list[str], int | None]] = []
-    in_body = False
-    for raw in text.splitlines():
-        line = raw.rstrip()
-        stripped = line.strip()
-        if _APP_SIGNATURE.match(stripped):
-            break
-        if not stripped:
-            continue
-        if stripped.isupper() and not _UNIT_LINE.match(stripped):
-            in_body = True  # a section: CHARACTERS, BATTLELINE, OTHER DATASHEETS...
-            continue
-        unit = _UNIT_LINE.match(stripped)
-        if unit and not line[:1].isspace() and in_body:
-            entries.append((" ".join(unit["name"].split())[:60], [],
-                            _app_points(unit["points"])))
-        elif entries and line[:1].isspace():
-            entries[-1][1].append(line)
-    return entries
-
-
-def _from_datasheet(name: str, lines: list[str], sheet: dict[str, Any]) -> RosterUnit:
-    """Build a unit from its datasheet, counting the models the export lists under it."""
-    listed: dict[str, int] = {}
-    for line in lines:
-        found = _MODEL_LINE.match(line)
-        if found and line.lstrip()[:1] in "•-*":
-            listed[_singular(found["name"])] = listed.get(_singular(found["name"]), 0) + int(
-                found["count"])
-    try:
-        raw = sheet.get("profiles") or [{"name": sheet.get("name", name),
-                                         "models": sheet.get("models", 1),
-                                         "wounds": sheet.get("wounds"), "oc": sheet.get("oc")}]
-        profiles = [ModelProfile.model_validate(p) for p in raw]
-        counted = [p.model_copy(update={"models": listed[_singular(p.name)]})
-                   for p in profiles if listed.get(_singular(p.name))]
-        if counted:
-            profiles = counted
-        profiles.sort(key=lambda p: -p.models)
-        mixed = len({(p.wounds, p.leadership, p.oc) for p in profiles}) > 1
-        unit = RosterUnit(
-            name=name, models=sum(p.models for p in profiles), wounds=profiles[0].wounds,
-            leadership=sheet.get("leadership"), oc=profiles[0].oc,
-            keywords=tuple(sheet.get("keywords", ())), profiles=tuple(profiles) if mixed else (),
-        )
-        # A profile without a Leadership of its own has the datasheet's.
-        return unit.model_copy(update={"profiles": tuple(
-            p.model_copy(update={"leadership": p.leadership or unit.leadership})
-            for p in unit.profiles)})
-    except (ValidationError, TypeError, ValueError):
-        refuse(BAD_INPUT, "refusal-roster-bad-datasheet", name=name)

@@ -18,7 +18,7 @@ from bot.store.webqueries import WebServer
 
 SCANNED = ("games", "actions", "checkpoints", "league_games", "leagues", "league_players",
            "league_fixtures", "reminder_prefs", "outbox", "scenarios", "web_site",
-           "people", "web_servers")
+           "people", "web_servers", "datasheets")
 MEANT_TO_SCAN = {"game_ids"}
 
 
@@ -113,6 +113,13 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
         "running_games": lambda: tx.running_games("g"),
         "game_version": lambda: tx.game_version(game.id),
         "league_version": lambda: tx.league_version(season),
+        "put_datasheets": lambda: tx.put_datasheets("d2", "g", "race", "mine", "{}", 3, "bob"),
+        "datasheets_preview": lambda: tx.datasheets_preview("d2"),
+        "accept_datasheets": lambda: tx.accept_datasheets("d2", "g", "race", "mine"),
+        "datasheet_uploads": lambda: tx.datasheet_uploads("g", "race"),
+        "uploaded_datasheets": lambda: tx.uploaded_datasheets("g", "race"),
+        "remove_datasheets": lambda: tx.remove_datasheets("g", "race", "mine"),
+        "drop_datasheets_preview": lambda: tx.drop_datasheets_preview("d2"),
     }
     public = {n for n, _ in inspect.getmembers(Transaction, inspect.isfunction)
               if not n.startswith("_")} - NOT_QUERIES

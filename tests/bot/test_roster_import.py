@@ -103,7 +103,7 @@ def test_a_bad_roster_is_refused_at_once_naming_what_is_wrong(service: GameServi
     assert caught.value.violation.reason.key == "refusal-roster-doctype"  # type: ignore[attr-defined]
     with pytest.raises(PlayerError) as caught:
         _offer(service, (FIXTURES / "app-unknown.txt").read_text(encoding="utf-8"))
-    assert caught.value.violation.reason.key == "refusal-roster-missing-datasheets"  # type: ignore[attr-defined]
+    assert caught.value.violation.reason.key == "refusal-app-missing-datasheets"  # type: ignore[attr-defined]
 
 
 def test_the_console_previews_and_clicks_accept(service: GameService, tmp_path: Path) -> None:
@@ -129,7 +129,7 @@ def test_roster_check_lists_units_or_says_what_is_wrong(
     assert main(["roster", "check", str(FIXTURES / "orks.rosz")]) == 0
     assert "• Boyz: 10 models\n    ◦ Boy: 9 models" in capsys.readouterr().out
     assert main(["roster", "check", str(FIXTURES / "app-unknown.txt")]) == 1
-    assert "Deffkoptas and Stormboyz" in capsys.readouterr().err
+    assert "Stormboyz and Deffkoptas" in capsys.readouterr().err
     assert main(["roster", "check", str(FIXTURES / "app-unknown.txt"), "--datasheets",
                  str(FIXTURES / "app-unknown-datasheets.toml")]) == 0
 

@@ -45,7 +45,8 @@ def test_migrations_apply_once_and_wal_is_on(tmp_path: Path) -> None:
     assert [m.name for m in migrations.applied(db)] == [
         "m001_games_and_actions", "m002_leagues", "m003_deadline_index",
         "m004_lookups_and_checkpoints", "m005_clocks", "m006_league_seasons", "m007_outbox",
-        "m008_games_over_by_guild", "m009_scenarios", "m011_web"]
+        "m008_games_over_by_guild", "m009_scenarios", "m010_datasheets",
+        "m011_web"]
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 

@@ -177,7 +177,7 @@ def test_many_processes_creating_one_new_file_at_once(tmp_path: Path) -> None:
     assert applied == ["m001_games_and_actions", "m002_leagues", "m003_deadline_index",
                        "m004_lookups_and_checkpoints", "m005_clocks",
                        "m006_league_seasons", "m007_outbox", "m008_games_over_by_guild",
-                       "m009_scenarios", "m011_web"]
+                       "m009_scenarios", "m010_datasheets", "m011_web"]
 
 
 def test_the_command_line_says_one_line_and_exits_2(

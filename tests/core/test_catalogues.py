@@ -102,6 +102,9 @@ def _declared(sys: Engine[Any]) -> set[str]:
         keys |= {f"command-{group}-{command.name}-{o.name}" for o in command.options}
     if sys.uploads_scenarios:  # bot/surface/system_commands.py declares it for them
         keys |= {f"command-{group}-scenario", f"command-{group}-scenario-upload"}
+    if sys.uploads_datasheets:  # and /<group> datasheets for those that keep datasheets
+        keys |= {f"command-{group}-datasheets", f"command-{group}-datasheets-upload",
+                 f"command-{group}-datasheets-remove"}
     events = sys.event_types.json_schema().get("$defs", {})
     keys |= {f"event-{kebab(name)}" for name in events}
     for definition in events.values():

@@ -1115,3 +1115,25 @@ command-web = The web companion: what this server shows on its pages
 command-web-server = See or change (moderators) what this server opens to the web companion
 command-web-server-public = Open games, leagues and players by their numbers, not only by the links the bot posts
 command-web-server-listed = Give the server a public index of its running games and leagues
+
+## appexport: datasheets a server keeps (bot/service/datasheets.py)
+
+datasheets-offered = Only you see this list of the datasheets in `{ $name }`. Nothing is kept until you accept it; then the app's text exports of everyone on this server read them (`/{ $system } roster text:`).
+datasheets-unnamed = uploaded datasheets
+datasheets-accepted = The datasheets `{ $name }` are kept for this server: app text exports loaded with `/{ $system } roster` now find their units. A later upload of the same name replaces them; `/{ $system } datasheets` lists them.
+datasheets-cancelled = The datasheets `{ $name }` were not kept.
+datasheets-list = { $count ->
+        [0] This server keeps no datasheets of its own yet: upload your faction's BSData catalogue with `/{ $system } datasheets upload:`.
+        [one] This server keeps one upload of datasheets:
+       *[other] This server keeps { $count } uploads of datasheets:
+    }
+datasheets-listed = • `{ $name }`: { $count } { $count ->
+        [one] datasheet
+       *[other] datasheets
+    }, uploaded by { $uploader }
+datasheets-removed = The datasheets `{ $name }` are no longer kept for this server.
+error-no-datasheet-uploads = This game system takes no datasheets of your own.
+error-datasheets-not-yours = This server's datasheets `{ $name }` were uploaded by someone else; only they or a moderator may replace or remove them.
+error-datasheets-unknown = This server keeps no datasheets called `{ $name }` (it keeps: { $choices }).
+error-datasheets-one-thing = Upload a file or remove an upload, one at a time.
+error-datasheets-too-many = This server already keeps { $limit } uploads of datasheets; remove one first (`remove:`).

@@ -488,7 +488,7 @@ summary-objective = { $marker } { $objective } { $holder ->
 summary-objectives = Objectives: { $objectives }.
 
 # --- rosters from list builders (.ros, .rosz, the app's text export) ---
-command-wh40k-roster-datasheets = A datasheets TOML for units of an app export that Banneret has no table for
+command-wh40k-roster-datasheets = Datasheets (a BSData .cat or a TOML) for units of an app export this server lacks
 preview-roster = Roster { $name ->
         [none] without a name
        *[other] “{ $name }”
@@ -555,12 +555,6 @@ refusal-roster-model-count = { $name } has { $models } models in the roster; a u
 refusal-roster-bad-characteristic = { $name } has { $characteristic } “{ $value }”, which is not a number.
 refusal-roster-no-characteristic = { $name }'s profile has no { $characteristic }.
 refusal-roster-bad-unit = { $name } cannot be read from the roster (`{ $field }`).
-refusal-roster-missing-datasheets = { $count ->
-        [one] One unit of the export has
-       *[other] { $count } units of the export have
-    } no datasheet table, so their W, Ld and OC are unknown: { $units }. Send them in a datasheets TOML beside the export (`/wh40k roster text: datasheets:`), one table per unit, for example:
-    `[[datasheet]]` `name = "{ $example }"` `models = 5` `wounds = 2` `leadership = 7` `oc = 1` `keywords = ["Infantry"]`
-    (`data/wh40k/datasheets/space-marines.toml` shows every field), or write the army as a roster TOML.
 refusal-roster-datasheets-unreadable = The datasheets file cannot be read (`{ $reason }`).
 refusal-roster-bad-datasheet = The datasheet of { $name } lacks a number it needs (`models`, `wounds`, `leadership` or `oc`).
 
@@ -635,3 +629,52 @@ refusal-no-mission = There is no primary mission called `{ $mission }`. Try one 
 refusal-no-deployment = There is no deployment map called `{ $deployment }`. Try one of: { $choices }.
 command-wh40k-start-mission = The primary mission to fight (the mission pack's); left out, the scenario's
 command-wh40k-start-deployment = The deployment map (zones and objective markers); left out, the scenario's
+
+## appexport: the app's text export for every faction, datasheets a server uploads
+
+command-wh40k-datasheets = This server's datasheets for the app's text export: list, upload or remove
+command-wh40k-datasheets-upload = Your faction's BSData catalogue (.cat) or a datasheets TOML, kept on Accept
+command-wh40k-datasheets-remove = The upload to forget (its uploader or a moderator may)
+refusal-app-missing-datasheets = Nothing was loaded: { $count ->
+        [one] one unit of the export has
+       *[other] { $count } units of the export have
+    } no datasheet here, so their W, Ld and OC are unknown: { $units }. Banneret ships datasheets for a few Space Marine and Ork units only (Games Workshop's are not ours to give away), { $uploaded ->
+        [0] and this server has uploaded none.
+        [one] and the one upload this server keeps does not have them.
+       *[other] and none of the { $uploaded } uploads this server keeps has them.
+    } To supply them once for everyone here, download your faction's catalogue (`.cat`) from github.com/BSData/wh40k-10e and send it with `/wh40k datasheets upload:`; or send a datasheets TOML beside this export (`/wh40k roster text: datasheets:`, the fields of `data/wh40k/datasheets/space-marines.toml`).
+refusal-datasheets-not-datasheets = The file is not a datasheets file we can read: send a BSData catalogue (.cat) or a datasheets TOML.
+refusal-datasheets-field = The datasheets file has a mistake at `{ $field }`{ $name ->
+        [none] {""}
+       *[other] {" "}(datasheet “{ $name }”)
+    }: each datasheet needs a `name` and a `leadership`, and `wounds` and `oc` (or `profiles`), within a datasheet's ranges.
+refusal-catalogue-xml-too-large = The catalogue is over { $limit } KiB of XML; it is not read.
+refusal-catalogue-xml-too-many-elements = The catalogue holds more than { $limit } XML elements; it is not read.
+refusal-catalogue-xml-too-deep = The catalogue nests its XML more than { $limit } levels deep; it is not read.
+refusal-catalogue-doctype = The catalogue declares a DOCTYPE (where XML entities live); BSData catalogues have none, so it is not read.
+refusal-catalogue-xml = The catalogue is not well-formed XML (line { $line }); download it again.
+refusal-catalogue-no-datasheets = The catalogue holds no unit with a profile giving W, LD and OC. Some BSData files only point at a library file: for those factions send the file whose name ends in `Library`.
+refusal-catalogue-too-many = The catalogue holds more than { $limit } datasheets; a faction has fewer, so it is not read.
+datasheets-preview = Datasheets { $name ->
+        [none] without a name
+       *[other] “{ $name }”
+    }: { $count } { $count ->
+        [one] datasheet
+       *[other] datasheets
+    }, { $leaders } with a Leader ability naming its units.
+datasheets-sheet = • { $name }: { $models }{ $most ->
+        [none] {""}
+       *[other] –{ $most }
+    } { $most ->
+        [none] { $models ->
+            [one] model
+           *[other] models
+        }
+       *[other] models
+    }{ $wounds ->
+        [none] {""}
+       *[other] , W { $wounds }, Ld { $leadership }+, OC { $oc }
+    }{ $leads ->
+        [none] {""}
+       *[other] ; leads { $leads }
+    }

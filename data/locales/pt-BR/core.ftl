@@ -1125,3 +1125,25 @@ command-web = O companheiro web: o que este servidor mostra nas páginas
 command-web-server = Ver ou mudar (moderadores) o que este servidor abre no companheiro web
 command-web-server-public = Abrir partidas, ligas e jogadores pelos números, não só pelos links do bot
 command-web-server-listed = Dar ao servidor um índice público das partidas em andamento e das ligas
+
+## appexport: datasheets a server keeps (bot/service/datasheets.py)
+
+datasheets-offered = Só você vê esta lista das fichas em `{ $name }`. Nada é guardado até que você a aceite; depois os textos exportados do aplicativo de todos neste servidor as usam (`/{ $system } roster text:`).
+datasheets-unnamed = fichas enviadas
+datasheets-accepted = As fichas `{ $name }` estão guardadas para este servidor: textos do aplicativo carregados com `/{ $system } roster` agora encontram suas unidades. Um envio posterior com o mesmo nome as substitui; `/{ $system } datasheets` as lista.
+datasheets-cancelled = As fichas `{ $name }` não foram guardadas.
+datasheets-list = { $count ->
+        [0] Este servidor ainda não guarda fichas próprias: envie o catálogo do BSData da sua facção com `/{ $system } datasheets upload:`.
+        [one] Este servidor guarda um envio de fichas:
+       *[other] Este servidor guarda { $count } envios de fichas:
+    }
+datasheets-listed = • `{ $name }`: { $count } { $count ->
+        [one] ficha
+       *[other] fichas
+    }, enviado por { $uploader }
+datasheets-removed = As fichas `{ $name }` não estão mais guardadas para este servidor.
+error-no-datasheet-uploads = Este sistema de jogo não aceita fichas próprias.
+error-datasheets-not-yours = As fichas `{ $name }` deste servidor foram enviadas por outra pessoa; só ela ou um moderador pode substituí-las ou removê-las.
+error-datasheets-unknown = Este servidor não guarda fichas chamadas `{ $name }` (guarda: { $choices }).
+error-datasheets-one-thing = Envie um arquivo ou remova um envio, uma coisa de cada vez.
+error-datasheets-too-many = Este servidor já guarda { $limit } envios de fichas; remova um antes (`remove:`).

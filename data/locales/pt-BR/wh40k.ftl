@@ -530,7 +530,7 @@ summary-objective = { $marker } { $objective } { $holder ->
 summary-objectives = Objetivos: { $objectives }.
 
 # --- listas de construtores de exército (.ros, .rosz, texto exportado pelo aplicativo) ---
-command-wh40k-roster-datasheets = Um TOML de fichas para unidades de uma exportação do aplicativo que o Banneret não tem
+command-wh40k-roster-datasheets = Fichas (um .cat do BSData ou um TOML) para unidades que faltam a este servidor
 preview-roster = Lista { $name ->
         [none] sem nome
        *[other] “{ $name }”
@@ -597,12 +597,6 @@ refusal-roster-model-count = { $name } tem { $models } miniaturas na lista; uma 
 refusal-roster-bad-characteristic = { $name } tem { $characteristic } “{ $value }”, que não é um número.
 refusal-roster-no-characteristic = O perfil de { $name } não tem { $characteristic }.
 refusal-roster-bad-unit = Não foi possível ler { $name } da lista (`{ $field }`).
-refusal-roster-missing-datasheets = { $count ->
-        [one] Uma unidade da exportação não tem
-       *[other] { $count } unidades da exportação não têm
-    } ficha, então W, Ld e OC são desconhecidos: { $units }. Envie-as num TOML de fichas junto com a exportação (`/wh40k roster text: datasheets:`), uma tabela por unidade, por exemplo:
-    `[[datasheet]]` `name = "{ $example }"` `models = 5` `wounds = 2` `leadership = 7` `oc = 1` `keywords = ["Infantry"]`
-    (`data/wh40k/datasheets/space-marines.toml` mostra todos os campos), ou escreva o exército como lista TOML.
 refusal-roster-datasheets-unreadable = O arquivo de fichas não pode ser lido (`{ $reason }`).
 refusal-roster-bad-datasheet = A ficha de { $name } não tem um número de que precisa (`models`, `wounds`, `leadership` ou `oc`).
 
@@ -677,3 +671,52 @@ refusal-no-mission = Não há missão primária chamada `{ $mission }`. Tente um
 refusal-no-deployment = Não há mapa de posicionamento chamado `{ $deployment }`. Tente um destes: { $choices }.
 command-wh40k-start-mission = A missão primária a jogar (do pacote de missões); omitida, a do cenário
 command-wh40k-start-deployment = O mapa de posicionamento (zonas e marcadores de objetivo); omitido, o do cenário
+
+## appexport: the app's text export for every faction, datasheets a server uploads
+
+command-wh40k-datasheets = As fichas deste servidor para o texto do aplicativo: liste, envie ou remova
+command-wh40k-datasheets-upload = O catálogo do BSData da sua facção (.cat) ou um TOML de fichas, guardado ao aceitar
+command-wh40k-datasheets-remove = O envio a esquecer (quem o enviou ou um moderador)
+refusal-app-missing-datasheets = Nada foi carregado: { $count ->
+        [one] uma unidade da exportação não tem
+       *[other] { $count } unidades da exportação não têm
+    } ficha aqui, então W, Ld e OC são desconhecidos: { $units }. O Banneret traz fichas só de algumas unidades de duas facções, em `data/wh40k/datasheets/` (as da Games Workshop não são nossas para distribuir), { $uploaded ->
+        [0] e este servidor não enviou nenhuma.
+        [one] e o único envio que este servidor guarda não as tem.
+       *[other] e nenhum dos { $uploaded } envios que este servidor guarda as tem.
+    } Para fornecê-las uma vez para todos aqui, baixe o catálogo da sua facção (`.cat`) em github.com/BSData/wh40k-10e e envie com `/wh40k datasheets upload:`; ou envie um TOML de fichas junto com esta exportação (`/wh40k roster text: datasheets:`, os campos de `data/wh40k/datasheets/space-marines.toml`).
+refusal-datasheets-not-datasheets = O arquivo não é um arquivo de fichas que saibamos ler: envie um catálogo do BSData (.cat) ou um TOML de fichas.
+refusal-datasheets-field = O arquivo de fichas tem um erro em `{ $field }`{ $name ->
+        [none] {""}
+       *[other] {" "}(ficha “{ $name }”)
+    }: cada ficha precisa de `name` e `leadership`, e de `wounds` e `oc` (ou `profiles`), dentro dos limites de uma ficha.
+refusal-catalogue-xml-too-large = O catálogo tem mais de { $limit } KiB de XML; não é lido.
+refusal-catalogue-xml-too-many-elements = O catálogo tem mais de { $limit } elementos XML; não é lido.
+refusal-catalogue-xml-too-deep = O catálogo aninha seu XML em mais de { $limit } níveis; não é lido.
+refusal-catalogue-doctype = O catálogo declara um DOCTYPE (onde vivem as entidades XML); os catálogos do BSData não têm nenhum, então não é lido.
+refusal-catalogue-xml = O catálogo não é XML bem formado (linha { $line }); baixe-o de novo.
+refusal-catalogue-no-datasheets = O catálogo não tem nenhuma unidade com um perfil que dê W, LD e OC. Alguns arquivos do BSData só apontam para um arquivo de biblioteca: para essas facções, envie o arquivo cujo nome termina em `Library`.
+refusal-catalogue-too-many = O catálogo tem mais de { $limit } fichas; uma facção tem menos, então não é lido.
+datasheets-preview = Fichas { $name ->
+        [none] sem nome
+       *[other] “{ $name }”
+    }: { $count } { $count ->
+        [one] ficha
+       *[other] fichas
+    }, { $leaders } com uma habilidade de Líder que nomeia suas unidades.
+datasheets-sheet = • { $name }: { $models }{ $most ->
+        [none] {""}
+       *[other] –{ $most }
+    } { $most ->
+        [none] { $models ->
+            [one] miniatura
+           *[other] miniaturas
+        }
+       *[other] miniaturas
+    }{ $wounds ->
+        [none] {""}
+       *[other] , W { $wounds }, Ld { $leadership }+, OC { $oc }
+    }{ $leads ->
+        [none] {""}
+       *[other] ; lidera { $leads }
+    }

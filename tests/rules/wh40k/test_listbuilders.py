@@ -13,17 +13,25 @@ import pytest
 
 from rules.core.errors import RuleViolation
 from rules.wh40k.actions import Roster
+from rules.wh40k.catalogues import MAX_DATASHEETS, read_datasheets
 from rules.wh40k.listbuilders import MAX_UNITS, ZIP_MAGIC, read_army
 from rules.wh40k.state import ModelProfile, below_half_strength
 from tests.rules.wh40k.kit import act, act_events, battle, checks, unit
+from tests.rules.wh40k.test_catalogues import CATALOGUE, hostile
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "rosters"
 
 
-def refusal(data: str | bytes, datasheets: str | None = None) -> str:
+def with_sheets(data: str | bytes, datasheets: str | bytes | None) -> Roster:
+    """Read an army as `/wh40k roster text: datasheets:` does (the datasheets file read too)."""
+    own = read_datasheets(datasheets).datasheet if datasheets is not None else ()
+    return read_army(data, [s.model_dump(exclude_none=True) for s in own])
+
+
+def refusal(data: str | bytes, datasheets: str | bytes | None = None) -> str:
     """Return the catalogue key of the refusal reading `data` gives."""
     with pytest.raises(RuleViolation) as found:
-        read_army(data, datasheets)
+        with_sheets(data, datasheets)
     assert found.value.rule_id == "core/bad-input"
     return found.value.reason.key
 
@@ -72,11 +80,11 @@ def test_the_app_export_names_the_units_it_has_no_datasheet_for() -> None:
     with pytest.raises(RuleViolation) as found:
         read_army(text)
     reason = found.value.reason
-    assert reason.key == "refusal-roster-missing-datasheets"
+    assert reason.key == "refusal-app-missing-datasheets"
     assert reason.args["count"] == 2
-    assert reason.args["units"].items == ("Deffkoptas", "Stormboyz")  # type: ignore[union-attr]
+    assert reason.args["units"].items == ("Stormboyz", "Deffkoptas")  # type: ignore[union-attr]
     sheets = (FIXTURES / "app-unknown-datasheets.toml").read_text(encoding="utf-8")
-    roster = read_army(text, sheets)
+    roster = with_sheets(text, sheets)
     assert [u.name for u in roster.units] == ["Warboss", "Stormboyz", "Deffkoptas"]
     assert roster.units[2].models == 3 and roster.units[2].wounds == 4
 
@@ -330,11 +338,11 @@ def _model(w: str = "1", oc: str | None = "2", number: str = "1") -> str:
             "</profile></profiles></selection>")
 
 
-def every_refusal() -> list[tuple[bytes | str, str | None, str]]:
+def every_refusal() -> list[tuple[bytes | str, bytes | str | None, str]]:
     """Return a file (and datasheets) for each refusal a list builder's file can earn."""
     ros = (FIXTURES / "ultramarines.ros").read_text(encoding="utf-8")
     unknown = (FIXTURES / "app-unknown.txt").read_text(encoding="utf-8")
-    out: list[tuple[bytes | str, str | None, str]] = [
+    out: list[tuple[bytes | str, bytes | str | None, str]] = [
         (data, None, key) for data, key in HOSTILE.values()]
     out += [
         ('{"roster": {}}', None, "refusal-roster-json"),
@@ -353,11 +361,27 @@ def every_refusal() -> list[tuple[bytes | str, str | None, str]]:
         (_one(_model(w="D6")), None, "refusal-roster-bad-characteristic"),
         (_one(_model(oc=None)), None, "refusal-roster-no-characteristic"),
         (_one(_model(w="0")), None, "refusal-roster-bad-unit"),
-        (unknown, None, "refusal-roster-missing-datasheets"),
+        (unknown, None, "refusal-app-missing-datasheets"),
         (unknown, "not = [toml", "refusal-roster-datasheets-unreadable"),
         (unknown, '[[datasheet]]\nname = "Stormboyz"\nmodels = 5\nwounds = 1\noc = 1\n'
                   '[[datasheet]]\nname = "Deffkoptas"\nmodels = 3\nwounds = 4\noc = 2\n',
+         "refusal-datasheets-field"),
+        (unknown.replace("4x Stormboy", "140x Stormboy"),
+         (FIXTURES / "app-unknown-datasheets.toml").read_text(encoding="utf-8"),
          "refusal-roster-bad-datasheet"),
+    ]
+    # A datasheets file beside the export may be a BSData catalogue, refused as one.
+    out += [(unknown, data, key) for data, key in hostile().values()]
+    out += [
+        (unknown, b"\xff\xfe", "refusal-datasheets-not-datasheets"),
+        (unknown, CATALOGUE.replace(b"</catalogue>", b""), "refusal-catalogue-xml"),
+        (unknown, b'<catalogue name="x"/>', "refusal-catalogue-no-datasheets"),
+        (unknown, b"<catalogue>" + b"".join(
+            f'<selectionEntry type="model" name="U{i}"><profile typeName="Unit">'
+            f'<characteristic name="W">1</characteristic><characteristic name="LD">7+'
+            f'</characteristic><characteristic name="OC">1</characteristic></profile>'
+            f"</selectionEntry>".encode() for i in range(MAX_DATASHEETS + 1)) + (
+            b"</catalogue>"), "refusal-catalogue-too-many"),
     ]
     return out
 
