@@ -77,6 +77,14 @@ class BoardReplies:
 
         return self._pictures.get(key, make)
 
+    def draw_past(self, key: tuple[Any, ...], picture: Callable[[], Any]) -> bytes | None:
+        """Draw a picture that is not a game's board now (a past position), kept by `key`
+        among the same pictures, so stepping back and forth draws each position once."""
+        render = self._render
+        if render is None:
+            return None
+        return self._pictures.get(("past", *key), lambda: render(picture()))
+
     def board(self, table: Table) -> Reply:
         """Return the status part every public reply shares: whose turn, buttons, the board."""
         game = table.game

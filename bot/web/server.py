@@ -20,12 +20,13 @@ from bot.text import Words
 from bot.web.companion import COMPANION, Companion
 from bot.web.gamepage import game_board, game_page
 from bot.web.guards import RateLimit, guarded
+from bot.web.replaypage import game_export, game_log, game_position, position_board
 from bot.web.templating import page, refusal, visitor_language
 
 log = logging.getLogger(__name__)
 
 # The files under /static/, by name: nothing else is ever read from disk for a request.
-STATIC = {"site.css": "text/css"}
+STATIC = {"site.css": "text/css", "replay.js": "text/javascript"}
 
 
 async def home(request: web.Request) -> web.Response:
@@ -52,6 +53,10 @@ def make_app(companion: Companion) -> web.Application:
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/g/{ref}", game_page)
     app.router.add_get("/g/{ref}/board.png", game_board)
+    app.router.add_get("/g/{ref}/log", game_log)
+    app.router.add_get("/g/{ref}/at/{n}", game_position)
+    app.router.add_get("/g/{ref}/at/{n}/board.png", position_board)
+    app.router.add_get("/g/{ref}/export.json", game_export)
     return app
 
 

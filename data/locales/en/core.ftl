@@ -1029,3 +1029,35 @@ web-seat-open = (seat open)
 web-board-caption = The board at move { $version }.
 web-board-alt-empty = The board.
 web-position-title = The position in words
+
+## webgame
+web-log-latest-title = Latest moves
+web-log-title = The whole log
+web-log-all = The whole log ({ $count ->
+        [one] one entry
+       *[other] { $count } entries
+    })
+web-log-empty = Nothing has been logged yet.
+web-log-taken-back = (taken back)
+web-log-position = position { $position }
+web-log-hidden-choice = a choice kept hidden until the end of the game.
+web-replay-title = Replay
+web-replay-start = Replay the game from the start ({ $latest ->
+        [one] one move
+       *[other] { $latest } moves
+    })
+web-replay-first = First
+web-replay-previous = Previous
+web-replay-next = Next
+web-replay-latest = Latest
+web-replay-keys = The left and right arrow keys step through the positions too.
+web-position-heading = Position { $position } of { $latest }
+web-position-made-by = How this position came about
+web-position-start = The start of the game, before any move.
+web-back-to-game = Back to the game
+web-record-title = The record and the dice
+web-export-download = Download the game record (JSON)
+web-export-about = Anyone can check a record with banneret verify --file. While the game runs, hidden choices and the dice seed are left out of it.
+web-seed-hash = Fingerprint (SHA-256) of the dice seed, published when the game began:
+web-seed-hidden = The seed itself is shown here when the game ends, so anyone can then work out every roll again.
+web-seed-revealed = The dice seed, revealed at the end:
