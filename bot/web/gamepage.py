@@ -121,6 +121,7 @@ async def game_page(request: web.Request) -> web.Response:
         details=all_marked_up(details, name),
         steps=[(step, marked_up(step.line, name)) for step in recent],
         entries=len(shown.entries), latest=timeline.latest, verified=verified,
+        export_about=marked_up(words("web-export-about"), name),
     )
 
 
