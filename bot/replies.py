@@ -36,6 +36,14 @@ class Button:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A link under a reply to a page of the web companion (a link button on Discord)."""
+
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
 class Option:
     """One option of a pick list: what it says, the value it sends, a line under it."""
 
@@ -171,6 +179,8 @@ class Reply:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     mention: str | None = None
     buttons: list[Button] = field(default_factory=list)
+    # The game's page on the web companion, when the bot runs one (bot/weblinks.py).
+    link: Link | None = None
     game_id: int | None = None
     version: int | None = None
     # Which game and position a board shows, worded ("game 3 · position 12").
@@ -210,6 +220,6 @@ class Board:
                      footer=self.footer)
 
 
-__all__ = ["Blank", "Board", "Button", "FormRequest", "Option", "Pick", "Reply",
+__all__ = ["Blank", "Board", "Button", "FormRequest", "Link", "Option", "Pick", "Reply",
            "ThreadRequest", "TurnMark",
            "action_digest", "parse_custom_id"]

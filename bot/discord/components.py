@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.discord.host import host_of
-from bot.replies import Button, FormRequest, Pick, Reply
+from bot.replies import Button, FormRequest, Link, Pick, Reply
 
 # How long a form opened and not yet sent is kept (Discord's interaction tokens last 15 min).
 FORM_SECONDS = 900.0
@@ -100,21 +100,25 @@ class GameForm(discord.ui.Modal):
 
 def reply_view(reply: Reply) -> discord.ui.View | None:
     """Build the buttons and pick lists under a reply (persistent: no timeout)."""
-    return buttons_view(reply.buttons, reply.picks)
+    return buttons_view(reply.buttons, reply.picks, reply.link)
 
 
-def buttons_view(buttons: Sequence[Button], picks: Sequence[Pick] = ()
-                 ) -> discord.ui.View | None:
-    """Build a persistent view: buttons in the first rows, then one pick list a row
-    (Discord: five rows); None for nothing."""
-    if not buttons and not picks:
+def buttons_view(buttons: Sequence[Button], picks: Sequence[Pick] = (),
+                 link: Link | None = None) -> discord.ui.View | None:
+    """Build a persistent view: buttons in the first rows (the web page's link button
+    last among them), then one pick list a row (Discord: five rows); None for nothing."""
+    if not buttons and not picks and link is None:
         return None
     view = discord.ui.View(timeout=None)
-    rows = -(-len(buttons[:25]) // 5)
-    for i, button in enumerate(buttons[:25]):
+    shown = list(buttons[:24 if link else 25])
+    rows = -(-(len(shown) + (link is not None)) // 5)
+    for i, button in enumerate(shown):
         item = GameButton(button.custom_id, button.label, button.style)
         item.item.row = i // 5 if picks else None
         view.add_item(item)
+    if link is not None:
+        view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=link.label[:80],
+                                        url=link.url, row=len(shown) // 5 if picks else None))
     for row, pick in enumerate(picks[:max(0, 5 - rows)], start=rows):
         options = [discord.SelectOption(label=o.label[:100] or "…", value=o.value[:100],
                                         description=o.description[:100] or None)

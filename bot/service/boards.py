@@ -9,9 +9,10 @@ from typing import Any
 from bot.clock import Clock
 from bot.paging import ROOM, newest
 from bot.recent import Recent
-from bot.replies import Board, Button, Reply, TurnMark, action_digest
+from bot.replies import Board, Button, Link, Reply, TurnMark, action_digest
 from bot.service.context import Table
 from bot.service.timekeeping import time_line
+from bot.weblinks import WebLinks
 from rules.core.model import Action
 from rules.core.text import Term
 
@@ -55,6 +56,8 @@ class BoardReplies:
         self._clock = clock
         self._boards = boards or Boards()
         self._pictures = Pictures()
+        # Where the web companion shows each game, when the bot runs one (bot/app.py).
+        self.links: WebLinks | None = None
 
     def draw(self, table: Table, seat: str | None = None) -> bytes | None:
         """Draw the board as `seat` sees it (None when no renderer is configured).
@@ -91,6 +94,8 @@ class BoardReplies:
         key = (game.id, game.version, game.updated_at, game.language, game.status, game.winner,
                game.result, game.seed_revealed, game.system, game.scenario)
         reply = self._boards.get(key, lambda: self._make(table)).reply()
+        if self.links is not None:
+            reply.link = Link(table.words("web-link-button"), self.links.game(game.id))
         if self._clock is not None:
             # The time left changes by the minute: said fresh, after the turn line.
             line = time_line(table, self._clock.now())

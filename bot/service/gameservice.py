@@ -46,6 +46,7 @@ from bot.service.views import Views
 from bot.store.gamestore import GameStore
 from bot.text import Words, pick_language
 from bot.timecontrol import TimeControl
+from bot.weblinks import WebLinks
 from rules.core.text import Msg
 
 
@@ -83,6 +84,12 @@ class GameService:
             PAGE_BUTTON: self.page}
         self.scheduler = Scheduler(store, store.clock,
                                    sources=[self.clocks.source, self.leagues.source])
+
+    def show_on_web(self, address: str) -> None:
+        """Put each game's page link (the web companion at `address`) on its board replies."""
+        with self.store.transaction() as tx:
+            secret = tx.site_secret()
+        self.boards.links = WebLinks(address, secret)
 
     # ------------------------------------------------------------ games
     def new_game(self, channel_id: str, guild_id: str, caller: Caller, system_id: str,

@@ -1,4 +1,5 @@
-"""Where a page lives: unguessable addresses derived from the site's secret, and links.
+"""Where a page lives: unguessable addresses derived from the site's secret (the marks
+themselves are made in bot/weblinks.py, so the bot's own links match), read back here.
 
 A game's page is `/g/<id>-<mark>`, the mark an HMAC of the game's number under the site's
 secret (bot/store/webqueries.py), so every process of one database gives a game the same
@@ -9,15 +10,14 @@ marks of their own kind the same way.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
 import re
 from dataclasses import dataclass
 
+from bot.weblinks import MARK_BYTES, mark, ref
+
 # A page's reference in its address: the number, then (unless public) its mark.
 _REF = re.compile(r"^(?P<number>[0-9]{1,19})(?:-(?P<mark>[a-z2-7]{20}))?$")
-MARK_BYTES = 12  # 96 bits: 20 base32 letters
 
 
 @dataclass(frozen=True)
@@ -26,17 +26,6 @@ class Ref:
 
     number: int
     mark: str | None
-
-
-def mark(secret: str, kind: str, number: int | str) -> str:
-    """Return the unguessable mark of one page (kind: game, league, player)."""
-    digest = hmac.new(secret.encode(), f"{kind}:{number}".encode(), hashlib.sha256).digest()
-    return base64.b32encode(digest[:MARK_BYTES]).decode().lower().rstrip("=")
-
-
-def ref(secret: str, kind: str, number: int | str) -> str:
-    """Return a page's reference with its mark: `<number>-<mark>`."""
-    return f"{number}-{mark(secret, kind, number)}"
 
 
 def read_ref(text: str) -> Ref | None:

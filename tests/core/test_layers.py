@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("bot.service",),
     ("bot.store",),
     ("bot.config", "bot.clock", "bot.timecontrol", "bot.text", "bot.errors", "bot.replies",
-     "bot.recent", "bot.progress", "bot.uploads", "bot.paging"),
+     "bot.recent", "bot.progress", "bot.uploads", "bot.paging", "bot.weblinks"),
 )
 ENTRY_AND_FOUNDATION = {name for layer in (LAYERS[0], LAYERS[-1]) for name in layer}
 

@@ -1061,3 +1061,4 @@ web-export-about = Anyone can check a record with `banneret verify --file`. Whil
 web-seed-hash = Fingerprint (SHA-256) of the dice seed, published when the game began:
 web-seed-hidden = The seed itself is shown here when the game ends, so anyone can then work out every roll again.
 web-seed-revealed = The dice seed, revealed at the end:
+web-link-button = Follow on the web

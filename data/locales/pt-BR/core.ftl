@@ -1071,3 +1071,4 @@ web-export-about = Qualquer pessoa pode conferir um registro com `banneret verif
 web-seed-hash = Impressão digital (SHA-256) da semente dos dados, publicada quando a partida começou:
 web-seed-hidden = A própria semente aparece aqui quando a partida termina, para que qualquer pessoa possa então refazer cada rolagem.
 web-seed-revealed = A semente dos dados, revelada no fim:
+web-link-button = Acompanhar na web
