@@ -20,6 +20,7 @@ from bot.store.gamestore import GameStore
 from bot.store.location import open_store
 from bot.store.sqlite import Store
 from bot.text import Words
+from bot.weblinks import WebLinks
 from rules.core.data import data_dir
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,20 @@ def demo(settings: Settings) -> int:
     for _game_id, ok, message in GameService(store).verify_all():
         print(said((ok, message)))
         failures += 0 if ok else 1
+    web_hint(store, settings, db)
     return 1 if failures else 0
+
+
+def web_hint(store: GameStore, settings: Settings, db: Path) -> None:
+    """Tell how to watch the demo games in a browser: `banneret web` on the demo's
+    database, and each game's address (the same secret makes the same addresses)."""
+    with store.transaction() as tx:
+        secret = tx.site_secret()
+        ids = tx.game_ids()
+    links = WebLinks(settings.web_address, secret)
+    print("\n" + Words.of(None)("run-web-hint", command=f"BANNERET_DB={db} .venv/bin/banneret web"))
+    for game_id in ids:
+        print(f"  {links.game(game_id)}")
 
 
 def main(argv: list[str] | None = None) -> int:

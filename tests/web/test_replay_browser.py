@@ -5,7 +5,10 @@ each step showing that position's board; without JavaScript the same links step 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
+
+from PIL import Image
 
 from bot.service.gameservice import GameService
 from bot.web.gamepage import GAME
@@ -63,3 +66,13 @@ def test_without_javascript_the_links_step_the_replay(service: GameService, site
         assert page.url.endswith("/at/2")
     finally:
         context.close()
+
+
+def test_the_readme_picture_is_taken_by_the_test_browser(chromium: Any, tmp_path: Path) -> None:
+    from tools.web_shot import PHONE_HEIGHT, PHONE_WIDTH, shoot
+
+    out = shoot(tmp_path / "web-game.png", browser=chromium)
+    with Image.open(out) as picture:
+        assert picture.size == (PHONE_WIDTH, PHONE_HEIGHT)
+        # The board is in the picture: many colours, not a blank or an error page.
+        assert len(picture.convert("RGB").getcolors(1 << 20) or []) > 1000

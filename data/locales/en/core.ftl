@@ -1062,3 +1062,4 @@ web-seed-hash = Fingerprint (SHA-256) of the dice seed, published when the game 
 web-seed-hidden = The seed itself is shown here when the game ends, so anyone can then work out every roll again.
 web-seed-revealed = The dice seed, revealed at the end:
 web-link-button = Follow on the web
+run-web-hint = Watch these games in a browser: run `{ $command }`, then open their pages:

@@ -1072,3 +1072,4 @@ web-seed-hash = Impressão digital (SHA-256) da semente dos dados, publicada qua
 web-seed-hidden = A própria semente aparece aqui quando a partida termina, para que qualquer pessoa possa então refazer cada rolagem.
 web-seed-revealed = A semente dos dados, revelada no fim:
 web-link-button = Acompanhar na web
+run-web-hint = Acompanhe estas partidas num navegador: rode `{ $command }` e abra as páginas delas:
