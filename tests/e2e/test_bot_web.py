@@ -28,6 +28,13 @@ def _links(message: Message | None) -> list[dict[str, Any]]:
     return [c for row in message.components for c in row["components"] if c.get("url")]
 
 
+async def test_without_the_web_no_link_is_offered(table: Table) -> None:
+    invitation = await new_race(table)
+    joined = await table.fake.click(table.bob, invitation, label="Accept the invitation")
+    assert _links(joined.primary) == []
+    assert joined.primary is not None and joined.primary.components
+
+
 @pytest.fixture
 def port() -> int:
     """A free loopback port for the bot's web companion."""
@@ -56,10 +63,3 @@ async def test_the_bot_serves_its_web_pages_and_links_each_game_to_its_page(
     async with aiohttp.ClientSession() as http, http.get(link["url"]) as response:
         assert response.status == 200
         assert "Race to Ten" in await response.text()
-
-
-async def test_without_the_web_no_link_is_offered(table: Table) -> None:
-    invitation = await new_race(table)
-    joined = await table.fake.click(table.bob, invitation, label="Accept the invitation")
-    assert _links(joined.primary) == []
-    assert joined.primary is not None and joined.primary.components

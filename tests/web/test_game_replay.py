@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 from bot.service.context import Table
 from bot.service.gameservice import GameService
@@ -135,3 +136,20 @@ def test_an_entry_leads_to_the_position_after_it_and_an_undone_action_to_the_one
     kept = Timeline(game, log[:6])
     assert [kept.position_after(e.seq) for e in log[:6]] == [0, 1, 1, 1, 2, 2]
     assert [e.seq for e in kept.in_force] == [2, 5]
+
+
+def test_a_hidden_choice_logged_without_events_stays_unsaid_until_the_end(
+        service: GameService) -> None:
+    service.new_game("c2", "g1", ALICE, "fantasy_warriors", "the-stockade-ford", opponent=BOB)
+    service.join("c2", BOB)
+    with service.store.reading() as tx:
+        game = tx.active_game("c2")
+    assert game is not None
+    sealed = LogEntry(game_id=game.id, seq=3, kind="action", actor_id=ALICE.user_id,
+                      seat="north", action={"type": "order", "command": "C2", "order": "storm",
+                                            "objective": "O1", "seat": "north"})
+    line = Timeline(game, [sealed]).line(sealed)
+    assert line == "#3 North: a choice kept hidden until the end of the game."
+    assert "storm" not in line.lower() and "C2" not in line
+    over = Timeline(replace(game, status="finished"), [sealed]).line(sealed)
+    assert over != line  # once the game is over, the choice is said
