@@ -37,7 +37,7 @@ def make_service(db: Path | str | GameStore, seed: str | None = None,
 def linked_to_web(service: GameService, settings: Settings) -> GameService:
     """Give the service the web companion's address for its link buttons when the web is on
     (BANNERET_WEB_PORT or BANNERET_PUBLIC_URL set); otherwise replies carry no link."""
-    if settings.web_port or settings.public_url:
+    if settings.web_on:
         service.pages.address = settings.web_address
     return service
 

@@ -14,6 +14,7 @@ from bot.app import demo_seed, linked_to_web, make_service
 from bot.config import Settings
 from bot.console.terminal import Console
 from bot.service.gameservice import GameService
+from bot.service.pagelinks import PageLinks
 from bot.service.records import said
 from bot.store.faults import StoreError
 from bot.store.gamestore import GameStore
@@ -48,7 +49,19 @@ def demo(settings: Settings) -> int:
     for _game_id, ok, message in GameService(store).verify_all():
         print(said((ok, message)))
         failures += 0 if ok else 1
+    web_hint(store, settings, db)
     return 1 if failures else 0
+
+
+def web_hint(store: GameStore, settings: Settings, db: Path) -> None:
+    """Tell how to watch the demo games in a browser: `banneret web` on the demo's
+    database, and each game's address (the same secret makes the same addresses)."""
+    with store.reading() as tx:
+        ids = tx.game_ids()
+    links = PageLinks(store, settings.web_address)
+    print("\n" + Words.of(None)("run-web-hint", command=f"BANNERET_DB={db} .venv/bin/banneret web"))
+    for game_id in ids:
+        print(f"  {links.game(game_id)}")
 
 
 def main(argv: list[str] | None = None) -> int:

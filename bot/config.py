@@ -101,6 +101,11 @@ class Settings(BaseSettings):
     web_rate: int = Field(120, ge=1, le=100_000, validation_alias="BANNERET_WEB_RATE")
 
     @property
+    def web_on(self) -> bool:
+        """Say whether the web companion is configured (so the bot's replies link its pages)."""
+        return self.web_port is not None or bool(self.public_url)
+
+    @property
     def web_address(self) -> str:
         """The web companion's address as players reach it, without a trailing slash."""
         if self.public_url:

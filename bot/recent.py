@@ -23,6 +23,14 @@ class Recent(Generic[V]):
         with self._lock:
             return len(self._found)
 
+    def kept(self, key: Hashable) -> V | None:
+        """Return the value kept under `key`, or None (nothing is made)."""
+        with self._lock:
+            found = self._found.get(key)
+            if found is not None:
+                self._found.move_to_end(key)
+            return found
+
     def get(self, key: Hashable, make: Callable[[], V]) -> V:
         """Return the value kept under `key`, making it (outside the lock) when not kept."""
         with self._lock:

@@ -221,6 +221,6 @@ class Board:
                      footer=self.footer)
 
 
-__all__ = ["Blank", "Board", "Button", "FormRequest", "Option", "Pick", "Reply",
+__all__ = ["Blank", "Board", "Button", "FormRequest", "Link", "Option", "Pick", "Reply",
            "ThreadRequest", "TurnMark",
            "action_digest", "parse_custom_id"]

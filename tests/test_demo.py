@@ -53,3 +53,7 @@ def test_demo_plays_every_script_to_a_winner(
         assert not heavy, f"{script.name}: boards over 60 KB: {heavy}"
     verified = re.findall(r"^Game \d+: (consistent|NOT consistent) — ", out, flags=re.MULTILINE)
     assert verified == ["consistent"] * len(SCRIPTS)
+    # It ends telling how to watch the games in a browser, with each game's address.
+    assert f"BANNERET_DB={tmp_path / 'demo.db'} .venv/bin/banneret web" in out
+    pages = re.findall(r"^  http://127\.0\.0\.1:8080/g/(\d+)-[a-z2-7]{20}$", out, re.MULTILINE)
+    assert [int(n) for n in pages] == list(range(1, len(SCRIPTS) + 1))

@@ -11,6 +11,7 @@ from typing import Any, cast
 
 import discord
 import yarl
+from aiohttp import web
 from discord import app_commands
 from discord.ext import commands
 
@@ -109,6 +110,8 @@ class BanneretBot(commands.AutoShardedBot):
         # Start-up's freezing of the heap and closing's thawing never cross (settle_heap).
         self._heap_lock = threading.Lock()
         self._closing = False
+        # The web companion this process serves (BANNERET_WEB_PORT), on the bot's own loop.
+        self._web: web.AppRunner | None = None
 
     async def setup_hook(self) -> None:
         """Add the slash commands of the surface and the scheduler's check; sync commands."""
@@ -123,6 +126,12 @@ class BanneretBot(commands.AutoShardedBot):
         # rather than by the first player to ask a rules question; then what start-up
         # made is put out of the garbage collector's sight (`settle_heap`).
         self._warm_up = asyncio.create_task(asyncio.to_thread(self._start_up_work))
+        if self.settings.web_on:  # the turn message and /game status link each game's page
+            self.service.pages.address = self.settings.web_address
+        if self.settings.web_port is not None:
+            from bot.web.server import start
+
+            self._web = await start(self.service, self.settings)
         if self.settings.discord_dev_guild:
             guild = discord.Object(id=self.settings.discord_dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -144,6 +153,9 @@ class BanneretBot(commands.AutoShardedBot):
         with self._heap_lock:
             self._closing = True
         try:
+            if self._web is not None:
+                await self._web.cleanup()
+                self._web = None
             await super().close()
         finally:
             gc.unfreeze()

@@ -111,8 +111,8 @@ def buttons_view(buttons: Sequence[Button], picks: Sequence[Pick] = (),
     if not buttons and not picks and not links:
         return None
     view = discord.ui.View(timeout=None)
-    shown: list[Button | Link] = list(buttons)
-    shown = (shown + list(links))[:25]
+    kept_links = list(links[:25])
+    shown: list[Button | Link] = [*buttons[:25 - len(kept_links)], *kept_links]
     rows = -(-len(shown) // 5)
     for i, button in enumerate(shown):
         item: discord.ui.Item[Any] = (

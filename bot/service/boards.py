@@ -9,8 +9,9 @@ from typing import Any
 from bot.clock import Clock
 from bot.paging import ROOM, newest
 from bot.recent import Recent
-from bot.replies import Board, Button, Reply, TurnMark, action_digest
+from bot.replies import Board, Button, Link, Reply, TurnMark, action_digest
 from bot.service.context import Table
+from bot.service.pagelinks import PageLinks
 from bot.service.timekeeping import time_line
 from rules.core.model import Action
 from rules.core.text import Term
@@ -55,6 +56,8 @@ class BoardReplies:
         self._clock = clock
         self._boards = boards or Boards()
         self._pictures = Pictures()
+        # Where the web companion shows each game, when the bot runs one (bot/app.py).
+        self.pages: PageLinks | None = None
 
     def draw(self, table: Table, seat: str | None = None) -> bytes | None:
         """Draw the board as `seat` sees it (None when no renderer is configured).
@@ -77,12 +80,23 @@ class BoardReplies:
 
         return self._pictures.get(key, make)
 
+    def draw_past(self, key: tuple[Any, ...], picture: Callable[[], Any]) -> bytes | None:
+        """Draw a picture that is not a game's board now (a past position), kept by `key`
+        among the same pictures, so stepping back and forth draws each position once."""
+        render = self._render
+        if render is None:
+            return None
+        return self._pictures.get(("past", *key), lambda: render(picture()))
+
     def board(self, table: Table) -> Reply:
         """Return the status part every public reply shares: whose turn, buttons, the board."""
         game = table.game
         key = (game.id, game.version, game.updated_at, game.language, game.status, game.winner,
                game.result, game.seed_revealed, game.system, game.scenario)
         reply = self._boards.get(key, lambda: self._make(table)).reply()
+        url = self.pages.game(game.id) if self.pages is not None else None
+        if url:
+            reply.links.append(Link(table.words("web-link-button"), url))
         if self._clock is not None:
             # The time left changes by the minute: said fresh, after the turn line.
             line = time_line(table, self._clock.now())

@@ -113,6 +113,9 @@ class Games:
             taken = [s for s, uid in seats.items() if uid == caller.user_id]
             tx.append(game, "join", caller.user_id, my_seat,
                       {"seat": my_seat, "creator": True, "seats": taken})
+            for person in (caller, opponent):  # how the web names the players
+                if person is not None:
+                    tx.name_person(person.user_id, person.name)
         return self._created(Table(game), caller, my_seat, info.seats, invited)
 
     def _insert(
@@ -239,6 +242,7 @@ class Games:
                 raise InvitedOther(seat=seat_term(seat)).where(lang, sid)
             seats = {**game.seats, seat: caller.user_id}
             entry = tx.append(game, "join", caller.user_id, seat, {"seat": seat})
+            tx.name_person(caller.user_id, caller.name)  # how the web names the player
             status = "active" if all(seats.values()) else "open"
             table = Table(game)
             turn = None

@@ -73,6 +73,8 @@ class GameService:
         self.stats = Stats(store)
         # The web companion's page addresses for link buttons (set when it is configured).
         self.pages = PageLinks(store)
+        # The turn message and /game status link the game's page once the web is on.
+        self.boards.pages = self.pages
         self.previews = Previews(store, self.boards, self.turns)
         self.scenarios = Scenarios(store, render)
         self.datasheets = Datasheets(store)

@@ -137,6 +137,7 @@ class Turns:
             if needs is not None:
                 return self._claim(tx, table, caller, parsed, *needs)
             after, records, turn = self._commit(tx, table, parsed, caller.user_id)
+            tx.name_person(caller.user_id, caller.name)  # how the web names the player
         return self.boards.turn(after, records, before, turn)
 
     def _acted_on(

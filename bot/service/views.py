@@ -199,39 +199,7 @@ class Views:
             entries = tx.log(game.id, last=min(last, HIGHEST_NUMBER))
         table = Table(game)
         words = table.words
-        lines = []
-        for entry in entries:
-            seat = seat_term(entry.seat) if entry.seat else words("game-nobody")
-            if entry.kind == "end":  # by a referee, who may hold no seat: say who
-                said = words("game-log-end", user=str(entry.action.get("by") or ""))
-                lines.append(words("game-log-line-referee", seq=entry.seq, what=said))
-                continue
-            if entry.kind == "substitute":  # a league's referee gave the seat to another
-                said = words("game-log-substitute", seat=seat,
-                             out=f"<@{entry.action.get('out')}>",
-                             user=f"<@{entry.action.get('in')}>")
-                lines.append(words("game-log-line-referee", seq=entry.seq, what=said))
-                continue
-            if entry.kind == SETTINGS_LOG:  # by a player or a referee: say who, and what
-                said = words("game-log-settings", user=str(entry.action.get("by") or ""),
-                             changes=Said(typed_changes(entry.action.get("changes") or {})),
-                             agreed="of" in entry.action)
-                lines.append(words("game-log-line-referee", seq=entry.seq, what=said))
-                continue
-            if entry.kind in ("action", "claim"):
-                if entry.kind == "claim":
-                    said = words("claim-logged", what=table.claimed(entry.action, entry.events))
-                else:
-                    said = Said(" / ".join(table.event(e) for e in entry.events)) or table.typed(
-                        entry.action)
-            elif entry.kind in CLOCK_LOG_KINDS:  # service/turnclocks.py: expiry, extension, holiday
-                said = words(CLOCK_LOG_KINDS[entry.kind], seat=seat,
-                             hours=int(entry.action.get("hours") or 0),
-                             policy=str(entry.action.get("policy") or "none"),
-                             user=str(entry.action.get("by") or ""))
-            else:
-                said = words(LOG_KINDS[entry.kind], seat=seat)
-            lines.append(words("game-log-line", seq=entry.seq, seat=seat, what=said))
+        lines = [log_line(table, entry) for entry in entries]
         title = words("game-status-title", system=table.title(), scenario=table.scenario_title())
         # The newest entries first; the pages before them by their buttons, and
         # `/game export` has the whole log.
@@ -313,8 +281,40 @@ class Views:
         return out[:25]
 
 
+
+def log_line(table: Table, entry: LogEntry) -> str:
+    """Word one entry of a game's log as `/game log` shows it (the web's log too)."""
+    words = table.words
+    seat = seat_term(entry.seat) if entry.seat else words("game-nobody")
+    if entry.kind == "end":  # by a referee, who may hold no seat: say who
+        said = words("game-log-end", user=str(entry.action.get("by") or ""))
+        return words("game-log-line-referee", seq=entry.seq, what=said)
+    if entry.kind == "substitute":  # a league's referee gave the seat to another
+        said = words("game-log-substitute", seat=seat, out=f"<@{entry.action.get('out')}>",
+                     user=f"<@{entry.action.get('in')}>")
+        return words("game-log-line-referee", seq=entry.seq, what=said)
+    if entry.kind == SETTINGS_LOG:  # by a player or a referee: say who, and what
+        said = words("game-log-settings", user=str(entry.action.get("by") or ""),
+                     changes=Said(typed_changes(entry.action.get("changes") or {})),
+                     agreed="of" in entry.action)
+        return words("game-log-line-referee", seq=entry.seq, what=said)
+    if entry.kind == "claim":
+        said = words("claim-logged", what=table.claimed(entry.action, entry.events))
+    elif entry.kind == "action":
+        said = Said(" / ".join(table.event(e) for e in entry.events)) or table.typed(
+            entry.action)
+    elif entry.kind in CLOCK_LOG_KINDS:  # service/turnclocks.py: expiry, extension, holiday
+        said = words(CLOCK_LOG_KINDS[entry.kind], seat=seat,
+                     hours=int(entry.action.get("hours") or 0),
+                     policy=str(entry.action.get("policy") or "none"),
+                     user=str(entry.action.get("by") or ""))
+    else:
+        said = words(LOG_KINDS[entry.kind], seat=seat)
+    return words("game-log-line", seq=entry.seq, seat=seat, what=said)
+
+
 def _seat_name(sys: Any, seat: str, language: str | None) -> str:
     return words_for(sys, language).term(seat_term(seat))
 
 
-__all__ = ["LOG_KINDS", "Views"]
+__all__ = ["LOG_KINDS", "Views", "log_line"]

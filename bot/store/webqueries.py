@@ -26,6 +26,8 @@ from bot.store.rows import GameRow, game_of
 
 # How many running games a server's index lists at most (newest first).
 INDEX_LIMIT = 200
+# The longest name kept for a player (Discord's display names are at most 32 characters).
+NAME_LENGTH = 100
 
 
 @dataclass(frozen=True)
@@ -77,11 +79,15 @@ class WebQueries:
         return str(row[0])
 
     def name_person(self, user_id: str, name: str) -> None:
-        """Keep the name a player goes by (the latest one wins)."""
+        """Keep the name a player goes by (the latest one wins); a name that did not
+        change writes nothing, so a command pays one indexed read for it."""
+        if not user_id or not name:
+            return
         self.conn.execute(
             "INSERT INTO people (user_id, name, updated_at) VALUES (?, ?, ?) ON CONFLICT "
-            "(user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
-            (user_id, name, stamp(self.clock.now())))
+            "(user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at "
+            "WHERE people.name <> excluded.name",
+            (user_id, name[:NAME_LENGTH], stamp(self.clock.now())))
 
     def names(self, user_ids: Iterable[str]) -> dict[str, str]:
         """Return the names kept for these players (those we know)."""

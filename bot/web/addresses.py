@@ -1,4 +1,5 @@
-"""Where a page lives: unguessable addresses derived from the site's secret, and links.
+"""Where a page lives: unguessable addresses derived from the site's secret (the marks
+themselves are made in bot/webmarks.py, so the bot's own links match), read back here.
 
 A game's page is `/g/<id>-<mark>`, the mark an HMAC of the game's number under the site's
 secret (bot/store/webqueries.py), so every process of one database gives a game the same

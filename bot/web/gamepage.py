@@ -1,4 +1,5 @@
-"""A game's page: its board, the position in words, whose turn or how it ended.
+"""A game's page: its board, the position in words, whose turn or how it ended, its latest
+moves (each linking to its position), the replay, the record and the dice seed.
 
 Everything shown is what a spectator may see: the board drawn from `view(state, None)` (the
 same picture and cache as the bot's public replies) and the public summary; never a hand, a
@@ -9,35 +10,48 @@ whether the game exists or not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aiohttp import web
 
+from bot.recent import Recent
 from bot.service.context import Table
-from bot.store.rows import GameRow
+from bot.service.timeline import Timeline
+from bot.store.rows import GameRow, LogEntry
 from bot.store.transaction import Transaction
-from bot.text import seat_term
+from bot.text import Words, seat_term
 from bot.web.addresses import read_ref
 from bot.web.companion import COMPANION, Companion
-from bot.web.markup import Namer, all_marked_up, plain
+from bot.web.markup import Namer, all_marked_up, marked_up, plain
 from bot.web.templating import page
 
 GAME = "game"
 
 
+# How many of the latest log entries a game's page shows (its log page has them all).
+RECENT_STEPS = 8
+# Verification results kept, by game and version (a whole replay each).
+_VERIFIED: Recent[str] = Recent(256)
+
+
 @dataclass(frozen=True)
 class Shown:
-    """A game as a page may show it, read in one transaction."""
+    """A game as a page may show it, read in one transaction (its log when asked)."""
 
     game: GameRow
     names: dict[str, str]
+    entries: list[LogEntry] = field(default_factory=list)
 
     def namer(self) -> Namer:
         """Return how a player is named on the page."""
         return lambda user_id: self.names.get(user_id) or f"…{user_id[-4:]}"
 
+    def timeline(self) -> Timeline:
+        """Return the game's log and positions."""
+        return Timeline(self.game, self.entries)
 
-def _shown(tx: Transaction, companion: Companion, text: str) -> Shown | None:
+
+def _shown(tx: Transaction, companion: Companion, text: str, with_log: bool) -> Shown | None:
     given = read_ref(text)
     if given is None:
         return None
@@ -47,34 +61,54 @@ def _shown(tx: Transaction, companion: Companion, text: str) -> Shown | None:
     public = tx.web_server(game.guild_id).public if game.guild_id else False
     if not companion.opens(GAME, given, public):
         return None
-    return Shown(game, tx.names(uid for uid in game.seats.values() if uid))
+    entries = tx.log(game.id) if with_log else []
+    people = {uid for uid in game.seats.values() if uid}
+    people |= {e.actor_id for e in entries} | {str(e.action.get(k) or "") for e in entries
+                                               for k in ("in", "out", "by")}
+    return Shown(game, tx.names(people), entries)
 
 
-async def find(request: web.Request) -> tuple[Companion, Shown]:
-    """Return the game the address names, or answer "not found"."""
+async def find(request: web.Request, with_log: bool = False) -> tuple[Companion, Shown]:
+    """Return the game the address names (with its whole log), or answer "not found"."""
     companion = request.app[COMPANION]
     text = request.match_info["ref"]
-    shown = await companion.read(lambda tx: _shown(tx, companion, text))
+    shown = await companion.read(lambda tx: _shown(tx, companion, text, with_log))
     if shown is None:
         raise web.HTTPNotFound()
     return companion, shown
 
 
+def _status(table: Table) -> str:
+    """Say how the game stands: whose turn, or how it ended."""
+    if table.game.over:
+        return table.result_line()
+    if table.prompt.seat:
+        return table.words("game-turn", seat=seat_term(table.prompt.seat), hint=table.hint())
+    return ""
+
+
+def _verified(companion: Companion, game: GameRow, words: Words) -> str:
+    """Say whether a finished game's record replays exactly (kept per game version)."""
+    key = (game.id, game.version, game.updated_at, game.language)
+    return _VERIFIED.get(key, lambda: words.message(
+        companion.service.records.verify_game(game.id)[1]))
+
+
 async def game_page(request: web.Request) -> web.Response:
-    """Show a game's page."""
-    companion, shown = await find(request)
+    """Show a game's page: board, position, latest moves, replay, record and dice."""
+    companion, shown = await find(request, with_log=True)
     game, name = shown.game, shown.namer()
-    table = Table(game)
+    timeline = shown.timeline()
+    table = timeline.table
     words = table.words
     seats = [(table.seat_name(seat), name(uid) if uid else words("web-seat-open"))
              for seat, uid in game.seats.items()]
-    if game.over:
-        status = table.result_line()
-    elif table.prompt.seat:
-        status = words("game-turn", seat=seat_term(table.prompt.seat), hint=table.hint())
-    else:
-        status = ""
+    status = _status(table)
     summary, details = table.summary(), table.summary(full=True)
+    recent = [timeline.step(entry) for entry in shown.entries[-RECENT_STEPS:]]
+    verified = ""
+    if game.over and game.seed_revealed:
+        verified = await companion.work(lambda: _verified(companion, game, words))
     ref = request.match_info["ref"]
     return page(
         "game.html", words,
@@ -85,6 +119,9 @@ async def game_page(request: web.Request) -> web.Response:
         board=f"/g/{ref}/board.png?v={game.version}",
         alt=" ".join(plain(line, name) for line in summary) or words("web-board-alt-empty"),
         details=all_marked_up(details, name),
+        steps=[(step, marked_up(step.line, name)) for step in recent],
+        entries=len(shown.entries), latest=timeline.latest, verified=verified,
+        export_about=marked_up(words("web-export-about"), name),
     )
 
 
@@ -102,4 +139,4 @@ async def game_board(request: web.Request) -> web.Response:
                         headers={"ETag": etag, "Cache-Control": "no-cache"})
 
 
-__all__ = ["GAME", "Shown", "find", "game_board", "game_page"]
+__all__ = ["GAME", "RECENT_STEPS", "Shown", "find", "game_board", "game_page"]

@@ -22,6 +22,7 @@ from bot.web.gamepage import game_board, game_page
 from bot.web.guards import RateLimit, guarded
 from bot.web.leaguepage import league_bracket, league_events, league_page
 from bot.web.playerpage import player_page
+from bot.web.replaypage import game_export, game_log, game_position, position_board
 from bot.web.serverindex import server_index
 from bot.web.templating import page, refusal, visitor_language
 from bot.web.updates import game_events, install
@@ -29,7 +30,8 @@ from bot.web.updates import game_events, install
 log = logging.getLogger(__name__)
 
 # The files under /static/, by name: nothing else is ever read from disk for a request.
-STATIC = {"site.css": "text/css", "league.css": "text/css", "live.js": "text/javascript"}
+STATIC = {"site.css": "text/css", "league.css": "text/css", "live.js": "text/javascript",
+          "replay.js": "text/javascript"}
 
 
 async def home(request: web.Request) -> web.Response:
@@ -63,6 +65,10 @@ def make_app(companion: Companion) -> web.Application:
     app.router.add_get("/l/{ref}/events", league_events)
     app.router.add_get("/p/{guild}/{ref}", player_page)
     app.router.add_get("/s/{guild}", server_index)
+    app.router.add_get("/g/{ref}/log", game_log)
+    app.router.add_get("/g/{ref}/at/{n}", game_position)
+    app.router.add_get("/g/{ref}/at/{n}/board.png", position_board)
+    app.router.add_get("/g/{ref}/export.json", game_export)
     return app
 
 

@@ -1137,3 +1137,36 @@ error-datasheets-not-yours = This server's datasheets `{ $name }` were uploaded 
 error-datasheets-unknown = This server keeps no datasheets called `{ $name }` (it keeps: { $choices }).
 error-datasheets-one-thing = Upload a file or remove an upload, one at a time.
 error-datasheets-too-many = This server already keeps { $limit } uploads of datasheets; remove one first (`remove:`).
+## webgame
+web-log-latest-title = Latest moves
+web-log-title = The whole log
+web-log-all = The whole log ({ $count ->
+        [one] one entry
+       *[other] { $count } entries
+    })
+web-log-empty = Nothing has been logged yet.
+web-log-taken-back = (taken back)
+web-log-position = position { $position }
+web-log-hidden-choice = a choice kept hidden until the end of the game.
+web-replay-title = Replay
+web-replay-start = Replay the game from the start ({ $latest ->
+        [one] one move
+       *[other] { $latest } moves
+    })
+web-replay-first = First
+web-replay-previous = Previous
+web-replay-next = Next
+web-replay-latest = Latest
+web-replay-keys = The left and right arrow keys step through the positions too.
+web-position-heading = Position { $position } of { $latest }
+web-position-made-by = How this position came about
+web-position-start = The start of the game, before any move.
+web-back-to-game = Back to the game
+web-record-title = The record and the dice
+web-export-download = Download the game record (JSON)
+web-export-about = Anyone can check a record with `banneret verify --file`. While the game runs, hidden choices and the dice seed are left out of it.
+web-seed-hash = Fingerprint (SHA-256) of the dice seed, published when the game began:
+web-seed-hidden = The seed itself is shown here when the game ends, so anyone can then work out every roll again.
+web-seed-revealed = The dice seed, revealed at the end:
+web-link-button = Follow on the web
+run-web-hint = Watch these games in a browser: run `{ $command }`, then open their pages:

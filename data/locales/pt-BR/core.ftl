@@ -1147,3 +1147,36 @@ error-datasheets-not-yours = As fichas `{ $name }` deste servidor foram enviadas
 error-datasheets-unknown = Este servidor não guarda fichas chamadas `{ $name }` (guarda: { $choices }).
 error-datasheets-one-thing = Envie um arquivo ou remova um envio, uma coisa de cada vez.
 error-datasheets-too-many = Este servidor já guarda { $limit } envios de fichas; remova um antes (`remove:`).
+## webgame
+web-log-latest-title = Últimos lances
+web-log-title = O registro completo
+web-log-all = O registro completo ({ $count ->
+        [one] uma entrada
+       *[other] { $count } entradas
+    })
+web-log-empty = Nada foi registrado ainda.
+web-log-taken-back = (desfeito)
+web-log-position = posição { $position }
+web-log-hidden-choice = uma escolha mantida em segredo até o fim da partida.
+web-replay-title = Reprise
+web-replay-start = Rever a partida desde o início ({ $latest ->
+        [one] um lance
+       *[other] { $latest } lances
+    })
+web-replay-first = Início
+web-replay-previous = Anterior
+web-replay-next = Próxima
+web-replay-latest = Atual
+web-replay-keys = As setas para a esquerda e para a direita do teclado também percorrem as posições.
+web-position-heading = Posição { $position } de { $latest }
+web-position-made-by = Como se chegou a esta posição
+web-position-start = O início da partida, antes de qualquer lance.
+web-back-to-game = Voltar à partida
+web-record-title = O registro e os dados
+web-export-download = Baixar o registro da partida (JSON)
+web-export-about = Qualquer pessoa pode conferir um registro com `banneret verify --file`. Enquanto a partida corre, as escolhas secretas e a semente dos dados ficam de fora.
+web-seed-hash = Impressão digital (SHA-256) da semente dos dados, publicada quando a partida começou:
+web-seed-hidden = A própria semente aparece aqui quando a partida termina, para que qualquer pessoa possa então refazer cada rolagem.
+web-seed-revealed = A semente dos dados, revelada no fim:
+web-link-button = Acompanhar na web
+run-web-hint = Acompanhe estas partidas num navegador: rode `{ $command }` e abra as páginas delas:
