@@ -39,15 +39,15 @@ def test_a_move_from_another_process_updates_the_open_page(
 
     move_elsewhere(db_location, game_id)
 
-    page.wait_for_function(
-        "document.getElementById('board').getAttribute('src').endsWith('v=2')",
-        timeout=15_000)
+    # A selector, not wait_for_function: the page's CSP forbids the eval that polling needs.
+    page.wait_for_selector("img#board[src$='v=2']", state="attached", timeout=15_000)
     assert page.evaluate("window.stayed") is True
     # One refresh (the page's own mark matched its stream's), a new turn line, the new board
     # drawn, and its caption saying the new version.
     assert page.get_attribute("main", "data-live-updates") == "1"
     assert page.locator("#status").inner_text() != before
-    page.wait_for_function("document.getElementById('board').complete")
+    page.locator("img#board").evaluate(
+        "img => img.complete || new Promise(done => img.addEventListener('load', done))")
     assert page.evaluate("document.getElementById('board').naturalWidth") > 400
     assert "2" in page.locator("#board-figure figcaption").inner_text()
 
