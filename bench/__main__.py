@@ -33,6 +33,7 @@ BENCHMARKS: dict[str, str] = {
     "postgres": "bench.postgres",
     "leaguestart": "bench.leaguestart",
     "web": "bench.web",
+    "load": "bench.load",
 }
 RESULTS = Path(__file__).with_name("RESULTS.md")
 

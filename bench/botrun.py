@@ -12,7 +12,9 @@ import asyncio
 import contextlib
 import io
 import json
+import os
 import sys
+import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -37,13 +39,28 @@ ROOT = Path(__file__).resolve().parents[1]
 PROBE_INTERVAL = 0.001
 
 
+def cpu_seconds() -> float:
+    """Return the CPU time of this process and of its live children (the render workers)."""
+    own = os.times()
+    total = own.user + own.system
+    me = str(os.getpid())
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if fields[1] == me:  # ppid
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 @dataclass
 class Phase:
-    """What the server measured for one phase, and what the probe saw meanwhile."""
+    """What the server measured for one phase, what the probe saw meanwhile, and the CPU
+    time the bot's process and its workers spent in it."""
 
     name: str
     figures: dict[str, Any] = field(default_factory=dict)
     lags: list[float] = field(default_factory=list)
+    cpu: float = 0.0
 
     @property
     def stall_max(self) -> float:
@@ -107,8 +124,16 @@ def demo_lines(limit: int) -> list[tuple[str, str, dict[str, Any]]]:
 
 async def session(plan: dict[str, Any]) -> list[Phase]:
     """Start the server process and the bot, run the plan, return each phase's figures."""
+    text = json.dumps(plan)
+    handed: Path | None = None
+    if len(text) > 64_000:  # past what an argument may hold: hand it over in a file
+        kept = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8")
+        with kept:
+            kept.write(text)
+        handed = Path(kept.name)
+        text = "@" + kept.name
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bench.fakeserver", json.dumps(plan),
+        sys.executable, "-m", "bench.fakeserver", text,
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=str(ROOT),
     )
     assert proc.stdout is not None and proc.stdin is not None
@@ -143,8 +168,9 @@ async def session(plan: dict[str, Any]) -> list[Phase]:
                 raise RuntimeError("the fake Discord server stopped early")
             msg = json.loads(line)
             if msg["kind"] == "start":
-                current[0] = Phase(msg["phase"])
+                current[0] = Phase(msg["phase"], cpu=-cpu_seconds())
             elif msg["kind"] == "end":
+                current[0].cpu += cpu_seconds()
                 current[0].figures = {k: v for k, v in msg.items() if k not in ("kind", "phase")}
                 phases.append(current[0])
                 current[0] = Phase("between")
@@ -164,6 +190,8 @@ async def session(plan: dict[str, Any]) -> list[Phase]:
             task.cancel()
             with contextlib.suppress(BaseException):
                 await task
+        if handed is not None:
+            handed.unlink(missing_ok=True)
         proc.stdin.close()  # the server stops once the bot has gone
         try:
             await asyncio.wait_for(proc.wait(), 15)
@@ -190,7 +218,13 @@ def _bot(hello: dict[str, Any], plan: dict[str, Any]) -> tuple[BanneretBot, Any]
     users = hello["users"]
     position = _seated(typical_turn("move").before, users)
     seat_games(store, position, hello["channels"])
-    if hello.get("fresh"):
+    if plan.get("seat"):  # bench/load.py: each fresh channel at its own demo position
+        by_position: dict[int, list[str]] = {}
+        for channel, index in zip(hello["fresh"], plan["seat"], strict=False):
+            by_position.setdefault(int(index), []).append(channel)
+        for index, channels in by_position.items():
+            seat_games(store, _seated(demo_turns()[index].before, users), channels)
+    elif hello.get("fresh"):
         seat_games(store, position, hello["fresh"])
     seat_games(store, _seated(demo_turns()[0].before, users), [hello["demo"]])
     settings = Settings(
@@ -212,7 +246,26 @@ def _bot(hello: dict[str, Any], plan: dict[str, Any]) -> tuple[BanneretBot, Any]
     png = render_png(Table(position).picture())
     bot.tree.add_command(_bare_command(png))
     bot.tree.add_command(_encoding_command(png))
+    if plan.get("seat"):
+        bot.tree.add_command(_pictures_command())
     return bot, render
+
+
+def _pictures_command() -> app_commands.Command[Any, Any, None]:
+    """`/bare-at position:N`: a plain bot posting the demo's board after its Nth action, drawn
+    beforehand (the same pictures a load run's turns post, none of the work)."""
+    turns = demo_turns()
+    pngs = [render_png(Table(t.before).picture()) for t in turns]
+
+    async def bare_at(interaction: discord.Interaction, position: int) -> None:
+        png = pngs[min(position, len(pngs) - 1)]
+        embed = discord.Embed(title="Board", description="A game's picture, nothing else.")
+        embed.set_image(url="attachment://board.png")
+        await interaction.response.send_message(
+            embed=embed, file=discord.File(io.BytesIO(png), filename="board.png"))
+
+    return app_commands.Command(name="bare-at", description="Post a demo position's board",
+                                callback=bare_at)
 
 
 def _encoding_command(png: bytes) -> app_commands.Command[Any, Any, None]:

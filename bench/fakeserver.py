@@ -1,6 +1,6 @@
 """The loopback Discord (the fakediscord package), in its own process, driving load at a bot.
 
-    python -m bench.fakeserver PLAN_JSON
+    python -m bench.fakeserver PLAN_JSON      (or @FILE holding it)
 
 Prints one JSON object a line on stdout: first `hello` (URLs, token, channel and
 user ids), then `start` and `end` for each phase of the plan (with its figures),
@@ -20,6 +20,11 @@ turn is on a game nobody has drawn yet; it stops early when the pool runs out.
 A phase with `lines` instead sends those slash commands one after another (the
 Samurai demo's turns), as the players in the bot's game channel; one with `idle`
 just waits that many seconds (the bot's loop at rest, for the probe's baseline).
+
+A phase with `games` (a list, one per channel, of [user, command, options] lists) plays
+each list in its own channel of the `fresh` pool (the first channel takes the first list),
+every channel at once and each one's commands in order, each sent once the one before it
+is answered: many channels each playing its own game (bench/load.py).
 """
 
 from __future__ import annotations
@@ -52,19 +57,29 @@ def _answered(record: Any) -> bool:
     return True
 
 
+def _posted(record: Any) -> bool:
+    """Say whether a deferred answer that deleted its placeholder has posted what replaces it
+    (a turn that passes posts a new turn message as a follow-up)."""
+    original = record.original
+    return not (original is not None and original.deleted and not record.followups)
+
+
 async def _one(fake: FakeDiscord, user: Any, channel: Any, command: str,
-               options: dict[str, Any]) -> float:
+               options: dict[str, Any], timeout: float = 10.0, whole: bool = False) -> float:
     data = fake._command_data(user, channel, command, options, focused=None)
     record = fake._new_interaction(IT_COMMAND, user, channel, data, label=f"/{command}")
     t0 = time.perf_counter()
     fake._send_interaction(record)
-    await fake.wait_for(lambda: _answered(record), timeout=10.0, what=f"/{command}")
+    await fake.wait_for(lambda: _answered(record) or bool(record.rejections), timeout=timeout,
+                        what=f"/{command}")
+    if whole:  # until the turn message is posted, not only the placeholder gone
+        await fake.wait_for(lambda: _posted(record), timeout=timeout, what=f"/{command}")
     elapsed = time.perf_counter() - t0
     if record.rejections:
         raise RuntimeError(f"/{command} was rejected: {record.rejections[0]}")
-    # Forget it: a long run would otherwise keep every board it was sent.
-    fake._tokens.pop(record.token, None)
-    fake._by_id.pop(record.id, None)
+    if not whole:  # forget it: a long run would otherwise keep every board it was sent
+        fake._tokens.pop(record.token, None)
+        fake._by_id.pop(record.id, None)
     return elapsed
 
 
@@ -107,6 +122,34 @@ async def _script(fake: FakeDiscord, phase: dict[str, Any], channel: Any) -> dic
     return _figures(latencies, time.perf_counter() - t0)
 
 
+async def _games(fake: FakeDiscord, phase: dict[str, Any], pool: list[Any]) -> dict[str, Any]:
+    latencies: list[float] = []
+    stop_at = time.perf_counter() + phase.get("seconds", 600.0)
+
+    failed: list[str] = []
+
+    async def channel(k: int, lines: list[list[Any]]) -> None:
+        for who, command, options in lines:
+            if time.perf_counter() > stop_at:
+                return
+            try:
+                latencies.append(await _one(fake, fake.user(who), pool[k], command, options,
+                                            timeout=phase.get("timeout", 10.0), whole=True))
+            except (RuntimeError, AssertionError) as missed:  # late or refused: counted, and
+                failed.append(str(missed)[:200])  # that channel's game stops there
+                return
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(channel(k, lines) for k, lines in enumerate(phase["games"])))
+    figures = _figures(latencies, time.perf_counter() - t0)
+    figures["failed"] = len(failed)
+    figures["failures"] = failed[:3]
+    await asyncio.sleep(0.5)  # the bot's last follow-ups land, then the phase's tokens go
+    fake._tokens.clear()
+    fake._by_id.clear()
+    return figures
+
+
 def _figures(latencies: list[float], seconds: float) -> dict[str, Any]:
     ordered = sorted(latencies)
 
@@ -119,6 +162,7 @@ def _figures(latencies: list[float], seconds: float) -> dict[str, Any]:
         "rps": len(latencies) / seconds if seconds else 0.0,
         "p50": q(0.5),
         "p99": q(0.99),
+        "p90": q(0.9),
         "max": ordered[-1] if ordered else 0.0,
         "worst": ordered[-8:],
     }
@@ -133,6 +177,7 @@ async def main(plan: dict[str, Any]) -> None:
         game = fake.text_channel("demo")
         fresh = ([fake.text_channel(f"turn-{i}") for i in range(TURN_CHANNELS)]
                  if plan.get("turns") else [])
+        fresh_pool = list(fresh)  # `games` phases name their channels by place in the pool
         say(kind="hello", base_url=fake.base_url, gateway_url=fake.gateway_url, token=fake.token,
             channels=[str(c.id) for c in channels], demo=str(game.id),
             fresh=[str(c.id) for c in fresh],
@@ -150,6 +195,8 @@ async def main(plan: dict[str, Any]) -> None:
                 figures = _figures([], phase["idle"])
             elif phase.get("lines"):
                 figures = await _script(fake, phase, game)
+            elif phase.get("games"):
+                figures = await _games(fake, phase, fresh_pool[phase.get("first", 0):])
             else:
                 figures = await _load(fake, phase, channels, users["alice"], fresh)
             say(kind="end", phase=phase["name"], **figures)
@@ -167,4 +214,8 @@ async def main(plan: dict[str, Any]) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(json.loads(sys.argv[1])))
+    given = sys.argv[1]  # the plan, or `@file` holding it (a long plan passes the argv limit)
+    if given.startswith("@"):
+        with open(given[1:], encoding="utf-8") as plan_file:
+            given = plan_file.read()
+    asyncio.run(main(json.loads(given)))

@@ -1,0 +1,112 @@
+"""Load: many channels each playing its own game, against a plain bot posting the same pictures.
+
+The real BanneretBot (this process, drawing as deployed: BANNERET_RENDER) on a database of
+100,000 finished games, driven by the loopback Discord (bench/fakeserver.py) in another
+process. Each of N channels (10 and 100; `BENCH_LOAD_CHANNELS=10,100,1000` for more) holds a
+Samurai game at its own point of the demo game, and plays the demo's next TURNS slash
+commands in real game order, each sent once the one before it is answered; all channels at
+once. So every channel draws a different position, and its next board shares most of its
+rows with its last one (as in a real game, where the kept frames pay off).
+
+The floor is a plain discord.py command in the same bot, `/bare-at position:N`, posting the
+demo's picture of that same position, drawn beforehand: what any bot pays to post the
+pictures a game's turns post, with none of the game. Each N runs floor, turns, floor (the two
+floors averaged against drift). Printed per N: turns a second against the floor's posts a
+second, p50/p99 time from the interaction to its answer (for a move, the turn message's
+edit), CPU time per turn (the bot's process and its render workers), and the event loop's
+longest stall.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from bench.botrun import Phase, demo_lines, session
+from bench.growth import COMMUNITY
+from bench.positions import demo_turns
+from bench.timing import Figure, Report
+
+NAME = "load"
+TITLE = "Load: N channels each playing its own game (100,000 stored) vs a plain bot"
+TURNS = 5  # commands each channel plays in a phase
+WARM = 10  # channels of the warm-up phase
+
+
+def channel_counts() -> tuple[int, ...]:
+    """Return the channel counts to run (BENCH_LOAD_CHANNELS, else 10 and 100)."""
+    text = os.environ.get("BENCH_LOAD_CHANNELS", "10,100")
+    return tuple(int(part) for part in text.split(",") if part.strip())
+
+
+def plan(counts: tuple[int, ...]) -> dict[str, Any]:
+    """Return the phases and each pool channel's starting demo position."""
+    lines = demo_lines(10**6)[:len(demo_turns())]
+    starts: list[int] = []
+    phases: list[dict[str, Any]] = []
+
+    def channels(count: int) -> tuple[int, list[int]]:
+        first = len(starts)
+        # Channel k starts at its own point of the game: positions spread over all of it.
+        for k in range(first, first + count):
+            starts.append((k * 37) % (len(lines) - TURNS))
+        return first, starts[first:]
+
+    def games(first: int, chosen: list[int], plain: bool) -> list[list[list[Any]]]:
+        out = []
+        for start in chosen:
+            steps = lines[start:start + TURNS]
+            out.append([[who, "bare-at", {"position": start + j + 1}] if plain
+                        else [who, command, options]
+                        for j, (who, command, options) in enumerate(steps)])
+        return out
+
+    first, chosen = channels(WARM)
+    phases.append({"name": "warm turn", "games": games(first, chosen, False), "first": first})
+    phases.append({"name": "warm plain", "games": games(first, chosen, True), "first": first})
+    for count in counts:
+        first, chosen = channels(count)
+        for kind, plain in (("plain", True), ("turn", False), ("plain", True)):
+            phases.append({"name": f"{kind} c{count}", "games": games(first, chosen, plain),
+                           "first": first, "timeout": 300.0})
+    return {"deadline": 1800.0, "phases": phases, "turns": True, "stored": COMMUNITY,
+            "seat": starts}
+
+
+def _merged(phases: list[Phase], name: str) -> dict[str, float]:
+    found = [p for p in phases if p.name == name]
+    n = sum(p.figures["n"] for p in found)
+    seconds = sum(p.figures["seconds"] for p in found)
+    return {"rate": n / seconds if seconds else 0.0, "n": n,
+            "p50": max(p.figures["p50"] for p in found),
+            "p99": max(p.figures["p99"] for p in found),
+            "cpu": sum(p.cpu for p in found) / n if n else 0.0,
+            "stall": max(p.stall_max for p in found),
+            "failed": sum(p.figures.get("failed", 0) for p in found)}
+
+
+def _said(m: dict[str, float]) -> str:
+    return (f"{m['rate']:.1f}/s, p50 {m['p50'] * 1000:.0f} ms, p99 {m['p99'] * 1000:.0f} ms, "
+            f"CPU {m['cpu'] * 1000:.1f} ms each, longest stall {m['stall'] * 1000:.0f} ms, "
+            f"{m['n']:.0f} commands" + (f", {m['failed']:.0f} NOT ANSWERED in time (Discord's "
+                                          "3 s to acknowledge, or the phase's limit)"
+                                          if m["failed"] else ""))
+
+
+def run() -> Report:
+    """Play the load and compare the bot's turns with the plain bot at each channel count."""
+    counts = channel_counts()
+    report = Report(NAME, TITLE)
+    phases = asyncio.run(session(plan(counts)))
+    for count in counts:
+        turn, plain = _merged(phases, f"turn c{count}"), _merged(phases, f"plain c{count}")
+        detail = f"bot: {_said(turn)}; plain: {_said(plain)}"
+        report.figures.append(Figure(f"{count} channels: turns a second vs the plain bot's posts",
+                                     turn["rate"] / plain["rate"], ">= 0.9x", detail))
+        report.figures.append(Figure(f"{count} channels: p99 answer time vs the plain bot's",
+                                     turn["p99"] / plain["p99"], "<= 1.5x"))
+    return report
+
+
+__all__ = ["NAME", "TITLE", "channel_counts", "plan", "run"]
