@@ -14,12 +14,12 @@ rules stay pure and another server's uploads are never seen.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from bot.errors import PlayerError, Refused, Stale
-from bot.replies import Button, Reply
-from bot.service.context import ButtonHandler, Caller, PressedId
+from bot.errors import PlayerError, Refused
+from bot.replies import Reply
+from bot.service.context import Caller
+from bot.service.uploadreview import Preview, ServerUploads, digest
 from bot.store.gamestore import GameStore
 from bot.store.transaction import Transaction
 from bot.text import Said, Words, pick_language
@@ -27,8 +27,6 @@ from rules.core.engine import SERVER_DATASHEETS
 from rules.core.errors import RuleViolation
 from rules.core.system import available, system
 
-ACCEPT = "datasheets-yes"
-CANCEL = "datasheets-no"
 # Uploads a server keeps per system: a faction's catalogue each, and a few of its own.
 MAX_UPLOADS = 30
 
@@ -53,13 +51,10 @@ class DatasheetsTooMany(PlayerError):
     key = "error-datasheets-too-many"
 
 
-def _digest(guild_id: str, system_id: str, name: str, stored: str) -> str:
-    """Return the name of one upload to one server (what its buttons carry)."""
-    return hashlib.sha256(f"{guild_id}\n{system_id}\n{name}\n{stored}".encode()).hexdigest()[:32]
-
-
-class Datasheets:
+class Datasheets(ServerUploads):
     """Take a datasheets file, list what it holds, keep it for the server on Accept."""
+
+    kind = "datasheets"
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
@@ -88,19 +83,15 @@ class Datasheets:
             raise Refused(violation).where(language, system_id) from None
         words = Words.of(language, sys)
         name = name or words("datasheets-unnamed")
-        digest = _digest(guild_id, system_id, name, stored)
+        name_of = digest(guild_id, system_id, name, stored)
         with self.store.transaction() as tx:
             self._may_keep(tx, guild_id, system_id, name, caller, language)
-            tx.put_datasheets(digest, guild_id, system_id, name, stored, count,
+            tx.put_datasheets(name_of, guild_id, system_id, name, stored, count,
                               caller.user_id)
         return Reply(
             text=words("datasheets-offered", name=Said(name), system=Said(system_id)),
             lines=list(words.lines(lines)), ephemeral=True,
-            buttons=[
-                Button(ACCEPT, words("button-preview-accept"), 0, 0, digest, style="success"),
-                Button(CANCEL, words("button-preview-cancel"), 0, 0, digest,
-                       style="secondary"),
-            ],
+            buttons=self.preview_buttons(words, name_of),
         )
 
     def _may_keep(self, tx: Transaction, guild_id: str, system_id: str, name: str,
@@ -113,31 +104,17 @@ class Datasheets:
         if found is None and len(kept) >= MAX_UPLOADS:
             raise DatasheetsTooMany(limit=MAX_UPLOADS).where(language, system_id)
 
-    @property
-    def buttons(self) -> dict[str, ButtonHandler]:
-        """The buttons under an upload's listing: Accept keeps it, Cancel forgets it."""
-        def answer(channel_id: str, caller: Caller, pressed: PressedId) -> Reply:
-            return self.press(caller, pressed[3], accept=pressed[0] == ACCEPT)
+    def _preview(self, tx: Transaction, name: str) -> Preview | None:
+        return tx.datasheets_preview(name)
 
-        return dict.fromkeys((ACCEPT, CANCEL), answer)
+    def _drop(self, tx: Transaction, name: str) -> None:
+        tx.drop_datasheets_preview(name)
 
-    def press(self, caller: Caller, digest: str, accept: bool) -> Reply:
-        """Keep (Accept) or forget (Cancel) the caller's upload named by `digest`."""
-        language = pick_language(caller.locale)
-        with self.store.transaction() as tx:
-            found = tx.datasheets_preview(digest)
-            if found is None or found[4] != caller.user_id or found[5]:
-                raise Stale().where(language)
-            guild_id, system_id, name, _, _, _ = found
-            words = Words.of(language, system(system_id))
-            if not accept:
-                tx.drop_datasheets_preview(digest)
-                return Reply(text=words("datasheets-cancelled", name=Said(name)),
-                             ephemeral=True)
-            self._may_keep(tx, guild_id, system_id, name, caller, language)
-            tx.accept_datasheets(digest, guild_id, system_id, name)
-        return Reply(text=words("datasheets-accepted", name=Said(name), system=Said(system_id)),
-                     ephemeral=True)
+    def _keep(self, tx: Transaction, name: str, found: Preview, caller: Caller,
+              language: str) -> None:
+        guild_id, system_id, title = found[:3]
+        self._may_keep(tx, guild_id, system_id, title, caller, language)
+        tx.accept_datasheets(name, guild_id, system_id, title)
 
     def listing(self, guild_id: str, caller: Caller, system_id: str) -> Reply:
         """List the server's uploads: name, how many datasheets, who brought them."""

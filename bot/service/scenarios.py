@@ -11,20 +11,17 @@ imports the same whatever happens to the upload afterwards.
 
 from __future__ import annotations
 
-import hashlib
-
-from bot.errors import PlayerError, Refused, Stale
-from bot.replies import Button, Reply
+from bot.errors import PlayerError, Refused
+from bot.replies import Reply
 from bot.service.boards import Render
-from bot.service.context import ButtonHandler, Caller, PressedId
+from bot.service.context import Caller
+from bot.service.uploadreview import Preview, ServerUploads, digest
 from bot.store.gamestore import GameStore
 from bot.store.transaction import Transaction
 from bot.text import Said, Words, pick_language, word_view
 from rules.core.errors import RuleViolation
 from rules.core.system import available, system
 
-ACCEPT = "scenario-yes"
-CANCEL = "scenario-no"
 # The dice seed of a preview's position: nothing is rolled before a game begins, and the
 # picture shows no hand, so any fixed seed draws the same map.
 PREVIEW_SEED = "scenario-preview"
@@ -48,13 +45,10 @@ def uploaded(tx: Transaction, guild_id: str, system_id: str, name: str) -> str |
     return None if found is None else found[0]
 
 
-def _digest(guild_id: str, system_id: str, stored: str) -> str:
-    """Return the name of one upload to one server (what its buttons carry)."""
-    return hashlib.sha256(f"{guild_id}\n{system_id}\n{stored}".encode()).hexdigest()[:32]
-
-
-class Scenarios:
+class Scenarios(ServerUploads):
     """Take a scenario file, show its map, and keep it for the server on Accept."""
+
+    kind = "scenario"
 
     def __init__(self, store: GameStore, render: Render | None) -> None:
         self.store = store
@@ -74,10 +68,10 @@ class Scenarios:
             raise Refused(violation).where(language, system_id) from None
         if name in {info.id for info in sys.scenarios()}:
             raise ScenarioNameTaken(name=Said(name)).where(language, system_id)
-        digest = _digest(guild_id, system_id, stored)
+        name_of = digest(guild_id, system_id, stored)
         with self.store.transaction() as tx:
             self._may_replace(tx, guild_id, system_id, name, caller, language)
-            tx.put_scenario(digest, guild_id, system_id, name, stored, caller.user_id)
+            tx.put_scenario(name_of, guild_id, system_id, name, stored, caller.user_id)
         words = Words.of(language, sys)
         info = sys.scenario_info(stored)
         seats = info.seats if info else ()
@@ -90,11 +84,7 @@ class Scenarios:
             text=words("scenario-preview", name=Said(name), title=Said(title),
                        seats=Said(", ".join(words.term(sys.seat_name(s)) for s in seats))),
             ephemeral=True, image=image, image_name="scenario.png",
-            buttons=[
-                Button(ACCEPT, words("button-preview-accept"), 0, 0, digest, style="success"),
-                Button(CANCEL, words("button-preview-cancel"), 0, 0, digest,
-                       style="secondary"),
-            ],
+            buttons=self.preview_buttons(words, name_of),
         )
 
     def _may_replace(self, tx: Transaction, guild_id: str, system_id: str, name: str,
@@ -104,30 +94,17 @@ class Scenarios:
         if found is not None and found[1] != caller.user_id and not caller.moderator:
             raise ScenarioNameTaken(name=Said(name)).where(language, system_id)
 
-    @property
-    def buttons(self) -> dict[str, ButtonHandler]:
-        """The buttons under a scenario's preview: Accept keeps it, Cancel forgets it."""
-        def answer(channel_id: str, caller: Caller, pressed: PressedId) -> Reply:
-            return self.press(caller, pressed[3], accept=pressed[0] == ACCEPT)
+    def _preview(self, tx: Transaction, name: str) -> Preview | None:
+        return tx.scenario_preview(name)
 
-        return dict.fromkeys((ACCEPT, CANCEL), answer)
+    def _drop(self, tx: Transaction, name: str) -> None:
+        tx.drop_scenario_preview(name)
 
-    def press(self, caller: Caller, digest: str, accept: bool) -> Reply:
-        """Keep (Accept) or forget (Cancel) the caller's upload named by `digest`."""
-        language = pick_language(caller.locale)
-        with self.store.transaction() as tx:
-            found = tx.scenario_preview(digest)
-            if found is None or found[4] != caller.user_id or found[5]:
-                raise Stale().where(language)
-            guild_id, system_id, name, _, _, _ = found
-            words = Words.of(language, system(system_id))
-            if not accept:
-                tx.drop_scenario_preview(digest)
-                return Reply(text=words("scenario-cancelled", name=Said(name)), ephemeral=True)
-            self._may_replace(tx, guild_id, system_id, name, caller, language)
-            tx.accept_scenario(digest, guild_id, system_id, name)
-        return Reply(text=words("scenario-accepted", name=Said(name), system=Said(system_id)),
-                     ephemeral=True)
+    def _keep(self, tx: Transaction, name: str, found: Preview, caller: Caller,
+              language: str) -> None:
+        guild_id, system_id, title = found[:3]
+        self._may_replace(tx, guild_id, system_id, title, caller, language)
+        tx.accept_scenario(name, guild_id, system_id, title)
 
     def choices(self, guild_id: str, system_id: str, text: str, locale: str | None
                 ) -> list[tuple[str, str]]:
