@@ -247,25 +247,46 @@ def _bot(hello: dict[str, Any], plan: dict[str, Any]) -> tuple[BanneretBot, Any]
     bot.tree.add_command(_bare_command(png))
     bot.tree.add_command(_encoding_command(png))
     if plan.get("seat"):
-        bot.tree.add_command(_pictures_command())
+        for command in _pictures_commands():
+            bot.tree.add_command(command)
     return bot, render
 
 
-def _pictures_command() -> app_commands.Command[Any, Any, None]:
-    """`/bare-at position:N`: a plain bot posting the demo's board after its Nth action, drawn
-    beforehand (the same pictures a load run's turns post, none of the work)."""
+def _pictures_commands() -> list[app_commands.Command[Any, Any, None]]:
+    """The plain bot's commands for the demo's board after its Nth action (the pictures a
+    load run's turns post): `/bare-at position:N` posts its PNG bytes drawn beforehand (none
+    of the work); `/bare-encode-at position:N` holds its pixels and encodes them (Pillow,
+    level 6, in a worker thread) before posting: the least work that posts a new board."""
     turns = demo_turns()
     pngs = [render_png(Table(t.before).picture()) for t in turns]
+    pixels = []
+    for png in pngs:
+        picture = Image.open(io.BytesIO(png))
+        picture.load()
+        pixels.append(picture)
 
-    async def bare_at(interaction: discord.Interaction, position: int) -> None:
-        png = pngs[min(position, len(pngs) - 1)]
+    async def post(interaction: discord.Interaction, png: bytes) -> None:
         embed = discord.Embed(title="Board", description="A game's picture, nothing else.")
         embed.set_image(url="attachment://board.png")
         await interaction.response.send_message(
             embed=embed, file=discord.File(io.BytesIO(png), filename="board.png"))
 
-    return app_commands.Command(name="bare-at", description="Post a demo position's board",
-                                callback=bare_at)
+    def encode(picture: Image.Image) -> bytes:
+        buf = io.BytesIO()
+        picture.save(buf, "PNG", compress_level=6)
+        return buf.getvalue()
+
+    async def bare_at(interaction: discord.Interaction, position: int) -> None:
+        await post(interaction, pngs[min(position, len(pngs) - 1)])
+
+    async def bare_encode_at(interaction: discord.Interaction, position: int) -> None:
+        picture = pixels[min(position, len(pixels) - 1)]
+        await post(interaction, await asyncio.to_thread(encode, picture))
+
+    return [app_commands.Command(name="bare-at", description="Post a demo position's board",
+                                 callback=bare_at),
+            app_commands.Command(name="bare-encode-at", callback=bare_encode_at,
+                                 description="Encode and post a demo position's board")]
 
 
 def _encoding_command(png: bytes) -> app_commands.Command[Any, Any, None]:

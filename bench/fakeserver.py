@@ -34,6 +34,7 @@ import contextlib
 import json
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 from fakediscord import CB_DEFERRED_MESSAGE, IT_COMMAND, FakeDiscord
@@ -127,6 +128,7 @@ async def _games(fake: FakeDiscord, phase: dict[str, Any], pool: list[Any]) -> d
     stop_at = time.perf_counter() + phase.get("seconds", 600.0)
 
     failed: list[str] = []
+    logged = len(fake.request_log)
 
     async def channel(k: int, lines: list[list[Any]]) -> None:
         for who, command, options in lines:
@@ -145,9 +147,20 @@ async def _games(fake: FakeDiscord, phase: dict[str, Any], pool: list[Any]) -> d
     figures["failed"] = len(failed)
     figures["failures"] = failed[:3]
     await asyncio.sleep(0.5)  # the bot's last follow-ups land, then the phase's tokens go
+    figures["requests"] = _requests(fake.request_log[logged:])
     fake._tokens.clear()
     fake._by_id.clear()
     return figures
+
+
+def _requests(log: list[tuple[str, str, int]]) -> dict[str, int]:
+    """Count the bot's requests to Discord by method and route (ids replaced by `{id}`)."""
+    counted: Counter[str] = Counter()
+    for method, path, _ in log:
+        route = "/".join("{id}" if part.isdigit() or len(part) > 40 else part
+                         for part in path.split("/"))
+        counted[f"{method} {route}"] += 1
+    return dict(counted)
 
 
 def _figures(latencies: list[float], seconds: float) -> dict[str, Any]:
