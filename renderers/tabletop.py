@@ -27,10 +27,11 @@ from renderers.colours import (
     side_colour,
     text_on,
 )
-from renderers.layers import Board, Call, Recorder, picture
+from renderers.layers import Board, Call, picture
 from renderers.legibility import BOARD_WIDTH, note, smallest
 from renderers.lettering import draw_text, fit_text, plain, text_width
 from renderers.panels import PANEL_BG, draw_panel, lay_out_vocabulary, panel_height
+from renderers.pieces import Recording, piece, scope, values
 from renderers.shapes import (
     arrow,
     burst,
@@ -396,8 +397,22 @@ def _place_tags(
     drawn on top), then another tag, then a base. Neighbours whose tags still meet are
     laid out together, every pair of choices tried. Returned by `id()` of the unit.
     """
+    colours = tuple(side_colour(u.side, sides) for u in units)
+    laid = _tag_layout(lay, units, colours, tokens)
+    return {id(u): tags for u, tags in zip(units, laid, strict=True)}
+
+
+@functools.lru_cache(maxsize=256)
+def _tag_layout(
+    lay: TableLayout, units: tuple[TableUnit, ...], colours: tuple[RGB, ...],
+    tokens: tuple[Box, ...],
+) -> tuple[list[_Tag], ...]:
+    """Lay out every unit's tags, in the units' order (`_place_tags`; read-only: shared).
+
+    Kept for the same units, colours and tokens: a turn that moves no unit (an order
+    given, a phase passed) lays out nothing.
+    """
     bases = [_base_box(lay, u) for u in units]
-    colours = [side_colour(u.side, sides) for u in units]
     # Each unit's first choice; the others are laid out only for a unit that needs them.
     # Both are kept per unit (_below, _elsewhere): most units stand still between turns.
     options: list[list[list[_Tag]]] = [[_below(lay, u, c)] for u, c in zip(units, colours,
@@ -444,7 +459,7 @@ def _place_tags(
     for i in range(len(units)):
         if chosen[i] and len(options[i]) > 1 and _hits(chosen[i], around(i)[1]):
             chosen[i] = min(options[i], key=functools.partial(cost, around(i)))
-    return {id(u): tags for u, tags in zip(units, chosen, strict=True)}
+    return tuple(chosen)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -465,6 +480,7 @@ def clear_tag_cache() -> None:
     """Forget every unit's kept tag layouts."""
     _below.cache_clear()
     _elsewhere.cache_clear()
+    _tag_layout.cache_clear()
 
 
 def _hung(tags: list[_Tag], r: float, side: int) -> list[_Tag]:
@@ -572,16 +588,26 @@ def _clearance(lay: TableLayout, u: TableUnit | None, toward: Point, tags: Tags)
     return dist
 
 
+Mark = tuple[Point, float, str]  # where a reticle or a burst goes, its radius, which
+
+
 def _draw_arrow(
-    d: Canvas,
-    lay: TableLayout,
-    a: TableArrow,
-    units: tuple[TableUnit, ...],
-    marks: list[tuple[Point, float, str]],
-    tags: Tags,
-) -> None:
-    p, q = lay.to_px(a.x1, a.y1), lay.to_px(a.x2, a.y2)
+    d: Canvas, lay: TableLayout, a: TableArrow, units: tuple[TableUnit, ...], tags: Tags
+) -> Mark | None:
+    """Draw one arrow (a piece: renderers/pieces.py); return the mark at its end, if any."""
     source, target = _unit_at(units, a.x1, a.y1), _unit_at(units, a.x2, a.y2)
+    ends = (source, target)
+    hung = tuple(None if u is None else (values(u), *tags[id(u)]) for u in ends)
+    return piece(d, ("arrow", scope(lay), values(a), hung),
+                 lambda: _paint_arrow(d, lay, a, ends, tags))
+
+
+def _paint_arrow(
+    d: Canvas, lay: TableLayout, a: TableArrow,
+    ends: tuple[TableUnit | None, TableUnit | None], tags: Tags,
+) -> Mark | None:
+    p, q = lay.to_px(a.x1, a.y1), lay.to_px(a.x2, a.y2)
+    source, target = ends
     ink = _TABLE_ARROW_INK[a.kind]
     if a.kind == "target":
         # A sight line ending in a reticle round the target.
@@ -591,19 +617,18 @@ def _draw_arrow(
         dashed_line(
             d, p2, q2, ink, wd, lay.scale * 0.6, lay.scale * 0.35, casing=WHITE, casing_width=1
         )
-        marks.append((q if target else q2, ring, "target"))
-        return
+        return (q if target else q2, ring, "target")
     wd = max(3, round(lay.scale * 0.26))
     if a.kind == "battle":
         br = lay.scale * 0.85
         reach = target.radius * lay.scale if target else 0.0
         p2, q2 = shorten(p, q, _clearance(lay, source, q, tags), reach + br * 0.2)
         cased_line(d, p2, q2, ink, wd)
-        marks.append((q2, br, "battle"))
-        return
+        return (q2, br, "battle")
     start = _clearance(lay, source, q, tags)
     p2, q2 = shorten(p, q, start, _clearance(lay, target, p, tags))
     arrow(d, p2, q2, ink, wd, dashed=a.kind == "retreat")
+    return None
 
 
 def _reticle(d: Canvas, c: Point, r: float) -> None:
@@ -629,28 +654,39 @@ def record(view: TabletopView, width: int = BOARD_WIDTH) -> Board:
     layer = static_layer(view, width)
     picture_size = (width, lay.height + panel_height(view.panel, width))
     calls: list[Call] = []
-    d = Recorder(calls)
-    blend = Recorder(calls, blend=True)
-    for o in view.objectives:
-        _draw_objective_ring(d, blend, lay, o, view.sides)
+    d = Recording(calls)
+    blend = Recording(calls, blend=True)
+    at = scope(lay)
+    # Each objective, unit, arrow and mark is a piece (renderers/pieces.py), recorded
+    # once and reused while what it is drawn from stays the same.
+    held = [None if o.holder is None else side_colour(o.holder, view.sides)
+            for o in view.objectives]
+    for o, ink in zip(view.objectives, held, strict=True):
+        piece(d, ("ring", at, values(o), ink),
+              functools.partial(_draw_objective_ring, d, blend, lay, o, view.sides))
     # Unit tags keep clear of the objective tokens where they can.
     tags = _place_tags(lay, view.units, view.sides, _token_boxes(lay, view.objectives))
-    marks: list[tuple[Point, float, str]] = []
-    for a in view.arrows:
-        _draw_arrow(d, lay, a, view.units, marks, tags)
-    for u in view.units:
-        _draw_unit_base(d, lay, u, view.sides)
+    marks = [m for a in view.arrows if (m := _draw_arrow(d, lay, a, view.units, tags))]
+    colours = [side_colour(u.side, view.sides) for u in view.units]
+    for u, fill in zip(view.units, colours, strict=True):
+        body = (u.x, u.y, u.radius, u.frontage, u.depth, u.facing, u.highlight)
+        piece(d, ("base", at, body, fill),
+              functools.partial(_draw_unit_base, d, lay, u, view.sides))
     for c, r, kind in marks:
         if kind == "target":
-            _reticle(d, c, r)
+            piece(d, ("reticle", c, r), functools.partial(_reticle, d, c, r))
     for c, r, kind in marks:
         if kind == "battle":
-            burst(d, c, r, (255, 200, 40), BATTLE_RED)
-    for u in view.units:
-        _draw_unit_text(d, lay, u, view.sides, tags)
+            piece(d, ("burst", c, r),
+                  functools.partial(burst, d, c, r, (255, 200, 40), BATTLE_RED))
+    for u, fill in zip(view.units, colours, strict=True):
+        words = (u.label, u.x, u.y, u.radius, tuple(tags[id(u)]))
+        piece(d, ("words", at, words, fill),
+              functools.partial(_draw_unit_text, d, lay, u, view.sides, tags))
     # Objective tokens last: O1..O5 stay readable whatever stands on or beside them.
-    for o in view.objectives:
-        _draw_objective_token(d, lay, o, view.sides)
+    for o, ink in zip(view.objectives, held, strict=True):
+        piece(d, ("token", at, values(o), ink),
+              functools.partial(_draw_objective_token, d, lay, o, view.sides))
     draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
     return Board(None, picture_size, layer, PANEL_BG, tuple(calls), None)
 
