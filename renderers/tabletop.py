@@ -151,7 +151,8 @@ def feature_style(kind: str) -> FeatureStyle:
 
 
 def _static_key(view: TabletopView, width: int) -> Hashable:
-    return (view.static_key, width, view.width, view.height, view.features)
+    # The features as plain tuples: view models compare slowly (renderers/pieces.py).
+    return (view.static_key, width, view.width, view.height, tuple(map(values, view.features)))
 
 
 def static_layer(view: TabletopView, width: int) -> Image.Image:
@@ -412,54 +413,100 @@ def _tag_layout(
     Kept for the same units, colours and tokens: a turn that moves no unit (an order
     given, a phase passed) lays out nothing.
     """
-    bases = [_base_box(lay, u) for u in units]
-    # Each unit's first choice; the others are laid out only for a unit that needs them.
-    # Both are kept per unit (_below, _elsewhere): most units stand still between turns.
-    options: list[list[list[_Tag]]] = [[_below(lay, u, c)] for u, c in zip(units, colours,
-                                                                          strict=True)]
+    return _TagLayout(lay, units, colours, tokens).run()
 
-    def more(i: int) -> list[list[_Tag]]:
-        if len(options[i]) == 1 and options[i][0]:
-            options[i] += _elsewhere(lay, units[i], colours[i])
-        return options[i]
 
-    chosen = [o[0] for o in options]
+Near = tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]]  # tokens, tags, bases
 
-    def around(i: int, *but: int) -> tuple[tuple[Box, ...], ...]:
+
+class _TagLayout:
+    """Laying out a table's tags: each unit's options, its choice, and what lies near it.
+
+    What stays put while the tags move (the tokens and bases near where a unit's tags
+    may go) is found once per unit and set of options, and each choice's boxes once
+    per choice, where `around` used to gather them for every comparison.
+    """
+
+    def __init__(self, lay: TableLayout, units: tuple[TableUnit, ...], colours: tuple[RGB, ...],
+                 tokens: tuple[Box, ...]) -> None:
+        self.lay, self.units, self.colours, self.tokens = lay, units, colours, tokens
+        self.bases = [_base_box(lay, u) for u in units]
+        # Each unit's first choice; the others are laid out only for a unit that needs
+        # them. Both are kept per unit (_below, _elsewhere): most units stand still.
+        self.options: list[list[list[_Tag]]] = [
+            [_below(lay, u, c)] for u, c in zip(units, colours, strict=True)]
+        self.chosen = [o[0] for o in self.options]
+        self.boxes = [tuple(t.box for t in tags) for tags in self.chosen]
+        self.mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
+        self.still: dict[int, tuple[int, Box, tuple[Box, ...], tuple[Box, ...]]] = {}
+
+    def choose(self, i: int, tags: list[_Tag]) -> None:
+        self.chosen[i] = tags
+        self.boxes[i] = tuple(t.box for t in tags)
+
+    def more(self, i: int) -> None:
+        if len(self.options[i]) == 1 and self.options[i][0]:
+            self.options[i] += _elsewhere(self.lay, self.units[i], self.colours[i])
+
+    def _still(self, i: int) -> tuple[int, Box, tuple[Box, ...], tuple[Box, ...]]:
+        """Return the span of unit i's options and the tokens and other bases it meets."""
+        found = self.still.get(i)
+        if found is None or found[0] != len(self.options[i]):
+            boxes = [t.box for tags in self.options[i] for t in tags]
+            span = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                    max(b[2] for b in boxes), max(b[3] for b in boxes))
+            bases = (b for j, b in enumerate(self.bases) if j != i)
+            found = self.still[i] = (len(self.options[i]), span,
+                                     tuple(b for b in self.tokens if _overlaps(span, b)),
+                                     tuple(b for b in bases if _overlaps(span, b)))
+        return found
+
+    def around(self, i: int, *but: int) -> Near:
         """Return what unit i's tags could cover wherever they go: tokens, tags, bases."""
-        boxes = [t.box for tags in options[i] for t in tags]
-        span = (min(b[0] for b in boxes), min(b[1] for b in boxes),
-                max(b[2] for b in boxes), max(b[3] for b in boxes))
-        tags = (t.box for j, mine in enumerate(chosen) if j not in (i, *but) for t in mine)
-        bases_ = (b for j, b in enumerate(bases) if j != i)
-        return tuple(tuple(b for b in group if _overlaps(span, b))
-                     for group in (tokens, tags, bases_))
+        _, (s0, s1, s2, s3), tokens, bases = self._still(i)
+        tags = tuple(b for j, mine in enumerate(self.boxes) if j != i and j not in but
+                     for b in mine if s0 < b[2] and b[0] < s2 and s1 < b[3] and b[1] < s3)
+        return tokens, tags, bases
 
-    mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
-
-    def cost(near: tuple[tuple[Box, ...], ...], tags: list[_Tag]) -> int:
+    def cost(self, near: Near, tags: list[_Tag]) -> int:
         return (4 * _hits(tags, near[0]) + 2 * _hits(tags, near[1]) + _hits(tags, near[2])
-                + 4 * _off_table(tags, mat))
+                + 4 * _off_table(tags, self.mat))
 
-    def pair_cost(near_i: tuple[tuple[Box, ...], ...], near_j: tuple[tuple[Box, ...], ...],
-                  pair: tuple[list[_Tag], list[_Tag]]) -> int:
-        meet = _hits(pair[0], tuple(t.box for t in pair[1]))
-        return cost(near_i, pair[0]) + cost(near_j, pair[1]) + 4 * meet
+    def pair(self, i: int, j: int) -> tuple[list[_Tag], list[_Tag]]:
+        """Return the pair of choices for units i and j that covers least, the first such."""
+        oi, oj = self.options[i], self.options[j]
+        near_i, near_j = self.around(i, j), self.around(j, i)
+        # Each choice's own cost once, not once per choice of the other unit.
+        ci = [self.cost(near_i, o) for o in oi]
+        cj = [self.cost(near_j, o) for o in oj]
+        bj = [tuple(t.box for t in o) for o in oj]
 
-    for i in range(len(units)):
-        if chosen[i] and cost(around(i), chosen[i]):
-            more(i)
-            chosen[i] = min(options[i], key=functools.partial(cost, around(i)))
-    for i, j in itertools.combinations(range(len(units)), 2):
-        if _hits(chosen[i], tuple(t.box for t in chosen[j])):
-            more(i), more(j)
-            near = functools.partial(pair_cost, around(i, j), around(j, i))
-            chosen[i], chosen[j] = min(itertools.product(options[i], options[j]), key=near)
-    # Big tags meet in threes: each unit still meeting another's moves once more.
-    for i in range(len(units)):
-        if chosen[i] and len(options[i]) > 1 and _hits(chosen[i], around(i)[1]):
-            chosen[i] = min(options[i], key=functools.partial(cost, around(i)))
-    return tuple(chosen)
+        def cost(kl: tuple[int, int]) -> int:
+            k, m = kl
+            return ci[k] + cj[m] + 4 * _hits(oi[k], bj[m])
+
+        k, m = min(itertools.product(range(len(oi)), range(len(oj))), key=cost)
+        return oi[k], oj[m]
+
+    def run(self) -> tuple[list[_Tag], ...]:
+        """Choose every unit's tags: alone, then by meeting pairs, then once more."""
+        chosen, options = self.chosen, self.options
+        for i in range(len(self.units)):
+            if chosen[i] and self.cost(self.around(i), chosen[i]):
+                self.more(i)
+                self.choose(i, min(options[i], key=functools.partial(self.cost, self.around(i))))
+        for i, j in itertools.combinations(range(len(self.units)), 2):
+            if _hits(chosen[i], self.boxes[j]):
+                self.more(i)
+                self.more(j)
+                best = self.pair(i, j)
+                self.choose(i, best[0])
+                self.choose(j, best[1])
+        # Big tags meet in threes: each unit still meeting another's moves once more.
+        for i in range(len(self.units)):
+            if chosen[i] and len(options[i]) > 1 and _hits(chosen[i], self.around(i)[1]):
+                self.choose(i, min(options[i], key=functools.partial(self.cost, self.around(i))))
+        return tuple(chosen)
 
 
 @functools.lru_cache(maxsize=2048)
