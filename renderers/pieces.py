@@ -31,9 +31,11 @@ class Recording(Recorder):
         self.calls = calls
 
 
-# About 60 pieces a board (units, tags, lines, arrows): room for the boards of a few
-# dozen games at a time, each piece a few calls that share their sprites with the text cache.
-PIECES: LayerCache[tuple[tuple[Call, ...], object]] = LayerCache(maxsize=4096)
+# About 40-60 pieces a board (units, tags, lines, arrows) and a few new ones a turn: room
+# for the boards of a few dozen games at a time. A piece's calls hold its sprites and
+# stamps, mostly those the text and stamp caches hold too: the four demo games' 1,767
+# pieces hold 16 MB of pixels in all, so this bounds what they may keep beyond those.
+PIECES: LayerCache[tuple[tuple[Call, ...], object]] = LayerCache(maxsize=2048)
 
 
 def piece(draw: Canvas, key: Hashable, paint: Callable[[], Result]) -> Result:
