@@ -38,10 +38,11 @@ from renderers.hexlayout import (
     touches_end,
     touches_side,
 )
-from renderers.layers import Board, Call, Recorder, picture
+from renderers.layers import Board, Call, picture
 from renderers.legibility import BOARD_WIDTH, note
 from renderers.lettering import draw_text, fit_text, plain, text_width
 from renderers.panels import PANEL_BG, draw_panel, panel_height
+from renderers.pieces import Recording, piece, scope, values
 from renderers.shapes import arrow, burst, cased_line, disc, draw_shape, pill_layout, shorten
 from renderers.terrain import (
     OPEN,
@@ -161,9 +162,16 @@ def _draw_marker(
     d: Canvas, placed: _Placed, sides: dict[str, str], flipped: bool, lay: HexLayout
 ) -> None:
     """Paint a piece from its stamp (drawn the first time this piece is seen just so)."""
-    m, (cx, cy), r = placed.marker, placed.centre, placed.radius
+    m, r = placed.marker, placed.radius
     least, room = lay.least, lay.hex_w * 0.92
     base = side_colour(m.side, sides)
+    key = ("marker", values(m), placed.centre, r, base, flipped, least, room)
+    piece(d, key, lambda: _stamp_marker(d, placed, base, flipped, lay))
+
+
+def _stamp_marker(d: Canvas, placed: _Placed, base: RGB, flipped: bool, lay: HexLayout) -> None:
+    m, (cx, cy), r = placed.marker, placed.centre, placed.radius
+    least, room = lay.least, lay.hex_w * 0.92
     pointers = _pointer_angles(m.pointers, flipped)
     look = (base, m.shape, m.label, m.count, m.leader, m.cavalry, m.ranged, m.faded, r, pointers,
             least, room)
@@ -355,17 +363,20 @@ def _draw_highlight(d: Canvas, lay: HexLayout, c: Point) -> None:
         dd.polygon(lay.corners((x, y), inset=wd + 1), outline=INK, width=1)
 
     # A wide outline makes Pillow build four masks the size of the whole board: stamp it.
-    STAMPS.draw(d, ("highlight", lay.size, wd, lay.flipped), c, lay.size + wd, paint)
+    key = ("highlight", lay.size, wd, lay.flipped)
+    piece(d, (key, c), lambda: STAMPS.draw(d, key, c, lay.size + wd, paint))
 
 
 def _reprint_names(
     d: Canvas, lay: HexLayout, board: HexBoard, kinds: dict[str, str], hexes: dict[str, Hex]
 ) -> None:
     """Print the names of `hexes` again, haloed, over whatever was drawn on them."""
+    where = scope(lay)
     for label, h in hexes.items():
         if board.contains(h):
             fill = terrain_style(kinds.get(label)).fill
-            draw_coordinate(d, lay, h, lay.point(h.x, h.row), fill, halo=True)
+            piece(d, ("name", where, label, fill), functools.partial(
+                draw_coordinate, d, lay, h, lay.point(h.x, h.row), fill, halo=True))
 
 
 def _names_under_badges(
@@ -377,15 +388,27 @@ def _names_under_badges(
     of the hexes below): its figure count and its leader's tag.
     """
     out: dict[str, Hex] = {}
-    names = _name_boxes(lay, board.cols, board.rows, board.short_odd_rows)
     for pl in placed:
-        badges = _low_badges(pl, lay.least)
-        for h, box in names.get(hex_named(pl.marker.hex).label, ()):
-            if h.label not in occupied and h.label not in out and any(
-                    b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]
-                    for b in badges):
+        m = pl.marker
+        if m.count is None and (m.leader is None or m.leader == m.label):
+            continue  # no low badge
+        for h in _covered_names(lay, board.cols, board.rows, board.short_odd_rows, pl):
+            if h.label not in occupied and h.label not in out:
                 out[h.label] = h
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _covered_names(
+    lay: HexLayout, cols: int, rows: int, short_odd_rows: bool, pl: _Placed
+) -> tuple[Hex, ...]:
+    """Return the neighbours of a piece's hex whose names its low badges cover, in order."""
+    names = _name_boxes(lay, cols, rows, short_odd_rows)
+    badges = _low_badges(pl, lay.least)
+    return tuple(
+        h for h, box in names.get(hex_named(pl.marker.hex).label, ())
+        if any(b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]
+               for b in badges))
 
 
 @functools.lru_cache(maxsize=64)
@@ -431,32 +454,38 @@ _ARROW_INK: dict[str, RGB] = {
 }
 
 
-def _draw_arrow(
-    d: Canvas,
-    lay: HexLayout,
-    a: Arrow,
-    radius_at: dict[str, float],
-    bursts: list[tuple[Point, float]],
-) -> tuple[Hex, ...]:
-    """Draw one arrow; return the hexes at its ends."""
+# An arrow's hexes at its ends, and the burst (centre, radius) a battle arrow ends in.
+Drawn = tuple[tuple[Hex, ...], tuple[Point, float] | None]
+
+
+def _draw_arrow(d: Canvas, lay: HexLayout, a: Arrow, radius_at: dict[str, float]) -> Drawn:
+    """Draw one arrow (a piece: renderers/pieces.py); return its ends and its burst."""
     start, end = parse_hex(a.start), parse_hex(a.end)
     if start is None or end is None or start == end:
-        return ()
+        return (), None
+    from_r = radius_at.get(start.label, lay.hex_w * 0.1)
+    to_r = radius_at.get(end.label, lay.hex_w * 0.1)
+    return piece(d, ("arrow", scope(lay), values(a), from_r, to_r),
+                 lambda: _paint_arrow(d, lay, a, (start, end), (from_r, to_r)))
+
+
+def _paint_arrow(d: Canvas, lay: HexLayout, a: Arrow, ends: tuple[Hex, Hex],
+                 radii: tuple[float, float]) -> Drawn:
+    start, end = ends
     p, q = lay.point(start.x, start.row), lay.point(end.x, end.row)
     pad = lay.hex_w * 0.06
-    from_r = radius_at.get(start.label, lay.hex_w * 0.1) + pad
-    to_r = radius_at.get(end.label, lay.hex_w * 0.1)
+    from_r = radii[0] + pad
+    to_r = radii[1]
     wd = max(3, round(lay.hex_w / 15))
     if a.kind == "battle":
         # No head: a burst just off the target's rim, facing the attacker.
         br = lay.hex_w * 0.16
         p2, q2 = shorten(p, q, from_r, to_r + br * 0.8)
         cased_line(d, p2, q2, BATTLE_RED, wd)
-        bursts.append((q2, br))
-        return (start, end)
+        return (start, end), (q2, br)
     p2, q2 = shorten(p, q, from_r, to_r + pad)
     arrow(d, p2, q2, _ARROW_INK[a.kind], wd, dashed=a.kind == "retreat")
-    return (start, end)
+    return (start, end), None
 
 
 # ---------------------------------------------------------------------------
@@ -476,7 +505,7 @@ def record(view: HexBoardView, width: int = BOARD_WIDTH) -> Board:
     layer = static_layer(view, width)
     picture_size = (width, lay.height + panel_height(view.panel, width))
     calls: list[Call] = []
-    d = Recorder(calls)
+    d = Recording(calls)
     placed = _place_markers(lay, view.markers)
     lit = {
         h.label: h
@@ -492,15 +521,18 @@ def record(view: HexBoardView, width: int = BOARD_WIDTH) -> Board:
     bursts: list[tuple[Point, float]] = []
     ends: dict[str, Hex] = {}
     for a in view.arrows:
-        for h in _draw_arrow(d, lay, a, radius_at, bursts):
+        hexes, struck = _draw_arrow(d, lay, a, radius_at)
+        for h in hexes:
             ends[h.label] = h
+        if struck is not None:
+            bursts.append(struck)
     # Rings and arrow ends cross the hex names next to them; print those names again.
     kinds = terrain_kinds(view)
     board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
     _reprint_names(d, lay, board, kinds, lit | ends)
     # Bursts go under the pieces so they never cover a figure count.
     for c, r in bursts:
-        burst(d, c, r, (255, 200, 40), BATTLE_RED)
+        piece(d, ("burst", c, r), functools.partial(burst, d, c, r, (255, 200, 40), BATTLE_RED))
     for pl in placed:
         _draw_marker(d, pl, view.sides, view.flipped, lay)
     # A piece's badges reach the name of an empty hex next to it: the name goes on top,
@@ -514,7 +546,9 @@ def record(view: HexBoardView, width: int = BOARD_WIDTH) -> Board:
         if name and not (touches_side(view, members) or touches_end(view, members)):
             spot = _free_area_label_spot(lay, members, size, name, placed)
             if spot is not None:
-                area_pill(d, spot, fit_text(name, size, lay.hex_w * 2.5), size)
+                text = fit_text(name, size, lay.hex_w * 2.5)
+                piece(d, ("area", spot, text, size), functools.partial(area_pill, d, spot, text,
+                                                                       size))
     draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
     return Board(None, picture_size, layer, PANEL_BG, tuple(calls), None)
 

@@ -51,6 +51,11 @@ def note(kind: Literal["text", "badge"], what: str, height: float) -> None:
         notes.append(Mark(kind, what, height))
 
 
+def noting() -> bool:
+    """Say whether labels and badges are being noted (`measuring()` is open here)."""
+    return _NOTES.get() is not None
+
+
 @contextmanager
 def measuring() -> Iterator[list[Mark]]:
     """Collect every label and badge drawn in this context (stamps only when first drawn)."""

@@ -17,6 +17,7 @@ from renderers.caches import PILL_STAMPS
 from renderers.canvas import Canvas, Point
 from renderers.colours import RGB
 from renderers.legibility import note
+from renderers.pieces import clear_pieces
 from rules.core.board import Text
 
 
@@ -210,7 +211,8 @@ def lay_out(words: Iterable[str], size: int, *, bold: bool = False, anchor: str 
 
 
 def clear_text_cache() -> None:
-    """Forget the cached text sprites and widths."""
+    """Forget the cached text sprites and widths, and the recorded pieces made of them."""
+    clear_pieces()
     _cached_sprite.cache_clear()
     _advance.cache_clear()
     text_width.cache_clear()

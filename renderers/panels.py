@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from renderers.caches import Painter
+from renderers.caches import LayerCache, Painter
 from renderers.canvas import Canvas, Point
 from renderers.colours import INK, RGB, readable_on, side_colour
 from renderers.legibility import smallest
 from renderers.lettering import draw_text, fit_text, lay_out, plain, text_width
-from rules.core.board import Panel
+from renderers.pieces import piece, values
+from rules.core.board import Panel, PanelLine
 
 PANEL_BG: RGB = (246, 243, 234)
 PANEL_RULE: RGB = (190, 182, 160)
@@ -31,7 +33,17 @@ class _PanelMetrics:
     height: int
 
 
+# A panel's metrics by its title, lines and width (asked twice a board: height, drawing).
+_METRICS: LayerCache[_PanelMetrics] = LayerCache(maxsize=256)
+
+
 def _panel_metrics(panel: Panel, width: int) -> _PanelMetrics:
+    """Return where the panel's title and lines go under a board `width` pixels wide."""
+    key = (panel.title, tuple(values(ln) for ln in panel.lines), width)
+    return _METRICS.get(key, lambda: _measure(panel, width))
+
+
+def _measure(panel: Panel, width: int) -> _PanelMetrics:
     title_size = max(16, round(width / 34))
     # A long panel (a legend of many lines) is set smaller, so the picture stays readable
     # in a phone's height and small enough to upload quickly, though never below the
@@ -131,30 +143,35 @@ def draw_panel(
         draw.rectangle((0, top, width, top + m.height), fill=PANEL_BG)
     draw.line(((0, top), (width, top)), fill=PANEL_RULE, width=max(2, m.pad // 6))
 
-    def runs(text: str, size: int, bold: bool) -> Painter:
-        def paint(d: Canvas, x: float, y: float) -> None:
-            _draw_runs(d, (x, y), text, size, bold, sides)
-
-        return paint
-
+    # Each line is a piece (renderers/pieces.py): most lines read the same turn after turn.
+    named = tuple(sides.items())
     y = top + m.pad
     if panel.title:
         title = plain(panel.title)
-        runs(title, m.title_size, True)(draw, float(m.pad), y + m.title_size / 2)
+        at = (float(m.pad), y + m.title_size / 2)
+        piece(draw, ("title", title, m.title_size, at, named),
+              lambda: _draw_runs(draw, at, title, m.title_size, True, sides))
         y += round(m.title_size * 1.5)
-    size = m.line_size
     for i, ln in enumerate(panel.lines):
         col, row = divmod(i, m.rows)
         x = m.pad + col * m.col_w
         ly = y + row * m.line_h + m.line_h / 2
-        max_w = m.col_w - size * 2
-        if ln.side is not None:
-            c = side_colour(ln.side, sides)
-            text = fit_text(plain(ln.text), size, max_w - size * 1.5, bold=ln.bold)
-            _side_line(text, size, ln.bold, c)(draw, x, ly)
-            continue
-        text = fit_text(plain(ln.text), size, max_w, bold=ln.bold)
-        runs(text, size, ln.bold)(draw, x, ly)
+        piece(draw, ("line", values(ln), x, ly, m.line_size, m.col_w, named),
+              functools.partial(_draw_line, draw, ln, (x, ly), m, sides))
+
+
+def _draw_line(draw: Canvas, ln: PanelLine, at: Point, m: _PanelMetrics,
+               sides: Mapping[str, str]) -> None:
+    """Draw one of the panel's lines at `at` (its left end, mid-height), cut to its column."""
+    size = m.line_size
+    max_w = m.col_w - size * 2
+    if ln.side is not None:
+        c = side_colour(ln.side, sides)
+        text = fit_text(plain(ln.text), size, max_w - size * 1.5, bold=ln.bold)
+        _side_line(text, size, ln.bold, c)(draw, at[0], at[1])
+        return
+    text = fit_text(plain(ln.text), size, max_w, bold=ln.bold)
+    _draw_runs(draw, at, text, size, ln.bold, sides)
 
 
 def _side_line(text: str, size: int, bold: bool, c: RGB) -> Painter:

@@ -27,10 +27,11 @@ from renderers.colours import (
     side_colour,
     text_on,
 )
-from renderers.layers import Board, Call, Recorder, picture
+from renderers.layers import Board, Call, picture
 from renderers.legibility import BOARD_WIDTH, note, smallest
 from renderers.lettering import draw_text, fit_text, plain, text_width
 from renderers.panels import PANEL_BG, draw_panel, lay_out_vocabulary, panel_height
+from renderers.pieces import Recording, piece, scope, values
 from renderers.shapes import (
     arrow,
     burst,
@@ -150,7 +151,8 @@ def feature_style(kind: str) -> FeatureStyle:
 
 
 def _static_key(view: TabletopView, width: int) -> Hashable:
-    return (view.static_key, width, view.width, view.height, view.features)
+    # The features as plain tuples: view models compare slowly (renderers/pieces.py).
+    return (view.static_key, width, view.width, view.height, tuple(map(values, view.features)))
 
 
 def static_layer(view: TabletopView, width: int) -> Image.Image:
@@ -396,55 +398,115 @@ def _place_tags(
     drawn on top), then another tag, then a base. Neighbours whose tags still meet are
     laid out together, every pair of choices tried. Returned by `id()` of the unit.
     """
-    bases = [_base_box(lay, u) for u in units]
-    colours = [side_colour(u.side, sides) for u in units]
-    # Each unit's first choice; the others are laid out only for a unit that needs them.
-    # Both are kept per unit (_below, _elsewhere): most units stand still between turns.
-    options: list[list[list[_Tag]]] = [[_below(lay, u, c)] for u, c in zip(units, colours,
-                                                                          strict=True)]
+    colours = tuple(side_colour(u.side, sides) for u in units)
+    laid = _tag_layout(lay, units, colours, tokens)
+    return {id(u): tags for u, tags in zip(units, laid, strict=True)}
 
-    def more(i: int) -> list[list[_Tag]]:
-        if len(options[i]) == 1 and options[i][0]:
-            options[i] += _elsewhere(lay, units[i], colours[i])
-        return options[i]
 
-    chosen = [o[0] for o in options]
+@functools.lru_cache(maxsize=256)
+def _tag_layout(
+    lay: TableLayout, units: tuple[TableUnit, ...], colours: tuple[RGB, ...],
+    tokens: tuple[Box, ...],
+) -> tuple[list[_Tag], ...]:
+    """Lay out every unit's tags, in the units' order (`_place_tags`; read-only: shared).
 
-    def around(i: int, *but: int) -> tuple[tuple[Box, ...], ...]:
+    Kept for the same units, colours and tokens: a turn that moves no unit (an order
+    given, a phase passed) lays out nothing.
+    """
+    return _TagLayout(lay, units, colours, tokens).run()
+
+
+Near = tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]]  # tokens, tags, bases
+
+
+class _TagLayout:
+    """Laying out a table's tags: each unit's options, its choice, and what lies near it.
+
+    What stays put while the tags move (the tokens and bases near where a unit's tags
+    may go) is found once per unit and set of options, and each choice's boxes once
+    per choice, where `around` used to gather them for every comparison.
+    """
+
+    def __init__(self, lay: TableLayout, units: tuple[TableUnit, ...], colours: tuple[RGB, ...],
+                 tokens: tuple[Box, ...]) -> None:
+        self.lay, self.units, self.colours, self.tokens = lay, units, colours, tokens
+        self.bases = [_base_box(lay, u) for u in units]
+        # Each unit's first choice; the others are laid out only for a unit that needs
+        # them. Both are kept per unit (_below, _elsewhere): most units stand still.
+        self.options: list[list[list[_Tag]]] = [
+            [_below(lay, u, c)] for u, c in zip(units, colours, strict=True)]
+        self.chosen = [o[0] for o in self.options]
+        self.boxes = [tuple(t.box for t in tags) for tags in self.chosen]
+        self.mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
+        self.still: dict[int, tuple[int, Box, tuple[Box, ...], tuple[Box, ...]]] = {}
+
+    def choose(self, i: int, tags: list[_Tag]) -> None:
+        self.chosen[i] = tags
+        self.boxes[i] = tuple(t.box for t in tags)
+
+    def more(self, i: int) -> None:
+        if len(self.options[i]) == 1 and self.options[i][0]:
+            self.options[i] += _elsewhere(self.lay, self.units[i], self.colours[i])
+
+    def _still(self, i: int) -> tuple[int, Box, tuple[Box, ...], tuple[Box, ...]]:
+        """Return the span of unit i's options and the tokens and other bases it meets."""
+        found = self.still.get(i)
+        if found is None or found[0] != len(self.options[i]):
+            boxes = [t.box for tags in self.options[i] for t in tags]
+            span = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                    max(b[2] for b in boxes), max(b[3] for b in boxes))
+            bases = (b for j, b in enumerate(self.bases) if j != i)
+            found = self.still[i] = (len(self.options[i]), span,
+                                     tuple(b for b in self.tokens if _overlaps(span, b)),
+                                     tuple(b for b in bases if _overlaps(span, b)))
+        return found
+
+    def around(self, i: int, *but: int) -> Near:
         """Return what unit i's tags could cover wherever they go: tokens, tags, bases."""
-        boxes = [t.box for tags in options[i] for t in tags]
-        span = (min(b[0] for b in boxes), min(b[1] for b in boxes),
-                max(b[2] for b in boxes), max(b[3] for b in boxes))
-        tags = (t.box for j, mine in enumerate(chosen) if j not in (i, *but) for t in mine)
-        bases_ = (b for j, b in enumerate(bases) if j != i)
-        return tuple(tuple(b for b in group if _overlaps(span, b))
-                     for group in (tokens, tags, bases_))
+        _, (s0, s1, s2, s3), tokens, bases = self._still(i)
+        tags = tuple(b for j, mine in enumerate(self.boxes) if j != i and j not in but
+                     for b in mine if s0 < b[2] and b[0] < s2 and s1 < b[3] and b[1] < s3)
+        return tokens, tags, bases
 
-    mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
-
-    def cost(near: tuple[tuple[Box, ...], ...], tags: list[_Tag]) -> int:
+    def cost(self, near: Near, tags: list[_Tag]) -> int:
         return (4 * _hits(tags, near[0]) + 2 * _hits(tags, near[1]) + _hits(tags, near[2])
-                + 4 * _off_table(tags, mat))
+                + 4 * _off_table(tags, self.mat))
 
-    def pair_cost(near_i: tuple[tuple[Box, ...], ...], near_j: tuple[tuple[Box, ...], ...],
-                  pair: tuple[list[_Tag], list[_Tag]]) -> int:
-        meet = _hits(pair[0], tuple(t.box for t in pair[1]))
-        return cost(near_i, pair[0]) + cost(near_j, pair[1]) + 4 * meet
+    def pair(self, i: int, j: int) -> tuple[list[_Tag], list[_Tag]]:
+        """Return the pair of choices for units i and j that covers least, the first such."""
+        oi, oj = self.options[i], self.options[j]
+        near_i, near_j = self.around(i, j), self.around(j, i)
+        # Each choice's own cost once, not once per choice of the other unit.
+        ci = [self.cost(near_i, o) for o in oi]
+        cj = [self.cost(near_j, o) for o in oj]
+        bj = [tuple(t.box for t in o) for o in oj]
 
-    for i in range(len(units)):
-        if chosen[i] and cost(around(i), chosen[i]):
-            more(i)
-            chosen[i] = min(options[i], key=functools.partial(cost, around(i)))
-    for i, j in itertools.combinations(range(len(units)), 2):
-        if _hits(chosen[i], tuple(t.box for t in chosen[j])):
-            more(i), more(j)
-            near = functools.partial(pair_cost, around(i, j), around(j, i))
-            chosen[i], chosen[j] = min(itertools.product(options[i], options[j]), key=near)
-    # Big tags meet in threes: each unit still meeting another's moves once more.
-    for i in range(len(units)):
-        if chosen[i] and len(options[i]) > 1 and _hits(chosen[i], around(i)[1]):
-            chosen[i] = min(options[i], key=functools.partial(cost, around(i)))
-    return {id(u): tags for u, tags in zip(units, chosen, strict=True)}
+        def cost(kl: tuple[int, int]) -> int:
+            k, m = kl
+            return ci[k] + cj[m] + 4 * _hits(oi[k], bj[m])
+
+        k, m = min(itertools.product(range(len(oi)), range(len(oj))), key=cost)
+        return oi[k], oj[m]
+
+    def run(self) -> tuple[list[_Tag], ...]:
+        """Choose every unit's tags: alone, then by meeting pairs, then once more."""
+        chosen, options = self.chosen, self.options
+        for i in range(len(self.units)):
+            if chosen[i] and self.cost(self.around(i), chosen[i]):
+                self.more(i)
+                self.choose(i, min(options[i], key=functools.partial(self.cost, self.around(i))))
+        for i, j in itertools.combinations(range(len(self.units)), 2):
+            if _hits(chosen[i], self.boxes[j]):
+                self.more(i)
+                self.more(j)
+                best = self.pair(i, j)
+                self.choose(i, best[0])
+                self.choose(j, best[1])
+        # Big tags meet in threes: each unit still meeting another's moves once more.
+        for i in range(len(self.units)):
+            if chosen[i] and len(options[i]) > 1 and _hits(chosen[i], self.around(i)[1]):
+                self.choose(i, min(options[i], key=functools.partial(self.cost, self.around(i))))
+        return tuple(chosen)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -465,6 +527,7 @@ def clear_tag_cache() -> None:
     """Forget every unit's kept tag layouts."""
     _below.cache_clear()
     _elsewhere.cache_clear()
+    _tag_layout.cache_clear()
 
 
 def _hung(tags: list[_Tag], r: float, side: int) -> list[_Tag]:
@@ -572,16 +635,26 @@ def _clearance(lay: TableLayout, u: TableUnit | None, toward: Point, tags: Tags)
     return dist
 
 
+Mark = tuple[Point, float, str]  # where a reticle or a burst goes, its radius, which
+
+
 def _draw_arrow(
-    d: Canvas,
-    lay: TableLayout,
-    a: TableArrow,
-    units: tuple[TableUnit, ...],
-    marks: list[tuple[Point, float, str]],
-    tags: Tags,
-) -> None:
-    p, q = lay.to_px(a.x1, a.y1), lay.to_px(a.x2, a.y2)
+    d: Canvas, lay: TableLayout, a: TableArrow, units: tuple[TableUnit, ...], tags: Tags
+) -> Mark | None:
+    """Draw one arrow (a piece: renderers/pieces.py); return the mark at its end, if any."""
     source, target = _unit_at(units, a.x1, a.y1), _unit_at(units, a.x2, a.y2)
+    ends = (source, target)
+    hung = tuple(None if u is None else (values(u), *tags[id(u)]) for u in ends)
+    return piece(d, ("arrow", scope(lay), values(a), hung),
+                 lambda: _paint_arrow(d, lay, a, ends, tags))
+
+
+def _paint_arrow(
+    d: Canvas, lay: TableLayout, a: TableArrow,
+    ends: tuple[TableUnit | None, TableUnit | None], tags: Tags,
+) -> Mark | None:
+    p, q = lay.to_px(a.x1, a.y1), lay.to_px(a.x2, a.y2)
+    source, target = ends
     ink = _TABLE_ARROW_INK[a.kind]
     if a.kind == "target":
         # A sight line ending in a reticle round the target.
@@ -591,19 +664,18 @@ def _draw_arrow(
         dashed_line(
             d, p2, q2, ink, wd, lay.scale * 0.6, lay.scale * 0.35, casing=WHITE, casing_width=1
         )
-        marks.append((q if target else q2, ring, "target"))
-        return
+        return (q if target else q2, ring, "target")
     wd = max(3, round(lay.scale * 0.26))
     if a.kind == "battle":
         br = lay.scale * 0.85
         reach = target.radius * lay.scale if target else 0.0
         p2, q2 = shorten(p, q, _clearance(lay, source, q, tags), reach + br * 0.2)
         cased_line(d, p2, q2, ink, wd)
-        marks.append((q2, br, "battle"))
-        return
+        return (q2, br, "battle")
     start = _clearance(lay, source, q, tags)
     p2, q2 = shorten(p, q, start, _clearance(lay, target, p, tags))
     arrow(d, p2, q2, ink, wd, dashed=a.kind == "retreat")
+    return None
 
 
 def _reticle(d: Canvas, c: Point, r: float) -> None:
@@ -629,28 +701,39 @@ def record(view: TabletopView, width: int = BOARD_WIDTH) -> Board:
     layer = static_layer(view, width)
     picture_size = (width, lay.height + panel_height(view.panel, width))
     calls: list[Call] = []
-    d = Recorder(calls)
-    blend = Recorder(calls, blend=True)
-    for o in view.objectives:
-        _draw_objective_ring(d, blend, lay, o, view.sides)
+    d = Recording(calls)
+    blend = Recording(calls, blend=True)
+    at = scope(lay)
+    # Each objective, unit, arrow and mark is a piece (renderers/pieces.py), recorded
+    # once and reused while what it is drawn from stays the same.
+    held = [None if o.holder is None else side_colour(o.holder, view.sides)
+            for o in view.objectives]
+    for o, ink in zip(view.objectives, held, strict=True):
+        piece(d, ("ring", at, values(o), ink),
+              functools.partial(_draw_objective_ring, d, blend, lay, o, view.sides))
     # Unit tags keep clear of the objective tokens where they can.
     tags = _place_tags(lay, view.units, view.sides, _token_boxes(lay, view.objectives))
-    marks: list[tuple[Point, float, str]] = []
-    for a in view.arrows:
-        _draw_arrow(d, lay, a, view.units, marks, tags)
-    for u in view.units:
-        _draw_unit_base(d, lay, u, view.sides)
+    marks = [m for a in view.arrows if (m := _draw_arrow(d, lay, a, view.units, tags))]
+    colours = [side_colour(u.side, view.sides) for u in view.units]
+    for u, fill in zip(view.units, colours, strict=True):
+        body = (u.x, u.y, u.radius, u.frontage, u.depth, u.facing, u.highlight)
+        piece(d, ("base", at, body, fill),
+              functools.partial(_draw_unit_base, d, lay, u, view.sides))
     for c, r, kind in marks:
         if kind == "target":
-            _reticle(d, c, r)
+            piece(d, ("reticle", c, r), functools.partial(_reticle, d, c, r))
     for c, r, kind in marks:
         if kind == "battle":
-            burst(d, c, r, (255, 200, 40), BATTLE_RED)
-    for u in view.units:
-        _draw_unit_text(d, lay, u, view.sides, tags)
+            piece(d, ("burst", c, r),
+                  functools.partial(burst, d, c, r, (255, 200, 40), BATTLE_RED))
+    for u, fill in zip(view.units, colours, strict=True):
+        words = (u.label, u.x, u.y, u.radius, tuple(tags[id(u)]))
+        piece(d, ("words", at, words, fill),
+              functools.partial(_draw_unit_text, d, lay, u, view.sides, tags))
     # Objective tokens last: O1..O5 stay readable whatever stands on or beside them.
-    for o in view.objectives:
-        _draw_objective_token(d, lay, o, view.sides)
+    for o, ink in zip(view.objectives, held, strict=True):
+        piece(d, ("token", at, values(o), ink),
+              functools.partial(_draw_objective_token, d, lay, o, view.sides))
     draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
     return Board(None, picture_size, layer, PANEL_BG, tuple(calls), None)
 

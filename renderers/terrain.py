@@ -25,6 +25,7 @@ from renderers.hexlayout import (
 )
 from renderers.lettering import draw_text, fit_text, plain
 from renderers.panels import lay_out_vocabulary
+from renderers.pieces import values
 from renderers.shapes import dashed_line, disc, pill, pill_layout
 from rules.core.board import HexBoardView
 from rules.core.hexgrid import Hex, HexBoard
@@ -215,8 +216,13 @@ def terrain_style(kind: str | None) -> TerrainStyle:
 
 
 def layer_key(view: HexBoardView, width: int) -> Hashable:
-    # The static parts themselves are in the key, so a scenario whose terrain changes
-    # under the same static_key can never be served a stale map.
+    """Return the key of a board's map: everything its static layer is drawn from.
+
+    The static parts themselves are in the key, so a scenario whose terrain changes
+    under the same static_key can never be served a stale map. The terrain is in it as
+    plain tuples: the key is compared three times a board (map, palette, last frame),
+    and a hundred view models compare through Python code (renderers/pieces.py).
+    """
     return (
         view.static_key,
         width,
@@ -226,7 +232,7 @@ def layer_key(view: HexBoardView, width: int) -> Hashable:
         view.short_odd_rows,
         view.section_lines,
         view.areas,
-        view.terrain,
+        tuple(map(values, view.terrain)),
     )
 
 
