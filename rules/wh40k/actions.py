@@ -58,16 +58,12 @@ def _keywords(value: Any) -> Any:
 
 def _inches(value: Any) -> Any:
     """Read '12"', "12in" or "12 inches" as 12."""
-    if isinstance(value, str):
-        return _INCHES.sub("", value.strip().lower())
-    return value
+    return _INCHES.sub("", value.strip().lower()) if isinstance(value, str) else value
 
 
 def _slug(value: Any) -> Any:
     """Read "Insane Bravery" as "insane-bravery"."""
-    if isinstance(value, str):
-        return _NOT_SLUG.sub("-", value.strip().lower()).strip("-")
-    return value
+    return _NOT_SLUG.sub("-", value.strip().lower()).strip("-") if isinstance(value, str) else value
 
 
 def _lower(value: Any) -> Any:
