@@ -56,13 +56,16 @@ ButtonHandler = Callable[[str, Caller, PressedId], Reply]
 class Table:
     """One game, for one command."""
 
-    def __init__(self, game: GameRow, state: Any = None) -> None:
+    def __init__(self, game: GameRow, state: Any = None, prompt: Prompt | None = None) -> None:
         """Set the table for a stored game; `state`, when given, is its position already
-        read (the one just stored), so it is not read again from the row."""
+        read (the one just stored), so it is not read again from the row, and `prompt`
+        that position's prompt, already asked."""
         self.game = game
         self.system: GameSystem = system(game.system)
         if state is not None:
             self.__dict__["state"] = state
+            if prompt is not None:
+                self.__dict__["prompt"] = prompt
         self._legal: dict[str, list[Action]] = {}
         self._views: dict[str | None, SeatView] = {}
         self._boards: dict[str | None, Any] = {}

@@ -48,12 +48,12 @@ from bot.service.rewind import Standing
 from bot.service.rulebook import cite
 from bot.service.settingrules import CLAIM_KIND
 from bot.store.gamestore import GameStore
-from bot.store.rows import GameRow
+from bot.store.rows import GameHead, GameRow
 from bot.store.transaction import Transaction
 from bot.text import Said, event_record, seat_term
 from rules.core.errors import RuleViolation
 from rules.core.model import Action, Event
-from rules.core.system import GameSystem
+from rules.core.system import GameSystem, system
 from rules.core.text import Msg, Term, items
 
 log = logging.getLogger(__name__)
@@ -71,10 +71,10 @@ def abridged(text: str, most: int = 300) -> str:
     return text if len(text) <= most else f"{text[:most]}... ({len(text)} characters)"
 
 
-def parse(system: GameSystem, data: dict[str, Any], game: GameRow) -> Action:
+def parse(rules: GameSystem, data: dict[str, Any], game: GameRow | GameHead) -> Action:
     """Read an action for a game's system, or refuse it in the game's words."""
     try:
-        return system.parse_action(data)
+        return rules.parse_action(data)
     except ValidationError as err:
         raise unreadable(err).where(game.language, game.system) from None
     except RuleViolation as violation:
@@ -120,9 +120,12 @@ class Turns:
         the transaction then checks it is still the same game.
         """
         with self.store.reading() as tx:
-            seen = self._acted_on(tx, channel_id, caller, action)
+            # The running game's id, system and language are all the action's reading needs.
+            seen: GameHead | GameRow | None = tx.active_head(channel_id)
+            if seen is None:
+                seen = self._acted_on(tx, channel_id, caller, action)
         unseated = {k: v for k, v in action.items() if k != "seat"}
-        parsed = parse(Table(seen).system, unseated, seen)
+        parsed = parse(system(seen.system), unseated, seen)
         with self.store.transaction() as tx:
             game = self._acted_on(tx, channel_id, caller, action)
             if game.id != seen.id or expected_game not in (None, game.id):
@@ -196,8 +199,8 @@ class Turns:
         entry = tx.append(game, "action", actor_id, parsed.seat, parsed.model_dump(mode="json"),
                           records, irreversible=any(type(e).irreversible for e in events))
         old = dict(game.pending.get("turn") or {})
-        after_seat = system.prompt(new_state).seat
-        marker = turnlog.advanced(old, table.prompt.seat, after_seat, entry.seq)
+        prompt = system.prompt(new_state)
+        marker = turnlog.advanced(old, table.prompt.seat, prompt.seat, entry.seq)
         changes: dict[str, Any] = {"state": new_state.model_dump(mode="json"),
                                    "pending": {**lasting(game.pending), "turn": marker}}
         outcome = system.outcome(new_state)
@@ -208,7 +211,7 @@ class Turns:
             # A referee's correction undid what ended the game: it goes on. Its seed
             # stays public, so any further rolls can be foreseen (see docs/playing.md).
             changes.update(status="active", winner=None, result=None)
-        after = Table(tx.update_game(game, **changes), state=new_state)
+        after = Table(tx.update_game(game, **changes), state=new_state, prompt=prompt)
         return after, records, turnlog.mark(tx, after, old, marker, entry.seq)
 
     # ------------------------------------------------------------ claims

@@ -53,6 +53,16 @@ class GameRow:
         return [seat for seat, uid in self.seats.items() if uid == user_id]
 
 
+@dataclass(frozen=True)
+class GameHead:
+    """What a command needs of a game before its write transaction: which game, its system
+    and language (to read the action and word a refusal), without reading the whole row."""
+
+    id: int
+    system: str
+    language: str
+
+
 @dataclass
 class LogEntry:
     """One line of a game's action log."""

@@ -19,6 +19,7 @@ from bot.store.rows import (
     CHECKPOINT_EVERY,
     JSON_COLUMNS,
     Checkpoint,
+    GameHead,
     GameRow,
     LogEntry,
     dumps,
@@ -66,6 +67,16 @@ class Transaction(SeasonQueries, StatsQueries, WebQueries, DatasheetQueries):
             + self.sql.for_update(), (channel_id,),
         ).fetchone()
         return game_of(row) if row else None
+
+    def active_head(self, channel_id: str) -> GameHead | None:
+        """Return the id, system and language of the channel's open or running game, if any:
+        all a command reads before its write transaction, without decoding the whole row."""
+        self.serialize(f"channel:{channel_id}")
+        row = self.conn.execute(
+            "SELECT id, system, language FROM games WHERE channel_id = ? "
+            "AND status IN ('open', 'active')", (channel_id,),
+        ).fetchone()
+        return GameHead(int(row[0]), str(row[1]), str(row[2])) if row else None
 
     def latest_game(self, channel_id: str) -> GameRow | None:
         """Return the channel's running game, or else its most recent one."""

@@ -100,14 +100,16 @@ def hint(state: BushidoState) -> Msg:
 
 
 def _turn_legal(state: BushidoState, seat: str) -> Iterator[Action]:
+    """Offer holding first, then each piece's moves and attacks as they are asked for (the
+    step is `simple_first`: buttons stop early)."""
     if seat != state.active:
         return
+    yield Hold(seat=seat)
     for piece in pieces_of(state, seat):
         yield from (Move(piece=piece.id, to=h, seat=seat) for h in destinations(state, piece))
         yield from (
             Attack(piece=piece.id, target=s, seat=seat) for s in attack_targets(state, piece)
         )
-    yield Hold(seat=seat)
 
 
 def _defend_legal(state: BushidoState, seat: str) -> Iterator[Action]:
@@ -124,12 +126,14 @@ STEPS: dict[str, Step[BushidoState]] = {
         actor=lambda state: state.active,
         hint=hint,
         legal=_turn_legal,
+        simple_first=True,
     ),
     "defend": Step(
         actions=("counter", "flee", "adjust", "adjust_movement"),
         actor=_defending_seat,
         hint=hint,
         legal=_defend_legal,
+        simple_first=True,
     ),
     "over": Step(actions=(), actor=lambda state: None, hint=hint),
 }

@@ -23,13 +23,17 @@ from rules.fantasy_warriors.state import (
     UnitStatus,
 )
 
+# Compiled once: every action built (each button offered too) reads its unit through them.
+_UNIT_ID = re.compile(r"[A-Za-z]\d+")
+_INCHES = re.compile(r'\s*(inches|inch|in|")$')
+
 
 def _unit_ref(value: Any) -> Any:
     """Read a unit reference: an id such as "n3" becomes "N3"; anything else is a name."""
     if not isinstance(value, str):
         return value
     text = value.strip()
-    return text.upper() if re.fullmatch(r"[A-Za-z]\d+", text) else text
+    return text.upper() if _UNIT_ID.fullmatch(text) else text
 
 
 def _order(value: Any) -> Any:
@@ -48,7 +52,7 @@ def _lower(value: Any) -> Any:
 def _inches(value: Any) -> Any:
     """Read '12"', "12in" or "12 inches" as 12."""
     if isinstance(value, str):
-        return re.sub(r'\s*(inches|inch|in|")$', "", value.strip().lower())
+        return _INCHES.sub("", value.strip().lower())
     return value
 
 

@@ -507,14 +507,16 @@ def plan_candidates(state: FantasyWarriorsState, seat: str) -> list[Action]:
     return found
 
 
-def _moves(state: FantasyWarriorsState, me: Seat, unit: Unit, enemies: list[Unit]) -> list[Action]:
-    """Offer a unit's moves toward its goal (or the nearest enemy) and its contacts.
+def _moves(
+    state: FantasyWarriorsState, me: Seat, unit: Unit, enemies: list[Unit]
+) -> Iterator[Action]:
+    """Offer a unit's moves toward its goal (or the nearest enemy) and its contacts, each
+    worked out only when asked for (buttons stop early: the detours are often not needed).
 
     A unit whose orders forbid moving (HOLD) is offered its contacts only: check_move
     would refuse every move of it, so they are not worked out at all.
     """
     contact = catalogue.battle_rules().contact
-    found: list[Action] = []
     orders = state.commands[unit.command].orders
     moving = orders is None or catalogue.basic_orders()[governing(orders)].may_move
     goals = goal_points(state, scenario_of(state), unit) if moving else []
@@ -523,27 +525,26 @@ def _moves(state: FantasyWarriorsState, me: Seat, unit: Unit, enemies: list[Unit
     for aim in aims[:1]:
         for stride in (3.0, 8.0):
             to = step_toward(unit.position, aim, stride)
-            found.append(Move(seat=me, unit=unit.id, x=to.x, y=to.y))
+            yield Move(seat=me, unit=unit.id, x=to.x, y=to.y)
         if unit.block is not None:
-            found += _detours(state, me, unit, aim)
+            yield from _detours(state, me, unit, aim)
     for enemy in enemies:
         if unit_gap(unit, enemy) <= contact + 1e-9:
-            found.append(Contact(seat=me, unit=unit.id, enemy=enemy.id))
+            yield Contact(seat=me, unit=unit.id, enemy=enemy.id)
     for enemy in nearest:
         # Close to base contact with the nearest enemy.
         if unit.block is not None:
             for turned in (True, False):
                 spot = closing(unit, enemy, contact / 2, turned)
                 if spot is not None:
-                    found.append(Move(seat=me, unit=unit.id, x=spot[0].x, y=spot[0].y,
-                                      facing=spot[1] if turned else None))
+                    yield Move(seat=me, unit=unit.id, x=spot[0].x, y=spot[0].y,
+                               facing=spot[1] if turned else None)
             continue
         far = distance(unit.position, enemy.position)
         reach = radius(unit) + radius(enemy) + contact / 2
         if far > reach:
             to = step_toward(unit.position, enemy.position, far - reach)
-            found.append(Move(seat=me, unit=unit.id, x=to.x, y=to.y))
-    return found
+            yield Move(seat=me, unit=unit.id, x=to.x, y=to.y)
 
 
 def _detours(state: FantasyWarriorsState, me: Seat, unit: Unit, aim: Point) -> list[Action]:

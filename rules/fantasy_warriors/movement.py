@@ -350,10 +350,10 @@ def _followed_route(
 def _held_up_by_friends(state: FantasyWarriorsState, unit: Unit, goal: Point) -> bool:
     """Say whether a unit ended its move against a friendly block standing in its way."""
     contact = catalogue.battle_rules().contact
-    return any(
-        friend.id != unit.id and unit_gap(unit, friend) <= contact + 1e-9
-        for friend in friends_between(state, unit, goal)
-    )
+    # The friends in contact first (a plain measure); the ground swept only when one is.
+    touching = {f.id for f in in_play(state, unit.side)
+                if f.id != unit.id and unit_gap(unit, f) <= contact + 1e-9}
+    return bool(touching) and any(f.id in touching for f in friends_between(state, unit, goal))
 
 
 def laggards(state: FantasyWarriorsState) -> list[tuple[Unit, str]]:

@@ -16,7 +16,7 @@ and which actions are legal. Each handler checks an action against the state, so
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rules.core.dice import Dice
@@ -71,7 +71,7 @@ from rules.samurai.orders import (
     build_requests,
     explain,
     lost_orders,
-    order_options,
+    offered_orders,
     public_slot,
     slot_msg,
 )
@@ -156,12 +156,12 @@ def _legal_plays(state: SamuraiState, seat: str) -> list[Action]:
     return [Play(card=c, seat=seat) for c in sorted(set(state.hands[seat]))]
 
 
-def _legal_orders(state: SamuraiState, seat: str) -> list[Action]:
-    if seat != state.active:
-        return []
-    turn = state.current
-    options = order_options(state, seat, turn.slots, cards()[turn.card])
-    return [Order(pieces=o, seat=seat) for o in options]
+def _legal_orders(state: SamuraiState, seat: str) -> Iterator[Action]:
+    """Offer the orders lazily, ordering nothing first (the step is `simple_first`)."""
+    if seat == state.active:
+        turn = state.current
+        for pieces in offered_orders(state, seat, turn.slots, cards()[turn.card]):
+            yield Order(pieces=pieces, seat=seat)
 
 
 def _legal_moves(state: SamuraiState, seat: str) -> list[Action]:
@@ -201,19 +201,21 @@ def _legal_fortune(state: SamuraiState, seat: str) -> list[Action]:
     return [*dragon.challenge_options(state, seat), *honor.inspire_options(state, seat, ordered)]
 
 
-def _legal_in_moves(state: SamuraiState, seat: str) -> list[Action]:
-    if seat != state.active:
-        return []
-    return [
-        *_legal_moves(state, seat), *_legal_battles(state, seat), *_legal_fortune(state, seat),
-        EndTurn(seat=seat),
-    ]
+def _legal_in_moves(state: SamuraiState, seat: str) -> Iterator[Action]:
+    """Offer the end of the turn first, the rest as asked for (the step is `simple_first`)."""
+    if seat == state.active:
+        yield EndTurn(seat=seat)
+        yield from _legal_moves(state, seat)
+        yield from _legal_battles(state, seat)
+        yield from _legal_fortune(state, seat)
 
 
-def _legal_in_battles(state: SamuraiState, seat: str) -> list[Action]:
-    if seat != state.active:
-        return []
-    return [*_legal_battles(state, seat), *_legal_fortune(state, seat), EndTurn(seat=seat)]
+def _legal_in_battles(state: SamuraiState, seat: str) -> Iterator[Action]:
+    """Offer the end of the turn first, the rest as asked for (the step is `simple_first`)."""
+    if seat == state.active:
+        yield EndTurn(seat=seat)
+        yield from _legal_battles(state, seat)
+        yield from _legal_fortune(state, seat)
 
 
 def _legal_retreats(state: SamuraiState, seat: str) -> list[Action]:
@@ -234,14 +236,15 @@ def _legal_keeps(state: SamuraiState, seat: str) -> list[Action]:
 
 STEPS: dict[str, Step[SamuraiState]] = {
     "card": Step(("play", *REFEREE), _active, _hint("prompt-card"), _legal_plays),
-    "orders": Step(("order", *REFEREE), _active, _orders_hint, _legal_orders),
+    "orders": Step(("order", *REFEREE), _active, _orders_hint, _legal_orders,
+                   simple_first=True),
     "moves": Step(
         ("move", "battle", "dragon", "inspire", "end_turn", *REFEREE), _active,
-        _hint("prompt-moves"), _legal_in_moves,
+        _hint("prompt-moves"), _legal_in_moves, simple_first=True,
     ),
     "battles": Step(
         ("battle", "dragon", "inspire", "end_turn", *REFEREE), _active, _hint("prompt-battles"),
-        _legal_in_battles,
+        _legal_in_battles, simple_first=True,
     ),
     "retreat": Step(
         ("retreat", "seppuku", *REFEREE), _retreating, _retreat_hint, _legal_retreats

@@ -19,6 +19,7 @@ exactly with augmenting paths: a greedy first-fit can refuse sets that fit.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -300,12 +301,22 @@ def order_options(
 
     It holds every legal single order and up to `cap` sets of the largest size that fits.
     """
+    return sorted(offered_orders(state, seat, slots, card, cap),
+                  key=lambda s: (len(s.split()), s))
+
+
+def offered_orders(
+    state: SamuraiState, seat: str, slots: list[str], card: CommandCard, cap: int = 24
+) -> Iterator[str]:
+    """Yield the strings of `order_options`, unsorted and each once: "" (no orders) first,
+    then worked out only as far as they are asked for (buttons stop after a few)."""
+    yield ""
     pieces = orderable(state, seat, card.helmet)
     tokens: list[str] = []
     for piece in pieces:
         if any(fits(request_for(piece, None, False), s) for s in slots):
             tokens.append(piece.id)
-    options: set[str] = {""}
+    count = 1  # the strings yielded so far, all different (ids hold no spaces)
 
     def feasible(chosen: list[str]) -> bool:
         try:
@@ -315,7 +326,8 @@ def order_options(
 
     for token in tokens:
         if feasible([token]):
-            options.add(token)
+            count += 1
+            yield token
     best = len(
         [j for j in match(build_requests(state, seat, tokens, card), slots) if j is not None]
     )
@@ -323,8 +335,8 @@ def order_options(
         budget = 4000
         for combo in combinations(tokens, best):
             budget -= 1
-            if budget < 0 or len(options) > cap + len(tokens):
+            if budget < 0 or count > cap + len(tokens):
                 break
             if feasible(list(combo)):
-                options.add(" ".join(combo))
-    return sorted(options, key=lambda s: (len(s.split()), s))
+                count += 1
+                yield " ".join(combo)

@@ -23,11 +23,16 @@ from rules.core.model import Action, Event, Frozen
 from rules.core.text import Msg, Named, Term
 from rules.wh40k.state import Listed, ModelProfile, Seat, Step
 
+# Compiled once: every action built (each button offered too) reads its fields through them.
+_UNIT_ID = re.compile(r"[uU]\d+")
+_INCHES = re.compile(r'\s*(inches|inch|in|")$')
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+
 
 def _unit_ref(value: Any) -> Any:
     """Read a unit reference: an id such as "u2" becomes "U2"; anything else is a name."""
     text = value.strip() if isinstance(value, str) else value
-    return text.upper() if isinstance(text, str) and re.fullmatch(r"[uU]\d+", text) else text
+    return text.upper() if isinstance(text, str) and _UNIT_ID.fullmatch(text) else text
 
 
 def _leadership(value: Any) -> Any:
@@ -53,16 +58,12 @@ def _keywords(value: Any) -> Any:
 
 def _inches(value: Any) -> Any:
     """Read '12"', "12in" or "12 inches" as 12."""
-    if isinstance(value, str):
-        return re.sub(r'\s*(inches|inch|in|")$', "", value.strip().lower())
-    return value
+    return _INCHES.sub("", value.strip().lower()) if isinstance(value, str) else value
 
 
 def _slug(value: Any) -> Any:
     """Read "Insane Bravery" as "insane-bravery"."""
-    if isinstance(value, str):
-        return re.sub(r"[^a-z0-9]+", "-", value.strip().lower()).strip("-")
-    return value
+    return _NOT_SLUG.sub("-", value.strip().lower()).strip("-") if isinstance(value, str) else value
 
 
 def _lower(value: Any) -> Any:

@@ -46,6 +46,7 @@ def _calls(tx: Transaction, game: GameRow) -> dict[str, object]:
     assert fixture is not None
     calls = {
         "active_game": lambda: tx.active_game("c1"),
+        "active_head": lambda: tx.active_head("c1"),
         "latest_game": lambda: tx.latest_game("c1"),
         "game": lambda: tx.game(game.id),
         "insert_game": lambda: tx.insert_game(_values("c-new")),

@@ -26,11 +26,11 @@ def _held_units_checked(state: FantasyWarriorsState) -> int:
         # With no orders at all, every move is worked out (HOLD has no goal either).
         free = state.model_copy(deep=True)
         free.commands[unit.command].orders = None
-        everything = flow._moves(free, "north", free.units[unit.id], enemies)
+        everything = list(flow._moves(free, "north", free.units[unit.id], enemies))
         moves = [a for a in everything if a.type == "move"]
         assert moves, "the comparison needs moves to refuse"
         assert not any(SYSTEM.is_legal(state, a) for a in moves)
-        assert flow._moves(state, "north", unit, enemies) == [
+        assert list(flow._moves(state, "north", unit, enemies)) == [
             a for a in everything if a.type != "move"]
         contacts += sum(a.type == "contact" for a in everything)
     assert contacts, "the comparison needs a contact that is kept"

@@ -7,7 +7,14 @@ from rules.core.text import items, msg, term
 from rules.samurai.actions import OrdersLost, PieceMoved, PieceOrdered, ShogunRolled, TurnEnded
 from rules.samurai.catalogue import cards, sections_of
 from rules.samurai.engine import SYSTEM
-from rules.samurai.orders import Request, assign, build_requests, fits
+from rules.samurai.orders import (
+    Request,
+    assign,
+    build_requests,
+    fits,
+    offered_orders,
+    order_options,
+)
 from tests.rules.samurai.kit import (
     act,
     act_events,
@@ -355,3 +362,16 @@ def test_legal_order_options_are_legal_and_sorted() -> None:
     assert any(o.pieces == "" for o in options)  # type: ignore[attr-defined]
     for option in options:
         SYSTEM.apply(state, option)
+
+
+def test_orders_offered_lazily_begin_with_ordering_nothing() -> None:
+    """The orders step offers "" (no orders) before any set of pieces, so its buttons may stop
+    early, and the lazy offer holds exactly the sorted list's orders, each once."""
+    state = SYSTEM.new_game("sekigahara-ridge", "opts")
+    state = act(state, "blue", type="play", card=state.hands["blue"][0])
+    turn = state.current
+    card = cards()[turn.card]
+    offered = list(offered_orders(state, "blue", turn.slots, card))
+    assert offered[0] == ""
+    assert len(offered) == len(set(offered)) > 1
+    assert sorted(offered) == sorted(order_options(state, "blue", turn.slots, card))
