@@ -24,7 +24,7 @@ from tests.bot.conftest import ALICE, BOB, MOD
 
 def _counting(store: Store) -> tuple[GameService, list[Any]]:
     drawn: list[Any] = []
-    service = GameService(store, render=lambda view: drawn.append(view) or b"png")
+    service = GameService(store, render=lambda view, lineage=None: drawn.append(view) or b"png")
     return service, drawn
 
 
@@ -81,7 +81,7 @@ def test_a_turn_whose_commit_fails_leaves_no_picture_behind(tmp_path: Path) -> N
     store = Store(tmp_path / "games.db", clock=FakeClock())
     drawn: list[bytes] = []
 
-    def render(view: Any) -> bytes:
+    def render(view: Any, *, lineage: Any = None) -> bytes:
         drawn.append(f"png-{len(drawn) + 1}".encode())
         return drawn[-1]
 
