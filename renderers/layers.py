@@ -26,9 +26,9 @@ from typing import Any
 
 from PIL import Image
 
-from renderers import png
 from renderers.canvas import Box, Canvas
 from renderers.colours import RGB
+from renderers.png import inflate_bands
 
 IntBox = tuple[int, int, int, int]
 
@@ -275,7 +275,7 @@ class Frames:
         if kept.indices is not None:
             indices = kept.indices.copy()
         else:
-            indices = Image.frombytes("P", kept.size, png.inflate_bands(kept.bands))
+            indices = Image.frombytes("P", kept.size, inflate_bands(kept.bands))
             indices.putpalette(palette.getpalette() or [])
         return Frame(kept.calls, indices, kept.bands, kept.checks, kept.denser, ())
 

@@ -7,7 +7,10 @@ drawn one after another on one core, and the event loop waits for the GIL meanwh
 one of a few worker processes started once (`workers`, the cores by default), which
 draws it with `renderers.render_png` and sends back the PNG bytes: the same bytes,
 since the picture depends on the view only. Each worker keeps its own static-layer
-caches warm. A plain pipe per worker rather than `concurrent.futures`' process pool:
+caches warm, and the last board of each game it drew (renderers/layers.py): a game's
+boards go back to the worker that drew its last one, so only what changed is drawn,
+unless that worker is much busier than another (then the game moves there). A plain
+pipe per worker rather than `concurrent.futures`' process pool:
 that pool passes each call through two helper threads of the bot's process, twice
 the CPU per board there (0.9 ms vs 0.4 ms, measured), all of it holding the GIL.
 

@@ -38,6 +38,24 @@ def test_the_same_position_is_drawn_once(store: Store) -> None:
     assert again.lines == first.lines and again.buttons == first.buttons
 
 
+def test_a_games_boards_are_drawn_as_its_own_lineage(store: Store) -> None:
+    """The renderer is told which game a board follows, so it draws over that game's last."""
+    lineages: list[Any] = []
+
+    def render(view: Any, *, lineage: Any = None) -> bytes:
+        lineages.append(lineage)
+        return f"png-{len(lineages)}".encode()
+
+    service = GameService(store, render=render)
+    for channel in ("c1", "c2"):
+        service.new_game(channel, "g1", ALICE, "race", "short", opponent=BOB)
+        service.join(channel, BOB)
+    service.act("c1", ALICE, {"type": "roll"})
+    games = [service.status(channel).game_id for channel in ("c1", "c2")]
+    assert games[0] != games[1]
+    assert lineages == [games[0], games[0], games[1], games[1], games[0]]
+
+
 def test_a_new_position_is_drawn_again(store: Store) -> None:
     service, drawn = _counting(store)
     service.new_game("c1", "g1", ALICE, "race", "short", opponent=BOB)
