@@ -94,6 +94,11 @@ def memory_of(pid: int) -> Memory | None:
     return Memory(pid, kb["VmRSS"], fields.get("Pss"), private)
 
 
+def pool_moves(render: Any) -> int:
+    """Return how many games a `RenderPool` has moved between its workers (0 for threads)."""
+    return render.moves if isinstance(render, RenderPool) else 0
+
+
 def workers_memory(render: Any) -> list[Memory]:
     """Return the memory of each render worker of a `RenderPool` (none for threads)."""
     if not isinstance(render, RenderPool):
@@ -113,6 +118,7 @@ class Phase:
     lags: list[float] = field(default_factory=list)
     cpu: float = 0.0
     workers: list[Memory] = field(default_factory=list)
+    moves: int = 0  # games the render pool sent to another worker than their last board's
 
     @property
     def largest_worker(self) -> Memory | None:
@@ -225,10 +231,11 @@ async def session(plan: dict[str, Any]) -> list[Phase]:
                 raise RuntimeError("the fake Discord server stopped early")
             msg = json.loads(line)
             if msg["kind"] == "start":
-                current[0] = Phase(msg["phase"], cpu=-cpu_seconds())
+                current[0] = Phase(msg["phase"], cpu=-cpu_seconds(), moves=-pool_moves(render))
             elif msg["kind"] == "end":
                 current[0].cpu += cpu_seconds()
                 current[0].workers = workers_memory(render)
+                current[0].moves += pool_moves(render)
                 current[0].figures = {k: v for k, v in msg.items() if k not in ("kind", "phase")}
                 phases.append(current[0])
                 current[0] = Phase("between")

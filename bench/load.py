@@ -141,6 +141,8 @@ def _workers(phases: list[Phase], name: str) -> Figure | None:
     largest = last.largest_worker
     assert largest is not None
     detail = "; ".join(f"worker {m.pid}: {m.said()}" for m in last.workers)
+    boards = sum(p.figures.get("n", 0) for p in found)
+    detail += f"; games moved to another worker: {sum(p.moves for p in found)} in {boards} turns"
     return Figure(f"{name.removeprefix('turn c')} channels: largest render worker's RSS",
                   largest.rss / MIB, "<= 80 MiB", detail, unit="MiB")
 
