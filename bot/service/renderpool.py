@@ -42,8 +42,10 @@ if TYPE_CHECKING:  # not imported at run time: the workers stay light
 log = logging.getLogger(__name__)
 
 # A game's boards go to the worker that drew its last one (which keeps its frame) unless
-# that worker has more than this many boards more in hand than the least busy one: then
-# the game moves (its next board is drawn over the newest frame of its map there).
+# that worker has more than twice the boards in hand of the least busy one and this many
+# more: then the game moves (its next board is drawn over the newest frame of its map
+# there, about 5 ms more). So a game waits behind one board rather than move to an idle
+# worker, and with long queues on both (every core busy anyway) games seldom move.
 STICKY_SLACK = 1
 HOMES = 100_000  # games whose worker is remembered (a few MB at most)
 
@@ -132,11 +134,11 @@ class RenderPool:
     """A `Render` (view -> PNG bytes) that draws in worker processes; thread-safe.
 
     A game's boards (its `lineage`) go to the worker that drew its last one, which keeps
-    that frame (renderers/layers.py), unless that worker has more than STICKY_SLACK
-    boards more in hand than another: then the game moves to the least busy one, and
-    stays there. A board without a lineage goes to the least busy worker. Each call waits
-    for its worker, sends it the view over its pipe and waits for the PNG: one send and
-    one receive, no helper threads in the bot. `draw` is what a worker runs (a
+    that frame (renderers/layers.py), unless that worker has much more in hand than
+    another (STICKY_SLACK): then the game moves to the least busy one, and stays there.
+    A board without a lineage goes to the least busy worker. Each call waits for its
+    worker, sends it the view over its pipe and waits for the PNG: one send and one
+    receive, no helper threads in the bot. `draw` is what a worker runs (a
     module-level function, so it pickles); `fallback` draws in this process when a
     worker dies or after close.
     """
@@ -196,7 +198,8 @@ class RenderPool:
         if lineage is None:
             return least
         home = self._homes.get(lineage)
-        if home is not None and home in self._all and home.load <= least.load + STICKY_SLACK:
+        if (home is not None and home in self._all
+                and home.load <= 2 * least.load + STICKY_SLACK):
             self._homes.move_to_end(lineage)
             return home
         if home is not None:
