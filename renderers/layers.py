@@ -186,13 +186,14 @@ class Frame:
 # Call itself; the pictures pasted are the shared caches' own).
 CALL_BYTES = 768
 FRAME_OVERHEAD = 2048  # the frame's own objects and its place in the kept ones
-# Frames kept, in bytes: a render worker holds about 60 MiB without them (bench load), and
-# each game's frame costs about 0.1-0.35 MB once compact, so some 40-120 games a process
-# within the issue's 80 MiB a worker.
-FRAME_BYTES = 12 * 1024 * 1024
+# Frames kept, in bytes: a render worker holds about 62 MiB without them (bench load), and
+# each game's frame costs about 0.1-0.35 MB once compact (0.13 MB a Samurai game), so some
+# 25-80 games a process within the issue's 80 MiB a worker. Its resident memory grows by
+# about a fifth more than the frames counted here (77.5 MiB measured with 12 MiB of them).
+FRAME_BYTES = 10 * 1024 * 1024
 # Frames kept whole (their palette-index picture, about 1.2 MB at 1,080 px); the rest are
 # compact, their picture inflated again from their bands (about 1 ms) when drawn over.
-HOT_FRAMES = 3
+HOT_FRAMES = 2
 
 
 @dataclass(frozen=True, slots=True)
