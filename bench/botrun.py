@@ -29,7 +29,7 @@ from bot.config import Settings
 from bot.discord.client import BanneretBot, point_at
 from bot.service.context import Table
 from bot.service.gameservice import GameService
-from bot.service.renderpool import close_renderer, renderer
+from bot.service.renderpool import RenderPool, close_renderer, renderer
 from bot.service.rulesearch import warm
 from bot.store.rows import GameRow
 from renderers import render_png
@@ -52,15 +52,78 @@ def cpu_seconds() -> float:
     return total
 
 
+MIB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Memory:
+    """A process's memory: resident (RSS), its proportional share (PSS) and what it alone
+    holds (USS: its private pages), in bytes; PSS and USS are None where
+    /proc/PID/smaps_rollup cannot be read."""
+
+    pid: int
+    rss: int
+    pss: int | None = None
+    uss: int | None = None
+
+    def said(self) -> str:
+        """Return the figures in MiB, as printed beside a benchmark's results."""
+        out = f"RSS {self.rss / MIB:.1f}"
+        if self.pss is not None and self.uss is not None:
+            out += f", PSS {self.pss / MIB:.1f}, USS {self.uss / MIB:.1f}"
+        return out + " MiB"
+
+
+def memory_of(pid: int) -> Memory | None:
+    """Return a process's memory from /proc (None once it has gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="ascii")
+    except OSError:
+        return None
+    kb = {k: int(v.split()[0]) * 1024 for k, _, v in
+          (line.partition(":") for line in status.splitlines()) if v.strip().endswith("kB")}
+    if "VmRSS" not in kb:
+        return None
+    try:
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text(encoding="ascii")
+    except OSError:
+        return Memory(pid, kb["VmRSS"])
+    fields = {k: int(v.split()[0]) * 1024 for k, _, v in
+              (line.partition(":") for line in rollup.splitlines()) if v.strip().endswith("kB")}
+    private = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+    return Memory(pid, kb["VmRSS"], fields.get("Pss"), private)
+
+
+def pool_moves(render: Any) -> int:
+    """Return how many games a `RenderPool` has moved between its workers (0 for threads)."""
+    return render.moves if isinstance(render, RenderPool) else 0
+
+
+def workers_memory(render: Any) -> list[Memory]:
+    """Return the memory of each render worker of a `RenderPool` (none for threads)."""
+    if not isinstance(render, RenderPool):
+        return []
+    found = (memory_of(pid) for pid in render.pids())
+    return [m for m in found if m is not None]
+
+
 @dataclass
 class Phase:
-    """What the server measured for one phase, what the probe saw meanwhile, and the CPU
-    time the bot's process and its workers spent in it."""
+    """What the server measured for one phase, what the probe saw meanwhile, the CPU
+    time the bot's process and its workers spent in it, and each render worker's memory
+    at its end."""
 
     name: str
     figures: dict[str, Any] = field(default_factory=dict)
     lags: list[float] = field(default_factory=list)
     cpu: float = 0.0
+    workers: list[Memory] = field(default_factory=list)
+    moves: int = 0  # games the render pool sent to another worker than their last board's
+
+    @property
+    def largest_worker(self) -> Memory | None:
+        """Return the render worker holding the most memory (by RSS) at the phase's end."""
+        return max(self.workers, key=lambda m: m.rss, default=None)
 
     @property
     def stall_max(self) -> float:
@@ -168,9 +231,11 @@ async def session(plan: dict[str, Any]) -> list[Phase]:
                 raise RuntimeError("the fake Discord server stopped early")
             msg = json.loads(line)
             if msg["kind"] == "start":
-                current[0] = Phase(msg["phase"], cpu=-cpu_seconds())
+                current[0] = Phase(msg["phase"], cpu=-cpu_seconds(), moves=-pool_moves(render))
             elif msg["kind"] == "end":
                 current[0].cpu += cpu_seconds()
+                current[0].workers = workers_memory(render)
+                current[0].moves += pool_moves(render)
                 current[0].figures = {k: v for k, v in msg.items() if k not in ("kind", "phase")}
                 phases.append(current[0])
                 current[0] = Phase("between")

@@ -18,7 +18,9 @@ beside it as a second line. Each N runs ready-made, encoding, turns, encoding, r
 (each floor's two phases merged against drift). Printed per N: turns a second against the
 floor's posts a second, p50/p99 time from the interaction to its answer (for a move, the turn
 message's edit), CPU time per turn (the bot's process and its render workers), the event
-loop's longest stall and the requests the bot made to Discord per command.
+loop's longest stall, the requests the bot made to Discord per command, and the memory of
+each render worker at the end of the turn phase (RSS, and PSS/USS where
+/proc/PID/smaps_rollup is readable), the largest against the issue's 80 MiB a worker.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import asyncio
 import os
 from typing import Any
 
-from bench.botrun import Phase, demo_lines, session
+from bench.botrun import MIB, Phase, demo_lines, session
 from bench.growth import COMMUNITY
 from bench.positions import demo_turns
 from bench.timing import Figure, Report
@@ -123,7 +125,26 @@ def run() -> Report:
             f"{count} channels, against the plain bot posting ready-made bytes (no picture "
             f"made): turns a second {turn['rate'] / ready['rate']:.2f}x, p99 "
             f"{turn['p99'] / ready['p99']:.2f}x; it: {_said(ready)}")
+        memory = _workers(phases, f"turn c{count}")
+        if memory is not None:
+            report.figures.append(memory)
     return report
+
+
+def _workers(phases: list[Phase], name: str) -> Figure | None:
+    """Return the largest render worker's RSS at the end of a phase, each worker's beside it
+    (None when the boards were drawn in the bot's threads)."""
+    found = [p for p in phases if p.name == name and p.workers]
+    if not found:
+        return None
+    last = found[-1]
+    largest = last.largest_worker
+    assert largest is not None
+    detail = "; ".join(f"worker {m.pid}: {m.said()}" for m in last.workers)
+    boards = sum(p.figures.get("n", 0) for p in found)
+    detail += f"; games moved to another worker: {sum(p.moves for p in found)} in {boards} turns"
+    return Figure(f"{name.removeprefix('turn c')} channels: largest render worker's RSS",
+                  largest.rss / MIB, "<= 80 MiB", detail, unit="MiB")
 
 
 __all__ = ["NAME", "TITLE", "channel_counts", "plan", "run"]

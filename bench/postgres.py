@@ -43,6 +43,7 @@ from bench.growth import long_game
 from bench.positions import Turn, script_turns
 from bench.tables import fill_log, seat_games, temp_store
 from bench.timing import Figure, Paired, Report, median, ms, paired, timed
+from bot.service.boards import Render
 from bot.service.context import Caller
 from bot.service.gameservice import GameService
 from bot.store.postgres import PgConnection, PgStore
@@ -61,7 +62,7 @@ SHORT, LONG = 50, 10_000
 LOG_ROUNDS = 20
 
 
-def draw_nothing(_picture: Any) -> bytes:
+def draw_nothing(_picture: Any, *, lineage: Any = None) -> bytes:
     """A renderer that draws nothing, so a turn's time is the store, rules and words."""
     return b"\x89PNG"
 
@@ -104,7 +105,7 @@ def _statements(service: GameService, channel: str, turn: Turn) -> tuple[int, in
 
 
 def _compare(cluster: Cluster, system_id: str, turns: tuple[Turn, ...],
-             render: Callable[[Any], bytes]) -> tuple[Paired, tuple[int, int]]:
+             render: Render) -> tuple[Paired, tuple[int, int]]:
     """Play every turn on PostgreSQL and on SQLite, pair by pair; return the times and
     the statements and round trips of a mid-game turn on PostgreSQL."""
     kind = "full" if render is render_png else "bare"

@@ -24,7 +24,7 @@ class Figure:
     def met(self) -> bool:
         """Say whether the value meets the target."""
         op, _, bound = self.target.partition(" ")
-        limit = float(bound.rstrip("xKBms "))
+        limit = float(bound.split()[0].rstrip("xKBms"))  # "1.2x", "60 KB", "80 MiB"
         return self.value <= limit if op == "<=" else self.value >= limit
 
     def line(self) -> str:

@@ -6,18 +6,17 @@ tests ask here, so every way in gets the same renderer and store.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from bot.config import Settings
+from bot.service.boards import Render
 from bot.service.gameservice import GameService
 from bot.store.gamestore import GameStore
 from bot.store.location import open_store
 
 
 def make_service(db: Path | str | GameStore, seed: str | None = None,
-                 render: Callable[[Any], bytes] | None = None) -> GameService:
+                 render: Render | None = None) -> GameService:
     """Open the store and wire the renderer in (a fixed dice seed only for demos and tests).
 
     `render` draws the boards (bot/service/renderpool.py's `renderer` for the bot); by default

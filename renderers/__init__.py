@@ -2,13 +2,15 @@
 
 `render_image` gives a Pillow image, `render_png` the bytes to post. Both depend on
 the view and the width only; static layers are cached between calls and the cache
-is safe to share between worker threads. `render_png` draws a board over the last
-one of the same map (renderers/layers.py): only what changed is drawn, mapped to
-the palette and compressed again, and the bytes are those of drawing it whole.
+is safe to share between worker threads. `render_png` draws a board over its game's
+last one (its `lineage`), else the last one of the same map (renderers/layers.py):
+only what changed is drawn, mapped to the palette and compressed again, and the
+bytes are those of drawing it whole.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 
 from PIL import Image
@@ -52,31 +54,41 @@ NARROWER = 0.9
 NARROWEST = 800
 
 
-def render_png(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -> bytes:
+def render_png(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH, *,
+               lineage: Hashable | None = None) -> bytes:
     """Draw `view` and encode it as a palette PNG ready to upload (renderers/png.py).
+
+    `lineage` names the boards this one follows (a game's id): it is drawn over that
+    lineage's last frame, which it then replaces. The bytes do not depend on it.
 
     A busy board whose PNG would pass the upload budget (`png.BUDGET`) is drawn again a
     tenth narrower, until it fits: its words are sized to the picture's width
     (renderers/legibility.py), so a phone reads it just as well, and it uploads as fast.
     """
     while True:
-        data = _board_png(_board(view, width))
-        if len(data) <= png.BUDGET or width <= NARROWEST:
+        board = _board(view, width)
+        data, frame = _board_png(board, lineage)
+        posted = len(data) <= png.BUDGET or width <= NARROWEST
+        # A board drawn again narrower is not its game's last: kept as its map's alone,
+        # for the next of its width to draw over.
+        layers.keep(board.key, frame, lineage if posted else None)
+        if posted:
             return data
         width = max(NARROWEST, round(width * NARROWER))
 
 
-def _board_png(board: layers.Board) -> bytes:
-    """Draw `board` over the last frame of its map and return its PNG (the frame is kept)."""
-    _, frame = layers.draw(board)
+def _board_png(board: layers.Board, lineage: Hashable | None) -> tuple[bytes, layers.Frame]:
+    """Draw `board` over its lineage's (or its map's) last frame; return its PNG and the
+    frame to keep."""
+    frame = layers.draw(board, lineage)
     bands, checks = png.frame_bands(frame.indices, frame.bands, frame.checks, frame.dirty)
     denser: tuple[bytes, ...] = ()
     if png.near_budget(bands):
         # Kept too: the next board of a busy game is most likely near the budget as well.
         denser, _ = png.frame_bands(frame.indices, frame.denser, checks, frame.dirty,
                                     png.DENSER)
-    layers.keep(board.key, replace(frame, bands=bands, checks=checks, denser=denser))
-    return png.board_png(frame.indices, min(bands, denser or bands, key=_length), checks)
+    data = png.board_png(frame.indices, min(bands, denser or bands, key=_length), checks)
+    return data, replace(frame, bands=bands, checks=checks, denser=denser)
 
 
 def _length(bands: tuple[bytes, ...]) -> int:

@@ -3,8 +3,9 @@
 A board's drawing (pieces, arrows, highlights, panel lines) is first recorded, not
 drawn: each call the drawing code makes (a polygon, a line, a text or a piece pasted
 through its mask) is kept (`Call`) with the box of pixels it can touch. The picture
-of the last board of the same map, width, height and sides is kept (`Frame`) in
-palette indices with its PNG bands compressed. The new board's calls are matched in
+of each game's last board (its lineage) is kept (`Frame`, in `Frames`) in palette
+indices with its PNG bands compressed; a board of a game with none is drawn over the
+newest of the same map, width, height and sides. The new board's calls are matched in
 order with the last one's; a call new or gone makes its box dirty, and a call that
 touches a dirty box makes its own box dirty too, until none does. Then only the dirty
 boxes are drawn: the static layer put back under them, every call that touches them
@@ -18,15 +19,16 @@ from __future__ import annotations
 
 import math
 import threading
+from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image
 
-from renderers.caches import LayerCache
 from renderers.canvas import Box, Canvas
 from renderers.colours import RGB
+from renderers.png import inflate_bands
 
 IntBox = tuple[int, int, int, int]
 
@@ -179,8 +181,176 @@ class Frame:
     dirty: tuple[tuple[int, int], ...]  # the rows drawn again, as (top, bottom) spans
 
 
-# The last board drawn per map, width, height and sides: about 1.3 MB each at 1,080 px.
-FRAMES: LayerCache[Frame] = LayerCache(maxsize=16)
+# What a frame's recorded calls hold in memory, a call: 550-760 bytes measured with
+# tracemalloc over the demo boards of every system (the points, the argument tuples, the
+# Call itself; the pictures pasted are the shared caches' own).
+CALL_BYTES = 768
+FRAME_OVERHEAD = 2048  # the frame's own objects and its place in the kept ones
+# Frames kept, in bytes: a render worker holds about 62 MiB without them (bench load), and
+# each game's frame costs about 0.1-0.35 MB once compact (0.13 MB a Samurai game), so some
+# 25-80 games a process within the issue's 80 MiB a worker. Its resident memory grows by
+# about a fifth more than the frames counted here (77.5 MiB measured with 12 MiB of them).
+FRAME_BYTES = 10 * 1024 * 1024
+# Frames kept whole (their palette-index picture, about 1.2 MB at 1,080 px); the rest are
+# compact, their picture inflated again from their bands (about 1 ms) when drawn over.
+HOT_FRAMES = 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """A kept frame: its board key, and its picture while it is one of the hot ones."""
+
+    key: Hashable
+    size: tuple[int, int]  # of the picture, filter column included
+    calls: tuple[Call, ...]
+    indices: Image.Image | None  # None: compact, the picture is in `bands`
+    bands: tuple[bytes, ...]
+    checks: tuple[int, ...]
+    denser: tuple[bytes, ...]
+
+    @property
+    def cost(self) -> int:
+        """Return about how many bytes this frame holds."""
+        w, h = self.size
+        return (FRAME_OVERHEAD + (w * h if self.indices is not None else 0)
+                + sum(map(len, self.bands)) + sum(map(len, self.denser))
+                + 8 * len(self.checks) + CALL_BYTES * len(self.calls))
+
+
+@dataclass(frozen=True)
+class FramesInfo:
+    """Counters of the kept frames, for tests and benchmarks."""
+
+    hits: int  # boards drawn over a kept frame (their game's own or the key's newest)
+    misses: int  # boards drawn from nothing
+    own: int  # of the hits, those over their own lineage's frame
+    inflated: int  # compact frames whose picture was inflated from its bands
+    size: int
+    hot: int
+    bytes: int
+    budget: int
+
+
+class Frames:
+    """The frames boards are drawn over: one per lineage (a game), within a budget of bytes.
+
+    A board is drawn over its lineage's last frame when that was of the same board key,
+    else over the newest frame of its key (the same static layer, most of it unchanged).
+    The HOT_FRAMES newest keep their picture; the others keep their calls, bands and
+    checks only, their picture inflated again when drawn over (the bands are one raw
+    deflate stream of the rows). The least recently used go first past the budget.
+    Thread-safe; the frames it returns are the caller's own to draw on.
+    """
+
+    def __init__(self, budget: int = FRAME_BYTES, hot: int = HOT_FRAMES) -> None:
+        self._lock = threading.Lock()
+        self._slots: OrderedDict[Hashable, _Kept] = OrderedDict()  # least recent first
+        self._hot: OrderedDict[Hashable, None] = OrderedDict()
+        self._newest: dict[Hashable, Hashable] = {}  # board key -> slot of its newest frame
+        self._budget = budget
+        self._hot_count = hot
+        self._bytes = 0
+        self._hits = self._misses = self._own = self._inflated = 0
+
+    @staticmethod
+    def _slot(key: Hashable, lineage: Hashable | None) -> Hashable:
+        return ("board", key) if lineage is None else ("lineage", lineage)
+
+    def find(self, key: Hashable, lineage: Hashable | None,
+             palette: Image.Image) -> Frame | None:
+        """Return a copy of the frame to draw a board of `key` over (None: none kept)."""
+        with self._lock:
+            slot = self._slot(key, lineage)
+            kept = self._slots.get(slot)
+            if kept is not None and kept.key == key:
+                self._own += lineage is not None
+            else:
+                slot = self._newest.get(key)
+                kept = None if slot is None else self._slots.get(slot)
+            if kept is None:
+                self._misses += 1
+                return None
+            self._hits += 1
+            self._slots.move_to_end(slot)
+            self._inflated += kept.indices is None
+        if kept.indices is not None:
+            indices = kept.indices.copy()
+        else:
+            indices = Image.frombytes("P", kept.size, inflate_bands(kept.bands))
+            indices.putpalette(palette.getpalette() or [])
+        return Frame(kept.calls, indices, kept.bands, kept.checks, kept.denser, ())
+
+    def put(self, key: Hashable, lineage: Hashable | None, frame: Frame) -> None:
+        """Keep `frame` as the last of `lineage` (or of `key`, without one), hot."""
+        kept = _Kept(key, frame.indices.size, frame.calls, frame.indices, frame.bands,
+                     frame.checks, frame.denser)
+        slot = self._slot(key, lineage)
+        with self._lock:
+            self._forget(slot)
+            self._slots[slot] = kept
+            self._hot[slot] = None
+            self._newest[key] = slot
+            self._bytes += kept.cost
+            while len(self._hot) > self._hot_count:
+                self._cool(next(iter(self._hot)))
+            self._fit()
+
+    def _fit(self) -> None:
+        """Come within the budget: older hot frames made compact first, then the least
+        recently used frames dropped."""
+        while self._bytes > self._budget and len(self._hot) > 1:
+            self._cool(next(iter(self._hot)))
+        while self._bytes > self._budget and self._slots:
+            self._forget(next(iter(self._slots)))
+
+    def _cool(self, slot: Hashable) -> None:
+        """Drop a hot frame's picture (a frame without bands cannot be rebuilt: dropped)."""
+        del self._hot[slot]
+        kept = self._slots[slot]
+        if not kept.bands:
+            self._forget(slot)
+            return
+        cooled = replace(kept, indices=None)
+        self._slots[slot] = cooled
+        self._bytes -= kept.cost - cooled.cost
+
+    def _forget(self, slot: Hashable) -> None:
+        """Drop a slot's frame; its key's newest is then the newest other frame of it."""
+        kept = self._slots.pop(slot, None)
+        if kept is None:
+            return
+        self._hot.pop(slot, None)
+        self._bytes -= kept.cost
+        if self._newest.get(kept.key) == slot:
+            del self._newest[kept.key]
+            for other in reversed(self._slots):
+                if self._slots[other].key == kept.key:
+                    self._newest[kept.key] = other
+                    break
+
+    def resize(self, budget: int) -> None:
+        """Keep at most `budget` bytes of frames from now on (0: keep none)."""
+        with self._lock:
+            self._budget = budget
+            self._fit()
+
+    def info(self) -> FramesInfo:
+        """Return the counters, how many frames are kept (and hot) and their bytes."""
+        with self._lock:
+            return FramesInfo(self._hits, self._misses, self._own, self._inflated,
+                              len(self._slots), len(self._hot), self._bytes, self._budget)
+
+    def clear(self) -> None:
+        """Forget every frame and reset the counters."""
+        with self._lock:
+            self._slots.clear()
+            self._hot.clear()
+            self._newest.clear()
+            self._bytes = 0
+            self._hits = self._misses = self._own = self._inflated = 0
+
+
+FRAMES = Frames()
 
 
 def _restore(scratch: Image.Image, board: Board, box: IntBox) -> None:
@@ -295,14 +465,15 @@ def _closed(calls: Sequence[Call], dirty: list[IntBox],
     return boxes, [c for c, t in zip(calls, taken, strict=True) if t]
 
 
-def draw(board: Board) -> tuple[Frame | None, Frame]:
-    """Draw `board` in palette indices, from the last frame of its key where there is one.
+def draw(board: Board, lineage: Hashable | None = None) -> Frame:
+    """Draw `board` in palette indices over the frame kept for `lineage` (a game) or, when
+    there is none of its key, over the newest of its key; from nothing without either.
 
-    Returns that last frame (None if there was none) and the new one, which is kept.
+    The picture is the same whichever it is drawn over; keep the new frame with `keep`.
     """
     if board.palette is None:
         raise ValueError("a board drawn in palette indices needs its palette")
-    last = FRAMES.peek(board.key)
+    last = FRAMES.find(board.key, lineage, board.palette)
     w, h = board.size
     scratch = _scratch(board.size)
     if last is None:
@@ -313,7 +484,7 @@ def draw(board: Board) -> tuple[Frame | None, Frame]:
     else:
         dirty, _ = _unmatched(last.calls, board.calls)
         boxes, redo = _closed(board.calls, dirty, board.size)
-        indices = last.indices.copy()
+        indices = last.indices  # the caller's own copy
     for box in boxes:
         _restore(scratch, board, box)
     replay(redo, scratch)
@@ -322,16 +493,14 @@ def draw(board: Board) -> tuple[Frame | None, Frame]:
         indices.paste(mapped, (box[0] + 1, box[1]))
     spans = tuple(sorted((b[1], b[3]) for b in boxes))
     if last is None:
-        frame = Frame(board.calls, indices, (), (), (), spans)
-    else:
-        frame = Frame(board.calls, indices, last.bands, last.checks, last.denser, spans)
-    return last, frame
+        return Frame(board.calls, indices, (), (), (), spans)
+    return Frame(board.calls, indices, last.bands, last.checks, last.denser, spans)
 
 
-def keep(key: Hashable, frame: Frame) -> None:
-    """Keep `frame` as the last board drawn for `key`."""
-    FRAMES.put(key, frame)
+def keep(key: Hashable, frame: Frame, lineage: Hashable | None = None) -> None:
+    """Keep `frame` as the last board drawn for `lineage` (and the newest of `key`)."""
+    FRAMES.put(key, lineage, frame)
 
 
-__all__ = ["FRAMES", "Board", "Call", "Frame", "Recorder", "draw", "keep", "picture", "replay",
-           "Box"]
+__all__ = ["CALL_BYTES", "FRAMES", "FRAME_BYTES", "HOT_FRAMES", "Board", "Box", "Call", "Frame",
+           "Frames", "FramesInfo", "Recorder", "draw", "keep", "picture", "replay"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from bot.clock import Clock
 from bot.paging import ROOM, newest
@@ -18,7 +18,17 @@ from rules.core.text import Term
 
 MAX_BUTTONS = 5
 
-Render = Callable[[Any], bytes]
+
+
+class Render(Protocol):
+    """Draws a board view as PNG bytes (`renderers.render_png`, a `RenderPool`, a test's).
+
+    `lineage` names the boards this one follows (the game's id): a renderer that keeps
+    the last board drawn of each lineage draws only what changed since. The bytes must
+    not depend on it.
+    """
+
+    def __call__(self, view: Any, /, *, lineage: Hashable | None = None) -> bytes: ...
 
 
 # Every board cache of the bot, in one place: the replies by position and the pictures.
@@ -71,22 +81,30 @@ class BoardReplies:
             return None
         game = table.game
         key = (game.id, game.version, game.updated_at, game.language, game.system, seat)
+        # A seat's own view is its own lineage: drawn over the game's public board, half
+        # of it would be redrawn at every turn, back and forth.
+        lineage = game.id if seat is None else (game.id, seat)
 
         def make() -> bytes:
             picture = table.picture(seat)
             if seat is not None and picture == table.picture(None):
-                return self.draw(table, None) or render(picture)
-            return render(picture)
+                return self.draw(table, None) or render(picture, lineage=game.id)
+            return render(picture, lineage=lineage)
 
         return self._pictures.get(key, make)
 
-    def draw_past(self, key: tuple[Any, ...], picture: Callable[[], Any]) -> bytes | None:
+    def draw_past(self, key: tuple[Any, ...], picture: Callable[[], Any],
+                  lineage: Hashable | None = None) -> bytes | None:
         """Draw a picture that is not a game's board now (a past position), kept by `key`
-        among the same pictures, so stepping back and forth draws each position once."""
+        among the same pictures, so stepping back and forth draws each position once.
+
+        `lineage` is the past positions' own (not the game's, whose next turn would be
+        drawn over them); without one it is drawn over the newest board of its map.
+        """
         render = self._render
         if render is None:
             return None
-        return self._pictures.get(("past", *key), lambda: render(picture()))
+        return self._pictures.get(("past", *key), lambda: render(picture(), lineage=lineage))
 
     def board(self, table: Table) -> Reply:
         """Return the status part every public reply shares: whose turn, buttons, the board."""

@@ -7,7 +7,10 @@ drawn one after another on one core, and the event loop waits for the GIL meanwh
 one of a few worker processes started once (`workers`, the cores by default), which
 draws it with `renderers.render_png` and sends back the PNG bytes: the same bytes,
 since the picture depends on the view only. Each worker keeps its own static-layer
-caches warm. A plain pipe per worker rather than `concurrent.futures`' process pool:
+caches warm, and the last board of each game it drew (renderers/layers.py): a game's
+boards go back to the worker that drew its last one, so only what changed is drawn,
+unless that worker is much busier than another (then the game moves there). A plain
+pipe per worker rather than `concurrent.futures`' process pool:
 that pool passes each call through two helper threads of the bot's process, twice
 the CPU per board there (0.9 ms vs 0.4 ms, measured), all of it holding the GIL.
 
@@ -25,19 +28,26 @@ import functools
 import logging
 import multiprocessing
 import os
-import queue
 import signal
 import threading
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Hashable
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # not imported at run time: the workers stay light
     from bot.config import Settings
-
-Render = Callable[[Any], bytes]  # as bot/service/boards.py's (not imported: workers stay light)
+    from bot.service.boards import Render
 
 log = logging.getLogger(__name__)
+
+# A game's boards go to the worker that drew its last one (which keeps its frame) unless
+# that worker has more than twice the boards in hand of the least busy one and this many
+# more: then the game moves (its next board is drawn over the newest frame of its map
+# there, about 5 ms more). So a game waits behind one board rather than move to an idle
+# worker, and with long queues on both (every core busy anyway) games seldom move.
+STICKY_SLACK = 1
+HOMES = 100_000  # games whose worker is remembered (a few MB at most)
 
 
 def _serve(conn: Connection, draw: Render) -> None:
@@ -48,11 +58,11 @@ def _serve(conn: Connection, draw: Render) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
-            view = conn.recv()
+            view, lineage = conn.recv()
         except (EOFError, OSError):  # the bot has gone
             return
         try:
-            reply: tuple[bool, Any] = (True, draw(view))
+            reply: tuple[bool, Any] = (True, draw(view, lineage=lineage))
         except Exception as error:  # noqa: BLE001 - raised again in the bot
             reply = (False, error)
         try:
@@ -61,14 +71,15 @@ def _serve(conn: Connection, draw: Render) -> None:
             return
 
 
-def _render_png(view: Any, bands: int | None = None) -> bytes:
+def _render_png(view: Any, *, lineage: Hashable | None = None,
+                bands: int | None = None) -> bytes:
     """Draw a board; with `bands`, first keep that many compressed PNG bands (a worker's
     first board sets it: BANNERET_PNG_BANDS reaches the workers this way)."""
     from renderers import png, render_png
 
     if bands is not None and png.BANDS.info().maxsize != bands:
         png.BANDS.resize(bands)
-    return render_png(view)
+    return render_png(view, lineage=lineage)
 
 
 class WorkerDied(Exception):
@@ -76,7 +87,8 @@ class WorkerDied(Exception):
 
 
 class _Worker:
-    """One worker process and the pipe to it (one board at a time)."""
+    """One worker process and the pipe to it (one board at a time), and how many boards
+    are in its hands: the one it draws (`busy`) and those waiting for it."""
 
     def __init__(self, draw: Render) -> None:
         ctx = multiprocessing.get_context("spawn")
@@ -87,11 +99,19 @@ class _Worker:
                                    name="banneret-render")
         self.process.start()
         theirs.close()
+        self.busy = False
+        self.waiting = 0
+        self.games = 0  # lineages whose boards it draws (their frames are here)
 
-    def draw(self, view: Any) -> bytes:
+    @property
+    def load(self) -> int:
+        """Return the boards in its hands: drawing one, and those waiting for it."""
+        return self.busy + self.waiting
+
+    def draw(self, view: Any, lineage: Hashable | None) -> bytes:
         """Send the view; wait for the PNG. WorkerDied if the process went away."""
         try:
-            self.conn.send(view)
+            self.conn.send((view, lineage))
             ok, result = self.conn.recv()
         except (EOFError, OSError) as error:  # BrokenPipeError is an OSError
             self.process.join(timeout=1)  # reaped, for its exit code
@@ -113,10 +133,14 @@ class _Worker:
 class RenderPool:
     """A `Render` (view -> PNG bytes) that draws in worker processes; thread-safe.
 
-    Each call takes an idle worker (waiting for one when all are busy), sends it the
-    view over its pipe and waits for the PNG: one send and one receive, no helper
-    threads in the bot. `draw` is what a worker runs (a module-level function, so
-    it pickles); `fallback` draws in this process when a worker dies or after close.
+    A game's boards (its `lineage`) go to the worker that drew its last one, which keeps
+    that frame (renderers/layers.py), unless that worker has much more in hand than
+    another (STICKY_SLACK): then the game moves to the least busy one, and stays there.
+    A board without a lineage goes to the least busy worker. Each call waits for its
+    worker, sends it the view over its pipe and waits for the PNG: one send and one
+    receive, no helper threads in the bot. `draw` is what a worker runs (a
+    module-level function, so it pickles); `fallback` draws in this process when a
+    worker dies or after close.
     """
 
     def __init__(self, workers: int | None = None, draw: Render = _render_png,
@@ -124,11 +148,13 @@ class RenderPool:
         self.workers = max(1, workers or os.cpu_count() or 1)
         self._draw = draw
         self._fallback = fallback
-        self._idle: queue.LifoQueue[_Worker | None] = queue.LifoQueue()
         self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)  # a worker freed, died or closed
         self._all: list[_Worker] = []
+        self._homes: OrderedDict[Hashable, _Worker] = OrderedDict()
         self._closed = False
         self.fallbacks = 0  # boards drawn in this process because a worker died
+        self.moves = 0  # games sent to another worker than their last board's
 
     def start(self) -> None:
         """Start the workers (each takes a moment to import the renderers)."""
@@ -136,66 +162,94 @@ class RenderPool:
             if self._all or self._closed:
                 return
             for _ in range(self.workers):
-                worker = _Worker(self._draw)
-                self._all.append(worker)
-                self._idle.put(worker)
+                self._all.append(_Worker(self._draw))
 
-    def __call__(self, view: Any) -> bytes:
+    def __call__(self, view: Any, *, lineage: Hashable | None = None) -> bytes:
         """Draw `view` in a worker and return its PNG; in this process if the worker dies."""
         if not self._all:
             self.start()
-        worker = self._idle.get()
-        if worker is None:  # closed: wake the next waiter too
-            self._idle.put(None)
-            return self._in_process(view)
+        worker = self._take(lineage)
+        if worker is None:  # closed
+            return self._in_process(view, lineage)
         try:
             if not worker.process.is_alive():  # died while idle
                 raise WorkerDied(f"render worker {worker.process.pid} stopped (exit code "
                                  f"{worker.process.exitcode})")
-            png = worker.draw(view)
+            png = worker.draw(view, lineage)
         except WorkerDied as error:
             # The new worker takes a moment to start: this board is not kept waiting.
             log.warning("%s: this board is drawn in the bot's process, and a new worker "
                         "is started", error)
-            successor = self._successor(worker)
-            if successor is not None:
-                self._give_back(successor)
-            return self._in_process(view)
+            self._successor(worker)
+            return self._in_process(view, lineage)
         except Exception:  # the drawing failed, raised again here: the worker lives on
             self._give_back(worker)
             raise
         except BaseException:  # interrupted between sending and receiving: out of step
-            successor = self._successor(worker)
-            if successor is not None:
-                self._give_back(successor)
+            self._successor(worker)
             raise
         self._give_back(worker)
         return png
 
-    def _give_back(self, worker: _Worker) -> None:
-        """Make a worker idle again (stop it if the pool was closed while it drew)."""
+    def _choose(self, lineage: Hashable | None) -> _Worker:
+        """Return the worker for a board of `lineage` (its home unless much busier); a
+        new game goes to the least busy worker, the one with fewer games if even."""
+        least = min(self._all, key=lambda w: (w.load, w.games))
+        if lineage is None:
+            return least
+        home = self._homes.get(lineage)
+        if (home is not None and home in self._all
+                and home.load <= 2 * least.load + STICKY_SLACK):
+            self._homes.move_to_end(lineage)
+            return home
+        if home is not None:
+            self.moves += 1
+            home.games -= 1
+        self._homes[lineage] = least
+        least.games += 1
+        if len(self._homes) > HOMES:
+            _, gone = self._homes.popitem(last=False)
+            gone.games -= 1
+        return least
+
+    def _take(self, lineage: Hashable | None) -> _Worker | None:
+        """Wait for the worker of a board of `lineage` to be free and take it (None once
+        the pool is closed). Chosen again whenever a worker frees up or dies."""
         with self._lock:
+            while not self._closed:
+                worker = self._choose(lineage)
+                if not worker.busy:
+                    worker.busy = True
+                    return worker
+                worker.waiting += 1
+                self._changed.wait()
+                worker.waiting -= 1
+            return None
+
+    def _give_back(self, worker: _Worker) -> None:
+        """Make a worker free again (stop it if the pool was closed while it drew)."""
+        with self._lock:
+            worker.busy = False
+            self._changed.notify_all()
             if not self._closed:
-                self._idle.put(worker)
                 return
         worker.stop()
 
-    def _in_process(self, view: Any) -> bytes:
+    def _in_process(self, view: Any, lineage: Hashable | None) -> bytes:
         with self._lock:
             self.fallbacks += 1
-        return self._fallback(view)
+        return self._fallback(view, lineage=lineage)
 
-    def _successor(self, dead: _Worker) -> _Worker | None:
-        """Start a new worker in a dead one's place (None once the pool is closed)."""
+    def _successor(self, dead: _Worker) -> None:
+        """Start a new worker in a dead one's place (none once the pool is closed)."""
         dead.stop()
         with self._lock:
+            dead.busy = False
             if dead in self._all:
                 self._all.remove(dead)
-            if self._closed:
-                return None
-            worker = _Worker(self._draw)
-            self._all.append(worker)
-            return worker
+            if not self._closed:
+                self._all.append(_Worker(self._draw))
+            self._changed.notify_all()
 
     def pids(self) -> list[int]:
         """Return the process ids of the workers (for the tests)."""
@@ -207,15 +261,12 @@ class RenderPool:
         in this process."""
         with self._lock:
             self._closed = True
+            idle = [w for w in self._all if not w.busy]
             self._all = []
-        while True:
-            try:
-                worker = self._idle.get_nowait()
-            except queue.Empty:
-                break
-            if worker is not None:
-                worker.stop()
-        self._idle.put(None)  # wakes whoever waits for a worker
+            self._homes.clear()
+            self._changed.notify_all()  # whoever waits for a worker draws in-process
+        for worker in idle:
+            worker.stop()
 
 
 def renderer(settings: Settings) -> Render:

@@ -24,7 +24,7 @@ from tests.bot.conftest import ALICE, BOB, MOD
 
 def _counting(store: Store) -> tuple[GameService, list[Any]]:
     drawn: list[Any] = []
-    service = GameService(store, render=lambda view: drawn.append(view) or b"png")
+    service = GameService(store, render=lambda view, lineage=None: drawn.append(view) or b"png")
     return service, drawn
 
 
@@ -36,6 +36,24 @@ def test_the_same_position_is_drawn_once(store: Store) -> None:
     again = service.status("c1")
     assert len(drawn) == 2  # the new game, then the joined one; status drew nothing
     assert again.lines == first.lines and again.buttons == first.buttons
+
+
+def test_a_games_boards_are_drawn_as_its_own_lineage(store: Store) -> None:
+    """The renderer is told which game a board follows, so it draws over that game's last."""
+    lineages: list[Any] = []
+
+    def render(view: Any, *, lineage: Any = None) -> bytes:
+        lineages.append(lineage)
+        return f"png-{len(lineages)}".encode()
+
+    service = GameService(store, render=render)
+    for channel in ("c1", "c2"):
+        service.new_game(channel, "g1", ALICE, "race", "short", opponent=BOB)
+        service.join(channel, BOB)
+    service.act("c1", ALICE, {"type": "roll"})
+    games = [service.status(channel).game_id for channel in ("c1", "c2")]
+    assert games[0] != games[1]
+    assert lineages == [games[0], games[0], games[1], games[1], games[0]]
 
 
 def test_a_new_position_is_drawn_again(store: Store) -> None:
@@ -81,7 +99,7 @@ def test_a_turn_whose_commit_fails_leaves_no_picture_behind(tmp_path: Path) -> N
     store = Store(tmp_path / "games.db", clock=FakeClock())
     drawn: list[bytes] = []
 
-    def render(view: Any) -> bytes:
+    def render(view: Any, *, lineage: Any = None) -> bytes:
         drawn.append(f"png-{len(drawn) + 1}".encode())
         return drawn[-1]
 

@@ -45,7 +45,7 @@ SQLITE_LOWEST, SQLITE_HIGHEST = -(2**63), 2**63 - 1
 TWENTY_EIGHT_DIGITS = 10**27 + 1
 
 
-def _render(_view: Any) -> bytes:
+def _render(_view: Any, *, lineage: Any = None) -> bytes:
     return b"png"
 
 

@@ -12,7 +12,7 @@ from tests.bot.conftest import ALICE, BOB
 def _samurai(store: Store) -> tuple[GameService, list[Any]]:
     drawn: list[Any] = []
 
-    def render(view: Any) -> bytes:
+    def render(view: Any, *, lineage: Any = None) -> bytes:
         drawn.append(view)
         return f"png-{len(drawn)}".encode()
 

@@ -63,7 +63,7 @@ class Heard:
             if isinstance(text, str) and text.strip():
                 self.texts.append((where, text))
 
-    def board(self, view: Any) -> bytes:
+    def board(self, view: Any, *, lineage: Any = None) -> bytes:
         """Stand in for the renderer: keep every word the picture would draw."""
         for text in _drawn_words(view):
             self.add("board", text)

@@ -11,6 +11,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 from PIL import Image
@@ -83,16 +84,21 @@ def test_a_worker_killed_while_idle_costs_no_board(
     assert pool.pids() == [successor]
 
 
+def _exit(code: int, *, lineage: object = None) -> bytes:
+    """A worker's "drawing" that ends the process before it answers."""
+    os._exit(code)
+
+
 def test_a_worker_dying_in_the_middle_of_a_board_costs_no_board(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    # The worker's "drawing" is os._exit: the process ends before it answers.
-    pool = RenderPool(1, draw=os._exit, fallback=lambda code: f"drawn here {code}".encode())
+    pool = RenderPool(1, draw=_exit,
+                      fallback=lambda code, lineage=None: f"drawn here {code} {lineage}".encode())
     try:
         pool.start()
         (first,) = pool.pids()
         with caplog.at_level(logging.WARNING, logger="bot.service.renderpool"):
-            assert pool(3) == b"drawn here 3"
+            assert pool(3, lineage="game") == b"drawn here 3 game"
         assert pool.fallbacks == 1
         assert any("exit code 3" in r.getMessage() for r in caplog.records)
         (successor,) = pool.pids()
@@ -135,11 +141,11 @@ def test_the_setting_chooses_processes_or_threads(monkeypatch: pytest.MonkeyPatc
         close_renderer(processes)
 
 
-def _kept_bands(view: object) -> bytes:
+def _kept_bands(view: object, *, lineage: object = None) -> bytes:
     """A worker's draw for the test below: how many PNG bands it keeps, as text."""
     from renderers import png
 
-    _render_png(view, bands=3)
+    _render_png(view, lineage=lineage, bands=3)
     return str(png.BANDS.info().maxsize).encode()
 
 
@@ -174,3 +180,53 @@ def test_the_kept_png_bands_setting_reaches_threads_and_workers() -> None:
     finally:
         png.BANDS.resize(png.KEPT_BANDS)
     assert Settings(_env_file=None).png_bands == png.KEPT_BANDS  # type: ignore[call-arg]
+
+
+def _pid(view: str, *, lineage: object = None) -> bytes:
+    """A worker's "drawing": which process drew (after a while, for a "slow" board)."""
+    if view == "slow":
+        time.sleep(1)
+    return str(os.getpid()).encode()
+
+
+def _until(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 30
+    while not condition():
+        assert time.monotonic() < deadline, "the pool never got there"
+        time.sleep(0.005)
+
+
+def test_a_games_boards_go_to_the_worker_that_drew_its_last_one() -> None:
+    pool = RenderPool(2, draw=_pid)
+    try:
+        pool.start()
+        first = {game: pool("board", lineage=game) for game in "abcd"}
+        assert len(set(first.values())) == 2  # new games spread over both workers
+        for _ in range(3):
+            for game in "dcba":
+                assert pool("board", lineage=game) == first[game]
+        assert pool.moves == 0
+    finally:
+        pool.close()
+
+
+def test_a_game_whose_worker_is_much_busier_moves_and_stays_moved() -> None:
+    pool = RenderPool(2, draw=_pid)
+    try:
+        pool.start()
+        home = pool("board", lineage="a")
+        worker = next(w for w in pool._all if str(w.process.pid).encode() == home)  # noqa: SLF001
+        drawing = threading.Thread(target=pool, args=("slow",), kwargs={"lineage": "a"})
+        drawing.start()
+        _until(lambda: worker.busy)
+        waiting = threading.Thread(target=pool, args=("board",), kwargs={"lineage": "a"})
+        waiting.start()  # one board behind it: still its home's (the other is idle)
+        _until(lambda: worker.waiting == 1)
+        moved = pool("board", lineage="a")  # two behind: the other worker draws it
+        assert moved != home and pool.moves == 1
+        drawing.join()
+        waiting.join()
+        assert pool("board", lineage="a") == moved  # and draws the game's boards from now on
+        assert pool.moves == 1
+    finally:
+        pool.close()

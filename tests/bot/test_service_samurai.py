@@ -55,7 +55,8 @@ def test_the_hand_reply_is_private_and_offers_the_cards(samurai: GameService) ->
 
 def test_the_hand_reply_shows_the_board_from_the_players_edge(store: Store) -> None:
     seen: list[bool] = []
-    service = GameService(store, render=lambda view: seen.append(view.flipped) or b"png")
+    service = GameService(store,
+                          render=lambda view, lineage=None: seen.append(view.flipped) or b"png")
     service.new_game("c1", "g1", ALICE, "samurai", "river-crossing", opponent=BOB)
     service.join("c1", BOB)
     seen.clear()

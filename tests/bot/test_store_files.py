@@ -211,8 +211,8 @@ def test_the_console_goes_on_when_a_board_cannot_be_saved(tmp_path: Path) -> Non
     blocked = tmp_path / "out"
     blocked.write_text("a file where the folder should be")
     lines: list[str] = []
-    console = Console(GameService(Store(tmp_path / "g.db"), render=lambda _v: b"png"), blocked,
-                      write=lines.append)
+    service = GameService(Store(tmp_path / "g.db"), render=lambda _v, lineage=None: b"png")
+    console = Console(service, blocked, write=lines.append)
     console.execute("@alice /game new system:race scenario:short opponent:@bob")
     assert any("could not save" in line and "was applied" in line for line in lines), lines
     assert console.execute("@bob /game join") is not None

@@ -24,6 +24,7 @@ from PIL import Image
 from bot.clock import SYSTEM_CLOCK, Clock
 from bot.config import Settings
 from bot.discord.client import BanneretBot, point_at
+from bot.service.boards import Render
 from bot.service.gameservice import GameService
 from bot.store.sqlite import Store
 from fakediscord import BotRunner, FakeDiscord, FakeUser, InteractionResult, Message
@@ -37,7 +38,7 @@ register(RACE)
 NO_PINGS = {"parse": []}
 
 
-def renderer() -> Callable[[Any], bytes]:
+def renderer() -> Render:
     """Return the board renderer the bot runs with."""
     return render_png
 
@@ -59,7 +60,7 @@ class Table:
     # The time the bot's store goes by (a FakeClock in tests of clocks and reminders).
     clock: Clock = SYSTEM_CLOCK
     # What draws the boards of the next bot started (bot/service/renderpool.py's pool in its tests).
-    render: Callable[[Any], bytes] = field(default_factory=lambda: renderer())
+    render: Render = field(default_factory=lambda: renderer())
 
     @property
     def channel(self) -> Any:
