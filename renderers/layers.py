@@ -24,7 +24,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from renderers.canvas import Box, Canvas
 from renderers.colours import RGB
@@ -465,6 +465,22 @@ def _closed(calls: Sequence[Call], dirty: list[IntBox],
     return boxes, [c for c, t in zip(calls, taken, strict=True) if t]
 
 
+def _rows_changed(indices: Image.Image, mapped: Image.Image,
+                  box: IntBox) -> tuple[int, int] | None:
+    """Return the rows of `box` whose palette indices `mapped` changes, None if it changes none.
+
+    A box is drawn again when a call over it changed, but most of its rows often come
+    out as they were (a unit moved within a merged box, a panel line said again): the
+    bands of rows that did not change need not be compressed again (renderers/png.py).
+    """
+    x0, y0, x1, y1 = box
+    size = (x1 - x0, y1 - y0)
+    old = Image.frombytes("L", size, indices.crop((x0 + 1, y0, x1 + 1, y1)).tobytes())
+    new = Image.frombytes("L", size, mapped.tobytes())
+    found = ImageChops.difference(old, new).getbbox()
+    return None if found is None else (y0 + found[1], y0 + found[3])
+
+
 def draw(board: Board, lineage: Hashable | None = None) -> Frame:
     """Draw `board` in palette indices over the frame kept for `lineage` (a game) or, when
     there is none of its key, over the newest of its key; from nothing without either.
@@ -488,10 +504,14 @@ def draw(board: Board, lineage: Hashable | None = None) -> Frame:
     for box in boxes:
         _restore(scratch, board, box)
     replay(redo, scratch)
+    changed: list[tuple[int, int]] = []
     for box in boxes:
         mapped = scratch.crop(box).quantize(palette=board.palette, dither=Image.Dither.NONE)
-        indices.paste(mapped, (box[0] + 1, box[1]))
-    spans = tuple(sorted((b[1], b[3]) for b in boxes))
+        span = (box[1], box[3]) if last is None else _rows_changed(indices, mapped, box)
+        if span is not None:
+            indices.paste(mapped, (box[0] + 1, box[1]))
+            changed.append(span)
+    spans = tuple(sorted(changed))
     if last is None:
         return Frame(board.calls, indices, (), (), (), spans)
     return Frame(board.calls, indices, last.bands, last.checks, last.denser, spans)

@@ -132,6 +132,22 @@ def test_a_piece_under_one_that_moved_away_is_drawn_again() -> None:
     assert after == _frame(under + moved)
 
 
+def test_rows_drawn_again_the_same_are_not_counted_as_changed() -> None:
+    """A call drawn again over pixels it leaves as they were changes no row: no band of
+    those rows is compressed again; a call that does change some rows marks only those."""
+    square: list[Call] = []
+    Recorder(square).rectangle((2, 2, 20, 20), fill=(200, 0, 0))
+    twice: list[Call] = []
+    Recorder(twice).rectangle((2, 2, 20, 20), fill=(200, 0, 0))
+    Recorder(twice).rectangle((4, 4, 18, 18), fill=(200, 0, 0))  # red on red: no change
+    layers.FRAMES.clear()
+    _frame(square)
+    assert layers.draw(_board(twice)).dirty == ()
+    stripe: list[Call] = []
+    Recorder(stripe).rectangle((4, 6, 18, 9), fill=(0, 0, 200))
+    assert layers.draw(_board(square + stripe)).dirty == ((6, 10),)
+
+
 def test_the_recorder_refuses_a_drawing_it_cannot_replay() -> None:
     calls: list[Call] = []
     with pytest.raises(AttributeError):
