@@ -25,7 +25,6 @@ BENCHMARKS: dict[str, str] = {
     "turn": "bench.turn",
     "growth": "bench.growth",
     "contention": "bench.contention",
-    "bot": "bench.bot",
     "bytes": "bench.size",
     "loop": "bench.loop",
     "rulesearch": "bench.rulesearch",

@@ -33,18 +33,21 @@ from bot.service.renderpool import RenderPool, close_renderer, renderer
 from bot.service.rulesearch import warm
 from bot.store.rows import GameRow
 from renderers import render_png
-from renderers.png import BANDS, KEPT_BANDS
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBE_INTERVAL = 0.001
 
 
-def cpu_seconds() -> float:
-    """Return the CPU time of this process and of its live children (the render workers)."""
+def cpu_seconds(server: int | None = None) -> float:
+    """Return the CPU time of this process and of its live children (the render workers),
+    but not of the loopback Discord server's process (`server`, also a child): the bot's
+    figures are the bot's work, and the server's share differs between bot and floor."""
     own = os.times()
     total = own.user + own.system
     me = str(os.getpid())
     for stat in Path("/proc").glob("[0-9]*/stat"):
+        if stat.parent.name == str(server):
+            continue
         with contextlib.suppress(OSError, IndexError, ValueError):
             fields = stat.read_text().rsplit(")", 1)[1].split()
             if fields[1] == me:  # ppid
@@ -231,9 +234,10 @@ async def session(plan: dict[str, Any]) -> list[Phase]:
                 raise RuntimeError("the fake Discord server stopped early")
             msg = json.loads(line)
             if msg["kind"] == "start":
-                current[0] = Phase(msg["phase"], cpu=-cpu_seconds(), moves=-pool_moves(render))
+                current[0] = Phase(msg["phase"], cpu=-cpu_seconds(proc.pid),
+                                   moves=-pool_moves(render))
             elif msg["kind"] == "end":
-                current[0].cpu += cpu_seconds()
+                current[0].cpu += cpu_seconds(proc.pid)
                 current[0].workers = workers_memory(render)
                 current[0].moves += pool_moves(render)
                 current[0].figures = {k: v for k, v in msg.items() if k not in ("kind", "phase")}
@@ -250,7 +254,6 @@ async def session(plan: dict[str, Any]) -> list[Phase]:
         if bot is not None:
             await bot.close()
             close_renderer(render)
-            BANDS.resize(KEPT_BANDS)  # as the next benchmark in this process expects
         for task in tasks:
             task.cancel()
             with contextlib.suppress(BaseException):
@@ -299,9 +302,6 @@ def _bot(hello: dict[str, Any], plan: dict[str, Any]) -> tuple[BanneretBot, Any]
         BANNERET_DB=store.path,
         BANNERET_API_BASE=hello["base_url"],
         BANNERET_GATEWAY_URL=hello["gateway_url"],
-        # Every fresh channel plays the same move on the same position: kept PNG bands
-        # would spare all but the first turn its compression, which no real game gets.
-        BANNERET_PNG_BANDS=int(plan.get("png_bands", 4096)),
     )
     # Boards drawn as the deployed bot draws them (BANNERET_RENDER, threads by default).
     render = renderer(settings)
@@ -310,7 +310,6 @@ def _bot(hello: dict[str, Any], plan: dict[str, Any]) -> tuple[BanneretBot, Any]
     bot = BanneretBot(service, settings)
     png = render_png(Table(position).picture())
     bot.tree.add_command(_bare_command(png))
-    bot.tree.add_command(_encoding_command(png))
     if plan.get("seat"):
         for command in _pictures_commands():
             bot.tree.add_command(command)
@@ -354,23 +353,3 @@ def _pictures_commands() -> list[app_commands.Command[Any, Any, None]]:
                                  description="Encode and post a demo position's board")]
 
 
-def _encoding_command(png: bytes) -> app_commands.Command[Any, Any, None]:
-    """`/bare-encode`: a plain bot that must encode the picture it posts (Pillow, level 6,
-    off the event loop), then posts it: the least work that posts a new board."""
-    picture = Image.open(io.BytesIO(png))
-    picture.load()
-
-    def encode() -> bytes:
-        buf = io.BytesIO()
-        picture.save(buf, "PNG", compress_level=6)
-        return buf.getvalue()
-
-    async def bare_encode(interaction: discord.Interaction) -> None:
-        data = await asyncio.to_thread(encode)
-        embed = discord.Embed(title="Board", description="A picture encoded, nothing else.")
-        await interaction.response.send_message(
-            embed=embed, file=discord.File(io.BytesIO(data), filename="board.png")
-        )
-
-    return app_commands.Command(name="bare-encode", description="Encode and post a board PNG",
-                                callback=bare_encode)

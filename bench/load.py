@@ -2,11 +2,14 @@
 
 The real BanneretBot (this process, drawing as deployed: BANNERET_RENDER) on a database of
 100,000 finished games, driven by the loopback Discord (bench/fakeserver.py) in another
-process. Each of N channels (10 and 100; `BENCH_LOAD_CHANNELS=10,100,1000` for more) holds a
-Samurai game at its own point of the demo game, and plays the demo's next TURNS slash
-commands in real game order, each sent once the one before it is answered; all channels at
-once. So every channel draws a different position, and its next board shares most of its
-rows with its last one (as in a real game, where the kept frames pay off).
+process. Each of N channels (1, 10 and 100; `BENCH_LOAD_CHANNELS=1,10,100,1000` for more)
+holds a Samurai game at its own point of the demo game, and plays the demo's next TURNS slash
+commands (a lone channel ALONE of them) in real game order, each sent once the one before it
+is answered; all channels at once. So every channel draws a different position, and its next
+board shares most of its rows with its last one (as in a real game, where the kept frames pay
+off). The 1-channel run stands for the former `bot` benchmark's one command at a time (it
+played one move on one position in fresh channels, every board the same picture: with
+boards drawn over the last frame, that flattered).
 
 The floor is a plain discord.py command in the same bot posting that same position's
 picture. `/bare-encode-at position:N` holds the picture's pixels and encodes them (level 6,
@@ -37,14 +40,15 @@ from bench.timing import Figure, Report
 NAME = "load"
 TITLE = "Load: N channels each playing its own game (100,000 stored) vs a plain bot"
 TURNS = 5  # commands each channel plays in a phase
+ALONE = 40  # commands a phase plays in all, at least (a lone channel plays this many)
 WARM = 10  # channels of the warm-up phase
 # The plain bot's commands: the picture encoded before posting (the floor), or ready-made.
 FLOORS = {"encode": "bare-encode-at", "ready": "bare-at"}
 
 
 def channel_counts() -> tuple[int, ...]:
-    """Return the channel counts to run (BENCH_LOAD_CHANNELS, else 10 and 100)."""
-    text = os.environ.get("BENCH_LOAD_CHANNELS", "10,100")
+    """Return the channel counts to run (BENCH_LOAD_CHANNELS, else 1, 10 and 100)."""
+    text = os.environ.get("BENCH_LOAD_CHANNELS", "1,10,100")
     return tuple(int(part) for part in text.split(",") if part.strip())
 
 
@@ -54,32 +58,34 @@ def plan(counts: tuple[int, ...]) -> dict[str, Any]:
     starts: list[int] = []
     phases: list[dict[str, Any]] = []
 
-    def channels(count: int) -> tuple[int, list[int]]:
+    def channels(count: int, turns: int) -> tuple[int, list[int]]:
         first = len(starts)
         # Channel k starts at its own point of the game: positions spread over all of it.
         for k in range(first, first + count):
-            starts.append((k * 37) % (len(lines) - TURNS))
+            starts.append((k * 37) % (len(lines) - turns))
         return first, starts[first:]
 
-    def games(first: int, chosen: list[int], plain: str | None) -> list[list[list[Any]]]:
+    def games(first: int, chosen: list[int], plain: str | None,
+              turns: int = TURNS) -> list[list[list[Any]]]:
         out = []
         for start in chosen:
-            steps = lines[start:start + TURNS]
+            steps = lines[start:start + turns]
             out.append([[who, plain, {"position": start + j + 1}] if plain
                         else [who, command, options]
                         for j, (who, command, options) in enumerate(steps)])
         return out
 
-    first, chosen = channels(WARM)
+    first, chosen = channels(WARM, TURNS)
     phases.append({"name": "warm turn", "games": games(first, chosen, None), "first": first})
     for kind, floor in FLOORS.items():
         phases.append({"name": f"warm {kind}", "games": games(first, chosen, floor),
                        "first": first})
     for count in counts:
-        first, chosen = channels(count)
+        turns = max(TURNS, ALONE // count)
+        first, chosen = channels(count, turns)
         for kind in ("ready", "encode", "turn", "encode", "ready"):
             phases.append({"name": f"{kind} c{count}",
-                           "games": games(first, chosen, FLOORS.get(kind)),
+                           "games": games(first, chosen, FLOORS.get(kind), turns),
                            "first": first, "timeout": 300.0})
     return {"deadline": 1800.0, "phases": phases, "turns": True, "stored": COMMUNITY,
             "seat": starts}
