@@ -81,10 +81,6 @@ class Settings(BaseSettings):
     # threads, and 0.78-0.87x against 0.77-0.81x one at a time (bench/RESULTS.md, bot).
     render: Literal["auto", "processes", "threads"] = Field(
         "auto", validation_alias="BANNERET_RENDER")
-    # How many compressed 32-row bands of board PNGs each drawing process keeps
-    # (renderers/png.py; about 1.6 KB each): a board compresses only the bands no kept
-    # one matches. 0 keeps none: every board compresses all its rows.
-    png_bands: int = Field(4096, ge=0, le=1_000_000, validation_alias="BANNERET_PNG_BANDS")
     # How many render processes (unset: one per core).
     render_workers: int | None = Field(None, ge=1, le=64,
                                        validation_alias="BANNERET_RENDER_WORKERS")

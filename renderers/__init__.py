@@ -113,5 +113,4 @@ def clear_caches() -> None:
         module.PALETTES.clear()
     clear_text_cache()
     tabletop.clear_tag_cache()
-    png.BANDS.clear()
     layers.FRAMES.clear()

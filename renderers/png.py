@@ -6,31 +6,27 @@ one byte of filter type 0, then one palette index per pixel) and IEND. Compressi
 that stream used to be most of a turn's cost.
 
 Consecutive boards of a game differ in a few places: a unit moved, a panel line
-changed. So the rows are cut into bands of BAND_ROWS rows, and each band is deflated
-on its own, ending on a byte boundary with an empty stored block (zlib's sync flush),
-so that the compressed bands can be laid end to end as one valid stream. A band's
-compressed bytes are kept (BANDS), keyed by the SHA-256 of its rows, and a board only
-compresses the bands no earlier board had. zlib-ng does the deflating (pinned in
-pyproject.toml; the standard library's zlib, the same interface, where no wheel).
+changed. So a board's rows are cut into bands of BAND_ROWS rows, and each band is
+deflated on its own (with the rows just above it as its dictionary), ending on a byte
+boundary with an empty stored block (zlib's sync flush), so that the compressed bands
+can be laid end to end as one valid stream; a board drawn over the last one of its game
+(renderers/layers.py) compresses only the bands whose rows changed (`frame_bands`).
+zlib-ng does the deflating (pinned in pyproject.toml; the standard library's zlib, the
+same interface, where no wheel).
 
-Bands cannot refer back to one another, which costs a few per cent of size: a board
-that would come out near BUDGET that way is compressed whole at LEVEL (two of the 111
-Fantasy Warriors demo boards), and at DENSER (about four times the time, 8% smaller)
-if that is still near it (none of the demo boards).
+Other pictures (standings, brackets: drawn after a result, not every turn) are
+compressed whole by `write_png`, at DENSER (about four times the time, 8% smaller) too
+when LEVEL leaves them near BUDGET.
 """
 
 from __future__ import annotations
 
-import hashlib
 import io
 import struct
 import zlib
-from functools import partial
 from types import ModuleType
 
 from PIL import Image
-
-from renderers.caches import LayerCache
 
 LEVEL = 6  # deflate level, 1..9
 BUDGET = 60_000  # bytes; a board near it in bands is compressed whole
@@ -41,10 +37,6 @@ SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # (fixed Huffman codes, end of block) that closes a stream of sync-flushed bands.
 _HEADER = b"\x78\x9c"
 _LAST_BLOCK = b"\x03\x00"
-# About 1.6 KB a band: some 7 MB, the bands of a few hundred recent boards (the bot's
-# BANNERET_PNG_BANDS sets another number).
-KEPT_BANDS = 4096
-BANDS: LayerCache[bytes] = LayerCache(maxsize=KEPT_BANDS)
 
 _deflate: ModuleType
 try:  # pragma: no branch - which one depends on the platform's wheels
@@ -58,30 +50,8 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
             + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind))))
 
 
-def _band(rows: memoryview) -> bytes:
-    squeezer = _deflate.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
-    squeezed: bytes = squeezer.compress(rows) + squeezer.flush(zlib.Z_SYNC_FLUSH)
-    return squeezed
-
-
-def _in_bands(rows: bytes, stride: int) -> bytes:
-    """Return the zlib stream of `rows`, made of cached or newly compressed bands."""
-    whole = memoryview(rows)
-    step = BAND_ROWS * stride
-    parts = [_HEADER]
-    for start in range(0, len(rows), step):
-        band = whole[start : start + step]
-        parts.append(BANDS.get(hashlib.sha256(band).digest(), partial(_band, band)))
-    parts.append(_LAST_BLOCK)
-    parts.append(struct.pack(">I", _deflate.adler32(rows)))
-    return b"".join(parts)
-
-
 def write_png(image: Image.Image) -> bytes:
-    """Encode a palette ("P") image as PNG bytes.
-
-    In cached bands; compressed whole when that comes near BUDGET (a few busy boards).
-    """
+    """Encode a palette ("P") image as PNG bytes (its rows compressed whole)."""
     if image.mode != "P":
         raise ValueError(f"write_png takes a palette image, not mode {image.mode}")
     width, height = image.size
@@ -102,10 +72,9 @@ def write_png(image: Image.Image) -> bytes:
         parts.append(_chunk(b"tRNS", b"\xff" * transparency + b"\x00"))
     elif isinstance(transparency, bytes):
         parts.append(_chunk(b"tRNS", transparency[:colours]))
-    stream = _in_bands(rows, width + 1)
-    for level in (LEVEL, DENSER):
-        if len(stream) > BUDGET - 1000:  # the other chunks take under 1,000 bytes
-            stream = min(stream, _deflate.compress(rows, level), key=len)
+    stream = _deflate.compress(rows, LEVEL)
+    if len(stream) > BUDGET - 1000:  # the other chunks take under 1,000 bytes
+        stream = min(stream, _deflate.compress(rows, DENSER), key=len)
     parts.append(_chunk(b"IDAT", stream))
     parts.append(_chunk(b"IEND", b""))
     return b"".join(parts)
@@ -250,7 +219,7 @@ def board_png(indices: Image.Image, bands: tuple[bytes, ...], checks: tuple[int,
 
 
 __all__ = [
-    "BAND_ROWS", "BANDS", "BUDGET", "DENSER", "KEPT_BANDS", "LEVEL", "WINDOW_ROWS", "board_png",
+    "BAND_ROWS", "BUDGET", "DENSER", "LEVEL", "WINDOW_ROWS", "board_png",
     "inflate_bands", "near_budget",
     "encode_png", "frame_bands", "write_png",
 ]

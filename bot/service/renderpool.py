@@ -24,7 +24,6 @@ made each single turn about 10% slower (the trips to and from the worker).
 
 from __future__ import annotations
 
-import functools
 import logging
 import multiprocessing
 import os
@@ -71,14 +70,10 @@ def _serve(conn: Connection, draw: Render) -> None:
             return
 
 
-def _render_png(view: Any, *, lineage: Hashable | None = None,
-                bands: int | None = None) -> bytes:
-    """Draw a board; with `bands`, first keep that many compressed PNG bands (a worker's
-    first board sets it: BANNERET_PNG_BANDS reaches the workers this way)."""
-    from renderers import png, render_png
+def _render_png(view: Any, *, lineage: Hashable | None = None) -> bytes:
+    """Draw a board (in a worker: `renderers` imported there, not in the bot's process)."""
+    from renderers import render_png
 
-    if bands is not None and png.BANDS.info().maxsize != bands:
-        png.BANDS.resize(bands)
     return render_png(view, lineage=lineage)
 
 
@@ -276,13 +271,11 @@ def renderer(settings: Settings) -> Render:
     the trips to and from its worker)."""
     cores = os.cpu_count() or 1
     if settings.render == "processes" or (settings.render == "auto" and cores > 1):
-        draw = functools.partial(_render_png, bands=settings.png_bands)
-        pool = RenderPool(settings.render_workers, draw=draw, fallback=draw)
+        pool = RenderPool(settings.render_workers, draw=_render_png, fallback=_render_png)
         pool.start()
         return pool
-    from renderers import png, render_png
+    from renderers import render_png
 
-    png.BANDS.resize(settings.png_bands)
     return render_png
 
 

@@ -14,11 +14,10 @@ import time
 from collections.abc import Callable
 
 import pytest
-from PIL import Image
 
 from bench.positions import system_boards
 from bot.config import Settings
-from bot.service.renderpool import RenderPool, _render_png, close_renderer, renderer
+from bot.service.renderpool import RenderPool, close_renderer, renderer
 from renderers import render_png
 
 
@@ -141,45 +140,18 @@ def test_the_setting_chooses_processes_or_threads(monkeypatch: pytest.MonkeyPatc
         close_renderer(processes)
 
 
-def _kept_bands(view: object, *, lineage: object = None) -> bytes:
-    """A worker's draw for the test below: how many PNG bands it keeps, as text."""
-    from renderers import png
-
-    _render_png(view, lineage=lineage, bands=3)
-    return str(png.BANDS.info().maxsize).encode()
-
-
-def test_the_kept_png_bands_setting_reaches_threads_and_workers() -> None:
-    from renderers import png
-
+def test_the_render_setting_chooses_threads_or_workers_that_draw_the_same_board() -> None:
     view = system_boards("samurai")[0]
+    threads = Settings(_env_file=None, BANNERET_RENDER="threads")  # type: ignore[call-arg]
+    assert renderer(threads) is render_png
+    settings = Settings(_env_file=None, BANNERET_RENDER="processes",  # type: ignore[call-arg]
+                        BANNERET_RENDER_WORKERS=1)
+    processes = renderer(settings)
     try:
-        assert renderer(Settings(_env_file=None, BANNERET_RENDER="threads",  # type: ignore[call-arg]
-                                 BANNERET_PNG_BANDS=0)) is render_png
-        assert png.BANDS.info().maxsize == 0
-        png.BANDS.clear()
-        png.write_png(Image.new("P", (8, 40)))  # league pictures use the bands (boards: frames)
-        assert png.BANDS.info().size == 0 and png.BANDS.info().misses > 0  # none kept
-        pool = RenderPool(1, draw=_kept_bands)
-        pool.start()
-        try:
-            assert pool(view) == b"3"  # the worker resized its own cache
-        finally:
-            pool.close()
-        assert png.BANDS.info().maxsize == 0  # this process's is its own
-        settings = Settings(_env_file=None, BANNERET_RENDER="processes",  # type: ignore[call-arg]
-                            BANNERET_RENDER_WORKERS=1, BANNERET_PNG_BANDS=7)
-        processes = renderer(settings)
-        try:
-            assert isinstance(processes, RenderPool)
-            assert processes(view) == render_png(view)
-            assert processes._draw == processes._fallback  # noqa: SLF001
-            assert getattr(processes._draw, "keywords", None) == {"bands": 7}  # noqa: SLF001
-        finally:
-            close_renderer(processes)
+        assert isinstance(processes, RenderPool) and len(processes.pids()) == 1
+        assert processes(view) == render_png(view)
     finally:
-        png.BANDS.resize(png.KEPT_BANDS)
-    assert Settings(_env_file=None).png_bands == png.KEPT_BANDS  # type: ignore[call-arg]
+        close_renderer(processes)
 
 
 def _pid(view: str, *, lineage: object = None) -> bytes:

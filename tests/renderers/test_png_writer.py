@@ -102,7 +102,6 @@ def test_the_standard_zlib_writes_the_bands_where_the_wheel_is_missing(
     views: list[HexBoardView | TabletopView] = [samurai, table]
     written = [render_png(view) for view in views]
     monkeypatch.setattr(png, "_deflate", zlib)
-    png.BANDS.clear()
     for view, fast in zip(views, written, strict=True):
         slow = render_png(view)
         assert _chunks(slow) == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
@@ -117,28 +116,21 @@ def _striped(height: int) -> Image.Image:
     return image
 
 
-def test_a_board_compresses_only_the_bands_no_earlier_board_had() -> None:
-    png.BANDS.clear()
-    rows = 5 * png.BAND_ROWS + 7  # the last band is short
-    before = _striped(rows)
-    png.write_png(before)
-    assert png.BANDS.info().misses == 6
-    for band, y in enumerate((3, 2 * png.BAND_ROWS + 1, rows - 2)):
-        after = before.copy()
-        after.paste(2, (10, y, 40, y + 1))
-        data = png.write_png(after)
-        assert png.BANDS.info().misses == 7 + band  # that band alone
-        assert _decoded(data).tobytes() == after.tobytes()
-        assert zlib.decompressobj().decompress(_idat(data))  # one complete zlib stream
+def test_a_picture_is_one_zlib_stream_of_its_rows() -> None:
+    rows = 5 * png.BAND_ROWS + 7
+    picture = _striped(rows)
+    data = png.write_png(picture)
+    assert _decoded(data).tobytes() == picture.tobytes()
+    assert zlib.decompressobj().decompress(_idat(data))  # one complete zlib stream
 
 
-def test_a_board_near_the_budget_is_compressed_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_picture_near_the_budget_is_compressed_denser(monkeypatch: pytest.MonkeyPatch) -> None:
     image = _palette_images("samurai")[0]
-    in_bands = png.write_png(image)
-    monkeypatch.setattr(png, "BUDGET", 1000)  # every board is now "near" it
-    whole = png.write_png(image)
-    assert len(_idat(whole)) < len(_idat(in_bands))
-    assert _decoded(whole).tobytes() == _decoded(in_bands).tobytes()
+    usual = png.write_png(image)
+    monkeypatch.setattr(png, "BUDGET", 1000)  # every picture is now "near" it
+    denser = png.write_png(image)
+    assert len(_idat(denser)) < len(_idat(usual))
+    assert _decoded(denser).tobytes() == _decoded(usual).tobytes()
 
 
 def _idat(data: bytes) -> bytes:
