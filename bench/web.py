@@ -150,7 +150,7 @@ def run() -> Report:
     report = Report(NAME, TITLE)
     store = community(COMMUNITY)
     ids = _running_games(store, WATCHED)
-    with store.reading() as tx:
+    with store.transaction() as tx:  # made and kept here, so the server reads the same
         secret = tx.site_secret()
     server = subprocess.Popen([sys.executable, "-m", "bench.web", "serve", store.path],
                               stdout=subprocess.PIPE, text=True)
