@@ -10,15 +10,19 @@ bytes are those of drawing it whole.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
+from typing import TypeVar
 
 from PIL import Image
 
 from renderers import hexboard, layers, png, tabletop, terrain
 from renderers.legibility import BOARD_WIDTH
 from renderers.lettering import clear_text_cache
+from renderers.pieces import clear_pieces
 from rules.core.board import HexBoardView, TabletopView
+
+Made = TypeVar("Made")
 
 __all__ = ["BOARD_WIDTH", "board_palette", "clear_caches", "render_image", "render_png"]
 
@@ -29,22 +33,27 @@ def render_image(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) ->
 
 
 def _recorded(view: HexBoardView | TabletopView, width: int) -> layers.Board:
-    if width < 200:
-        raise ValueError(f"a board image needs at least 200 pixels of width, not {width}")
-    if isinstance(view, HexBoardView):
-        return hexboard.record(view, width)
-    if isinstance(view, TabletopView):
-        return tabletop.record(view, width)
-    raise TypeError(f"no renderer for {type(view).__name__}")
+    return _by_kind(view, _checked(width), hexboard.record, tabletop.record)
 
 
 def _board(view: HexBoardView | TabletopView, width: int) -> layers.Board:
+    return _by_kind(view, _checked(width), hexboard.board, tabletop.board)
+
+
+def _checked(width: int) -> int:
     if width < 200:
         raise ValueError(f"a board image needs at least 200 pixels of width, not {width}")
+    return width
+
+
+def _by_kind(view: HexBoardView | TabletopView, width: int,
+             hexes: Callable[[HexBoardView, int], Made],
+             table: Callable[[TabletopView, int], Made]) -> Made:
+    """Return what the renderer of the view's kind (hex map or tabletop) makes of it."""
     if isinstance(view, HexBoardView):
-        return hexboard.board(view, width)
+        return hexes(view, width)
     if isinstance(view, TabletopView):
-        return tabletop.board(view, width)
+        return table(view, width)
     raise TypeError(f"no renderer for {type(view).__name__}")
 
 
@@ -97,11 +106,7 @@ def _length(bands: tuple[bytes, ...]) -> int:
 
 def board_palette(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
     """Return the palette `render_png` encodes this view with (cached per board and sides)."""
-    if isinstance(view, HexBoardView):
-        return hexboard.palette(view, width)
-    if isinstance(view, TabletopView):
-        return tabletop.palette(view, width)
-    raise TypeError(f"no renderer for {type(view).__name__}")
+    return _by_kind(view, width, hexboard.palette, tabletop.palette)
 
 
 def clear_caches() -> None:
@@ -113,4 +118,5 @@ def clear_caches() -> None:
         module.PALETTES.clear()
     clear_text_cache()
     tabletop.clear_tag_cache()
+    clear_pieces()
     layers.FRAMES.clear()

@@ -17,7 +17,6 @@ from renderers.caches import PILL_STAMPS
 from renderers.canvas import Canvas, Point
 from renderers.colours import RGB
 from renderers.legibility import note
-from renderers.pieces import clear_pieces
 from rules.core.board import Text
 
 
@@ -211,8 +210,8 @@ def lay_out(words: Iterable[str], size: int, *, bold: bool = False, anchor: str 
 
 
 def clear_text_cache() -> None:
-    """Forget the cached text sprites and widths, and the recorded pieces made of them."""
-    clear_pieces()
+    """Forget the cached text sprites and widths (`renderers.clear_caches` forgets the
+    recorded pieces made of them too)."""
     _cached_sprite.cache_clear()
     _advance.cache_clear()
     text_width.cache_clear()

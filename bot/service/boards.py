@@ -19,7 +19,6 @@ from rules.core.text import Term
 MAX_BUTTONS = 5
 
 
-
 class Render(Protocol):
     """Draws a board view as PNG bytes (`renderers.render_png`, a `RenderPool`, a test's).
 
