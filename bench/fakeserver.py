@@ -141,9 +141,10 @@ async def _games(fake: FakeDiscord, phase: dict[str, Any], pool: list[Any]) -> d
                 failed.append(str(missed)[:200])  # that channel's game stops there
                 return
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     await asyncio.gather(*(channel(k, lines) for k, lines in enumerate(phase["games"])))
     figures = _figures(latencies, time.perf_counter() - t0)
+    figures["server_cpu"] = time.process_time() - c0  # this process's own work
     figures["failed"] = len(failed)
     figures["failures"] = failed[:3]
     await asyncio.sleep(0.5)  # the bot's last follow-ups land, then the phase's tokens go

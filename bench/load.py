@@ -3,9 +3,12 @@
 The real BanneretBot (this process, drawing as deployed: BANNERET_RENDER) on a database of
 100,000 finished games, driven by the loopback Discord (bench/fakeserver.py) in another
 process. Each of N channels (1, 10 and 100; `BENCH_LOAD_CHANNELS=1,10,100,1000` for more)
-holds a Samurai game at its own point of the demo game, and plays the demo's next TURNS slash
-commands (a lone channel ALONE of them) in real game order, each sent once the one before it
-is answered; all channels at once. So every channel draws a different position, and its next
+holds a Samurai game at its own point of the demo game, and plays the demo's next slash
+commands in real game order, each sent once the one before it is answered; all channels at
+once. Every phase plays at least COMMANDS commands in all (TURNS a channel at least, a lone
+channel as many as the demo has): with fewer, a phase lasted half a second and its ratio moved
+by a fifth from one run to the next, and a fifth of its turns were each channel's first, drawn
+over another game's board. So every channel draws a different position, and its next
 board shares most of its rows with its last one (as in a real game, where the kept frames pay
 off). The 1-channel run stands for the former `bot` benchmark's one command at a time (it
 played one move on one position in fresh channels, every board the same picture: with
@@ -21,8 +24,10 @@ beside it as a second line. Each N runs ready-made, encoding, turns, encoding, r
 (each floor's two phases merged against drift). Printed per N: turns a second against the
 floor's posts a second, p50/p99 time from the interaction to its answer (for a move, the turn
 message's edit), CPU time per turn (the bot's process and its render workers), the event
-loop's longest stall, the requests the bot made to Discord per command, and the memory of
-each render worker at the end of the turn phase (RSS, and PSS/USS where
+loop's longest stall, the requests the bot made to Discord per command, the loopback
+Discord's own CPU time per command (sending the interaction, serving the bot's requests: it
+shares the two cores with the bot, where the real Discord's work is done elsewhere), and the
+memory of each render worker at the end of the turn phase (RSS, and PSS/USS where
 /proc/PID/smaps_rollup is readable), the largest against the issue's 80 MiB a worker.
 """
 
@@ -39,8 +44,8 @@ from bench.timing import Figure, Report
 
 NAME = "load"
 TITLE = "Load: N channels each playing its own game (100,000 stored) vs a plain bot"
-TURNS = 5  # commands each channel plays in a phase
-ALONE = 40  # commands a phase plays in all, at least (a lone channel plays this many)
+TURNS = 5  # commands each channel plays in a phase, at least
+COMMANDS = 300  # commands a phase plays in all, at least (as the demo allows)
 WARM = 10  # channels of the warm-up phase
 # The plain bot's commands: the picture encoded before posting (the floor), or ready-made.
 FLOORS = {"encode": "bare-encode-at", "ready": "bare-at"}
@@ -81,7 +86,7 @@ def plan(counts: tuple[int, ...]) -> dict[str, Any]:
         phases.append({"name": f"warm {kind}", "games": games(first, chosen, floor),
                        "first": first})
     for count in counts:
-        turns = max(TURNS, ALONE // count)
+        turns = min(len(lines) - 1, max(TURNS, -(-COMMANDS // count)))
         first, chosen = channels(count, turns)
         for kind in ("ready", "encode", "turn", "encode", "ready"):
             phases.append({"name": f"{kind} c{count}",
@@ -95,20 +100,22 @@ def _merged(phases: list[Phase], name: str) -> dict[str, float]:
     found = [p for p in phases if p.name == name]
     n = sum(p.figures["n"] for p in found)
     seconds = sum(p.figures["seconds"] for p in found)
+    calls = sum(sum(p.figures.get("requests", {}).values()) for p in found)
     return {"rate": n / seconds if seconds else 0.0, "n": n,
             "p50": max(p.figures["p50"] for p in found),
             "p99": max(p.figures["p99"] for p in found),
             "cpu": sum(p.cpu for p in found) / n if n else 0.0,
             "stall": max(p.stall_max for p in found),
             "failed": sum(p.figures.get("failed", 0) for p in found),
-            "requests": sum(sum(p.figures.get("requests", {}).values()) for p in found) / n
-            if n else 0.0}
+            "server": sum(p.figures.get("server_cpu", 0.0) for p in found) / n if n else 0.0,
+            "requests": calls / n if n else 0.0}
 
 
 def _said(m: dict[str, float]) -> str:
     return (f"{m['rate']:.1f}/s, p50 {m['p50'] * 1000:.0f} ms, p99 {m['p99'] * 1000:.0f} ms, "
             f"CPU {m['cpu'] * 1000:.1f} ms each, longest stall {m['stall'] * 1000:.0f} ms, "
-            f"{m['requests']:.2f} requests to Discord each, "
+            f"{m['requests']:.2f} requests to Discord each (the loopback Discord's CPU "
+            f"{m['server'] * 1000:.1f} ms a command), "
             f"{m['n']:.0f} commands" + (f", {m['failed']:.0f} NOT ANSWERED in time (Discord's "
                                           "3 s to acknowledge, or the phase's limit)"
                                           if m["failed"] else ""))
