@@ -177,7 +177,7 @@ class Frame:
     indices: Image.Image
     bands: tuple[bytes, ...]
     checks: tuple[int, ...]  # the Adler-32 of each band's rows
-    denser: tuple[bytes, ...]  # the bands at a denser level, for a board near the budget
+    denser: tuple[bytes, ...]  # the bands known at png.DENSER (b"": not), for boards over budget
     dirty: tuple[tuple[int, int], ...]  # the rows drawn again, as (top, bottom) spans
 
 
