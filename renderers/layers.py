@@ -486,8 +486,10 @@ def _rows_changed(indices: Image.Image, mapped: Image.Image,
     """
     x0, y0, x1, y1 = box
     size = (x1 - x0, y1 - y0)
-    old = Image.frombytes("L", size, indices.crop((x0 + 1, y0, x1 + 1, y1)).tobytes())
-    new = Image.frombytes("L", size, mapped.tobytes())
+    before, after = indices.crop((x0 + 1, y0, x1 + 1, y1)).tobytes(), mapped.tobytes()
+    if before == after:
+        return None
+    old, new = Image.frombytes("L", size, before), Image.frombytes("L", size, after)
     found = ImageChops.difference(old, new).getbbox()
     return None if found is None else (y0 + found[1], y0 + found[3])
 
