@@ -34,6 +34,9 @@ from PIL import Image
 LEVEL = 6  # deflate level, 1..9
 BUDGET = 60_000  # bytes: the upload budget of a board's PNG
 DENSER = 9
+# The share of a board's bytes at LEVEL that DENSER saves at most, about: 6-9% over the
+# demo boards near the budget. A board further over is drawn narrower without trying it.
+MOST_SAVED = 0.1
 BAND_ROWS = 32  # about 38 KB of rows a band at 1,200 pixels; see bench/RESULTS.md
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # A zlib header (deflate, 32 KB window, no preset dictionary) and the empty final block
@@ -208,11 +211,12 @@ def denser_bands(
     """Return the bands to post of a frame compressed in `bands` (at LEVEL), and the
     bands of it known at DENSER (b"" for those not compressed so).
 
-    While its PNG passes BUDGET, its bands from the top down are compressed at DENSER
-    too, each posted so where that is smaller, until it fits or none is left (then it
-    does not fit). Mixing levels is no harm: each band is deflated with the very rows
-    above it as its dictionary, whatever compressed those. A denser band costs about
-    four times a LEVEL one for 1-30% fewer bytes (some 100 bytes at 1,080 pixels).
+    While its PNG passes BUDGET (by less than MOST_SAVED of its bands), its bands from
+    the top down are compressed at DENSER too, each posted so where that is smaller,
+    until it fits or none is left (then it does not fit). Mixing levels is no harm:
+    each band is deflated with the very rows above it as its dictionary, whatever
+    compressed those. A denser band costs about four times a LEVEL one for 1-30% fewer
+    bytes (some 100 bytes at 1,080 pixels).
     `denser` is the last frame's: those of its bands that the redrawn row `spans` touch
     are forgotten, the others are this one's.
     """
@@ -222,6 +226,8 @@ def denser_bands(
         known[band] = b""
     posted = list(bands)
     over = sum(map(len, bands)) + _overhead(indices) - BUDGET
+    if over > MOST_SAVED * sum(map(len, bands)):
+        over = 0  # too far over for DENSER to bring it within the budget: not tried
     for band in range(count):
         if over <= 0:
             break

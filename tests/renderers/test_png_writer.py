@@ -99,6 +99,19 @@ def test_a_board_just_over_the_budget_has_a_few_bands_compressed_denser(
     assert zlib.decompress(_idat(squeezed)) == zlib.decompress(_idat(usual))
 
 
+def test_a_board_too_far_over_the_budget_is_not_tried_denser(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    image = _palette_images("samurai")[0]
+    bands, checks = png.frame_bands(image, (), (), ())
+    size = len(png.board_png(image, bands, checks))
+    monkeypatch.setattr(png, "BUDGET", int(size * (1 - png.MOST_SAVED)) - 500)
+    assert png.denser_bands(image, bands, (), ()) == (bands, ())  # nothing compressed
+    monkeypatch.setattr(png, "BUDGET", int(size * (1 - png.MOST_SAVED)) + 500)
+    posted, denser = png.denser_bands(image, bands, (), ())
+    assert sum(map(len, posted)) < sum(map(len, bands)) and denser  # tried, at least
+
+
 def test_transparent_palette_entries_survive() -> None:
     image = Image.new("P", (40, 30), 0)
     image.putpalette([255, 255, 255, 200, 30, 30, 10, 10, 200])
