@@ -123,7 +123,7 @@ WINDOW_ROWS = 8
 _ADLER_BASE = 65521
 
 
-def _chained(rows: bytes, window: bytes, level: int) -> bytes:
+def _chained(rows: bytes | memoryview, window: bytes | memoryview, level: int) -> bytes:
     if window:
         squeezer = _deflate.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=window)
     else:
@@ -168,11 +168,16 @@ def _rows(indices: Image.Image, top: int, bottom: int) -> bytes:
     return data
 
 
-def _band(indices: Image.Image, band: int, level: int, mine: bytes) -> bytes:
-    """Compress one band's rows (`mine`) at `level`, the rows above it as its dictionary."""
+def _band(indices: Image.Image, band: int, level: int) -> tuple[bytes, bytes]:
+    """Compress one band of a frame's rows at `level`, the rows above it as its
+    dictionary; return it and the band's rows."""
     top = band * BAND_ROWS
-    window = _window(level, indices.width)
-    return _chained(mine, _rows(indices, top - window, top) if band else b"", level)
+    start = max(0, top - _window(level, indices.width))
+    # One crop for both: a crop costs about as much as the deflate's dictionary.
+    view = memoryview(_rows(indices, start, top + BAND_ROWS))
+    split = (top - start) * indices.width
+    mine = view[split:]
+    return _chained(mine, view[:split], level), mine.tobytes()
 
 
 def frame_bands(
@@ -196,8 +201,7 @@ def frame_bands(
         new_bands, new_checks = [b""] * count, [0] * count
         todo = set(range(count))
     for band in sorted(todo):
-        mine = _rows(indices, band * BAND_ROWS, (band + 1) * BAND_ROWS)
-        new_bands[band] = _band(indices, band, level, mine)
+        new_bands[band], mine = _band(indices, band, level)
         new_checks[band] = _deflate.adler32(mine)
     return tuple(new_bands), tuple(new_checks)
 
@@ -232,8 +236,7 @@ def denser_bands(
         if over <= 0:
             break
         if not known[band]:
-            mine = _rows(indices, band * BAND_ROWS, (band + 1) * BAND_ROWS)
-            known[band] = _band(indices, band, DENSER, mine)
+            known[band], _ = _band(indices, band, DENSER)
         if len(known[band]) < len(posted[band]):
             over -= len(posted[band]) - len(known[band])
             posted[band] = known[band]
