@@ -513,7 +513,7 @@ def draw(board: Board, lineage: Hashable | None = None) -> Frame:
     else:
         dirty, _ = _unmatched(last.calls, board.calls)
         boxes, redo = _closed(board.calls, dirty, board.size)
-        indices = last.indices  # the caller's own copy
+        indices = last.indices  # the caller's own (handed over or inflated by FRAMES)
     for box in boxes:
         _restore(scratch, board, box)
     replay(redo, scratch)
