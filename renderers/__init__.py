@@ -91,17 +91,11 @@ def _board_png(board: layers.Board, lineage: Hashable | None) -> tuple[bytes, la
     frame to keep."""
     frame = layers.draw(board, lineage)
     bands, checks = png.frame_bands(frame.indices, frame.bands, frame.checks, frame.dirty)
-    denser: tuple[bytes, ...] = ()
-    if png.near_budget(bands):
-        # Kept too: the next board of a busy game is most likely near the budget as well.
-        denser, _ = png.frame_bands(frame.indices, frame.denser, checks, frame.dirty,
-                                    png.DENSER)
-    data = png.board_png(frame.indices, min(bands, denser or bands, key=_length), checks)
+    # Denser bands are kept too: the next board of a busy game is most likely near the
+    # budget as well, and most of its bands the same.
+    posted, denser = png.denser_bands(frame.indices, bands, frame.denser, frame.dirty)
+    data = png.board_png(frame.indices, posted, checks)
     return data, replace(frame, bands=bands, checks=checks, denser=denser)
-
-
-def _length(bands: tuple[bytes, ...]) -> int:
-    return sum(map(len, bands))
 
 
 def board_palette(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -> Image.Image:

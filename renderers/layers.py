@@ -177,7 +177,7 @@ class Frame:
     indices: Image.Image
     bands: tuple[bytes, ...]
     checks: tuple[int, ...]  # the Adler-32 of each band's rows
-    denser: tuple[bytes, ...]  # the bands at a denser level, for a board near the budget
+    denser: tuple[bytes, ...]  # the bands known at png.DENSER (b"": not), for boards over budget
     dirty: tuple[tuple[int, int], ...]  # the rows drawn again, as (top, bottom) spans
 
 
@@ -239,7 +239,8 @@ class Frames:
     The HOT_FRAMES newest keep their picture; the others keep their calls, bands and
     checks only, their picture inflated again when drawn over (the bands are one raw
     deflate stream of the rows). The least recently used go first past the budget.
-    Thread-safe; the frames it returns are the caller's own to draw on.
+    Thread-safe; the frames it returns are the caller's own to draw on (a hot picture
+    is handed over, its frame kept compact).
     """
 
     def __init__(self, budget: int = FRAME_BYTES, hot: int = HOT_FRAMES) -> None:
@@ -258,7 +259,12 @@ class Frames:
 
     def find(self, key: Hashable, lineage: Hashable | None,
              palette: Image.Image) -> Frame | None:
-        """Return a copy of the frame to draw a board of `key` over (None: none kept)."""
+        """Return the frame to draw a board of `key` over (None: none kept), the caller's own.
+
+        A hot frame's picture is handed over, not copied (1.2 MB at 1,080 px): the kept
+        frame turns compact, so a board drawn over it again (another thread's, or this
+        one's after a failure mid-draw) has its picture inflated from its bands.
+        """
         with self._lock:
             slot = self._slot(key, lineage)
             kept = self._slots.get(slot)
@@ -273,9 +279,14 @@ class Frames:
             self._hits += 1
             self._slots.move_to_end(slot)
             self._inflated += kept.indices is None
-        if kept.indices is not None:
-            indices = kept.indices.copy()
-        else:
+            indices = kept.indices
+            if indices is not None and kept.bands:
+                self._hot.pop(slot, None)
+                self._slots[slot] = cooled = replace(kept, indices=None)
+                self._bytes -= kept.cost - cooled.cost
+            elif indices is not None:
+                indices = indices.copy()  # no bands to inflate it from again
+        if indices is None:
             indices = Image.frombytes("P", kept.size, inflate_bands(kept.bands))
             indices.putpalette(palette.getpalette() or [])
         return Frame(kept.calls, indices, kept.bands, kept.checks, kept.denser, ())
@@ -475,8 +486,10 @@ def _rows_changed(indices: Image.Image, mapped: Image.Image,
     """
     x0, y0, x1, y1 = box
     size = (x1 - x0, y1 - y0)
-    old = Image.frombytes("L", size, indices.crop((x0 + 1, y0, x1 + 1, y1)).tobytes())
-    new = Image.frombytes("L", size, mapped.tobytes())
+    before, after = indices.crop((x0 + 1, y0, x1 + 1, y1)).tobytes(), mapped.tobytes()
+    if before == after:
+        return None
+    old, new = Image.frombytes("L", size, before), Image.frombytes("L", size, after)
     found = ImageChops.difference(old, new).getbbox()
     return None if found is None else (y0 + found[1], y0 + found[3])
 
@@ -500,7 +513,7 @@ def draw(board: Board, lineage: Hashable | None = None) -> Frame:
     else:
         dirty, _ = _unmatched(last.calls, board.calls)
         boxes, redo = _closed(board.calls, dirty, board.size)
-        indices = last.indices  # the caller's own copy
+        indices = last.indices  # the caller's own (handed over or inflated by FRAMES)
     for box in boxes:
         _restore(scratch, board, box)
     replay(redo, scratch)

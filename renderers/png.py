@@ -11,8 +11,11 @@ deflated on its own (with the rows just above it as its dictionary), ending on a
 boundary with an empty stored block (zlib's sync flush), so that the compressed bands
 can be laid end to end as one valid stream; a board drawn over the last one of its game
 (renderers/layers.py) compresses only the bands whose rows changed (`frame_bands`).
-zlib-ng does the deflating (pinned in pyproject.toml; the standard library's zlib, the
-same interface, where no wheel).
+A board whose PNG would pass BUDGET has bands compressed at DENSER too, from the top
+down, each posted so, until it fits (`denser_bands`): a board a little over needs a
+few of them, not every band at four times the cost. Which bands, and the
+bytes, depend on the picture alone. zlib-ng does the deflating (pinned in
+pyproject.toml; the standard library's zlib, the same interface, where no wheel).
 
 Other pictures (standings, brackets: drawn after a result, not every turn) are
 compressed whole by `write_png`, at DENSER (about four times the time, 8% smaller) too
@@ -29,8 +32,11 @@ from types import ModuleType
 from PIL import Image
 
 LEVEL = 6  # deflate level, 1..9
-BUDGET = 60_000  # bytes; a board near it in bands is compressed whole
+BUDGET = 60_000  # bytes: the upload budget of a board's PNG
 DENSER = 9
+# The share of a board's bytes at LEVEL that DENSER saves at most, about: 6-9% over the
+# demo boards near the budget. A board further over is drawn narrower without trying it.
+MOST_SAVED = 0.1
 BAND_ROWS = 32  # about 38 KB of rows a band at 1,200 pixels; see bench/RESULTS.md
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # A zlib header (deflate, 32 KB window, no preset dictionary) and the empty final block
@@ -109,12 +115,15 @@ def encode_png(
 # may refer back into them as one whole stream would (a row is most like the rows just
 # above it): a board in bands comes out within about 1% of the whole stream's size
 # (with none, 5% bigger). A band is compressed again when its own rows changed or the
-# last WINDOW_ROWS rows of the band before it did.
+# WINDOW_ROWS rows above it did. 32 rows a band and 8 of dictionary measured best: 16,
+# 24, 48 or 64 rows, and 16 of dictionary, compress within a few per cent of the same
+# CPU over every demo turn (interleaved on the same frames), and 16 or 24 rows make
+# boards 1-2% bigger (Fantasy Warriors: 2-6 more drawn narrower).
 WINDOW_ROWS = 8
 _ADLER_BASE = 65521
 
 
-def _chained(rows: bytes, window: bytes, level: int) -> bytes:
+def _chained(rows: bytes | memoryview, window: bytes | memoryview, level: int) -> bytes:
     if window:
         squeezer = _deflate.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=window)
     else:
@@ -137,10 +146,38 @@ def _touched(spans: tuple[tuple[int, int], ...], count: int, window: int) -> set
     """Return the bands rows `spans` touch, and those whose dictionary rows they touch."""
     out: set[int] = set()
     for top, bottom in spans:
-        out.update(range(top // BAND_ROWS, (bottom - 1) // BAND_ROWS + 1))
-        # The band whose dictionary (the rows just above it) these rows reach into.
-        out.add((bottom - 1 + window) // BAND_ROWS)
+        # Their own bands, then those whose dictionary (the `window` rows just above
+        # them) these rows reach into.
+        out.update(range(top // BAND_ROWS, (bottom - 1 + window) // BAND_ROWS + 1))
     return {band for band in out if band < count}
+
+
+def _window(level: int, width: int) -> int:
+    """Return the rows above a band given as its dictionary at `level`.
+
+    DENSER is for boards over the budget: its bands take the most dictionary deflate
+    may refer back into (32 KB), for the last few per cent.
+    """
+    return WINDOW_ROWS if level == LEVEL else 32 * 1024 // width
+
+
+def _rows(indices: Image.Image, top: int, bottom: int) -> bytes:
+    """Return a frame's rows from `top` to `bottom` (clipped to the picture)."""
+    width, height = indices.size
+    data: bytes = indices.crop((0, max(0, top), width, min(height, bottom))).tobytes()
+    return data
+
+
+def _band(indices: Image.Image, band: int, level: int) -> tuple[bytes, bytes]:
+    """Compress one band of a frame's rows at `level`, the rows above it as its
+    dictionary; return it and the band's rows."""
+    top = band * BAND_ROWS
+    start = max(0, top - _window(level, indices.width))
+    # One crop for both: a crop costs about as much as the deflate's dictionary.
+    view = memoryview(_rows(indices, start, top + BAND_ROWS))
+    split = (top - start) * indices.width
+    mine = view[split:]
+    return _chained(mine, view[:split], level), mine.tobytes()
 
 
 def frame_bands(
@@ -156,29 +193,54 @@ def frame_bands(
     `bands` and `checks` are the last frame's (compressed at the same `level`): with
     another number of them, every band is compressed.
     """
-    width, height = indices.size
-    count = -(-height // BAND_ROWS)
-    # DENSER is for boards near the budget: its bands take the most dictionary a
-    # band may have (32 KB), for the last few per cent.
-    window = WINDOW_ROWS if level == LEVEL else min(BAND_ROWS, 32 * 1024 // width)
+    count = -(-indices.height // BAND_ROWS)
     if len(bands) == count:
         new_bands, new_checks = list(bands), list(checks)
-        todo = _touched(spans, count, window)
+        todo = _touched(spans, count, _window(level, indices.width))
     else:
         new_bands, new_checks = [b""] * count, [0] * count
         todo = set(range(count))
-
-    def rows(top: int, bottom: int) -> bytes:
-        data: bytes = indices.crop((0, max(0, top), width, min(height, bottom))).tobytes()
-        return data
-
     for band in sorted(todo):
-        top = band * BAND_ROWS
-        mine = rows(top, top + BAND_ROWS)
-        dictionary = rows(top - window, top) if band else b""
-        new_bands[band] = _chained(mine, dictionary, level)
+        new_bands[band], mine = _band(indices, band, level)
         new_checks[band] = _deflate.adler32(mine)
     return tuple(new_bands), tuple(new_checks)
+
+
+def denser_bands(
+    indices: Image.Image,
+    bands: tuple[bytes, ...],
+    denser: tuple[bytes, ...],
+    spans: tuple[tuple[int, int], ...],
+) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
+    """Return the bands to post of a frame compressed in `bands` (at LEVEL), and the
+    bands of it known at DENSER (b"" for those not compressed so).
+
+    While its PNG passes BUDGET (by less than MOST_SAVED of its bands), its bands from
+    the top down are compressed at DENSER too, each posted so where that is smaller,
+    until it fits or none is left (then it does not fit). Mixing levels is no harm:
+    each band is deflated with the very rows above it as its dictionary, whatever
+    compressed those. A denser band costs about four times a LEVEL one for 1-30% fewer
+    bytes (some 100 bytes at 1,080 pixels).
+    `denser` is the last frame's: those of its bands that the redrawn row `spans` touch
+    are forgotten, the others are this one's.
+    """
+    count = len(bands)
+    known = list(denser) if len(denser) == count else [b""] * count
+    for band in _touched(spans, count, _window(DENSER, indices.width)):
+        known[band] = b""
+    posted = list(bands)
+    over = sum(map(len, bands)) + _overhead(indices) - BUDGET
+    if over > MOST_SAVED * sum(map(len, bands)):
+        over = 0  # too far over for DENSER to bring it within the budget: not tried
+    for band in range(count):
+        if over <= 0:
+            break
+        if not known[band]:
+            known[band], _ = _band(indices, band, DENSER)
+        if len(known[band]) < len(posted[band]):
+            over -= len(posted[band]) - len(known[band])
+            posted[band] = known[band]
+    return tuple(posted), (tuple(known) if any(known) else ())
 
 
 def inflate_bands(bands: tuple[bytes, ...]) -> bytes:
@@ -193,9 +255,12 @@ def inflate_bands(bands: tuple[bytes, ...]) -> bytes:
     return rows
 
 
-def near_budget(bands: tuple[bytes, ...]) -> bool:
-    """Say whether a board in these bands comes near BUDGET (then its bands go DENSER)."""
-    return sum(map(len, bands)) > BUDGET - 1000  # the other chunks take under 1,000 bytes
+def _overhead(indices: Image.Image) -> int:
+    """Return the bytes of a frame's PNG (`board_png`) besides its compressed bands."""
+    colours = min(len(indices.getpalette() or [0, 0, 0]) // 3, 256)
+    # The signature; IHDR; PLTE; IDAT's length, kind and CRC, the zlib header, last
+    # block and Adler-32; IEND.
+    return len(SIGNATURE) + 25 + (12 + 3 * colours) + (12 + 2 + 2 + 4) + 12
 
 
 def board_png(indices: Image.Image, bands: tuple[bytes, ...], checks: tuple[int, ...]) -> bytes:
@@ -220,6 +285,5 @@ def board_png(indices: Image.Image, bands: tuple[bytes, ...], checks: tuple[int,
 
 __all__ = [
     "BAND_ROWS", "BUDGET", "DENSER", "LEVEL", "WINDOW_ROWS", "board_png",
-    "inflate_bands", "near_budget",
-    "encode_png", "frame_bands", "write_png",
+    "denser_bands", "encode_png", "frame_bands", "inflate_bands", "write_png",
 ]

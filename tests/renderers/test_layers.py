@@ -305,3 +305,38 @@ def test_a_frame_without_bands_is_dropped_when_it_cools() -> None:
     frames.put("test", "bare", bare)
     frames.put("test", "next", _small((0, 0, 200)))
     assert frames.info().size == 1  # a picture it could not rebuild is not kept
+
+
+def test_a_hot_picture_is_handed_over_and_its_frame_still_drawn_over_after() -> None:
+    frames = layers.Frames(budget=10**9, hot=2)
+    palette = _board([]).palette
+    assert palette is not None
+    red = _small((200, 0, 0))
+    frames.put("test", "red", red)
+    taken = frames.find("test", "red", palette)
+    assert taken is not None and taken.indices is red.indices  # not copied
+    info = frames.info()
+    assert (info.hot, info.inflated) == (0, 0) and info.bytes < _hot_cost(red)
+    taken.indices.paste(3, (0, 0, 10, 10))  # a draw that fails half way: never put
+    again = frames.find("test", "red", palette)  # a second thread's, or the next board's
+    assert again is not None and again.indices is not taken.indices
+    assert again.indices.tobytes() == _small((200, 0, 0)).indices.tobytes()
+    assert frames.info().inflated == 1
+
+
+def test_a_hot_picture_without_bands_is_copied_not_handed_over() -> None:
+    frames = layers.Frames(budget=10**9, hot=2)
+    palette = _board([]).palette
+    assert palette is not None
+    bare = replace(_small((200, 0, 0)), bands=(), checks=())
+    frames.put("test", "bare", bare)
+    found = frames.find("test", "bare", palette)
+    assert found is not None and found.indices is not bare.indices
+    assert found.indices.tobytes() == bare.indices.tobytes() and frames.info().hot == 1
+
+
+def _hot_cost(frame: layers.Frame) -> int:
+    """What a hot frame counts for in the kept frames' bytes."""
+    frames = layers.Frames(budget=10**9)
+    frames.put("test", None, frame)
+    return frames.info().bytes

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from bench.positions import system_boards
-from renderers import BOARD_WIDTH, board_palette, png, render_image, render_png
+from renderers import BOARD_WIDTH, board_palette, layers, png, render_image, render_png
 from rules.core.board import HexBoardView, TabletopView
 
 SYSTEMS = ("samurai", "wh40k", "fantasy_warriors", "bushido")
@@ -84,6 +84,32 @@ def test_a_board_over_the_budget_is_drawn_narrower_until_it_fits(
     assert narrower.width == 972  # one tenth narrower fits
     monkeypatch.setattr(png, "BUDGET", 1000)  # nothing fits: the narrowest is posted
     assert _decoded(render_png(samurai)).width == 800
+
+
+def test_a_board_just_over_the_budget_has_a_few_bands_compressed_denser(
+    monkeypatch: pytest.MonkeyPatch, samurai: HexBoardView
+) -> None:
+    usual = render_png(samurai)
+    monkeypatch.setattr(png, "BUDGET", len(usual) - 200)
+    layers.FRAMES.clear()
+    squeezed = render_png(samurai)
+    # It fits at the same width, and only just: every band denser would be some 3 KB smaller.
+    assert len(usual) - 1200 < len(squeezed) <= png.BUDGET
+    assert _decoded(squeezed).tobytes() == _decoded(usual).tobytes()
+    assert zlib.decompress(_idat(squeezed)) == zlib.decompress(_idat(usual))
+
+
+def test_a_board_too_far_over_the_budget_is_not_tried_denser(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    image = _palette_images("samurai")[0]
+    bands, checks = png.frame_bands(image, (), (), ())
+    size = len(png.board_png(image, bands, checks))
+    monkeypatch.setattr(png, "BUDGET", int(size * (1 - png.MOST_SAVED)) - 500)
+    assert png.denser_bands(image, bands, (), ()) == (bands, ())  # nothing compressed
+    monkeypatch.setattr(png, "BUDGET", int(size * (1 - png.MOST_SAVED)) + 500)
+    posted, denser = png.denser_bands(image, bands, (), ())
+    assert sum(map(len, posted)) < sum(map(len, bands)) and denser  # tried, at least
 
 
 def test_transparent_palette_entries_survive() -> None:
