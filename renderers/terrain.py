@@ -236,10 +236,11 @@ def layer_key(view: HexBoardView, width: int) -> Hashable:
     )
 
 
-def static_layer(view: HexBoardView, width: int) -> Image.Image:
+def static_layer(view: HexBoardView, width: int, key: Hashable | None = None) -> Image.Image:
     """Return the cached map for this board and width (shared: paste it, never draw on it).
 
-    Drawing it also lays out the scenario's words (panels.lay_out_vocabulary).
+    `key` is the view's `layer_key`, when the caller has it already. Drawing the map
+    also lays out the scenario's words (panels.lay_out_vocabulary).
     """
 
     def draw() -> Image.Image:
@@ -248,7 +249,7 @@ def static_layer(view: HexBoardView, width: int) -> Image.Image:
         lay_out_vocabulary(view.panel, width, *names)
         return layer
 
-    return CACHE.get(layer_key(view, width), draw)
+    return CACHE.get(layer_key(view, width) if key is None else key, draw)
 
 
 def _draw_static(view: HexBoardView, width: int) -> Image.Image:
