@@ -416,15 +416,13 @@ def _tag_layout(
     return _TagLayout(lay, units, colours, tokens).run()
 
 
-Near = tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]]  # tokens, tags, bases
-
-
 class _TagLayout:
     """Laying out a table's tags: each unit's options, its choice, and what lies near it.
 
     What stays put while the tags move (the tokens and bases near where a unit's tags
-    may go) is found once per unit and set of options, and each choice's boxes once
-    per choice, where `around` used to gather them for every comparison.
+    may go) is found once per unit and set of options, and what each option covers of
+    them (and of the table's edge) once per option: a comparison counts only the other
+    tags it covers.
     """
 
     def __init__(self, lay: TableLayout, units: tuple[TableUnit, ...], colours: tuple[RGB, ...],
@@ -439,6 +437,7 @@ class _TagLayout:
         self.boxes = [tuple(t.box for t in tags) for tags in self.chosen]
         self.mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
         self.still: dict[int, tuple[int, Box, tuple[Box, ...], tuple[Box, ...]]] = {}
+        self.fixed_costs: dict[tuple[int, int, int], int] = {}
 
     def choose(self, i: int, tags: list[_Tag]) -> None:
         self.chosen[i] = tags
@@ -461,24 +460,41 @@ class _TagLayout:
                                      tuple(b for b in bases if _overlaps(span, b)))
         return found
 
-    def around(self, i: int, *but: int) -> Near:
-        """Return what unit i's tags could cover wherever they go: tokens, tags, bases."""
-        _, (s0, s1, s2, s3), tokens, bases = self._still(i)
-        tags = tuple(b for j, mine in enumerate(self.boxes) if j != i and j not in but
+    def near_tags(self, i: int, *but: int) -> tuple[Box, ...]:
+        """Return the other tags (but those of units `but`) unit i's could cover anywhere."""
+        _, (s0, s1, s2, s3), _, _ = self._still(i)
+        return tuple(b for j, mine in enumerate(self.boxes) if j != i and j not in but
                      for b in mine if s0 < b[2] and b[0] < s2 and s1 < b[3] and b[1] < s3)
-        return tokens, tags, bases
 
-    def cost(self, near: Near, tags: list[_Tag]) -> int:
-        return (4 * _hits(tags, near[0]) + 2 * _hits(tags, near[1]) + _hits(tags, near[2])
-                + 4 * _off_table(tags, self.mat))
+    def fixed(self, i: int, k: int) -> int:
+        """Return what unit i's option k covers whatever the other tags do: tokens, bases
+        and the table's edge (found once per option: only the other tags move)."""
+        key = (i, k, len(self.options[i]))
+        found = self.fixed_costs.get(key)
+        if found is None:
+            _, _, tokens, bases = self._still(i)
+            tags = self.options[i][k]
+            found = self.fixed_costs[key] = (4 * _hits(tags, tokens) + _hits(tags, bases)
+                                             + 4 * _off_table(tags, self.mat))
+        return found
+
+    def cost(self, i: int, k: int, tags: tuple[Box, ...]) -> int:
+        """Return what unit i's option k covers, `tags` being the other tags near it."""
+        return self.fixed(i, k) + 2 * _hits(self.options[i][k], tags)
+
+    def best(self, i: int) -> list[_Tag]:
+        """Return unit i's option that covers least, the first such."""
+        near = self.near_tags(i)
+        return self.options[i][min(range(len(self.options[i])),
+                                   key=lambda k: self.cost(i, k, near))]
 
     def pair(self, i: int, j: int) -> tuple[list[_Tag], list[_Tag]]:
         """Return the pair of choices for units i and j that covers least, the first such."""
         oi, oj = self.options[i], self.options[j]
-        near_i, near_j = self.around(i, j), self.around(j, i)
+        near_i, near_j = self.near_tags(i, j), self.near_tags(j, i)
         # Each choice's own cost once, not once per choice of the other unit.
-        ci = [self.cost(near_i, o) for o in oi]
-        cj = [self.cost(near_j, o) for o in oj]
+        ci = [self.cost(i, k, near_i) for k in range(len(oi))]
+        cj = [self.cost(j, m, near_j) for m in range(len(oj))]
         bj = [tuple(t.box for t in o) for o in oj]
 
         def cost(kl: tuple[int, int]) -> int:
@@ -492,9 +508,10 @@ class _TagLayout:
         """Choose every unit's tags: alone, then by meeting pairs, then once more."""
         chosen, options = self.chosen, self.options
         for i in range(len(self.units)):
-            if chosen[i] and self.cost(self.around(i), chosen[i]):
+            # Unit i's tags are still its first option here.
+            if chosen[i] and self.cost(i, 0, self.near_tags(i)):
                 self.more(i)
-                self.choose(i, min(options[i], key=functools.partial(self.cost, self.around(i))))
+                self.choose(i, self.best(i))
         for i, j in itertools.combinations(range(len(self.units)), 2):
             if _hits(chosen[i], self.boxes[j]):
                 self.more(i)
@@ -504,8 +521,8 @@ class _TagLayout:
                 self.choose(j, best[1])
         # Big tags meet in threes: each unit still meeting another's moves once more.
         for i in range(len(self.units)):
-            if chosen[i] and len(options[i]) > 1 and _hits(chosen[i], self.around(i)[1]):
-                self.choose(i, min(options[i], key=functools.partial(self.cost, self.around(i))))
+            if chosen[i] and len(options[i]) > 1 and _hits(chosen[i], self.near_tags(i)):
+                self.choose(i, self.best(i))
         return tuple(chosen)
 
 
