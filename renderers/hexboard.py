@@ -130,6 +130,7 @@ def _map(view: HexBoardView, width: int, key: Hashable) -> _Map:
 
 
 def _find_map(view: HexBoardView, width: int) -> _Map:
+    """Lay out the view's map: its hexes, their names' fills and its inland areas' spots."""
     lay = HexLayout.of(view, width)
     board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
     kinds = terrain_kinds(view)
@@ -171,6 +172,7 @@ def _place_markers(m: _Map, markers: tuple[HexMarker, ...]) -> tuple[Spots, dict
 
 
 def _spots(lay: HexLayout, hexes: tuple[str, ...]) -> tuple[Spots, dict[str, float]]:
+    """Place the markers standing on `hexes` (in their order), stacking those sharing one."""
     by_hex: dict[str, list[int]] = defaultdict(list)
     named: dict[str, Hex] = {}
     for i, name in enumerate(hexes):
