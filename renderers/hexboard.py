@@ -10,8 +10,9 @@ from __future__ import annotations
 import functools
 import math
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from PIL import Image
 
@@ -64,10 +65,17 @@ STAMPS = StampCache()
 PALETTES: LayerCache[Image.Image] = LayerCache(maxsize=16)
 
 
-def _free_area_label_spot(
-    lay: HexLayout, members: Iterable[str], size: int, name: str, pieces: list[_Placed]
-) -> Point | None:
-    """Return where an inland area's name covers no piece: above, below or on the area."""
+@dataclass(frozen=True)
+class _Inland:
+    """An inland area's name tag: the text it shows, and each spot it may go with the box
+    its name covers there (above, below or on the area, in order of preference)."""
+
+    text: str
+    spots: tuple[tuple[Point, Box], ...]
+
+
+def _inland_area(lay: HexLayout, members: Iterable[str], size: int, name: str) -> _Inland | None:
+    """Return where an inland area's name may go (None for an area of no hex)."""
     hexes = area_hexes(members)
     if not hexes:
         return None
@@ -80,9 +88,15 @@ def _free_area_label_spot(
         *sorted(centres, key=lambda c: abs(c[0] - mx)),
         (mx, (top + bottom) / 2),
     ]
+    text = fit_text(name, size, lay.hex_w * 2.5)
+    return _Inland(text, tuple((spot, pill_layout(spot, name, size)[1]) for spot in spots))
 
-    def covered(spot: Point) -> int:
-        _, box = pill_layout(spot, name, size)
+
+def _free_spot(area: _Inland, pieces: list[_Placed]) -> Point:
+    """Return the first of an area's spots where its name covers fewest pieces."""
+
+    def covered(spot: tuple[Point, Box]) -> int:
+        box = spot[1]
         return sum(
             1
             for pl in pieces
@@ -92,42 +106,98 @@ def _free_area_label_spot(
             and pl.centre[1] - pl.radius * 1.4 < box[3]
         )
 
-    return min(spots, key=covered)
+    return min(area.spots, key=covered)[0]
+
+
+@dataclass(frozen=True)
+class _Map:
+    """What every board of one map and width lays its pieces out on, found once (`_MAPS`)."""
+
+    lay: HexLayout
+    where: int  # the layout's number in the pieces' keys (pieces.scope)
+    names: dict[str, tuple[Hex, RGB]]  # each hex on the board by name, and its fill
+    inland: tuple[_Inland, ...]
+    area_size: int
+
+
+# Keyed by the map's layer_key, like the static layers (terrain.CACHE).
+_MAPS: LayerCache[_Map] = LayerCache(maxsize=16)
+
+
+def _map(view: HexBoardView, width: int, key: Hashable) -> _Map:
+    """Return the layout, hex names and inland areas of the view's map (`key`: its layer_key)."""
+    return _MAPS.get(key, lambda: _find_map(view, width))
+
+
+def _find_map(view: HexBoardView, width: int) -> _Map:
+    """Lay out the view's map: its hexes, their names' fills and its inland areas' spots."""
+    lay = HexLayout.of(view, width)
+    board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
+    kinds = terrain_kinds(view)
+    names = {h.label: (h, terrain_style(kinds.get(h.label)).fill) for h in board.hexes()}
+    size = area_label_size(lay.hex_w, lay.width)
+    inland = []
+    for area, members in view.areas:
+        name = plain(area)
+        if name and not (touches_side(view, members) or touches_end(view, members)):
+            found = _inland_area(lay, members, size, name)
+            if found is not None:
+                inland.append(found)
+    return _Map(lay, scope(lay), names, tuple(inland), size)
 
 
 # ---------------------------------------------------------------------------
 # Pieces
 
 
-@dataclass(frozen=True)
-class _Placed:
+class _Placed(NamedTuple):
     marker: HexMarker
     centre: Point
     radius: float
 
 
-def _place_markers(lay: HexLayout, markers: Iterable[HexMarker]) -> list[_Placed]:
-    by_hex: dict[str, list[HexMarker]] = defaultdict(list)
-    for m in markers:
-        h = parse_hex(m.hex)
+# Where each marker stands: its index, centre, radius, hex name and hex, in drawing order.
+Spots = tuple[tuple[int, Point, float, str, Hex], ...]
+# Kept per layout and the markers' hexes: most turns move a piece or none.
+_SPOTS: LayerCache[tuple[Spots, dict[str, float]]] = LayerCache(maxsize=256)
+
+
+def _place_markers(m: _Map, markers: tuple[HexMarker, ...]) -> tuple[Spots, dict[str, float]]:
+    """Return where each marker stands, and each occupied hex's largest piece radius.
+
+    Both are shared: read them, never change them.
+    """
+    hexes = tuple(mk.hex for mk in markers)
+    return _SPOTS.get((m.where, hexes), lambda: _spots(m.lay, hexes))
+
+
+def _spots(lay: HexLayout, hexes: tuple[str, ...]) -> tuple[Spots, dict[str, float]]:
+    """Place the markers standing on `hexes` (in their order), stacking those sharing one."""
+    by_hex: dict[str, list[int]] = defaultdict(list)
+    named: dict[str, Hex] = {}
+    for i, name in enumerate(hexes):
+        h = parse_hex(name)
         if h is not None:
-            by_hex[h.label].append(m)
+            by_hex[h.label].append(i)
+            named[h.label] = h
     r = lay.hex_w * 0.345
-    out: list[_Placed] = []
+    out: list[tuple[int, Point, float, str, Hex]] = []
+    radius_at: dict[str, float] = {}
     for label, group in by_hex.items():
-        c = lay.centre(label)
+        c, h = lay.centre(label), named[label]
+        radius_at[label] = r if len(group) == 1 else r * (0.78 if len(group) == 2 else 0.62)
         if len(group) == 1:
-            out.append(_Placed(group[0], c, r))
+            out.append((group[0], c, r, label, h))
             continue
         # Several pieces in one hex (a leader beside a unit): overlap them like
         # stacked counters, left to right, the later ones on top.
         small = r * (0.78 if len(group) == 2 else 0.62)
         step = r * 1.0 / (len(group) - 1)
-        for i, m in enumerate(group):
-            dx = -r * 0.5 + step * i
-            dy = 0.0 if len(group) == 2 else (r * 0.3 if i % 2 else -r * 0.3)
-            out.append(_Placed(m, (c[0] + dx, c[1] + dy), small))
-    return out
+        for k, i in enumerate(group):
+            dx = -r * 0.5 + step * k
+            dy = 0.0 if len(group) == 2 else (r * 0.3 if k % 2 else -r * 0.3)
+            out.append((i, (c[0] + dx, c[1] + dy), small, label, h))
+    return tuple(out), radius_at
 
 
 def _draw_bow(d: Canvas, c: Point, r: float, ink: RGB) -> None:
@@ -158,15 +228,19 @@ class Piece:
     room: float
 
 
-def _draw_marker(
-    d: Canvas, placed: _Placed, sides: dict[str, str], flipped: bool, lay: HexLayout
+def _draw_markers(
+    d: Canvas, placed: list[_Placed], sides: dict[str, str], flipped: bool, lay: HexLayout
 ) -> None:
-    """Paint a piece from its stamp (drawn the first time this piece is seen just so)."""
-    m, r = placed.marker, placed.radius
+    """Paint each piece from its stamp (drawn the first time this piece is seen just so)."""
     least, room = lay.least, lay.hex_w * 0.92
-    base = side_colour(m.side, sides)
-    key = ("marker", values(m), placed.centre, r, base, flipped, least, room)
-    piece(d, key, lambda: _stamp_marker(d, placed, base, flipped, lay))
+    colours: dict[str, RGB] = {}
+    for pl in placed:
+        m = pl.marker
+        base = colours.get(m.side)
+        if base is None:
+            base = colours[m.side] = side_colour(m.side, sides)
+        key = ("marker", values(m), pl.centre, pl.radius, base, flipped, least, room)
+        piece(d, key, functools.partial(_stamp_marker, d, pl, base, flipped, lay))
 
 
 def _stamp_marker(d: Canvas, placed: _Placed, base: RGB, flipped: bool, lay: HexLayout) -> None:
@@ -367,20 +441,19 @@ def _draw_highlight(d: Canvas, lay: HexLayout, c: Point) -> None:
     piece(d, (key, c), lambda: STAMPS.draw(d, key, c, lay.size + wd, paint))
 
 
-def _reprint_names(
-    d: Canvas, lay: HexLayout, board: HexBoard, kinds: dict[str, str], hexes: dict[str, Hex]
-) -> None:
+def _reprint_names(d: Canvas, m: _Map, hexes: dict[str, Hex]) -> None:
     """Print the names of `hexes` again, haloed, over whatever was drawn on them."""
-    where = scope(lay)
-    for label, h in hexes.items():
-        if board.contains(h):
-            fill = terrain_style(kinds.get(label)).fill
-            piece(d, ("name", where, label, fill), functools.partial(
+    lay = m.lay
+    for label in hexes:
+        found = m.names.get(label)  # None: off the board
+        if found is not None:
+            h, fill = found
+            piece(d, ("name", m.where, label, fill), functools.partial(
                 draw_coordinate, d, lay, h, lay.point(h.x, h.row), fill, halo=True))
 
 
 def _names_under_badges(
-    lay: HexLayout, board: HexBoard, placed: list[_Placed], occupied: dict[str, float]
+    m: _Map, placed: list[_Placed], occupied: dict[str, float]
 ) -> dict[str, Hex]:
     """Return the empty hexes next to a piece whose names its badges may cover.
 
@@ -389,24 +462,26 @@ def _names_under_badges(
     """
     out: dict[str, Hex] = {}
     for pl in placed:
-        m = pl.marker
-        if m.count is None and (m.leader is None or m.leader == m.label):
+        mk = pl.marker
+        if mk.count is None and (mk.leader is None or mk.leader == mk.label):
             continue  # no low badge
-        for h in _covered_names(lay, board.cols, board.rows, board.short_odd_rows, pl):
-            if h.label not in occupied and h.label not in out:
-                out[h.label] = h
+        key = (m.where, mk.hex, pl.centre, pl.radius, mk.count, mk.leader, mk.label)
+        for label, h in _COVERED.get(key, functools.partial(_covered_names, m.lay, pl)):
+            if label not in occupied and label not in out:
+                out[label] = h
     return out
 
 
-@functools.lru_cache(maxsize=4096)
-def _covered_names(
-    lay: HexLayout, cols: int, rows: int, short_odd_rows: bool, pl: _Placed
-) -> tuple[Hex, ...]:
+# A piece's covered names, by its layout, hex, place, size, count, leader and name.
+_COVERED: LayerCache[tuple[tuple[str, Hex], ...]] = LayerCache(maxsize=1024)
+
+
+def _covered_names(lay: HexLayout, pl: _Placed) -> tuple[tuple[str, Hex], ...]:
     """Return the neighbours of a piece's hex whose names its low badges cover, in order."""
-    names = _name_boxes(lay, cols, rows, short_odd_rows)
+    names = _name_boxes(lay, lay.cols, lay.rows, lay.short_odd_rows)
     badges = _low_badges(pl, lay.least)
     return tuple(
-        h for h, box in names.get(hex_named(pl.marker.hex).label, ())
+        (h.label, h) for h, box in names.get(hex_named(pl.marker.hex).label, ())
         if any(b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]
                for b in badges))
 
@@ -458,14 +533,15 @@ _ARROW_INK: dict[str, RGB] = {
 Drawn = tuple[tuple[Hex, ...], tuple[Point, float] | None]
 
 
-def _draw_arrow(d: Canvas, lay: HexLayout, a: Arrow, radius_at: dict[str, float]) -> Drawn:
+def _draw_arrow(d: Canvas, m: _Map, a: Arrow, radius_at: dict[str, float]) -> Drawn:
     """Draw one arrow (a piece: renderers/pieces.py); return its ends and its burst."""
+    lay = m.lay
     start, end = parse_hex(a.start), parse_hex(a.end)
     if start is None or end is None or start == end:
         return (), None
     from_r = radius_at.get(start.label, lay.hex_w * 0.1)
     to_r = radius_at.get(end.label, lay.hex_w * 0.1)
-    return piece(d, ("arrow", scope(lay), values(a), from_r, to_r),
+    return piece(d, ("arrow", m.where, values(a), from_r, to_r),
                  lambda: _paint_arrow(d, lay, a, (start, end), (from_r, to_r)))
 
 
@@ -494,61 +570,52 @@ def _paint_arrow(d: Canvas, lay: HexLayout, a: Arrow, ends: tuple[Hex, Hex],
 
 def board(view: HexBoardView, width: int = BOARD_WIDTH) -> Board:
     """Return the board to draw: its map, its pieces' recorded drawing and its palette."""
-    drawing = record(view, width)
-    key = (layer_key(view, width), _sides_in_use(view), drawing.size)
-    return replace(drawing, key=key, palette=palette(view, width))
+    key = layer_key(view, width)
+    drawing = record(view, width, key)
+    sides = _sides_in_use(view)
+    return replace(drawing, key=(key, sides, drawing.size), palette=_palette(view, width, key,
+                                                                             sides))
 
 
-def record(view: HexBoardView, width: int = BOARD_WIDTH) -> Board:
-    """Record the drawing of the pieces, arrows, highlights and panel over the map."""
-    lay = HexLayout.of(view, width)
-    layer = static_layer(view, width)
+def record(view: HexBoardView, width: int = BOARD_WIDTH, key: Hashable | None = None) -> Board:
+    """Record the drawing of the pieces, arrows, highlights and panel over the map.
+
+    `key` is the view's `layer_key`, when the caller has it already.
+    """
+    key = layer_key(view, width) if key is None else key
+    m = _map(view, width, key)
+    lay = m.lay
+    layer = static_layer(view, width, key)
     picture_size = (width, lay.height + panel_height(view.panel, width))
     calls: list[Call] = []
     d = Recording(calls)
-    placed = _place_markers(lay, view.markers)
-    lit = {
-        h.label: h
-        for h in (parse_hex(pl.marker.hex) for pl in placed if pl.marker.highlight)
-        if h is not None
-    }
+    spots, radius_at = _place_markers(m, view.markers)
+    placed = [_Placed(view.markers[i], c, r) for i, c, r, _, _ in spots]
+    lit = {label: h for i, _, _, label, h in spots if view.markers[i].highlight}
     for h in lit.values():
         _draw_highlight(d, lay, lay.point(h.x, h.row))
-    radius_at: dict[str, float] = {}
-    for pl in placed:
-        label = hex_named(pl.marker.hex).label
-        radius_at[label] = max(radius_at.get(label, 0.0), pl.radius)
     bursts: list[tuple[Point, float]] = []
     ends: dict[str, Hex] = {}
     for a in view.arrows:
-        hexes, struck = _draw_arrow(d, lay, a, radius_at)
+        hexes, struck = _draw_arrow(d, m, a, radius_at)
         for h in hexes:
             ends[h.label] = h
         if struck is not None:
             bursts.append(struck)
     # Rings and arrow ends cross the hex names next to them; print those names again.
-    kinds = terrain_kinds(view)
-    board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
-    _reprint_names(d, lay, board, kinds, lit | ends)
+    _reprint_names(d, m, lit | ends)
     # Bursts go under the pieces so they never cover a figure count.
     for c, r in bursts:
         piece(d, ("burst", c, r), functools.partial(burst, d, c, r, (255, 200, 40), BATTLE_RED))
-    for pl in placed:
-        _draw_marker(d, pl, view.sides, view.flipped, lay)
+    _draw_markers(d, placed, view.sides, view.flipped, lay)
     # A piece's badges reach the name of an empty hex next to it: the name goes on top,
     # for a player names the hex he moves to.
-    under = _names_under_badges(lay, board, placed, radius_at)
-    _reprint_names(d, lay, board, kinds, under)
+    _reprint_names(d, m, _names_under_badges(m, placed, radius_at))
     # Areas inland have their names put, each turn, where no piece covers them.
-    size = area_label_size(lay.hex_w, lay.width)
-    for area, members in view.areas:
-        name = plain(area)
-        if name and not (touches_side(view, members) or touches_end(view, members)):
-            spot = _free_area_label_spot(lay, members, size, name, placed)
-            if spot is not None:
-                text = fit_text(name, size, lay.hex_w * 2.5)
-                piece(d, ("area", spot, text, size), functools.partial(area_pill, d, spot, text,
-                                                                       size))
+    for area in m.inland:
+        spot = _free_spot(area, placed)
+        piece(d, ("area", spot, area.text, m.area_size),
+              functools.partial(area_pill, d, spot, area.text, m.area_size))
     draw_panel(d, view.panel, view.sides, lay.height, width, filled=True)
     return Board(None, picture_size, layer, PANEL_BG, tuple(calls), None)
 
@@ -571,13 +638,17 @@ def palette(view: HexBoardView, width: int = BOARD_WIDTH) -> Image.Image:
     depends on the view's map and sides only, and the same view always gives the
     same PNG.
     """
-    sides = _sides_in_use(view)
-    key = (layer_key(view, width), sides)
+    return _palette(view, width, layer_key(view, width), _sides_in_use(view))
+
+
+def _palette(view: HexBoardView, width: int, key: Hashable,
+             sides: tuple[tuple[str, RGB], ...]) -> Image.Image:
+    """Return `palette(view, width)`, given the view's layer_key and its sides in use."""
 
     def sample() -> Image.Image:
         return palette_of(picture(record(_palette_sample(view, sides), width)))
 
-    return PALETTES.get(key, sample)
+    return PALETTES.get((key, sides), sample)
 
 
 def _palette_sample(view: HexBoardView, sides: tuple[tuple[str, RGB], ...]) -> HexBoardView:
@@ -619,3 +690,10 @@ def _palette_sample(view: HexBoardView, sides: tuple[tuple[str, RGB], ...]) -> H
             "panel": Panel(title=f"Sample: {view.panel.title or 'Board'}", lines=tuple(lines)),
         }
     )
+
+
+def clear_layouts() -> None:
+    """Forget the kept maps, piece places and covered names (renderers.clear_caches)."""
+    for cache in (_MAPS, _SPOTS, _COVERED):
+        cache.clear()
+    _name_boxes.cache_clear()

@@ -9,8 +9,9 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from PIL import Image
 
@@ -155,10 +156,11 @@ def _static_key(view: TabletopView, width: int) -> Hashable:
     return (view.static_key, width, view.width, view.height, tuple(map(values, view.features)))
 
 
-def static_layer(view: TabletopView, width: int) -> Image.Image:
+def static_layer(view: TabletopView, width: int, key: Hashable | None = None) -> Image.Image:
     """Return the cached table for this view and width (shared: paste it, never draw on it).
 
-    Drawing it also lays out the scenario's words (panels.lay_out_vocabulary).
+    `key` is the view's static key, when the caller has it already. Drawing the table
+    also lays out the scenario's words (panels.lay_out_vocabulary).
     """
 
     def draw() -> Image.Image:
@@ -167,7 +169,7 @@ def static_layer(view: TabletopView, width: int) -> Image.Image:
         lay_out_vocabulary(view.panel, width, *names)
         return layer
 
-    return CACHE.get(_static_key(view, width), draw)
+    return CACHE.get(_static_key(view, width) if key is None else key, draw)
 
 
 def _draw_static(view: TabletopView, width: int) -> Image.Image:
@@ -339,9 +341,8 @@ def _draw_unit_base(d: Canvas, lay: TableLayout, u: TableUnit, sides: dict[str, 
     disc(d, cx, cy, r * 0.78, None, outline=mix(c, WHITE, 0.4), width=max(1, round(r / 14)))
 
 
-@dataclass(frozen=True)
-class _Tag:
-    """A name or status tag hung under a unit's base."""
+class _Tag(NamedTuple):
+    """A name or status tag hung under a unit's base (a tuple: hashed in pieces' keys)."""
 
     centre: Point
     text: str
@@ -387,9 +388,21 @@ def _overlaps(a: Box, b: Box) -> bool:
 Tags = dict[int, list[_Tag]]
 
 
+def _side_colours(names: Iterable[str], sides: dict[str, str]) -> tuple[RGB, ...]:
+    """Return the colour of each side named, finding each side's once."""
+    found: dict[str, RGB] = {}
+    out = []
+    for name in names:
+        c = found.get(name)
+        if c is None:
+            c = found[name] = side_colour(name, sides)
+        out.append(c)
+    return tuple(out)
+
+
 def _place_tags(
     lay: TableLayout, units: tuple[TableUnit, ...], sides: dict[str, str],
-    tokens: tuple[Box, ...],
+    tokens: tuple[Box, ...], colours: tuple[RGB, ...] | None = None,
 ) -> Tags:
     """Lay out every unit's tags (its name when too long for the base, then statuses).
 
@@ -397,48 +410,46 @@ def _place_tags(
     base or hung toward one side. A token or the table's edge costs most (the token is
     drawn on top), then another tag, then a base. Neighbours whose tags still meet are
     laid out together, every pair of choices tried. Returned by `id()` of the unit.
+    `colours` are the units' sides' colours, when the caller has them already.
     """
-    colours = tuple(side_colour(u.side, sides) for u in units)
-    laid = _tag_layout(lay, units, colours, tokens)
+    if colours is None:
+        colours = _side_colours((u.side for u in units), sides)
+    where = scope(lay)
+    keys = tuple(_tag_key(where, u, c) for u, c in zip(units, colours, strict=True))
+    laid = _LAYOUTS.get((keys, tokens),
+                        lambda: _TagLayout(lay, units, colours, tokens, keys).run())
     return {id(u): tags for u, tags in zip(units, laid, strict=True)}
 
 
-@functools.lru_cache(maxsize=256)
-def _tag_layout(
-    lay: TableLayout, units: tuple[TableUnit, ...], colours: tuple[RGB, ...],
-    tokens: tuple[Box, ...],
-) -> tuple[list[_Tag], ...]:
-    """Lay out every unit's tags, in the units' order (`_place_tags`; read-only: shared).
-
-    Kept for the same units, colours and tokens: a turn that moves no unit (an order
-    given, a phase passed) lays out nothing.
-    """
-    return _TagLayout(lay, units, colours, tokens).run()
-
-
-Near = tuple[tuple[Box, ...], tuple[Box, ...], tuple[Box, ...]]  # tokens, tags, bases
+# Every unit's tags, in the units' order (read-only: shared), by what they are laid out
+# from (_tag_key) and the tokens: a turn that moves no unit (an order given, a phase
+# passed) lays out nothing.
+_LAYOUTS: LayerCache[tuple[list[_Tag], ...]] = LayerCache(maxsize=256)
 
 
 class _TagLayout:
     """Laying out a table's tags: each unit's options, its choice, and what lies near it.
 
     What stays put while the tags move (the tokens and bases near where a unit's tags
-    may go) is found once per unit and set of options, and each choice's boxes once
-    per choice, where `around` used to gather them for every comparison.
+    may go) is found once per unit and set of options, and what each option covers of
+    them (and of the table's edge) once per option: a comparison counts only the other
+    tags it covers.
     """
 
     def __init__(self, lay: TableLayout, units: tuple[TableUnit, ...], colours: tuple[RGB, ...],
-                 tokens: tuple[Box, ...]) -> None:
+                 tokens: tuple[Box, ...], keys: tuple[Hashable, ...]) -> None:
         self.lay, self.units, self.colours, self.tokens = lay, units, colours, tokens
         self.bases = [_base_box(lay, u) for u in units]
         # Each unit's first choice; the others are laid out only for a unit that needs
-        # them. Both are kept per unit (_below, _elsewhere): most units stand still.
+        # them. Both are kept per unit (_BELOW, _ELSEWHERE): most units stand still.
+        self.keys = keys  # each unit's _tag_key
         self.options: list[list[list[_Tag]]] = [
-            [_below(lay, u, c)] for u, c in zip(units, colours, strict=True)]
+            [_below(lay, u, c, k)] for u, c, k in zip(units, colours, self.keys, strict=True)]
         self.chosen = [o[0] for o in self.options]
         self.boxes = [tuple(t.box for t in tags) for tags in self.chosen]
         self.mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
         self.still: dict[int, tuple[int, Box, tuple[Box, ...], tuple[Box, ...]]] = {}
+        self.fixed_costs: dict[tuple[int, int, int], int] = {}
 
     def choose(self, i: int, tags: list[_Tag]) -> None:
         self.chosen[i] = tags
@@ -446,7 +457,7 @@ class _TagLayout:
 
     def more(self, i: int) -> None:
         if len(self.options[i]) == 1 and self.options[i][0]:
-            self.options[i] += _elsewhere(self.lay, self.units[i], self.colours[i])
+            self.options[i] += _elsewhere(self.lay, self.units[i], self.colours[i], self.keys[i])
 
     def _still(self, i: int) -> tuple[int, Box, tuple[Box, ...], tuple[Box, ...]]:
         """Return the span of unit i's options and the tokens and other bases it meets."""
@@ -461,24 +472,42 @@ class _TagLayout:
                                      tuple(b for b in bases if _overlaps(span, b)))
         return found
 
-    def around(self, i: int, *but: int) -> Near:
-        """Return what unit i's tags could cover wherever they go: tokens, tags, bases."""
-        _, (s0, s1, s2, s3), tokens, bases = self._still(i)
-        tags = tuple(b for j, mine in enumerate(self.boxes) if j != i and j not in but
+    def near_tags(self, i: int, *but: int) -> tuple[Box, ...]:
+        """Return the other tags (but those of units `but`) unit i's could cover anywhere."""
+        _, (s0, s1, s2, s3), _, _ = self._still(i)
+        return tuple(b for j, mine in enumerate(self.boxes) if j != i and j not in but
                      for b in mine if s0 < b[2] and b[0] < s2 and s1 < b[3] and b[1] < s3)
-        return tokens, tags, bases
 
-    def cost(self, near: Near, tags: list[_Tag]) -> int:
-        return (4 * _hits(tags, near[0]) + 2 * _hits(tags, near[1]) + _hits(tags, near[2])
+    def fixed(self, i: int, k: int) -> int:
+        """Return what unit i's option k covers whatever the other tags do: tokens, bases
+        and the table's edge (found once per option: only the other tags move)."""
+        key = (i, k, len(self.options[i]))
+        found = self.fixed_costs.get(key)
+        if found is None:
+            _, _, tokens, bases = self._still(i)
+            tags = self.options[i][k]
+            found = self.fixed_costs[key] = (
+                (4 * _hits(tags, tokens) if tokens else 0) + (_hits(tags, bases) if bases else 0)
                 + 4 * _off_table(tags, self.mat))
+        return found
+
+    def cost(self, i: int, k: int, tags: tuple[Box, ...]) -> int:
+        """Return what unit i's option k covers, `tags` being the other tags near it."""
+        return self.fixed(i, k) + (2 * _hits(self.options[i][k], tags) if tags else 0)
+
+    def best(self, i: int) -> list[_Tag]:
+        """Return unit i's option that covers least, the first such."""
+        near = self.near_tags(i)
+        return self.options[i][min(range(len(self.options[i])),
+                                   key=lambda k: self.cost(i, k, near))]
 
     def pair(self, i: int, j: int) -> tuple[list[_Tag], list[_Tag]]:
         """Return the pair of choices for units i and j that covers least, the first such."""
         oi, oj = self.options[i], self.options[j]
-        near_i, near_j = self.around(i, j), self.around(j, i)
+        near_i, near_j = self.near_tags(i, j), self.near_tags(j, i)
         # Each choice's own cost once, not once per choice of the other unit.
-        ci = [self.cost(near_i, o) for o in oi]
-        cj = [self.cost(near_j, o) for o in oj]
+        ci = [self.cost(i, k, near_i) for k in range(len(oi))]
+        cj = [self.cost(j, m, near_j) for m in range(len(oj))]
         bj = [tuple(t.box for t in o) for o in oj]
 
         def cost(kl: tuple[int, int]) -> int:
@@ -492,9 +521,10 @@ class _TagLayout:
         """Choose every unit's tags: alone, then by meeting pairs, then once more."""
         chosen, options = self.chosen, self.options
         for i in range(len(self.units)):
-            if chosen[i] and self.cost(self.around(i), chosen[i]):
+            # Unit i's tags are still its first option here.
+            if chosen[i] and self.cost(i, 0, self.near_tags(i)):
                 self.more(i)
-                self.choose(i, min(options[i], key=functools.partial(self.cost, self.around(i))))
+                self.choose(i, self.best(i))
         for i, j in itertools.combinations(range(len(self.units)), 2):
             if _hits(chosen[i], self.boxes[j]):
                 self.more(i)
@@ -504,30 +534,45 @@ class _TagLayout:
                 self.choose(j, best[1])
         # Big tags meet in threes: each unit still meeting another's moves once more.
         for i in range(len(self.units)):
-            if chosen[i] and len(options[i]) > 1 and _hits(chosen[i], self.around(i)[1]):
-                self.choose(i, min(options[i], key=functools.partial(self.cost, self.around(i))))
+            if chosen[i] and len(options[i]) > 1 and _hits(chosen[i], self.near_tags(i)):
+                self.choose(i, self.best(i))
         return tuple(chosen)
 
 
-@functools.lru_cache(maxsize=2048)
-def _below(lay: TableLayout, u: TableUnit, colour: RGB) -> list[_Tag]:
-    """A unit's tags hanging under its base (read-only: the list is shared)."""
-    return _stack_tags(lay, u, colour, down=True)
+def _tag_key(where: int, u: TableUnit, colour: RGB) -> Hashable:
+    """Return what a unit's tags are laid out from: its place, size, name, statuses, colour.
+
+    Plain values: a unit's model hashes and compares through Python code (pieces.values).
+    """
+    status = tuple(values(s) if isinstance(s, StatusTag) else s for s in u.status)
+    return (where, u.x, u.y, u.radius, u.label, status, colour)
 
 
-@functools.lru_cache(maxsize=2048)
-def _elsewhere(lay: TableLayout, u: TableUnit, colour: RGB) -> tuple[list[_Tag], ...]:
+_BELOW: LayerCache[list[_Tag]] = LayerCache(maxsize=2048)
+_ELSEWHERE: LayerCache[tuple[list[_Tag], ...]] = LayerCache(maxsize=2048)
+
+
+def _below(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable) -> list[_Tag]:
+    """A unit's tags hanging under its base (`key`: its _tag_key; read-only: shared)."""
+    return _BELOW.get(key, lambda: _stack_tags(lay, u, colour, down=True))
+
+
+def _elsewhere(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable
+               ) -> tuple[list[_Tag], ...]:
     """A unit's other tag layouts: over its base, and either one hung toward each side."""
-    below, above = _below(lay, u, colour), _stack_tags(lay, u, colour, down=False)
-    r = max(4.0, u.radius * lay.scale)
-    return (above, *(_hung(stack, r, side) for stack in (below, above) for side in (-1, 1)))
+
+    def lay_out() -> tuple[list[_Tag], ...]:
+        below, above = _below(lay, u, colour, key), _stack_tags(lay, u, colour, down=False)
+        r = max(4.0, u.radius * lay.scale)
+        return (above, *(_hung(stack, r, side) for stack in (below, above) for side in (-1, 1)))
+
+    return _ELSEWHERE.get(key, lay_out)
 
 
 def clear_tag_cache() -> None:
     """Forget every unit's kept tag layouts."""
-    _below.cache_clear()
-    _elsewhere.cache_clear()
-    _tag_layout.cache_clear()
+    for cache in (_BELOW, _ELSEWHERE, _LAYOUTS):
+        cache.clear()
 
 
 def _hung(tags: list[_Tag], r: float, side: int) -> list[_Tag]:
@@ -536,7 +581,7 @@ def _hung(tags: list[_Tag], r: float, side: int) -> list[_Tag]:
     for t in tags:
         dx = side * max(0.0, (t.box[2] - t.box[0]) / 2 - r)
         box = (t.box[0] + dx, t.box[1], t.box[2] + dx, t.box[3])
-        out.append(replace(t, centre=(t.centre[0] + dx, t.centre[1]), box=box))
+        out.append(t._replace(centre=(t.centre[0] + dx, t.centre[1]), box=box))
     return out
 
 
@@ -690,15 +735,20 @@ def _reticle(d: Canvas, c: Point, r: float) -> None:
 
 def board(view: TabletopView, width: int = BOARD_WIDTH) -> Board:
     """Return the table to draw: its mat, its units' recorded drawing and its palette."""
-    drawing = record(view, width)
-    key = (_static_key(view, width), _sides_in_use(view), drawing.size)
-    return replace(drawing, key=key, palette=palette(view, width))
+    key = _static_key(view, width)
+    drawing = record(view, width, key)
+    sides = _sides_in_use(view)
+    return replace(drawing, key=(key, sides, drawing.size), palette=_palette(view, width, key,
+                                                                             sides))
 
 
-def record(view: TabletopView, width: int = BOARD_WIDTH) -> Board:
-    """Record the drawing of the objectives, units, arrows and panel over the table."""
+def record(view: TabletopView, width: int = BOARD_WIDTH, key: Hashable | None = None) -> Board:
+    """Record the drawing of the objectives, units, arrows and panel over the table.
+
+    `key` is the view's static key, when the caller has it already.
+    """
     lay = TableLayout.of(view, width)
-    layer = static_layer(view, width)
+    layer = static_layer(view, width, key)
     picture_size = (width, lay.height + panel_height(view.panel, width))
     calls: list[Call] = []
     d = Recording(calls)
@@ -711,10 +761,10 @@ def record(view: TabletopView, width: int = BOARD_WIDTH) -> Board:
     for o, ink in zip(view.objectives, held, strict=True):
         piece(d, ("ring", at, values(o), ink),
               functools.partial(_draw_objective_ring, d, blend, lay, o, view.sides))
+    colours = _side_colours((u.side for u in view.units), view.sides)
     # Unit tags keep clear of the objective tokens where they can.
-    tags = _place_tags(lay, view.units, view.sides, _token_boxes(lay, view.objectives))
+    tags = _place_tags(lay, view.units, view.sides, _token_boxes(lay, view.objectives), colours)
     marks = [m for a in view.arrows if (m := _draw_arrow(d, lay, a, view.units, tags))]
-    colours = [side_colour(u.side, view.sides) for u in view.units]
     for u, fill in zip(view.units, colours, strict=True):
         body = (u.x, u.y, u.radius, u.frontage, u.depth, u.facing, u.highlight)
         piece(d, ("base", at, body, fill),
@@ -755,13 +805,17 @@ def palette(view: TabletopView, width: int = BOARD_WIDTH) -> Image.Image:
     Found once from a sample: this table with units, objectives, tags, arrows and panel
     text of every kind and side, so the same view always gives the same PNG.
     """
-    sides = _sides_in_use(view)
-    key = (_static_key(view, width), sides)
+    return _palette(view, width, _static_key(view, width), _sides_in_use(view))
+
+
+def _palette(view: TabletopView, width: int, key: Hashable,
+             sides: tuple[tuple[str, RGB], ...]) -> Image.Image:
+    """Return `palette(view, width)`, given the view's static key and its sides in use."""
 
     def sample() -> Image.Image:
         return palette_of(picture(record(_palette_sample(view, sides), width)))
 
-    return PALETTES.get(key, sample)
+    return PALETTES.get((key, sides), sample)
 
 
 def _palette_sample(view: TabletopView, sides: tuple[tuple[str, RGB], ...]) -> TabletopView:

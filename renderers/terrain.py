@@ -23,7 +23,7 @@ from renderers.hexlayout import (
     touches_end,
     touches_side,
 )
-from renderers.lettering import draw_text, fit_text, plain
+from renderers.lettering import draw_text, fit_text, lay_out, plain
 from renderers.panels import lay_out_vocabulary
 from renderers.pieces import values
 from renderers.shapes import dashed_line, disc, pill, pill_layout
@@ -236,19 +236,33 @@ def layer_key(view: HexBoardView, width: int) -> Hashable:
     )
 
 
-def static_layer(view: HexBoardView, width: int) -> Image.Image:
+def static_layer(view: HexBoardView, width: int, key: Hashable | None = None) -> Image.Image:
     """Return the cached map for this board and width (shared: paste it, never draw on it).
 
-    Drawing it also lays out the scenario's words (panels.lay_out_vocabulary).
+    `key` is the view's `layer_key`, when the caller has it already. Drawing the map
+    also lays out the scenario's words (panels.lay_out_vocabulary).
     """
 
     def draw() -> Image.Image:
         layer = _draw_static(view, width)
         names = (*view.sides, *(plain(m.label) for m in view.markers))
         lay_out_vocabulary(view.panel, width, *names)
+        _lay_out_names(view, width)
         return layer
 
-    return CACHE.get(layer_key(view, width), draw)
+    return CACHE.get(layer_key(view, width) if key is None else key, draw)
+
+
+def _lay_out_names(view: HexBoardView, width: int) -> None:
+    """Lay out every hex's name haloed, as `draw_coordinate` prints it again over a ring,
+    an arrow's end or a badge: most turns print one or two names never printed before."""
+    size = coordinate_size(HexLayout.of(view, width))
+    board = HexBoard(cols=view.cols, rows=view.rows, short_odd_rows=view.short_odd_rows)
+    lay_out((h.label for h in board.hexes()), size, anchor="mm", halo_width=_halo_width(size))
+
+
+def _halo_width(size: int) -> int:
+    return max(1, size // 6)
 
 
 def _draw_static(view: HexBoardView, width: int) -> Image.Image:
@@ -323,7 +337,7 @@ def draw_coordinate(
         size,
         mix(text_on(fill), fill, 0.35),
         halo=mix(fill, WHITE if dark else BLACK, 0.25) if halo else None,
-        halo_width=max(1, size // 6),
+        halo_width=_halo_width(size),
     )
 
 

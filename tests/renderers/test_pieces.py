@@ -1,5 +1,8 @@
 """Pieces recorded once and reused (renderers/pieces.py) record what recording afresh would.
 
+Afresh means with no piece, piece place, map or tag layout kept either (hexboard's and
+tabletop's own caches of what a board's pieces are laid out from).
+
 Every demo position of every system is recorded in game order, most pieces coming from
 the ones kept for the boards before it, and recorded again with no piece kept: the calls
 must be the same, the pictures they paste compared by their pixels. A piece whose key
@@ -17,7 +20,7 @@ import pytest
 from PIL import Image
 
 from bench.positions import system_boards
-from renderers import BOARD_WIDTH, _recorded, clear_caches
+from renderers import BOARD_WIDTH, _recorded, clear_caches, hexboard, tabletop
 from renderers.layers import Call
 from renderers.legibility import measuring
 from renderers.pieces import PIECES, clear_pieces
@@ -54,6 +57,8 @@ def test_every_demo_board_recorded_from_kept_pieces_is_recorded_afresh(system_id
         kept = _recorded(view, BOARD_WIDTH).calls
         reused += PIECES.info().hits - before
         clear_pieces()
+        hexboard.clear_layouts()
+        tabletop.clear_tag_cache()
         fresh = _recorded(view, BOARD_WIDTH).calls
         assert _calls(kept) == _calls(fresh), f"{system_id} position {i}"
     assert reused > len(_views(system_id))  # pieces were reused: the test compared something
