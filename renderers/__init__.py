@@ -104,7 +104,8 @@ def board_palette(view: HexBoardView | TabletopView, width: int = BOARD_WIDTH) -
 
 
 def clear_caches() -> None:
-    """Forget every cached static layer and text sprite (tests and benchmarks start cold)."""
+    """Forget every cached static layer, text sprite, piece, layout and frame (tests and
+    benchmarks start cold)."""
     for cache in (terrain.CACHE, tabletop.CACHE):
         cache.clear()
     for module in (hexboard, tabletop):
@@ -112,5 +113,6 @@ def clear_caches() -> None:
         module.PALETTES.clear()
     clear_text_cache()
     tabletop.clear_tag_cache()
+    hexboard.clear_layouts()
     clear_pieces()
     layers.FRAMES.clear()
