@@ -151,16 +151,24 @@ def _remember(key: tuple[Any, Hashable], text: str) -> None:
     _WORDED[key] = text
 
 
+_EXACT_SCALARS = frozenset({str, int, bool, type(None)})
+
+
 def _frozen(value: Any) -> Hashable:
     """Return a value as a hashable key that tells apart everything wording tells apart.
 
     Scalars keep their type (1, 1.0, True and "1" are worded differently; `Said` is
-    quoted whole) and a float its sign (-0.0).
+    quoted whole) and a float its sign (-0.0). The exact types a board is made of are
+    told apart first by `type(...) is`, without isinstance's walk (a board's words are
+    keyed so on every turn).
     """
-    if isinstance(value, Term):
+    kind = type(value)
+    if kind in _EXACT_SCALARS:
+        return (kind, value)
+    if kind is Term or isinstance(value, Term):
         return ("T", value.kind, value.id)
-    if isinstance(value, Msg):
-        return ("M", value.key, tuple((k, _frozen(v)) for k, v in value.args.items()))
+    if kind is Msg or isinstance(value, Msg):
+        return ("M", value.key, tuple([(k, _frozen(v)) for k, v in value.args.items()]))
     if isinstance(value, Items):
         return ("I", tuple(_frozen(v) for v in value.items), value.style, value.typed)
     if isinstance(value, float):
@@ -404,12 +412,28 @@ def word_view(view: V, words: Words) -> V:
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
+@cache
+def _shape(kind: type) -> str:
+    """Say how `_worded` treats values of a type: plain, words, a model, a tuple, a dict
+    or anything else (asked once a type: isinstance on pydantic models is slow)."""
+    if kind in _PLAIN:
+        return "plain"
+    if issubclass(kind, Msg | Term | Items):
+        return "words"
+    if issubclass(kind, BaseModel):
+        return "model"
+    if issubclass(kind, tuple):
+        return "tuple"
+    return "dict" if issubclass(kind, dict) else "other"
+
+
 def _worded(value: Any, words: Words) -> Any:
-    if type(value) in _PLAIN:  # most of a view: coordinates, labels, flags
+    shape = _shape(type(value))
+    if shape == "plain":  # most of a view: coordinates, labels, flags
         return value
-    if isinstance(value, Msg | Term | Items):
+    if shape == "words":
         return words.word(value)
-    if isinstance(value, BaseModel):
+    if shape == "model":
         changes = {}
         if value.__pydantic_extra__ is None:
             # Only the fields whose type can hold words (a map's hexes and pieces cannot).
@@ -422,10 +446,10 @@ def _worded(value: Any, words: Words) -> Any:
             if new is not item:
                 changes[name] = new
         return value.model_copy(update=changes) if changes else value
-    if isinstance(value, tuple):
-        items = tuple(_worded(v, words) for v in value)
+    if shape == "tuple":
+        items = tuple([_worded(v, words) for v in value])
         return items if any(a is not b for a, b in zip(items, value, strict=True)) else value
-    if isinstance(value, dict):
+    if shape == "dict":
         mapped = {k: _worded(v, words) for k, v in value.items()}
         return mapped if any(mapped[k] is not value[k] for k in value) else value
     return value
