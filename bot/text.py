@@ -412,10 +412,19 @@ def word_view(view: V, words: Words) -> V:
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
-@cache
+_SHAPES: dict[type, str] = {}
+
+
 def _shape(kind: type) -> str:
     """Say how `_worded` treats values of a type: plain, words, a model, a tuple, a dict
-    or anything else (asked once a type: isinstance on pydantic models is slow)."""
+    or anything else (worked out once a type: isinstance on pydantic models is slow)."""
+    found = _SHAPES.get(kind)
+    if found is None:
+        found = _SHAPES[kind] = _shape_of(kind)
+    return found
+
+
+def _shape_of(kind: type) -> str:
     if kind in _PLAIN:
         return "plain"
     if issubclass(kind, Msg | Term | Items):
