@@ -447,7 +447,8 @@ def _worded(value: Any, words: Words) -> Any:
         if value.__pydantic_extra__ is None:
             # Only the fields whose type can hold words (a map's hexes and pieces cannot).
             fields = value.__dict__
-            named = ((name, fields[name]) for name in _wordy_fields(type(value)))
+            kind: type[BaseModel] = type(value)
+            named = ((name, fields[name]) for name in _wordy_fields(kind))
         else:
             named = iter(value)
         for name, item in named:
