@@ -8,6 +8,7 @@ cards; `position` leaves out everything the seat may not know.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.core.board import Arrow, HexBoardView, HexMarker, Panel, PanelLine, Terrain
@@ -59,8 +60,7 @@ def board(state: SamuraiState, seat: str | None) -> HexBoardView:
         rows=BOARD.rows,
         short_odd_rows=BOARD.short_odd_rows,
         section_lines=BOARD.section_lines,
-        terrain=tuple(Terrain(hex=h, kind=k)
-                      for h, k in sorted(terrain_map(state.scenario).items())),
+        terrain=_terrain(state.scenario),
         sides={s.seat: s.colour for s in scenario.sides},
         markers=tuple(markers),
         arrows=arrows,
@@ -70,6 +70,12 @@ def board(state: SamuraiState, seat: str | None) -> HexBoardView:
             lines=_panel_lines(state),
         ),
     )
+
+
+@lru_cache(maxsize=256)
+def _terrain(scenario_id: str) -> tuple[Terrain, ...]:
+    """Return a scenario's terrain as the picture shows it (the same on every turn)."""
+    return tuple(Terrain(hex=h, kind=k) for h, k in sorted(terrain_map(scenario_id).items()))
 
 
 def _panel_lines(state: SamuraiState) -> tuple[PanelLine, ...]:
