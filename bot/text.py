@@ -455,7 +455,11 @@ def _worded(value: Any, words: Words) -> Any:
             new = _worded(item, words)
             if new is not item:
                 changes[name] = new
-        return value.model_copy(update=changes) if changes else value
+        if not changes:
+            return value
+        if value.__pydantic_extra__ is None and value.__pydantic_private__ is None:
+            return _updated(value, changes)
+        return value.model_copy(update=changes)
     if shape == "tuple":
         items = tuple([_worded(v, words) for v in value])
         return items if any(a is not b for a, b in zip(items, value, strict=True)) else value
@@ -463,6 +467,20 @@ def _worded(value: Any, words: Words) -> Any:
         mapped = {k: _worded(v, words) for k, v in value.items()}
         return mapped if any(mapped[k] is not value[k] for k in value) else value
     return value
+
+
+def _updated(model: BaseModel, changes: dict[str, Any]) -> BaseModel:
+    """Return `model.model_copy(update=changes)` of a model with no extra or private
+    values, made at once: pydantic's copy goes through `copy.copy` three times, and a
+    board has dozens of worded pieces a turn."""
+    kind = type(model)
+    new = kind.__new__(kind)
+    object.__setattr__(new, "__dict__", {**model.__dict__, **changes})
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_fields_set__",
+                       model.__pydantic_fields_set__ | changes.keys())
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 _LOOKING: set[type[BaseModel]] = set()
