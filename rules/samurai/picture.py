@@ -16,7 +16,7 @@ from rules.core.text import Msg, items, msg, term
 from rules.samurai.catalogue import BOARD, hex_of, scenario_key, scenario_term, terrain_map
 from rules.samurai.dragon import dragon_cards
 from rules.samurai.flow import STEPS
-from rules.samurai.state import SamuraiState
+from rules.samurai.state import Piece, SamuraiState
 
 
 def board(state: SamuraiState, seat: str | None) -> HexBoardView:
@@ -29,12 +29,17 @@ def board(state: SamuraiState, seat: str | None) -> HexBoardView:
             ordered.add(entry.piece)
             if entry.leader:
                 ordered.add(entry.leader)
+    # The first unit and the first leader on each hex (as state.unit_at and leader_at
+    # find them), in one pass over the pieces rather than two a hex.
+    units: dict[str, Piece] = {}
+    leaders: dict[str, Piece] = {}
+    for piece in state.pieces:
+        (leaders if piece.is_leader else units).setdefault(piece.hex, piece)
     markers: list[HexMarker] = []
-    for label in sorted(
-        {p.hex for p in state.pieces}, key=lambda h: (hex_of(h).row, hex_of(h).col)
-    ):
-        unit = state.unit_at(label)
-        leader = state.leader_at(label)
+    for label in sorted(units.keys() | leaders.keys(),
+                        key=lambda h: (hex_of(h).row, hex_of(h).col)):
+        unit = units.get(label)
+        leader = leaders.get(label)
         head = unit or leader
         assert head is not None
         utype = head.unit_type
