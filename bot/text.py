@@ -151,16 +151,24 @@ def _remember(key: tuple[Any, Hashable], text: str) -> None:
     _WORDED[key] = text
 
 
+_EXACT_SCALARS = frozenset({str, int, bool, type(None)})
+
+
 def _frozen(value: Any) -> Hashable:
     """Return a value as a hashable key that tells apart everything wording tells apart.
 
     Scalars keep their type (1, 1.0, True and "1" are worded differently; `Said` is
-    quoted whole) and a float its sign (-0.0).
+    quoted whole) and a float its sign (-0.0). The exact types a board is made of are
+    told apart first by `type(...) is`, without isinstance's walk (a board's words are
+    keyed so on every turn).
     """
-    if isinstance(value, Term):
+    kind = type(value)
+    if kind in _EXACT_SCALARS:
+        return (kind, value)
+    if kind is Term or isinstance(value, Term):
         return ("T", value.kind, value.id)
-    if isinstance(value, Msg):
-        return ("M", value.key, tuple((k, _frozen(v)) for k, v in value.args.items()))
+    if kind is Msg or isinstance(value, Msg):
+        return ("M", value.key, tuple([(k, _frozen(v)) for k, v in value.args.items()]))
     if isinstance(value, Items):
         return ("I", tuple(_frozen(v) for v in value.items), value.style, value.typed)
     if isinstance(value, float):
@@ -404,31 +412,75 @@ def word_view(view: V, words: Words) -> V:
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
+_SHAPES: dict[type, str] = {}
+
+
+def _shape(kind: type) -> str:
+    """Say how `_worded` treats values of a type: plain, words, a model, a tuple, a dict
+    or anything else (worked out once a type: isinstance on pydantic models is slow)."""
+    found = _SHAPES.get(kind)
+    if found is None:
+        found = _SHAPES[kind] = _shape_of(kind)
+    return found
+
+
+def _shape_of(kind: type) -> str:
+    if kind in _PLAIN:
+        return "plain"
+    if issubclass(kind, Msg | Term | Items):
+        return "words"
+    if issubclass(kind, BaseModel):
+        return "model"
+    if issubclass(kind, tuple):
+        return "tuple"
+    return "dict" if issubclass(kind, dict) else "other"
+
+
 def _worded(value: Any, words: Words) -> Any:
-    if type(value) in _PLAIN:  # most of a view: coordinates, labels, flags
+    shape = _shape(type(value))
+    if shape == "plain":  # most of a view: coordinates, labels, flags
         return value
-    if isinstance(value, Msg | Term | Items):
+    if shape == "words":
         return words.word(value)
-    if isinstance(value, BaseModel):
+    if shape == "model":
         changes = {}
         if value.__pydantic_extra__ is None:
             # Only the fields whose type can hold words (a map's hexes and pieces cannot).
             fields = value.__dict__
-            named = ((name, fields[name]) for name in _wordy_fields(type(value)))
+            kind: type[BaseModel] = type(value)
+            named = ((name, fields[name]) for name in _wordy_fields(kind))
         else:
             named = iter(value)
         for name, item in named:
             new = _worded(item, words)
             if new is not item:
                 changes[name] = new
-        return value.model_copy(update=changes) if changes else value
-    if isinstance(value, tuple):
-        items = tuple(_worded(v, words) for v in value)
+        if not changes:
+            return value
+        if value.__pydantic_extra__ is None and value.__pydantic_private__ is None:
+            return _updated(value, changes)
+        return value.model_copy(update=changes)
+    if shape == "tuple":
+        items = tuple([_worded(v, words) for v in value])
         return items if any(a is not b for a, b in zip(items, value, strict=True)) else value
-    if isinstance(value, dict):
+    if shape == "dict":
         mapped = {k: _worded(v, words) for k, v in value.items()}
         return mapped if any(mapped[k] is not value[k] for k in value) else value
     return value
+
+
+def _updated(model: BaseModel, changes: dict[str, Any]) -> BaseModel:
+    """Return `model.model_copy(update=changes)` of a model with no extra or private
+    values, made at once: pydantic's copy goes through `copy.copy` three times, and a
+    board has dozens of worded pieces a turn."""
+    kind = type(model)
+    new = kind.__new__(kind)
+    object.__setattr__(new, "__dict__", {**model.__dict__, **changes})
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_fields_set__",
+                       model.__pydantic_fields_set__ | changes.keys())
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 _LOOKING: set[type[BaseModel]] = set()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -13,7 +13,7 @@ from bot.replies import Board, Button, Link, Reply, TurnMark, action_digest
 from bot.service.context import Table
 from bot.service.pagelinks import PageLinks
 from bot.service.timekeeping import time_line
-from rules.core.model import Action
+from rules.core.model import Action, Event
 from rules.core.text import Term
 
 MAX_BUTTONS = 5
@@ -167,8 +167,8 @@ class BoardReplies:
             return table.words.message(label)
         return table.words.term(Term(kind="action", id=action.type))
 
-    def turn(self, table: Table, records: list[dict[str, Any]], mention_from: str | None,
-             mark: TurnMark | None = None) -> Reply:
+    def turn(self, table: Table, records: Sequence[Event | dict[str, Any]],
+             mention_from: str | None, mark: TurnMark | None = None) -> Reply:
         """Return the reply after an action: what happened, then the board.
 
         The next player is pinged when the turn passes to them (`mention_from` is the

@@ -30,7 +30,7 @@ from bot.text import (
 )
 from rules.core.engine import Outcome, Prompt, SeatView
 from rules.core.errors import RuleViolation
-from rules.core.model import Action
+from rules.core.model import Action, Event
 from rules.core.system import GameSystem, system
 from rules.core.text import Msg, Term
 
@@ -190,8 +190,9 @@ class Table:
             return " ".join(self.event(r) for r in records)
         return self.typed(action)
 
-    def event(self, record: dict[str, Any]) -> str:
-        """Word one stored event (an event stored in an older shape keeps its stored words)."""
+    def event(self, record: Event | dict[str, Any]) -> str:
+        """Word one event, as made or as stored (one stored in an older shape keeps its
+        stored words)."""
         return self.words.event(self.system, record)
 
     def board(self, seat: str | None) -> Any:

@@ -193,8 +193,8 @@ class Previews:
             parsed = parse(table.system, offered["action"], game)
             table = Table(_within_limit(tx, table, parsed, offered.get("limit")))
             before = table.prompt.seat
-            after, records, turn = self.turns._commit(tx, table, parsed, caller.user_id)
-        return self.boards.turn(after, records, before, turn)
+            after, events, turn = self.turns._commit(tx, table, parsed, caller.user_id)
+        return self.boards.turn(after, events, before, turn)
 
 
 def _keep(tx: Transaction, game: GameRow, seat: str, digest: str, parsed: Action,

@@ -139,9 +139,9 @@ class Turns:
             needs = self._agreement_needed(table, parsed, caller)
             if needs is not None:
                 return self._claim(tx, table, caller, parsed, *needs)
-            after, records, turn = self._commit(tx, table, parsed, caller.user_id)
+            after, events, turn = self._commit(tx, table, parsed, caller.user_id)
             tx.name_person(caller.user_id, caller.name)  # how the web names the player
-        return self.boards.turn(after, records, before, turn)
+        return self.boards.turn(after, events, before, turn)
 
     def _acted_on(
         self, tx: Transaction, channel_id: str, caller: Caller, action: dict[str, Any]
@@ -189,10 +189,11 @@ class Turns:
 
     def _commit(
         self, tx: Transaction, table: Table, parsed: Action, actor_id: str
-    ) -> tuple[Table, list[dict[str, Any]], TurnMark]:
+    ) -> tuple[Table, list[Event], TurnMark]:
         """Apply a checked action inside the command's transaction and store it; say
         which turn message shows it (bot/service/turnlog.py). The new table keeps the position
-        just made rather than reading it back from the row."""
+        just made rather than reading it back from the row, and the events are handed back
+        as made (worded as they are, not read back from their stored form)."""
         game, system = table.game, table.system
         new_state, events = apply(table, parsed)
         records = [event_record(system, e) for e in events]
@@ -212,7 +213,7 @@ class Turns:
             # stays public, so any further rolls can be foreseen (see docs/playing.md).
             changes.update(status="active", winner=None, result=None)
         after = Table(tx.update_game(game, **changes), state=new_state, prompt=prompt)
-        return after, records, turnlog.mark(tx, after, old, marker, entry.seq)
+        return after, events, turnlog.mark(tx, after, old, marker, entry.seq)
 
     # ------------------------------------------------------------ claims
 
@@ -338,8 +339,8 @@ class Turns:
                              game_id=game.id, version=game.version)
             tx.append(game, "claim_agreed", caller.user_id, answering, {"of": seq})
             table = Table(tx.update_game(game, bump=False, pending=rest))
-            after, records, turn = self._commit(tx, table, parsed, entry.actor_id)
-        reply = self.boards.turn(after, records, before, turn)
+            after, events, turn = self._commit(tx, table, parsed, entry.actor_id)
+        reply = self.boards.turn(after, events, before, turn)
         reply.lines.insert(0, reply.text)
         reply.text = after.words("claim-agreed", seat=who, claimant=claimant, kind=kind)
         return reply

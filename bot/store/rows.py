@@ -85,10 +85,15 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-def game_of(row: Row | dict[str, Any]) -> GameRow:
+def game_of(row: Row | dict[str, Any], decoded: dict[str, Any] | None = None) -> GameRow:
+    """Read a game's row; `decoded` holds JSON columns already at hand as values (a
+    position just written: the same value its text would give back, not read again)."""
     data = dict(row)
     for column in JSON_COLUMNS:
-        data[column] = json.loads(data[column] or "{}")
+        if decoded is not None and column in decoded:
+            data[column] = decoded[column]
+        else:
+            data[column] = json.loads(data[column] or "{}")
     data["seed_revealed"] = bool(data["seed_revealed"])
     return GameRow(**data)
 

@@ -129,6 +129,9 @@ class Transaction(SeasonQueries, StatsQueries, WebQueries, DatasheetQueries):
         values = dict(changes)
         for hook in self.hooks:
             values.update(hook(self, game, values))
+        # The position as written is kept as it is given, not decoded again from its text
+        # (JSON data from `model_dump(mode="json")`, which its text gives back equal).
+        decoded = {"state": values["state"]} if "state" in values else None
         for column in JSON_COLUMNS:
             if column in values:
                 values[column] = dumps(values[column])
@@ -152,7 +155,7 @@ class Transaction(SeasonQueries, StatsQueries, WebQueries, DatasheetQueries):
             last, kept = data.pop("log_reach"), data.pop("kept_reach")
             if last - kept >= CHECKPOINT_EVERY:
                 self.save_checkpoint(game.id, int(last), values["state"])
-        written = game_of(data)
+        written = game_of(data, decoded)
         if bump:  # a new position: the live pages of every web process look again
             self.announce(game_topic(game.id))
         if written.over and not game.over:

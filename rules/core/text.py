@@ -13,6 +13,7 @@ names a catalogue term says so with `Named` in its type (see `named_kinds`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -91,8 +92,11 @@ def items(
     return Items(items=tuple(values), style=style, typed=typed)
 
 
+@lru_cache(maxsize=1024)
 def kebab(name: str) -> str:
-    """Return a type or field name as a key part (CardPlayed, card_played: card-played)."""
+    """Return a type or field name as a key part (CardPlayed, card_played: card-played).
+
+    Kept for the names asked again (an event's or an action's type, on every turn)."""
     out: list[str] = []
     for i, ch in enumerate(name):
         if ch.isupper() and i and (name[i - 1].islower() or name[i - 1].isdigit()):

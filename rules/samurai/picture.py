@@ -8,6 +8,7 @@ cards; `position` leaves out everything the seat may not know.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rules.core.board import Arrow, HexBoardView, HexMarker, Panel, PanelLine, Terrain
@@ -15,7 +16,7 @@ from rules.core.text import Msg, items, msg, term
 from rules.samurai.catalogue import BOARD, hex_of, scenario_key, scenario_term, terrain_map
 from rules.samurai.dragon import dragon_cards
 from rules.samurai.flow import STEPS
-from rules.samurai.state import SamuraiState
+from rules.samurai.state import Piece, SamuraiState
 
 
 def board(state: SamuraiState, seat: str | None) -> HexBoardView:
@@ -28,12 +29,17 @@ def board(state: SamuraiState, seat: str | None) -> HexBoardView:
             ordered.add(entry.piece)
             if entry.leader:
                 ordered.add(entry.leader)
+    # The first unit and the first leader on each hex (as state.unit_at and leader_at
+    # find them), in one pass over the pieces rather than two a hex.
+    units: dict[str, Piece] = {}
+    leaders: dict[str, Piece] = {}
+    for piece in state.pieces:
+        (leaders if piece.is_leader else units).setdefault(piece.hex, piece)
     markers: list[HexMarker] = []
-    for label in sorted(
-        {p.hex for p in state.pieces}, key=lambda h: (hex_of(h).row, hex_of(h).col)
-    ):
-        unit = state.unit_at(label)
-        leader = state.leader_at(label)
+    for label in sorted(units.keys() | leaders.keys(),
+                        key=lambda h: (hex_of(h).row, hex_of(h).col)):
+        unit = units.get(label)
+        leader = leaders.get(label)
         head = unit or leader
         assert head is not None
         utype = head.unit_type
@@ -59,8 +65,7 @@ def board(state: SamuraiState, seat: str | None) -> HexBoardView:
         rows=BOARD.rows,
         short_odd_rows=BOARD.short_odd_rows,
         section_lines=BOARD.section_lines,
-        terrain=tuple(Terrain(hex=h, kind=k)
-                      for h, k in sorted(terrain_map(state.scenario).items())),
+        terrain=_terrain(state.scenario),
         sides={s.seat: s.colour for s in scenario.sides},
         markers=tuple(markers),
         arrows=arrows,
@@ -70,6 +75,12 @@ def board(state: SamuraiState, seat: str | None) -> HexBoardView:
             lines=_panel_lines(state),
         ),
     )
+
+
+@lru_cache(maxsize=256)
+def _terrain(scenario_id: str) -> tuple[Terrain, ...]:
+    """Return a scenario's terrain as the picture shows it (the same on every turn)."""
+    return tuple(Terrain(hex=h, kind=k) for h, k in sorted(terrain_map(scenario_id).items()))
 
 
 def _panel_lines(state: SamuraiState) -> tuple[PanelLine, ...]:

@@ -10,6 +10,7 @@ import pytest
 from bot.service import turnlog
 from bot.service.context import Table
 from bot.service.gameservice import GameService
+from rules.core.model import Event
 from tests.bot.conftest import ALICE
 
 BOTH_STORES = True  # every test taking the store runs on SQLite and on PostgreSQL
@@ -27,11 +28,12 @@ def test_a_long_stretch_words_only_its_new_entry(
     monkeypatch.setattr(turnlog, "WORDED", turnlog._Worded(1000))
     for i in range(turnlog.MOST_ENTRIES + 5):
         _mark(race, f"m{i}")
-    worded: list[dict[str, Any]] = []
+    worded: list[str] = []
     real = Table.event
 
-    def counted(self: Table, record: dict[str, Any]) -> str:
-        worded.append(record)
+    def counted(self: Table, record: Event | dict[str, Any]) -> str:
+        # A stored entry comes as its record; the move's own reply words its events as made.
+        worded.append(record["note"] if isinstance(record, dict) else record.model_dump()["note"])
         return real(self, record)
 
     monkeypatch.setattr(Table, "event", counted)
@@ -40,7 +42,7 @@ def test_a_long_stretch_words_only_its_new_entry(
     assert len(turn.log) == turnlog.MOST_ENTRIES + 1
     assert turn.log[0].startswith("(6 earlier entries are not shown here")
     # ...and words the new one only (once for the message, once for the move's reply)
-    assert [r["note"] for r in worded] == ["last", "last"]
+    assert worded == ["last", "last"]
     # The same lines as wording every entry afresh.
     monkeypatch.setattr(turnlog, "WORDED", turnlog._Worded(1000))
     with race.store.reading() as tx:
