@@ -38,12 +38,13 @@ ROOT = Path(__file__).resolve().parents[1]
 PROBE_INTERVAL = 0.001
 
 
-def cpu_seconds(server: int | None = None) -> float:
-    """Return the CPU time of this process and of its live children (the render workers),
-    but not of the loopback Discord server's process (`server`, also a child): the bot's
-    figures are the bot's work, and the server's share differs between bot and floor."""
+def cpu_split(server: int | None = None) -> tuple[float, float]:
+    """Return the CPU time of this process, and that of its live children (the render
+    workers) but not of the loopback Discord server's process (`server`, also a child):
+    the bot's figures are the bot's work, and the server's share differs between bot and
+    floor."""
     own = os.times()
-    total = own.user + own.system
+    children = 0.0
     me = str(os.getpid())
     for stat in Path("/proc").glob("[0-9]*/stat"):
         if stat.parent.name == str(server):
@@ -51,8 +52,8 @@ def cpu_seconds(server: int | None = None) -> float:
         with contextlib.suppress(OSError, IndexError, ValueError):
             fields = stat.read_text().rsplit(")", 1)[1].split()
             if fields[1] == me:  # ppid
-                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+                children += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own.user + own.system, children
 
 
 MIB = 1024 * 1024
@@ -120,6 +121,7 @@ class Phase:
     figures: dict[str, Any] = field(default_factory=dict)
     lags: list[float] = field(default_factory=list)
     cpu: float = 0.0
+    worker_cpu: float = 0.0  # the part of `cpu` spent in the render workers
     workers: list[Memory] = field(default_factory=list)
     moves: int = 0  # games the render pool sent to another worker than their last board's
 
@@ -234,10 +236,13 @@ async def session(plan: dict[str, Any]) -> list[Phase]:
                 raise RuntimeError("the fake Discord server stopped early")
             msg = json.loads(line)
             if msg["kind"] == "start":
-                current[0] = Phase(msg["phase"], cpu=-cpu_seconds(proc.pid),
+                own, children = cpu_split(proc.pid)
+                current[0] = Phase(msg["phase"], cpu=-own - children, worker_cpu=-children,
                                    moves=-pool_moves(render))
             elif msg["kind"] == "end":
-                current[0].cpu += cpu_seconds(proc.pid)
+                own, children = cpu_split(proc.pid)
+                current[0].cpu += own + children
+                current[0].worker_cpu += children
                 current[0].workers = workers_memory(render)
                 current[0].moves += pool_moves(render)
                 current[0].figures = {k: v for k, v in msg.items() if k not in ("kind", "phase")}

@@ -105,6 +105,7 @@ def _merged(phases: list[Phase], name: str) -> dict[str, float]:
             "p50": max(p.figures["p50"] for p in found),
             "p99": max(p.figures["p99"] for p in found),
             "cpu": sum(p.cpu for p in found) / n if n else 0.0,
+            "workers": sum(p.worker_cpu for p in found) / n if n else 0.0,
             "stall": max(p.stall_max for p in found),
             "failed": sum(p.figures.get("failed", 0) for p in found),
             "server": sum(p.figures.get("server_cpu", 0.0) for p in found) / n if n else 0.0,
@@ -113,7 +114,8 @@ def _merged(phases: list[Phase], name: str) -> dict[str, float]:
 
 def _said(m: dict[str, float]) -> str:
     return (f"{m['rate']:.1f}/s, p50 {m['p50'] * 1000:.0f} ms, p99 {m['p99'] * 1000:.0f} ms, "
-            f"CPU {m['cpu'] * 1000:.1f} ms each, longest stall {m['stall'] * 1000:.0f} ms, "
+            f"CPU {m['cpu'] * 1000:.1f} ms each ({m['workers'] * 1000:.1f} ms of it in render "
+            f"workers), longest stall {m['stall'] * 1000:.0f} ms, "
             f"{m['requests']:.2f} requests to Discord each (the loopback Discord's CPU "
             f"{m['server'] * 1000:.1f} ms a command), "
             f"{m['n']:.0f} commands" + (f", {m['failed']:.0f} NOT ANSWERED in time (Discord's "

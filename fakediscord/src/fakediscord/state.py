@@ -107,7 +107,10 @@ class ServerState:
         self._sessions: list[_GatewaySession] = []
         self._known_sessions: dict[str, dict[str, Any]] = {}
         self._identify_count = 0
-        self._changed = asyncio.Event()
+        # Who waits for what (`wait_for`): each predicate is checked at every change, and
+        # only a waiter whose predicate holds is woken (not every waiter at every change:
+        # a hundred channels waiting at once made each change wake a hundred tasks).
+        self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
         self._activity = 0
         self._last_activity = 0.0
         self._inflight = 0
@@ -316,8 +319,19 @@ class ServerState:
     # ------------------------------------------------------------ waiting
 
     def _notify(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
+        waiting, self._waiters = self._waiters, []
+        for predicate, woken in waiting:
+            if woken.done():  # timed out or cancelled
+                continue
+            try:
+                holds = predicate()
+            except Exception as error:  # raised in the waiter, as if it had checked
+                woken.set_exception(error)
+                continue
+            if holds:
+                woken.set_result(None)
+            else:
+                self._waiters.append((predicate, woken))
 
     def _notify_threadsafe(self) -> None:
         loop = self._loop
@@ -349,9 +363,10 @@ class ServerState:
                 raise InteractionTimeout(
                     self._diagnose(f"timed out waiting for {what or predicate}")
                 )
-            event = self._changed
+            woken: asyncio.Future[None] = loop.create_future()
+            self._waiters.append((predicate, woken))
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), remaining)
+                await asyncio.wait_for(woken, remaining)
 
     async def settle(self, *, quiet: float | None = None, timeout: float | None = None) -> None:
         """Wait until the bot has made no REST request for `quiet` seconds (confirmed twice)."""
