@@ -647,7 +647,10 @@ def _draw_unit_text(
         draw_text(d, lay.to_px(u.x, u.y), plain(u.label), _label_size(lay), text_on(c),
                     bold=True)
     for t in tags[id(u)]:
-        pill(d, t.centre, t.text, t.size, t.fill, ink=t.ink)
+        # Drawn at the whole pixel nearest its laid-out centre (half a pixel off at most):
+        # a tag's stamp (renderers/caches.py) is then found again wherever it hangs, where
+        # at a new fraction of a pixel it was drawn anew, three times over.
+        pill(d, (round(t.centre[0]), round(t.centre[1])), t.text, t.size, t.fill, ink=t.ink)
 
 
 _TABLE_ARROW_INK: dict[str, RGB] = {
