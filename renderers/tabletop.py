@@ -540,12 +540,13 @@ class _TagLayout:
 
 
 def _tag_key(where: int, u: TableUnit, colour: RGB) -> Hashable:
-    """Return what a unit's tags are laid out from: its place, size, name, statuses, colour.
+    """Return what a unit's tags are laid out from: its place, size and shape (a block's
+    frontage, depth and facing), name, statuses, colour.
 
     Plain values: a unit's model hashes and compares through Python code (pieces.values).
     """
     status = tuple(values(s) if isinstance(s, StatusTag) else s for s in u.status)
-    return (where, u.x, u.y, u.radius, u.label, status, colour)
+    return (where, u.x, u.y, u.radius, u.frontage, u.depth, u.facing, u.label, status, colour)
 
 
 _BELOW: LayerCache[list[_Tag]] = LayerCache(maxsize=2048)
@@ -559,12 +560,16 @@ def _below(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable) -> list[_
 
 def _elsewhere(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable
                ) -> tuple[list[_Tag], ...]:
-    """A unit's other tag layouts: over its base, and either one hung toward each side."""
+    """A unit's other tag layouts: over its base, either one hung toward each side, and
+    the stack beside the base on its left or right (where a neighbour stands close in
+    front or behind: a second line of blocks)."""
 
     def lay_out() -> tuple[list[_Tag], ...]:
         below, above = _below(lay, u, colour, key), _stack_tags(lay, u, colour, down=False)
         r = max(4.0, u.radius * lay.scale)
-        return (above, *(_hung(stack, r, side) for stack in (below, above) for side in (-1, 1)))
+        base, gap = _base_box(lay, u), lay.scale * 0.2
+        return (above, *(_hung(stack, r, side) for stack in (below, above) for side in (-1, 1)),
+                *(_beside(below, base, gap, side) for side in (-1, 1)))
 
     return _ELSEWHERE.get(key, lay_out)
 
@@ -585,7 +590,28 @@ def _hung(tags: list[_Tag], r: float, side: int) -> list[_Tag]:
     return out
 
 
+def _beside(tags: list[_Tag], base: Box, gap: float, side: int) -> list[_Tag]:
+    """Move a stack of tags beside a base (-1 left, 1 right), `gap` pixels off its edge,
+    each tag's near edge lined up, the stack centred on the base's middle row."""
+    if not tags:
+        return tags
+    dy = (base[1] + base[3]) / 2 - (tags[0].box[1] + tags[-1].box[3]) / 2
+    edge = base[2] + gap if side > 0 else base[0] - gap
+    out = []
+    for t in tags:
+        half = (t.box[2] - t.box[0]) / 2
+        x = edge + side * half
+        box = (x - half, t.box[1] + dy, x + half, t.box[3] + dy)
+        out.append(t._replace(centre=(x, t.centre[1] + dy), box=box))
+    return out
+
+
 def _base_box(lay: TableLayout, u: TableUnit) -> Box:
+    """Return the box a unit's base or block covers (a block turned to its facing)."""
+    if u.frontage is not None and u.depth is not None:
+        corners = _block_corners(lay, u)
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        return (min(xs), min(ys), max(xs), max(ys))
     cx, cy = lay.to_px(u.x, u.y)
     r = max(4.0, u.radius * lay.scale)
     return (cx - r, cy - r, cx + r, cy + r)

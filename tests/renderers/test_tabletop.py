@@ -209,3 +209,28 @@ def test_neighbours_names_do_not_cover_each_other() -> None:
         x0, y0, x1, y1 = (round(v) for v in tag.box)
         middle = (x0 + 6, (y0 + y1) // 2 - 1, x1 - 6, (y0 + y1) // 2 + 1)
         assert count(img, middle, tag.fill) > 0, label
+
+
+def test_a_block_between_two_others_hangs_its_tags_beside_it() -> None:
+    # Three blocks one behind the other, 2.2" apart (a second and third line): tags under
+    # or over the middle one would cover a neighbour's block; beside it they cover none.
+    units = tuple(
+        TableUnit(x=30, y=y, side="North", label=f"N{i} Crossbowmen of the Hold",
+                  radius=1.0, frontage=5.0, depth=2.0, facing=180.0, status=("HOLD",))
+        for i, y in enumerate((20.0, 22.2, 24.4))
+    )
+    view = _table(units=units)
+    lay = tabletop.TableLayout.of(view, W)
+    blocks = [tabletop._base_box(lay, u) for u in units]
+    tags = _tags(view)
+    middle = [t for label, t in tags if label == units[1].label]
+    assert middle
+    for tag in middle:
+        assert not any(tabletop._overlaps(tag.box, b) for b in blocks), tag.text
+        # Beside the block: clear of it sideways, level with it.
+        assert tag.box[2] <= blocks[1][0] or tag.box[0] >= blocks[1][2], tag.text
+    # No two tags of different units overlap.
+    for i, (label, tag) in enumerate(tags):
+        for other_label, other in tags[i + 1:]:
+            if other_label != label:
+                assert not tabletop._overlaps(tag.box, other.box), (label, other_label)
