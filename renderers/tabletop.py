@@ -407,9 +407,9 @@ def _place_tags(
     """Lay out every unit's tags (its name when too long for the base, then statuses).
 
     Each unit's tags hang under its base, centred, or where they cover least: over the
-    base or hung toward one side. A token or the table's edge costs most (the token is
-    drawn on top), then another tag, then a base. Neighbours whose tags still meet are
-    laid out together, every pair of choices tried. Returned by `id()` of the unit.
+    base, hung toward one side, or beside it. A token or the table's edge costs most (the
+    token is drawn on top), then another tag, then a base. Neighbours whose tags still
+    meet are laid out together, every pair of choices tried. Returned by `id()` of the unit.
     `colours` are the units' sides' colours, when the caller has them already.
     """
     if colours is None:
