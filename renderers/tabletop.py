@@ -457,7 +457,8 @@ class _TagLayout:
 
     def more(self, i: int) -> None:
         if len(self.options[i]) == 1 and self.options[i][0]:
-            self.options[i] += _elsewhere(self.lay, self.units[i], self.colours[i], self.keys[i])
+            self.options[i] += _elsewhere(self.lay, self.units[i], self.colours[i], self.keys[i],
+                                          self.bases[i])
 
     def _still(self, i: int) -> tuple[int, Box, tuple[Box, ...], tuple[Box, ...]]:
         """Return the span of unit i's options and the tokens and other bases it meets."""
@@ -558,16 +559,16 @@ def _below(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable) -> list[_
     return _BELOW.get(key, lambda: _stack_tags(lay, u, colour, down=True))
 
 
-def _elsewhere(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable
+def _elsewhere(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable, base: Box
                ) -> tuple[list[_Tag], ...]:
     """A unit's other tag layouts: over its base, either one hung toward each side, and
     the stack beside the base on its left or right (where a neighbour stands close in
-    front or behind: a second line of blocks)."""
+    front or behind: a second line of blocks). `base` is its `_base_box`."""
 
     def lay_out() -> tuple[list[_Tag], ...]:
         below, above = _below(lay, u, colour, key), _stack_tags(lay, u, colour, down=False)
         r = max(4.0, u.radius * lay.scale)
-        base, gap = _base_box(lay, u), lay.scale * 0.2
+        gap = lay.scale * 0.2
         return (above, *(_hung(stack, r, side) for stack in (below, above) for side in (-1, 1)),
                 *(_beside(below, base, gap, side) for side in (-1, 1)))
 

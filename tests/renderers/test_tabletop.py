@@ -188,6 +188,14 @@ def _tags(view: TabletopView) -> list[tuple[str, tabletop._Tag]]:
     return [(u.label, t) for u in view.units for t in placed[id(u)]]
 
 
+def _assert_units_tags_apart(tags: list[tuple[str, tabletop._Tag]]) -> None:
+    """No two tags of different units overlap."""
+    for i, (label, tag) in enumerate(tags):
+        for other_label, other in tags[i + 1:]:
+            if other_label != label:
+                assert not tabletop._overlaps(tag.box, other.box), (label, other_label)
+
+
 def test_neighbours_names_do_not_cover_each_other() -> None:
     # Two units 4" apart beside an objective: centred under (or over) their bases, the
     # long names would overlap; one hangs them toward its own side instead.
@@ -199,10 +207,7 @@ def test_neighbours_names_do_not_cover_each_other() -> None:
     view = _table(objectives=(TableObjective(x=28, y=26, label="O1"),), units=units)
     tags = _tags(view)
     assert len(tags) == 4
-    for i, (label, tag) in enumerate(tags):
-        for other_label, other in tags[i + 1:]:
-            if other_label != label:
-                assert not tabletop._overlaps(tag.box, other.box), (label, other_label)
+    _assert_units_tags_apart(tags)
     # And in the picture each pill shows its own colour across its middle.
     img = render_image(view, W)
     for label, tag in tags:
@@ -229,8 +234,4 @@ def test_a_block_between_two_others_hangs_its_tags_beside_it() -> None:
         assert not any(tabletop._overlaps(tag.box, b) for b in blocks), tag.text
         # Beside the block: clear of it sideways, level with it.
         assert tag.box[2] <= blocks[1][0] or tag.box[0] >= blocks[1][2], tag.text
-    # No two tags of different units overlap.
-    for i, (label, tag) in enumerate(tags):
-        for other_label, other in tags[i + 1:]:
-            if other_label != label:
-                assert not tabletop._overlaps(tag.box, other.box), (label, other_label)
+    _assert_units_tags_apart(tags)
