@@ -15,6 +15,17 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+def pytest_xdist_auto_num_workers(config: object) -> int:
+    """`-n auto` runs one test process more than the machine has cores.
+
+    A good share of the suite waits rather than computes: the end-to-end tests wait for
+    the loopback Discord to fall quiet after each command, for bot processes to start
+    and for PostgreSQL. On two cores the whole suite took 5 min 50 s-6 min 7 s with two
+    workers (three runs) and 5 min 27-54 s with three (four runs), all passing.
+    """
+    return (os.cpu_count() or 1) + 1
+
+
 # ---- the two stores: SQLite (a file) and PostgreSQL (a throwaway server per test process)
 # A test module that sets `BOTH_STORES = True` runs each test that takes `db_location`
 # (or the `store` fixture built on it) once per store. Where no PostgreSQL can be had,
