@@ -350,6 +350,12 @@ class _Tag(NamedTuple):
     fill: RGB
     ink: RGB | None
     box: Box
+    # A stack laid out away from its unit (`_further`): how many times its own height
+    # further out, and on its first tag the line drawn from the base to it (x0, y0, x1, y1)
+    # and the box that line covers.
+    far: int = 0
+    leader: tuple[float, float, float, float] | None = None
+    leader_box: Box | None = None
 
 
 def _label_inside(lay: TableLayout, u: TableUnit) -> bool:
@@ -407,9 +413,11 @@ def _place_tags(
     """Lay out every unit's tags (its name when too long for the base, then statuses).
 
     Each unit's tags hang under its base, centred, or where they cover least: over the
-    base, hung toward one side, or beside it. A token or the table's edge costs most (the
-    token is drawn on top), then another tag, then a base. Neighbours whose tags still
-    meet are laid out together, every pair of choices tried. Returned by `id()` of the unit.
+    base, hung toward one side, beside it, or further out past what stands by it (a line
+    drawn from the base to them). A token or the table's edge costs most (the token is
+    drawn on top), then another tag, then tags laid further out, then a base. Neighbours
+    whose tags still meet are laid out together, every pair of choices tried. Returned by
+    `id()` of the unit.
     `colours` are the units' sides' colours, when the caller has them already.
     """
     if colours is None:
@@ -446,19 +454,20 @@ class _TagLayout:
         self.options: list[list[list[_Tag]]] = [
             [_below(lay, u, c, k)] for u, c, k in zip(units, colours, self.keys, strict=True)]
         self.chosen = [o[0] for o in self.options]
-        self.boxes = [tuple(t.box for t in tags) for tags in self.chosen]
+        self.boxes = [_boxes(tags) for tags in self.chosen]
         self.mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
         self.still: dict[int, tuple[int, Box, tuple[Box, ...], tuple[Box, ...]]] = {}
         self.fixed_costs: dict[tuple[int, int, int], int] = {}
 
     def choose(self, i: int, tags: list[_Tag]) -> None:
         self.chosen[i] = tags
-        self.boxes[i] = tuple(t.box for t in tags)
+        self.boxes[i] = _boxes(tags)
 
     def more(self, i: int) -> None:
+        """Give unit i its other layouts: by its base, then further out."""
         if len(self.options[i]) == 1 and self.options[i][0]:
-            self.options[i] += _elsewhere(self.lay, self.units[i], self.colours[i], self.keys[i],
-                                          self.bases[i])
+            args = (self.lay, self.units[i], self.colours[i], self.keys[i], self.bases[i])
+            self.options[i] += _elsewhere(*args) + _far_away(*args)
 
     def _still(self, i: int) -> tuple[int, Box, tuple[Box, ...], tuple[Box, ...]]:
         """Return the span of unit i's options and the tokens and other bases it meets."""
@@ -488,8 +497,9 @@ class _TagLayout:
             _, _, tokens, bases = self._still(i)
             tags = self.options[i][k]
             found = self.fixed_costs[key] = (
-                (4 * _hits(tags, tokens) if tokens else 0) + (_hits(tags, bases) if bases else 0)
-                + 4 * _off_table(tags, self.mat))
+                (4 * _hits(tags, tokens, leaders=False) if tokens else 0)
+                + (_hits(tags, bases) if bases else 0)
+                + 4 * _off_table(tags, self.mat) + _far_cost(tags))
         return found
 
     def cost(self, i: int, k: int, tags: tuple[Box, ...]) -> int:
@@ -509,7 +519,7 @@ class _TagLayout:
         # Each choice's own cost once, not once per choice of the other unit.
         ci = [self.cost(i, k, near_i) for k in range(len(oi))]
         cj = [self.cost(j, m, near_j) for m in range(len(oj))]
-        bj = [tuple(t.box for t in o) for o in oj]
+        bj = [_boxes(o) for o in oj]
 
         def cost(kl: tuple[int, int]) -> int:
             k, m = kl
@@ -552,6 +562,7 @@ def _tag_key(where: int, u: TableUnit, colour: RGB) -> Hashable:
 
 _BELOW: LayerCache[list[_Tag]] = LayerCache(maxsize=2048)
 _ELSEWHERE: LayerCache[tuple[list[_Tag], ...]] = LayerCache(maxsize=2048)
+_FAR: LayerCache[tuple[list[_Tag], ...]] = LayerCache(maxsize=2048)
 
 
 def _below(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable) -> list[_Tag]:
@@ -575,9 +586,25 @@ def _elsewhere(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable, base:
     return _ELSEWHERE.get(key, lay_out)
 
 
+def _far_away(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable, base: Box
+              ) -> tuple[list[_Tag], ...]:
+    """A unit's tag stacks laid further out (`_further`): under or over its base, once
+    or twice their height away, those that stay on the table whole."""
+
+    def lay_out() -> tuple[list[_Tag], ...]:
+        below, above = _below(lay, u, colour, key), _elsewhere(lay, u, colour, key, base)[0]
+        cx = lay.to_px(u.x, u.y)[0]
+        mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
+        further = (_further(stack, base, cx, steps, sign) for steps in (1, 2)
+                   for stack, sign in ((below, 1), (above, -1)))
+        return tuple(stack for stack in further if not _off_table(stack, mat))
+
+    return _FAR.get(key, lay_out)
+
+
 def clear_tag_cache() -> None:
     """Forget every unit's kept tag layouts."""
-    for cache in (_BELOW, _ELSEWHERE, _LAYOUTS):
+    for cache in (_BELOW, _ELSEWHERE, _FAR, _LAYOUTS):
         cache.clear()
 
 
@@ -607,6 +634,35 @@ def _beside(tags: list[_Tag], base: Box, gap: float, side: int) -> list[_Tag]:
     return out
 
 
+# What a stack of tags laid further out costs, by how far (`_further`): more than covering
+# a base (a line leads the eye to them, across whatever stands between), less than
+# covering another tag or a token, which hides words.
+FURTHER_COST = (0, 2, 3)
+
+
+def _further(tags: list[_Tag], base: Box, cx: float, steps: int, sign: int) -> list[_Tag]:
+    """Move a stack hung below (`sign` 1) or above (-1) a base `steps` times its own height
+    further out, and lead a line from the base's edge to its first tag."""
+    if not tags:
+        return tags
+    dy = sign * steps * (tags[-1].box[3] - tags[0].box[1] if sign > 0
+                         else tags[0].box[3] - tags[-1].box[1])
+    out = [t._replace(centre=(t.centre[0], t.centre[1] + dy), far=steps,
+                      box=(t.box[0], t.box[1] + dy, t.box[2], t.box[3] + dy)) for t in tags]
+    first = out[0]
+    if sign > 0:  # from the base's lower edge down to the top of the stack
+        line, top, bottom = (cx, base[3], cx, first.box[1]), base[3], first.box[1]
+    else:  # from its upper edge up to the bottom of the stack
+        line, top, bottom = (cx, base[1], cx, first.box[3]), first.box[3], base[1]
+    out[0] = first._replace(leader=line, leader_box=(cx - 1, top, cx + 1, bottom))
+    return out
+
+
+def _far_cost(tags: list[_Tag]) -> int:
+    """Return what laying a stack of tags away from its base costs (0 by it)."""
+    return FURTHER_COST[tags[0].far] if tags else 0
+
+
 def _base_box(lay: TableLayout, u: TableUnit) -> Box:
     """Return the box a unit's base or block covers (a block turned to its facing)."""
     if u.frontage is not None and u.depth is not None:
@@ -624,15 +680,28 @@ def _off_table(tags: list[_Tag], mat: Box) -> int:
                or t.box[3] > mat[3])
 
 
-def _hits(tags: list[_Tag], avoid: tuple[Box, ...]) -> int:
-    """Count the (tag, box) pairs that overlap (`_overlaps` written out: it runs a lot)."""
+def _hits(tags: list[_Tag], avoid: tuple[Box, ...], *, leaders: bool = True) -> int:
+    """Count the (tag, box) pairs that overlap (`_overlaps` written out: it runs a lot),
+    a stack's leader line as one more tag unless `leaders` is false (a token is drawn over
+    the line: it hides nothing)."""
     n = 0
     for t in tags:
         a0, a1, a2, a3 = t.box
         for b in avoid:
             if a0 < b[2] and b[0] < a2 and a1 < b[3] and b[1] < a3:
                 n += 1
+        if leaders and t.leader_box is not None:
+            a0, a1, a2, a3 = t.leader_box
+            for b in avoid:
+                if a0 < b[2] and b[0] < a2 and a1 < b[3] and b[1] < a3:
+                    n += 1
     return n
+
+
+def _boxes(tags: list[_Tag]) -> tuple[Box, ...]:
+    """Return what a stack of tags covers: each tag's box, and its leader line's."""
+    return tuple(t.box for t in tags) + tuple(
+        t.leader_box for t in tags if t.leader_box is not None)
 
 
 def _stack_tags(lay: TableLayout, u: TableUnit, colour: RGB, *, down: bool) -> list[_Tag]:
@@ -664,6 +733,17 @@ def _hang(
     half = (box[3] - box[1]) / 2
     centre = (cx, y + sign * (half + gap))
     return centre, text, (box[0], centre[1] - half, box[2], centre[1] + half)
+
+
+def _draw_leader(d: Canvas, t: _Tag) -> None:
+    """Draw the line from a base to its tags laid out further away: thin, in the first
+    tag's colour, cased in white (drawn before every tag: it passes under them)."""
+    if t.leader is None:
+        return
+    x0, y0, x1, y1 = (round(v) for v in t.leader)
+    wd = max(2, round(t.size / 8))
+    d.line([(x0, y0), (x1, y1)], fill=WHITE, width=wd + 2)
+    d.line([(x0, y0), (x1, y1)], fill=t.fill, width=wd)
 
 
 def _draw_unit_text(
@@ -705,6 +785,8 @@ def _clearance(lay: TableLayout, u: TableUnit | None, toward: Point, tags: Tags)
     direction = ((toward[0] - c[0]) / n, (toward[1] - c[1]) / n)
     pad = lay.scale * 0.3
     for t in tags[id(u)]:
+        if t.far:
+            break  # laid out away from the unit: the arrow may pass them
         box = (t.box[0] - pad, t.box[1] - pad, t.box[2] + pad, t.box[3] + pad)
         dist = max(dist, exit_distance(c, direction, box))
     return dist
@@ -806,6 +888,10 @@ def record(view: TabletopView, width: int = BOARD_WIDTH, key: Hashable | None = 
         if kind == "battle":
             piece(d, ("burst", c, r),
                   functools.partial(burst, d, c, r, (255, 200, 40), BATTLE_RED))
+    for u in view.units:
+        first = tags[id(u)][0] if tags[id(u)] else None
+        if first is not None and first.leader is not None:
+            piece(d, ("leader", first), functools.partial(_draw_leader, d, first))
     for u, fill in zip(view.units, colours, strict=True):
         words = (u.label, u.x, u.y, u.radius, tuple(tags[id(u)]))
         piece(d, ("words", at, words, fill),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from bench.positions import script_turns
+from bot.service.context import Table
 from renderers import render_image, tabletop
 from renderers.colours import BATTLE_RED, HIGHLIGHT, WHITE, side_colour
 from rules.core.board import TableObjective, TabletopView, TableUnit
@@ -235,3 +237,35 @@ def test_a_block_between_two_others_hangs_its_tags_beside_it() -> None:
         # Beside the block: clear of it sideways, level with it.
         assert tag.box[2] <= blocks[1][0] or tag.box[0] >= blocks[1][2], tag.text
     _assert_units_tags_apart(tags)
+
+
+def test_a_block_hemmed_in_lays_its_tags_further_out_with_a_line_to_them() -> None:
+    # The Stockade Ford after demo action 13, as posted (1,080 pixels): N3's block stands
+    # with objective O3 just in front of it and N4's block close behind. Under N3 its tags
+    # would hide O3, over it they covered N4's block, beside it they run off the table:
+    # they go further out, past the token, with a line from the block to them.
+    turn = next(t for t in script_turns("fantasy_warriors") if t.index == 14)
+    view = Table(turn.before).picture()
+    assert isinstance(view, TabletopView)
+    lay = tabletop.TableLayout.of(view, 1080)
+    tokens = tabletop._token_boxes(lay, view.objectives)
+    placed = tabletop._place_tags(lay, view.units, view.sides, tokens)
+    by_label = {u.label: u for u in view.units}
+    n3, n4 = by_label["N3 Crossbowmen"], by_label["N4 Thunderers"]
+    blocks = {u.label: tabletop._base_box(lay, u) for u in (n3, n4)}
+    for unit, other in ((n3, n4), (n4, n3)):
+        for tag in placed[id(unit)]:
+            assert not tabletop._overlaps(tag.box, blocks[other.label]), (tag.text, other.label)
+            assert not any(tabletop._overlaps(tag.box, t) for t in tokens), tag.text
+            assert not any(tabletop._overlaps(tag.box, t.box) for t in placed[id(other)])
+    first = placed[id(n3)][0]
+    assert first.text == "N3 Crossbowmen" and first.leader is not None
+    x0, y0, x1, y1 = first.leader
+    own = blocks[n3.label]
+    # The line runs from N3's block to the near edge of its first tag, and it is drawn.
+    assert own[0] <= x0 <= own[2] and y0 in (own[1], own[3])
+    assert y1 in (first.box[1], first.box[3])
+    ends = [(round(x0), round(y0)), (round(x1), round(y1))]
+    lines = [c for c in tabletop.record(view, 1080).calls
+             if c.name == "line" and list(c.args[0]) == ends]
+    assert [dict(c.kwargs)["fill"] for c in lines] == [WHITE, first.fill]  # cased, coloured
