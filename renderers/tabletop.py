@@ -567,7 +567,7 @@ _FAR: LayerCache[tuple[list[_Tag], ...]] = LayerCache(maxsize=2048)
 
 def _below(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable) -> list[_Tag]:
     """A unit's tags hanging under its base (`key`: its _tag_key; read-only: shared)."""
-    return _BELOW.get(key, lambda: _stack_tags(lay, u, colour, down=True))
+    return _BELOW.get(key, lambda: _within(_stack_tags(lay, u, colour, down=True), lay.width))
 
 
 def _elsewhere(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable, base: Box
@@ -580,8 +580,9 @@ def _elsewhere(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable, base:
         below, above = _below(lay, u, colour, key), _stack_tags(lay, u, colour, down=False)
         r = max(4.0, u.radius * lay.scale)
         gap = lay.scale * 0.2
-        return (above, *(_hung(stack, r, side) for stack in (below, above) for side in (-1, 1)),
-                *(_beside(below, base, gap, side) for side in (-1, 1)))
+        return tuple(_within(stack, lay.width) for stack in (
+            above, *(_hung(stack, r, side) for stack in (below, above) for side in (-1, 1)),
+            *(_beside(below, base, gap, side) for side in (-1, 1))))
 
     return _ELSEWHERE.get(key, lay_out)
 
@@ -597,7 +598,8 @@ def _far_away(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable, base: 
         mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
         further = (_further(stack, base, cx, steps, sign) for steps in (1, 2)
                    for stack, sign in ((below, 1), (above, -1)))
-        return tuple(stack for stack in further if not _off_table(stack, mat))
+        return tuple(_within(stack, lay.width) for stack in further
+                     if not _off_table(stack, mat))
 
     return _FAR.get(key, lay_out)
 
@@ -656,6 +658,21 @@ def _further(tags: list[_Tag], base: Box, cx: float, steps: int, sign: int) -> l
         line, top, bottom = (cx, base[1], cx, first.box[3]), first.box[3], base[1]
     out[0] = first._replace(leader=line, leader_box=(cx - 1, top, cx + 1, bottom))
     return out
+
+
+def _within(tags: list[_Tag], width: int) -> list[_Tag]:
+    """Move each tag that would pass the picture's left or right edge (its words cut off
+    there) just inside it, over the inch marks if need be."""
+    out = []
+    for t in tags:
+        dx = max(0.0, EDGE - t.box[0]) or min(0.0, width - EDGE - t.box[2])
+        out.append(t._replace(centre=(t.centre[0] + dx, t.centre[1]),
+                              box=(t.box[0] + dx, t.box[1], t.box[2] + dx, t.box[3]))
+                   if dx else t)
+    return out
+
+
+EDGE = 2  # pixels a tag keeps from the picture's left and right edges
 
 
 def _far_cost(tags: list[_Tag]) -> int:

@@ -269,3 +269,20 @@ def test_a_block_hemmed_in_lays_its_tags_further_out_with_a_line_to_them() -> No
     lines = [c for c in tabletop.record(view, 1080).calls
              if c.name == "line" and list(c.args[0]) == ends]
     assert [dict(c.kwargs)["fill"] for c in lines] == [WHITE, first.fill]  # cased, coloured
+
+
+def test_no_tag_of_a_demo_board_is_cut_by_the_pictures_side() -> None:
+    # A unit by the table's left edge (the Stockade Ford from action 80: N3 beside its
+    # block) had its name run past the picture and cut; a tag is moved just inside it.
+    for system_id in ("fantasy_warriors", "wh40k"):
+        for turn in script_turns(system_id):
+            view = Table(turn.before).picture()
+            assert isinstance(view, TabletopView)
+            for width in (1080, 972):
+                lay = tabletop.TableLayout.of(view, width)
+                tokens = tabletop._token_boxes(lay, view.objectives)
+                placed = tabletop._place_tags(lay, view.units, view.sides, tokens)
+                for u in view.units:
+                    for tag in placed[id(u)]:
+                        assert 0 <= tag.box[0] and tag.box[2] <= width, (
+                            system_id, turn.index, width, tag.text)
