@@ -104,6 +104,11 @@ class TableLayout:
         """Return the pixel row of the table's bottom edge (y = 0 inches)."""
         return self.top + self.table_h * self.scale
 
+    @property
+    def mat(self) -> tuple[float, float, float, float]:
+        """Return the table's box in pixels (left, top, right, bottom)."""
+        return (self.left, self.top, self.left + self.table_w * self.scale, self.bottom)
+
     def to_px(self, x: float, y: float) -> Point:
         """Return the pixel for a point `x` inches from the left and `y` from the bottom."""
         return (self.left + x * self.scale, self.bottom - y * self.scale)
@@ -149,6 +154,11 @@ def feature_style(kind: str) -> FeatureStyle:
     """Return the fill and outline for a terrain piece's kind."""
     key = kind.strip().lower()
     return _FEATURES.get(_FEATURE_SYNONYMS.get(key, key), _OTHER)
+
+
+def feature_label_size(lay: TableLayout) -> int:
+    """Return the size of a terrain piece's name, written on it in the static layer."""
+    return max(10, round(lay.scale * 0.85), lay.least)
 
 
 def _static_key(view: TabletopView, width: int) -> Hashable:
@@ -198,7 +208,7 @@ def _draw_static(view: TabletopView, width: int) -> Image.Image:
         if j:
             draw_text(d, (x0 - lay.left * 0.5, y), f"{j}", size, (80, 80, 72))
     d.rectangle((x0, y0, x1, y1), outline=MAT_EDGE, width=max(2, round(width / 400)))
-    label_size = max(10, round(lay.scale * 0.85), lay.least)
+    label_size = feature_label_size(lay)
     for f in view.features:
         if len(f.points) < 3:
             continue
@@ -455,7 +465,7 @@ class _TagLayout:
             [_below(lay, u, c, k)] for u, c, k in zip(units, colours, self.keys, strict=True)]
         self.chosen = [o[0] for o in self.options]
         self.boxes = [_boxes(tags) for tags in self.chosen]
-        self.mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
+        self.mat = lay.mat
         self.still: dict[int, tuple[int, Box, tuple[Box, ...], tuple[Box, ...]]] = {}
         self.fixed_costs: dict[tuple[int, int, int], int] = {}
 
@@ -593,13 +603,13 @@ def _far_away(lay: TableLayout, u: TableUnit, colour: RGB, key: Hashable, base: 
     or twice their height away, those that stay on the table whole."""
 
     def lay_out() -> tuple[list[_Tag], ...]:
-        below, above = _below(lay, u, colour, key), _elsewhere(lay, u, colour, key, base)[0]
+        below = _below(lay, u, colour, key)
+        above = _within(_stack_tags(lay, u, colour, down=False), lay.width)
         cx = lay.to_px(u.x, u.y)[0]
-        mat = (lay.left, lay.top, lay.left + lay.table_w * lay.scale, lay.bottom)
         further = (_further(stack, base, cx, steps, sign) for steps in (1, 2)
                    for stack, sign in ((below, 1), (above, -1)))
         return tuple(_within(stack, lay.width) for stack in further
-                     if not _off_table(stack, mat))
+                     if not _off_table(stack, lay.mat))
 
     return _FAR.get(key, lay_out)
 
@@ -758,9 +768,7 @@ def _draw_leader(d: Canvas, t: _Tag) -> None:
     if t.leader is None:
         return
     x0, y0, x1, y1 = (round(v) for v in t.leader)
-    wd = max(2, round(t.size / 8))
-    d.line([(x0, y0), (x1, y1)], fill=WHITE, width=wd + 2)
-    d.line([(x0, y0), (x1, y1)], fill=t.fill, width=wd)
+    cased_line(d, (x0, y0), (x1, y1), t.fill, max(2, round(t.size / 8)))
 
 
 def _draw_unit_text(

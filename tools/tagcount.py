@@ -29,7 +29,7 @@ Box = tuple[float, float, float, float]
 
 def _names(lay: tabletop.TableLayout, view: TabletopView) -> list[Box]:
     """Return the boxes of the terrain's names, as the static layer draws them."""
-    size = max(10, round(lay.scale * 0.85), lay.least)
+    size = tabletop.feature_label_size(lay)
     out: list[Box] = []
     for f in view.features:
         if f.label and len(f.points) >= 3:
